@@ -1,0 +1,81 @@
+#include "config/sandbox_config.hpp"
+
+namespace mai::config {
+
+namespace {
+
+Limits parse_limits(const Node& n) {
+  n.expect_keys({"cpus", "memory", "timeout", "pids", "tmpfs", "output"});
+  Limits l;
+  l.cpus = n["cpus"].as_number();
+  if (l.cpus < 0.01 || l.cpus > 1024) n["cpus"].fail("must be between 0.01 and 1024");
+  l.memory_bytes = n["memory"].as_size();
+  if (l.memory_bytes < (8u << 20)) n["memory"].fail("must be at least 8MiB");
+  l.timeout_ms = n["timeout"].as_duration_ms();
+  if (l.timeout_ms < 100) n["timeout"].fail("must be at least 100ms");
+  l.pids = static_cast<uint32_t>(n["pids"].as_uint(4, 1u << 22));
+  l.tmpfs_bytes = n["tmpfs"].as_size();
+  if (l.tmpfs_bytes < (1u << 20)) n["tmpfs"].fail("must be at least 1MiB");
+  l.output_bytes = n["output"].as_size();
+  return l;
+}
+
+}  // namespace
+
+SandboxConfig parse_sandbox_config(const Node& root) {
+  root.expect_keys({"backend", "trust_levels", "monitor", "output", "capacity", "submission",
+                    "native", "docker"});
+  SandboxConfig c;
+  auto backend = parse_backend(root["backend"].as_string());
+  if (!backend) root["backend"].fail("expected native or docker");
+  c.backend = *backend;
+
+  Node levels = root["trust_levels"];
+  levels.expect_keys({"trusted", "unknown", "untrusted"});
+  for (auto t : {TrustLevel::untrusted, TrustLevel::unknown, TrustLevel::trusted}) {
+    Node level = levels[to_string(t)];
+    if (!level.defined()) level.fail("missing trust level");
+    c.trust_levels[static_cast<size_t>(t)] = parse_limits(level);
+  }
+
+  Node monitor = root["monitor"];
+  monitor.expect_keys({"interval"});
+  c.monitor_interval_ms = monitor["interval"].as_duration_ms();
+  if (c.monitor_interval_ms < 10) monitor["interval"].fail("must be at least 10ms");
+
+  Node output = root["output"];
+  output.expect_keys({"flood"});
+  c.output_flood_bytes = output["flood"].as_size();
+
+  Node capacity = root["capacity"];
+  capacity.expect_keys({"max_concurrent", "queue"});
+  c.max_concurrent = static_cast<uint32_t>(capacity["max_concurrent"].as_uint(0, 4096));
+  c.queue_length = static_cast<uint32_t>(capacity["queue"].as_uint(0, 1u << 20));
+
+  Node submission = root["submission"];
+  submission.expect_keys({"max_code"});
+  c.max_code_bytes = submission["max_code"].as_size();
+  if (c.max_code_bytes == 0) submission["max_code"].fail("must be positive");
+
+  Node native = root["native"];
+  native.expect_keys({"init", "host_uid", "host_root_uid", "cgroup_parent", "python", "shell"});
+  c.native.init_path = native.has("init") ? native["init"].as_string() : "";
+  c.native.host_uid = static_cast<uint32_t>(native["host_uid"].as_uint(1, 0xfffffffe));
+  c.native.host_root_uid = static_cast<uint32_t>(native["host_root_uid"].as_uint(1, 0xfffffffe));
+  if (c.native.host_uid == c.native.host_root_uid)
+    native["host_root_uid"].fail("must differ from host_uid");
+  c.native.cgroup_parent = native["cgroup_parent"].as_string();
+  if (c.native.cgroup_parent.empty() || c.native.cgroup_parent.find("..") != std::string::npos ||
+      c.native.cgroup_parent.front() == '/')
+    native["cgroup_parent"].fail("must be a relative cgroup path without '..'");
+  c.native.python = native["python"].as_string();
+  c.native.shell = native["shell"].as_string();
+
+  Node docker = root["docker"];
+  docker.expect_keys({"socket", "image"});
+  c.docker.socket = docker["socket"].as_string();
+  c.docker.image = docker["image"].as_string();
+  return c;
+}
+
+}  // namespace mai::config

@@ -1,0 +1,59 @@
+// Typed, located access to a YAML configuration file. Every accessor knows the
+// file, line and dotted field path of its value, so any bad value becomes a
+// ConfigError that names all three.
+#pragma once
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/error.hpp"
+
+namespace mai::config {
+
+class Node {
+ public:
+  // Parses `text` as the file `file_name`; a syntax error becomes a ConfigError.
+  static Node parse(const std::string& file_name, const std::string& text);
+
+  bool has(const std::string& key) const;
+  Node operator[](const std::string& key) const;  // a missing key yields an undefined node
+  bool defined() const { return node_.IsDefined() && !node_.IsNull(); }
+  bool is_map() const { return node_.IsMap(); }
+  bool is_sequence() const { return node_.IsSequence(); }
+
+  std::string as_string() const;
+  bool as_bool() const;
+  double as_number() const;
+  uint64_t as_uint(uint64_t min = 0, uint64_t max = UINT64_MAX) const;
+  uint64_t as_size() const;         // "512MiB"
+  uint64_t as_duration_ms() const;  // "60s", "100ms"
+  std::vector<std::string> as_string_list() const;
+  std::vector<Node> items() const;                          // a sequence's elements
+  std::vector<std::pair<std::string, Node>> entries() const;  // a map's entries
+
+  // Fails on any key outside `allowed`: a typo must not silently fall back to a default.
+  void expect_keys(std::initializer_list<const char*> allowed) const;
+  void expect_map() const;
+
+  [[noreturn]] void fail(const std::string& message) const;
+  const std::string& file() const { return *file_; }
+  const std::string& path() const { return path_; }
+  int line() const;
+
+ private:
+  Node(std::shared_ptr<const std::string> file, YAML::Node node, std::string path, int fallback)
+      : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)), line_(fallback) {}
+  std::string scalar(const char* what) const;
+
+  std::shared_ptr<const std::string> file_;
+  YAML::Node node_;
+  std::string path_;
+  int line_;  // where the parent was, for keys that are missing altogether
+};
+
+}  // namespace mai::config

@@ -1,0 +1,91 @@
+#include "model/json_codec.hpp"
+
+namespace mai {
+
+json to_json(const Finding& f) {
+  return {{"rule_id", f.rule_id}, {"level", to_string(f.level)}, {"line", f.line},
+          {"column", f.column},   {"message", f.message},        {"snippet", f.snippet}};
+}
+
+json to_json(const Assessment& a) {
+  json findings = json::array();
+  for (const auto& f : a.findings) findings.push_back(to_json(f));
+  json out = {{"level", to_string(a.level)}, {"findings", findings}, {"duration_us", a.duration_us}};
+  if (!a.explanation.empty()) out["explanation"] = a.explanation;
+  if (!a.code_sha256.empty()) out["code_sha256"] = a.code_sha256;
+  return out;
+}
+
+json to_json(const Limits& l) {
+  return {{"cpus", l.cpus},
+          {"memory_bytes", l.memory_bytes},
+          {"pids", l.pids},
+          {"timeout_ms", l.timeout_ms},
+          {"tmpfs_bytes", l.tmpfs_bytes},
+          {"output_bytes", l.output_bytes}};
+}
+
+json to_json(const ResourceSample& s) {
+  return {{"time_us", s.time_us}, {"memory_bytes", s.memory_bytes}, {"cpu_ms", s.cpu_ms},
+          {"pids", s.pids},       {"disk_bytes", s.disk_bytes}};
+}
+
+json to_json(const NetworkEvent& e) {
+  return {{"decision", e.decision}, {"method", e.method},     {"host", e.host},
+          {"port", e.port},         {"reason", e.reason},     {"bytes_up", e.bytes_up},
+          {"bytes_down", e.bytes_down}};
+}
+
+json to_json(const ExecutionReport& r) {
+  json events = json::array();
+  for (const auto& e : r.network_events) events.push_back(to_json(e));
+  json out = {{"backend", to_string(r.backend)},
+              {"worker", r.worker},
+              {"exit_code", r.exit_code},
+              {"signal", r.signal ? json(*r.signal) : json(nullptr)},
+              {"termination", to_string(r.termination)},
+              {"stdout", r.stdout_data},
+              {"stderr", r.stderr_data},
+              {"stdout_truncated", r.stdout_truncated},
+              {"stderr_truncated", r.stderr_truncated},
+              {"wall_ms", r.wall_ms},
+              {"cpu_ms", r.cpu_ms},
+              {"peak_memory_bytes", r.peak_memory_bytes},
+              {"max_pids", r.max_pids},
+              {"trust", to_string(r.trust)},
+              {"network", to_string(r.network)},
+              {"limits", to_json(r.limits)},
+              {"isolation", r.isolation},
+              {"network_events", events}};
+  if (!r.violation.empty()) out["violation"] = r.violation;
+  if (r.last_sample) out["last_sample"] = to_json(*r.last_sample);
+  return out;
+}
+
+json to_json(const AuditReceipt& r) {
+  return {{"seq_first", r.seq_first}, {"seq_last", r.seq_last}, {"tree_size", r.tree_size},
+          {"root_hash", r.root_hash}, {"signature", r.signature}, {"key_id", r.key_id},
+          {"timestamp_us", r.timestamp_us}};
+}
+
+json to_json(const RunResult& r) {
+  return {{"request_id", r.request_id},
+          {"status", to_string(r.status)},
+          {"assessment", to_json(r.assessment)},
+          {"execution", r.execution ? to_json(*r.execution) : json(nullptr)},
+          {"audit", r.audit ? to_json(*r.audit) : json(nullptr)},
+          {"error", r.error ? json{{"code", r.error->code}, {"message", r.error->message}}
+                            : json(nullptr)}};
+}
+
+int plain_exit_status(const RunResult& r) {
+  switch (r.status) {
+    case RunStatus::blocked: return 3;
+    case RunStatus::rejected: return r.error && r.error->code == "usage" ? 2 : 125;
+    case RunStatus::failed: return 125;
+    case RunStatus::completed: break;
+  }
+  return r.execution ? r.execution->exit_code : 125;
+}
+
+}  // namespace mai

@@ -1,0 +1,21 @@
+// The contract's JSON form of the model types (and back, for clients that
+// read results produced elsewhere).
+#pragma once
+#include "common/json.hpp"
+#include "model/result.hpp"
+
+namespace mai {
+
+json to_json(const Finding& f);
+json to_json(const Assessment& a);
+json to_json(const Limits& l);
+json to_json(const ResourceSample& s);
+json to_json(const NetworkEvent& e);
+json to_json(const ExecutionReport& r);
+json to_json(const AuditReceipt& r);
+json to_json(const RunResult& r);
+
+// The exit status `run` ends with in plain mode, as the contract defines it.
+int plain_exit_status(const RunResult& r);
+
+}  // namespace mai
