@@ -21,7 +21,6 @@ struct Submission {
   std::string override_reason;  // non-empty: run even if BLOCKED
   std::string client;           // who submitted: "local:root" or a certificate subject
   std::string parent_request_id;
-  bool stream_stats = false;    // the caller wants live samples
 };
 
 }  // namespace mai

@@ -1,0 +1,65 @@
+#include "actors/auditor.hpp"
+
+#include "actors/errors.hpp"
+
+namespace mai::actors {
+
+namespace {
+
+// Commits every pending append in one batch and answers each sender.
+void flush(auditor_actor::stateful_pointer<auditor_state> self) {
+  auto& st = self->state;
+  st.flush_scheduled = false;
+  auto pending = std::move(st.pending);
+  st.pending.clear();
+  std::vector<audit::Event> batch;
+  for (const auto& [events, rp] : pending)
+    for (const auto& e : events) {
+      json data = json::parse(e.data, nullptr, false);
+      if (data.is_discarded()) data = json{{"unparsable", e.data}};
+      batch.push_back(audit::Event{e.type, e.request_id, std::move(data)});
+    }
+  try {
+    auto seqs = st.log->append(batch);
+    size_t next = 0;
+    for (auto& [events, rp] : pending) {
+      AuditAck ack;
+      ack.seqs.assign(seqs.begin() + static_cast<long>(next),
+                      seqs.begin() + static_cast<long>(next + events.size()));
+      next += events.size();
+      rp.deliver(std::move(ack));
+    }
+  } catch (const std::exception& e) {
+    for (auto& [events, rp] : pending) rp.deliver(make_error(errc::audit_failed, e.what()));
+  }
+}
+
+}  // namespace
+
+auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_state> self,
+                                     std::shared_ptr<audit::Log> log) {
+  self->state.log = std::move(log);
+  return {
+      [=](append_atom, std::vector<AuditEvent>& events) -> caf::result<AuditAck> {
+        auto rp = self->make_response_promise<AuditAck>();
+        self->state.pending.emplace_back(std::move(events), rp);
+        // The flush message queues behind every append already in the
+        // mailbox, so they all land in the same batch.
+        if (!self->state.flush_scheduled) {
+          self->state.flush_scheduled = true;
+          self->send(self, flush_atom::value);
+        }
+        return rp;
+      },
+      [=](flush_atom) { flush(self); },
+      [=](receipt_atom, uint64_t first, uint64_t last) -> caf::result<AuditReceipt> {
+        try {
+          return self->state.log->sign_tree_head(first, last);
+        } catch (const std::exception& e) {
+          return make_error(errc::audit_failed, e.what());
+        }
+      },
+  };
+}
+
+}  // namespace mai::actors

@@ -1,0 +1,23 @@
+// auditor: the single writer of the audit log (src/audit). Appends that
+// arrive while a write is under way are committed together in one synced
+// batch (group commit); each sender is answered only once its events are
+// durable. Spawn it detached: it blocks on fsync.
+#pragma once
+#include <memory>
+
+#include "actors/interfaces.hpp"
+#include "audit/log.hpp"
+
+namespace mai::actors {
+
+struct auditor_state {
+  std::shared_ptr<audit::Log> log;
+  std::vector<std::pair<std::vector<AuditEvent>, caf::typed_response_promise<AuditAck>>> pending;
+  bool flush_scheduled = false;
+  static inline const char* name = "auditor";
+};
+
+auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_state> self,
+                                     std::shared_ptr<audit::Log> log);
+
+}  // namespace mai::actors

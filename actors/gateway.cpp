@@ -1,0 +1,200 @@
+#include "actors/gateway.hpp"
+
+#include <algorithm>
+
+#include "actors/audit_client.hpp"
+#include "actors/errors.hpp"
+#include "audit/event_types.hpp"
+#include "common/ids.hpp"
+#include "common/sha256.hpp"
+#include "model/json_codec.hpp"
+
+namespace mai::actors {
+
+namespace {
+
+// The state of one submission on its way through the pipeline.
+class Flow : public std::enable_shared_from_this<Flow> {
+ public:
+  Flow(gateway_actor::pointer self, std::shared_ptr<const GatewaySettings> settings,
+       Submission submission, caf::actor subscriber, caf::typed_response_promise<RunResult> rp)
+      : self_(self),
+        settings_(std::move(settings)),
+        sub_(std::move(submission)),
+        subscriber_(std::move(subscriber)),
+        rp_(std::move(rp)) {
+    result_.request_id = sub_.request_id;
+  }
+
+  void start() {
+    if (sub_.code.size() > settings_->sandbox.max_code_bytes)
+      return reject("code_too_large", "the code is " + std::to_string(sub_.code.size()) +
+                                          " bytes; the limit is " +
+                                          std::to_string(settings_->sandbox.max_code_bytes));
+    json data = {{"code", sub_.code},
+                 {"code_sha256", sha256_hex(sub_.code)},
+                 {"filename", sub_.filename},
+                 {"language", to_string(sub_.language)},
+                 {"trust", to_string(sub_.trust)},
+                 {"origin", to_string(sub_.origin)},
+                 {"network", to_string(sub_.network)},
+                 {"client", sub_.client}};
+    if (!sub_.parent_request_id.empty()) data["parent_request_id"] = sub_.parent_request_id;
+    if (!sub_.override_reason.empty()) data["override_reason"] = sub_.override_reason;
+    record(audit::events::submission, data, [me = shared_from_this()] { me->assess(); });
+  }
+
+ private:
+  using Next = std::function<void()>;
+
+  // Appends one event; continues only once it is durable.
+  void record(const char* type, const json& data, Next next) {
+    auto me = shared_from_this();
+    self_
+        ->request(settings_->auditor, audit_timeout, append_atom::value,
+                  std::vector<AuditEvent>{make_event(type, sub_.request_id, data)})
+        .then(
+            [me, next](const AuditAck& ack) {
+              for (auto seq : ack.seqs) {
+                me->seq_first_ = std::min(me->seq_first_, seq);
+                me->seq_last_ = std::max(me->seq_last_, seq);
+              }
+              next();
+            },
+            [me](caf::error& e) {
+              me->fail("audit_failed", "the audit log refused a record: " + error_message(e));
+            });
+  }
+
+  void assess() {
+    auto me = shared_from_this();
+    self_
+        ->request(settings_->assessor, std::chrono::seconds(60), assess_atom::value, sub_.code,
+                  sub_.language, sub_.origin)
+        .then(
+            [me](Assessment& a) {
+              me->result_.assessment = std::move(a);
+              me->record(audit::events::assessment, to_json(me->result_.assessment),
+                         [me] { me->decide(); });
+            },
+            [me](caf::error& e) { me->fail("assessment_failed", error_message(e)); });
+  }
+
+  void decide() {
+    const auto& a = result_.assessment;
+    if (a.level != RiskLevel::blocked) return execute();
+    if (sub_.override_reason.empty()) {
+      result_.status = RunStatus::blocked;
+      result_.error = ResultError{"blocked", a.explanation.empty()
+                                                 ? "the assessment blocked this code"
+                                                 : a.explanation};
+      return record(audit::events::blocked,
+                    {{"code_sha256", a.code_sha256}, {"explanation", result_.error->message}},
+                    [me = shared_from_this()] { me->finish(); });
+    }
+    // The override names exactly this code: it is bound to the code's hash.
+    record(audit::events::override_granted,
+           {{"reason", sub_.override_reason},
+            {"given_by", sub_.client},
+            {"code_sha256", a.code_sha256},
+            {"assessed_level", to_string(a.level)}},
+           [me = shared_from_this()] { me->execute(); });
+  }
+
+  void execute() {
+    auto plan = policy::plan_run(settings_->sandbox, sub_, result_.assessment.level,
+                                 settings_->host);
+    ExecutionRequest req;
+    req.request_id = sub_.request_id;
+    req.code = sub_.code;
+    req.language = sub_.language;
+    req.trust = plan.trust;
+    req.backend = plan.backend;
+    req.network = plan.network;
+    req.limits = plan.limits;
+    req.stats_subscriber = subscriber_;
+    auto me = shared_from_this();
+    // The run ends by its own timeout; the margin covers set-up, queueing and clean-up.
+    auto patience = std::chrono::milliseconds(plan.limits.timeout_ms) + std::chrono::minutes(10);
+    self_->request(settings_->executor, patience, execute_atom::value, std::move(req))
+        .then(
+            [me](ExecutionReport& report) {
+              me->result_.status = RunStatus::completed;
+              me->result_.execution = std::move(report);
+              me->finish();
+            },
+            [me](caf::error& e) {
+              std::string code = result_code(e);
+              if (code == "overloaded") return me->reject(code, error_message(e));
+              me->fail(code == "internal" ? "sandbox_failed" : code, error_message(e));
+            });
+  }
+
+  void reject(const std::string& code, const std::string& message) {
+    result_.status = RunStatus::rejected;
+    result_.error = ResultError{code, message};
+    record(audit::events::rejected, {{"code", code}, {"message", message}},
+           [me = shared_from_this()] { me->sign(); });
+  }
+
+  void fail(const std::string& code, const std::string& message) {
+    result_.status = RunStatus::failed;
+    result_.error = ResultError{code, message};
+    if (code == "audit_failed") return rp_.deliver(result_);  // nothing more can be recorded
+    record(audit::events::failed, {{"code", code}, {"message", message}},
+           [me = shared_from_this()] { me->sign(); });
+  }
+
+  void finish() {
+    json data = {{"status", to_string(result_.status)},
+                 {"level", to_string(result_.assessment.level)}};
+    if (result_.execution) {
+      data["termination"] = to_string(result_.execution->termination);
+      data["exit_code"] = result_.execution->exit_code;
+    }
+    record(audit::events::result, data, [me = shared_from_this()] { me->sign(); });
+  }
+
+  // Signs a tree head covering everything this submission wrote.
+  void sign() {
+    auto me = shared_from_this();
+    self_
+        ->request(settings_->auditor, audit_timeout, receipt_atom::value, seq_first_, seq_last_)
+        .then(
+            [me](AuditReceipt& receipt) {
+              me->result_.audit = std::move(receipt);
+              me->rp_.deliver(std::move(me->result_));
+            },
+            [me](caf::error& e) {
+              me->result_.status = RunStatus::failed;
+              me->result_.error = ResultError{"audit_failed", error_message(e)};
+              me->rp_.deliver(std::move(me->result_));
+            });
+  }
+
+  gateway_actor::pointer self_;
+  std::shared_ptr<const GatewaySettings> settings_;
+  Submission sub_;
+  caf::actor subscriber_;
+  caf::typed_response_promise<RunResult> rp_;
+  RunResult result_;
+  uint64_t seq_first_ = UINT64_MAX;
+  uint64_t seq_last_ = 0;
+};
+
+}  // namespace
+
+gateway_actor::behavior_type gateway(gateway_actor::pointer self,
+                                     std::shared_ptr<const GatewaySettings> settings) {
+  return {
+      [=](submit_atom, Submission& submission,
+          const caf::actor& subscriber) -> caf::result<RunResult> {
+        if (submission.request_id.empty()) submission.request_id = new_request_id();
+        auto rp = self->make_response_promise<RunResult>();
+        std::make_shared<Flow>(self, settings, std::move(submission), subscriber, rp)->start();
+        return rp;
+      },
+  };
+}
+
+}  // namespace mai::actors

@@ -1,0 +1,29 @@
+#include "actors/interfaces.hpp"
+
+#include "actors/errors.hpp"
+
+namespace mai::actors {
+
+void register_message_types(caf::actor_system_config& cfg) {
+  cfg.add_message_type<Language>("mai::Language")
+      .add_message_type<Origin>("mai::Origin")
+      .add_message_type<NetworkMode>("mai::NetworkMode")
+      .add_message_type<Finding>("mai::Finding")
+      .add_message_type<Assessment>("mai::Assessment")
+      .add_message_type<Limits>("mai::Limits")
+      .add_message_type<LimitRequest>("mai::LimitRequest")
+      .add_message_type<Submission>("mai::Submission")
+      .add_message_type<ResourceSample>("mai::ResourceSample")
+      .add_message_type<NetworkEvent>("mai::NetworkEvent")
+      .add_message_type<ExecutionReport>("mai::ExecutionReport")
+      .add_message_type<AuditReceipt>("mai::AuditReceipt")
+      .add_message_type<RunResult>("mai::RunResult")
+      .add_message_type<sandbox::ProbeTarget>("mai::sandbox::ProbeTarget")
+      .add_message_type<ExecutionRequest>("mai::actors::ExecutionRequest")
+      .add_message_type<AuditEvent>("mai::actors::AuditEvent")
+      .add_message_type<AuditAck>("mai::actors::AuditAck")
+      .add_message_type<MonitorVerdict>("mai::actors::MonitorVerdict");
+  register_error_category(cfg);
+}
+
+}  // namespace mai::actors

@@ -1,0 +1,275 @@
+// Every actor interface and every message of mai-sandbox, in one place.
+//
+// The engine types (src/model, src/sandbox) are plain C++; this header gives
+// them the inspect() overloads CAF needs to copy them between actors and, in
+// later deployments, between machines. Every type here is registered under a
+// fixed name by register_message_types(), which every process must call, so
+// that a coordinator and its workers agree on the wire format.
+//
+// The pipeline, as the gateway drives it:
+//   submission -> assessor -> (BLOCKED stops here unless overridden)
+//              -> executor (the monitor samples the run, the network proxy
+//                 decides every connection) -> result
+// and every step appends its events to the auditor before it moves on.
+#pragma once
+
+#include <caf/all.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/result.hpp"
+#include "model/submission.hpp"
+#include "sandbox/backend.hpp"
+
+namespace mai::actors {
+
+// ---------------------------------------------------------------------------
+// Messages that exist only between actors (the rest are engine types).
+
+// What the gateway asks the executor to run, after assessment and policy.
+struct ExecutionRequest {
+  std::string request_id;
+  std::string code;
+  Language language = Language::python;
+  TrustLevel trust = TrustLevel::unknown;  // the trust level whose limits apply
+  Backend backend = Backend::native;
+  NetworkMode network = NetworkMode::none;
+  Limits limits;                          // final: policy, tightened, clamped to the host
+  caf::actor stats_subscriber;            // receives (stats_atom, request_id, sample); may be null
+};
+
+// One event for the audit log; `data` is a JSON object in text form so that
+// it crosses the wire unchanged.
+struct AuditEvent {
+  std::string type;
+  std::string request_id;
+  std::string data;
+};
+
+// The auditor's acknowledgement: the events are durable under these numbers.
+struct AuditAck {
+  std::vector<uint64_t> seqs;
+};
+
+// What the monitor saw of one run when it stopped watching.
+struct MonitorVerdict {
+  bool violated = false;  // the monitor killed the run
+  Termination termination = Termination::killed;
+  std::string reason;
+  std::optional<ResourceSample> last_sample;
+  uint64_t peak_memory_bytes = 0;
+  uint32_t max_pids = 0;
+  uint64_t cpu_ms = 0;
+};
+
+// ---------------------------------------------------------------------------
+// Atoms (at most 10 characters, [A-Za-z0-9_]).
+
+using submit_atom = caf::atom_constant<caf::atom("submit")>;
+using assess_atom = caf::atom_constant<caf::atom("assess")>;
+using execute_atom = caf::atom_constant<caf::atom("execute")>;
+using watch_atom = caf::atom_constant<caf::atom("watch")>;
+using unwatch_atom = caf::atom_constant<caf::atom("unwatch")>;
+using tick_atom = caf::atom_constant<caf::atom("tick")>;
+using stats_atom = caf::atom_constant<caf::atom("stats")>;
+using decide_atom = caf::atom_constant<caf::atom("decide")>;
+using append_atom = caf::atom_constant<caf::atom("append")>;
+using receipt_atom = caf::atom_constant<caf::atom("receipt")>;
+using flush_atom = caf::atom_constant<caf::atom("flush")>;
+
+// ---------------------------------------------------------------------------
+// Actor interfaces.
+
+// gateway: the front door. Takes a submission and drives the whole pipeline.
+using gateway_actor = caf::typed_actor<
+    // Assess, decide, execute and record one submission; replies with its
+    // result. Live resource samples go to the second argument, if not null.
+    caf::replies_to<submit_atom, Submission, caf::actor>::with<RunResult>>;
+
+// assessor: static security assessment; nothing runs.
+using assessor_actor = caf::typed_actor<
+    // Assess `code` in `language`; behavioural rules apply to external code only.
+    caf::replies_to<assess_atom, std::string, Language, Origin>::with<Assessment>>;
+
+// executor: runs code in a sandbox, within its capacity (queue, then "overloaded").
+using executor_actor = caf::typed_actor<
+    // Run one request to completion in a sandbox; replies with what happened.
+    caf::replies_to<execute_atom, ExecutionRequest>::with<ExecutionReport>>;
+
+// monitor: samples every running sandbox and kills on a violation.
+using monitor_actor = caf::typed_actor<
+    // Start sampling run `run_id` (request id) against `limits`; samples go to the subscriber if set.
+    caf::reacts_to<watch_atom, std::string, sandbox::ProbeTarget, Limits, caf::actor>,
+    // Stop sampling; replies with the last sample, peaks and any violation it acted on.
+    caf::replies_to<unwatch_atom, std::string>::with<MonitorVerdict>,
+    // Timer: take one sample of every watched run.
+    caf::reacts_to<tick_atom>>;
+
+// network_proxy: the only way out of a sandbox.
+using network_proxy_actor = caf::typed_actor<
+    // Decide one connection attempt (request id, mode, method, host, port); the decision is audited.
+    caf::replies_to<decide_atom, std::string, NetworkMode, std::string, std::string, uint16_t>::with<
+        NetworkEvent>>;
+
+// auditor: the only writer of the audit log.
+using auditor_actor = caf::typed_actor<
+    // Append events durably (group commit); replies once they survive a crash.
+    caf::replies_to<append_atom, std::vector<AuditEvent>>::with<AuditAck>,
+    // Sign a tree head over the whole log; replies with the receipt for seqs [first, last].
+    caf::replies_to<receipt_atom, uint64_t, uint64_t>::with<AuditReceipt>,
+    // Internal: write every append received so far in one synced batch.
+    caf::reacts_to<flush_atom>>;
+
+// ---------------------------------------------------------------------------
+// Serialization.
+
+// std::optional has no inspect() in CAF 0.17: copy through caf::optional.
+template <class T>
+struct optional_ref {
+  std::optional<T>& ref;
+};
+
+template <class Inspector, class T>
+typename Inspector::result_type inspect(Inspector& f, optional_ref<T>& x) {
+  caf::optional<T> tmp;
+  if (x.ref) tmp = *x.ref;
+  return f(tmp, caf::meta::load_callback([&]() -> caf::error {
+             if (tmp)
+               x.ref = *tmp;
+             else
+               x.ref.reset();
+             return caf::none;
+           }));
+}
+
+template <class T>
+optional_ref<T> opt(std::optional<T>& x) {
+  return {x};
+}
+
+}  // namespace mai::actors
+
+namespace mai {
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, Finding& x) {
+  return f(caf::meta::type_name("mai::Finding"), x.rule_id, x.level, x.line, x.column, x.message,
+           x.snippet);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, Assessment& x) {
+  return f(caf::meta::type_name("mai::Assessment"), x.level, x.findings, x.duration_us,
+           x.explanation, x.code_sha256);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, Limits& x) {
+  return f(caf::meta::type_name("mai::Limits"), x.cpus, x.memory_bytes, x.pids, x.timeout_ms,
+           x.tmpfs_bytes, x.output_bytes);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, LimitRequest& x) {
+  auto cpus = actors::opt(x.cpus);
+  auto memory = actors::opt(x.memory_bytes);
+  auto pids = actors::opt(x.pids);
+  auto timeout = actors::opt(x.timeout_ms);
+  return f(caf::meta::type_name("mai::LimitRequest"), cpus, memory, pids, timeout);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, Submission& x) {
+  auto backend = actors::opt(x.backend);
+  return f(caf::meta::type_name("mai::Submission"), x.request_id, x.code, x.filename, x.language,
+           x.trust, x.origin, backend, x.network, x.limits, x.override_reason, x.client,
+           x.parent_request_id);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ResourceSample& x) {
+  return f(caf::meta::type_name("mai::ResourceSample"), x.time_us, x.memory_bytes, x.cpu_ms,
+           x.pids, x.disk_bytes);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, NetworkEvent& x) {
+  return f(caf::meta::type_name("mai::NetworkEvent"), x.decision, x.method, x.host, x.port,
+           x.reason, x.bytes_up, x.bytes_down);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ExecutionReport& x) {
+  auto signal = actors::opt(x.signal);
+  auto last_sample = actors::opt(x.last_sample);
+  return f(caf::meta::type_name("mai::ExecutionReport"), x.backend, x.worker, x.exit_code, signal,
+           x.termination, x.stdout_data, x.stderr_data, x.stdout_truncated, x.stderr_truncated,
+           x.wall_ms, x.cpu_ms, x.peak_memory_bytes, x.max_pids, x.trust, x.network, x.limits,
+           x.isolation, x.network_events, x.violation, last_sample);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, AuditReceipt& x) {
+  return f(caf::meta::type_name("mai::AuditReceipt"), x.seq_first, x.seq_last, x.tree_size,
+           x.root_hash, x.signature, x.key_id, x.timestamp_us);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ResultError& x) {
+  return f(caf::meta::type_name("mai::ResultError"), x.code, x.message);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, RunResult& x) {
+  auto execution = actors::opt(x.execution);
+  auto audit = actors::opt(x.audit);
+  auto error = actors::opt(x.error);
+  return f(caf::meta::type_name("mai::RunResult"), x.request_id, x.status, x.assessment,
+           execution, audit, error);
+}
+
+}  // namespace mai
+
+namespace mai::sandbox {
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ProbeTarget& x) {
+  return f(caf::meta::type_name("mai::sandbox::ProbeTarget"), x.cgroup_version, x.cgroup_dirs,
+           x.init_pid, x.disk_paths);
+}
+
+}  // namespace mai::sandbox
+
+namespace mai::actors {
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ExecutionRequest& x) {
+  return f(caf::meta::type_name("mai::actors::ExecutionRequest"), x.request_id, x.code,
+           x.language, x.trust, x.backend, x.network, x.limits, x.stats_subscriber);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, AuditEvent& x) {
+  return f(caf::meta::type_name("mai::actors::AuditEvent"), x.type, x.request_id, x.data);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, AuditAck& x) {
+  return f(caf::meta::type_name("mai::actors::AuditAck"), x.seqs);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, MonitorVerdict& x) {
+  auto last_sample = opt(x.last_sample);
+  return f(caf::meta::type_name("mai::actors::MonitorVerdict"), x.violated, x.termination,
+           x.reason, last_sample, x.peak_memory_bytes, x.max_pids, x.cpu_ms);
+}
+
+// Registers every message type above under its fixed name. Every process of
+// a deployment calls this before creating its actor system.
+void register_message_types(caf::actor_system_config& cfg);
+
+}  // namespace mai::actors

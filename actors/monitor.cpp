@@ -1,0 +1,89 @@
+#include "actors/monitor.hpp"
+
+#include <algorithm>
+
+#include "actors/audit_client.hpp"
+#include "audit/event_types.hpp"
+#include "model/json_codec.hpp"
+
+namespace mai::actors {
+
+namespace {
+
+using self_ptr = monitor_actor::stateful_pointer<monitor_state>;
+
+void schedule_tick(self_ptr self) {
+  if (self->state.tick_scheduled || self->state.runs.empty()) return;
+  self->state.tick_scheduled = true;
+  self->delayed_send(self, self->state.interval, tick_atom::value);
+}
+
+void record_violation(self_ptr self, const std::string& request_id, const MonitorVerdict& v) {
+  json data = {{"termination", to_string(v.termination)}, {"reason", v.reason}};
+  if (v.last_sample) data["last_sample"] = to_json(*v.last_sample);
+  self->request(self->state.auditor, audit_timeout, append_atom::value,
+                std::vector<AuditEvent>{make_event(audit::events::violation, request_id, data)})
+      .then([](const AuditAck&) {}, [](const caf::error&) {
+        // The executor's end-of-run record carries the violation as well.
+      });
+}
+
+// One reading of one run; kills it when a limit is broken.
+void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run) {
+  ResourceSample s;
+  try {
+    s = run.probe->sample();
+  } catch (const std::exception&) {
+    return;  // the run is ending; its cgroup may already be empty
+  }
+  auto& v = run.verdict;
+  v.last_sample = s;
+  v.peak_memory_bytes = std::max(v.peak_memory_bytes, s.memory_bytes);
+  v.max_pids = std::max(v.max_pids, s.pids);
+  v.cpu_ms = std::max(v.cpu_ms, s.cpu_ms);
+  if (run.subscriber) self->send(run.subscriber, stats_atom::value, request_id, s);
+  if (v.violated) return;
+  auto violation =
+      sandbox::check_violation(s, run.probe->oom_killed(), run.probe->pids_limit_hit(), run.limits);
+  if (!violation) return;
+  run.probe->kill_all();
+  v.violated = true;
+  v.termination = violation->termination;
+  v.reason = violation->reason;
+  record_violation(self, request_id, v);
+}
+
+}  // namespace
+
+monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_state> self,
+                                     std::chrono::milliseconds interval, auditor_actor auditor) {
+  self->state.interval = interval;
+  self->state.auditor = std::move(auditor);
+  return {
+      [=](watch_atom, const std::string& request_id, const sandbox::ProbeTarget& target,
+          const Limits& limits, const caf::actor& subscriber) {
+        WatchedRun run;
+        run.probe = sandbox::make_probe(target);
+        run.limits = limits;
+        run.subscriber = subscriber;
+        auto& entry = self->state.runs[request_id] = std::move(run);
+        sample_run(self, request_id, entry);
+        schedule_tick(self);
+      },
+      [=](unwatch_atom, const std::string& request_id) -> MonitorVerdict {
+        auto it = self->state.runs.find(request_id);
+        if (it == self->state.runs.end()) return MonitorVerdict{};
+        sample_run(self, request_id, it->second);
+        MonitorVerdict verdict = std::move(it->second.verdict);
+        self->state.runs.erase(it);
+        return verdict;
+      },
+      [=](tick_atom) {
+        self->state.tick_scheduled = false;
+        for (auto& [request_id, run] : self->state.runs) sample_run(self, request_id, run);
+        schedule_tick(self);
+      },
+  };
+}
+
+}  // namespace mai::actors

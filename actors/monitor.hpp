@@ -1,0 +1,32 @@
+// monitor: samples every running sandbox at a fixed interval (memory, CPU,
+// pids, disk), streams the samples to subscribers, and on a violation kills
+// the whole tree and records why. Ticks only while something is watched, so
+// an idle monitor holds nothing up at shutdown.
+#pragma once
+#include <chrono>
+#include <map>
+#include <memory>
+
+#include "actors/interfaces.hpp"
+
+namespace mai::actors {
+
+struct WatchedRun {
+  std::unique_ptr<sandbox::Probe> probe;
+  Limits limits;
+  caf::actor subscriber;
+  MonitorVerdict verdict;
+};
+
+struct monitor_state {
+  std::map<std::string, WatchedRun> runs;
+  std::chrono::milliseconds interval{100};
+  auditor_actor auditor;
+  bool tick_scheduled = false;
+  static inline const char* name = "monitor";
+};
+
+monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_state> self,
+                                     std::chrono::milliseconds interval, auditor_actor auditor);
+
+}  // namespace mai::actors

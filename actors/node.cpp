@@ -1,0 +1,60 @@
+#include "actors/node.hpp"
+
+#include <thread>
+
+#include "actors/assessor.hpp"
+#include "actors/auditor.hpp"
+#include "actors/executor.hpp"
+#include "actors/gateway.hpp"
+#include "actors/monitor.hpp"
+#include "actors/network_proxy.hpp"
+
+namespace mai::actors {
+
+void configure_actor_system(caf::actor_system_config& cfg) {
+  register_message_types(cfg);
+  // Blocking work runs on detached threads, so the pool only needs the cores.
+  unsigned cores = std::max(2u, std::thread::hardware_concurrency());
+  cfg.set("scheduler.max-threads", static_cast<size_t>(cores));
+}
+
+Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
+  Node node;
+  // The auditor blocks on fsync: it gets a thread of its own.
+  node.auditor = sys.spawn<caf::detached>(auditor, s.audit_log);
+  node.assessor = sys.spawn(assessor, s.assessor);
+  node.monitor =
+      sys.spawn(monitor, std::chrono::milliseconds(s.sandbox.monitor_interval_ms), node.auditor);
+  node.network_proxy = sys.spawn(network_proxy, node.auditor);
+
+  ExecutorSettings exec;
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  exec.slots = s.sandbox.max_concurrent ? s.sandbox.max_concurrent : cores;
+  exec.queue_length = s.sandbox.queue_length;
+  exec.deps.native = s.native;
+  exec.deps.docker = s.docker;
+  exec.deps.monitor = node.monitor;
+  exec.deps.auditor = node.auditor;
+  exec.deps.scratch_root = s.state_dir + "/runs";
+  exec.deps.output_flood_bytes = s.sandbox.output_flood_bytes;
+  exec.deps.worker_name = s.worker_name;
+  node.executor = sys.spawn(executor, exec);
+
+  auto gw = std::make_shared<GatewaySettings>();
+  gw->sandbox = s.sandbox;
+  gw->host = policy::detect_host_resources();
+  gw->assessor = node.assessor;
+  gw->executor = node.executor;
+  gw->auditor = node.auditor;
+  node.gateway = sys.spawn(gateway, std::shared_ptr<const GatewaySettings>(gw));
+  return node;
+}
+
+void Node::shutdown() const {
+  for (const caf::actor_addr& a :
+       {gateway.address(), executor.address(), monitor.address(), network_proxy.address(),
+        assessor.address(), auditor.address()})
+    caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
+}
+
+}  // namespace mai::actors

@@ -1,0 +1,43 @@
+// One mai-sandbox node: the six actors wired together in one actor system.
+// `run` spawns one for a single submission; `serve` keeps one running.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "actors/interfaces.hpp"
+#include "assess/assessor.hpp"
+#include "audit/log.hpp"
+#include "config/audit_config.hpp"
+#include "config/sandbox_config.hpp"
+
+namespace mai::actors {
+
+struct NodeSettings {
+  config::SandboxConfig sandbox;
+  std::string state_dir;
+  std::shared_ptr<const assess::Assessor> assessor;
+  std::shared_ptr<audit::Log> audit_log;
+  std::shared_ptr<sandbox::Backend> native;
+  std::shared_ptr<sandbox::Backend> docker;  // may be null
+  std::string worker_name;
+};
+
+struct Node {
+  gateway_actor gateway;
+  assessor_actor assessor;
+  executor_actor executor;
+  monitor_actor monitor;
+  network_proxy_actor network_proxy;
+  auditor_actor auditor;
+
+  // Asks every actor to stop; the actor system then shuts down cleanly.
+  void shutdown() const;
+};
+
+Node spawn_node(caf::actor_system& sys, const NodeSettings& settings);
+
+// Applies what every process needs before its actor system starts: message
+// types, error rendering and a scheduler sized for this machine.
+void configure_actor_system(caf::actor_system_config& cfg);
+
+}  // namespace mai::actors

@@ -1,0 +1,120 @@
+#include "actors/run_worker.hpp"
+
+#include <algorithm>
+
+#include "actors/audit_client.hpp"
+#include "actors/errors.hpp"
+#include "audit/event_types.hpp"
+#include "common/error.hpp"
+#include "common/ids.hpp"
+#include "model/json_codec.hpp"
+
+namespace mai::actors {
+
+namespace {
+
+// Appends one event and waits until it is durable.
+caf::error record(caf::blocking_actor* self, const auditor_actor& auditor, AuditEvent event) {
+  caf::error failure;
+  self->request(auditor, audit_timeout, append_atom::value, std::vector<AuditEvent>{std::move(event)})
+      .receive([](const AuditAck&) {}, [&](caf::error& e) { failure = std::move(e); });
+  return failure;
+}
+
+MonitorVerdict collect_verdict(caf::blocking_actor* self, const monitor_actor& monitor,
+                               const std::string& request_id) {
+  MonitorVerdict verdict;
+  self->request(monitor, std::chrono::seconds(30), unwatch_atom::value, request_id)
+      .receive([&](MonitorVerdict& v) { verdict = std::move(v); }, [](const caf::error&) {});
+  return verdict;
+}
+
+caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerDeps& deps,
+                                     ExecutionRequest& req) {
+  auto& backend = req.backend == Backend::docker ? deps.docker : deps.native;
+  if (!backend)
+    return make_error(errc::sandbox_failed, "the " + to_string(req.backend) +
+                                                " backend is not available on this worker");
+  sandbox::RunSpec spec;
+  spec.run_id = random_hex(16);
+  spec.code = req.code;
+  spec.language = req.language;
+  spec.limits = req.limits;
+  spec.network = req.network;
+  spec.scratch_root = deps.scratch_root;
+  spec.output_flood_bytes = deps.output_flood_bytes;
+
+  json start = {{"run_id", spec.run_id},       {"backend", to_string(req.backend)},
+                {"worker", deps.worker_name},  {"trust", to_string(req.trust)},
+                {"network", to_string(req.network)}, {"limits", to_json(req.limits)}};
+  if (auto err = record(self, deps.auditor, make_event(audit::events::execution_start,
+                                                        req.request_id, start)))
+    return make_error(errc::audit_failed, "cannot record the start of the run: " +
+                                              error_message(err) + "; nothing was executed");
+
+  std::unique_ptr<sandbox::Sandbox> box;
+  try {
+    box = backend->launch(spec);
+  } catch (const std::exception& e) {
+    std::string why = e.what();
+    record(self, deps.auditor,
+           make_event(audit::events::execution_end, req.request_id,
+                      {{"run_id", spec.run_id}, {"outcome", "sandbox_failed"}, {"error", why}}));
+    return make_error(errc::sandbox_failed, why);
+  }
+
+  self->send(deps.monitor, watch_atom::value, req.request_id, box->probe_target(), req.limits,
+             req.stats_subscriber);
+  sandbox::RawOutcome outcome = box->wait();
+  MonitorVerdict verdict = collect_verdict(self, deps.monitor, req.request_id);
+  box.reset();  // nothing of the run remains past this point
+
+  ExecutionReport report;
+  if (!outcome.failure.empty()) {
+    record(self, deps.auditor,
+           make_event(audit::events::execution_end, req.request_id,
+                      {{"run_id", spec.run_id}, {"outcome", "sandbox_failed"},
+                       {"error", outcome.failure}}));
+    return make_error(errc::sandbox_failed, outcome.failure);
+  }
+  std::optional<sandbox::Violation> violation;
+  if (verdict.violated) violation = sandbox::Violation{verdict.termination, verdict.reason};
+  sandbox::finish_report(outcome, violation, report);
+  report.backend = req.backend;
+  report.worker = deps.worker_name;
+  report.trust = req.trust;
+  report.network = req.network;
+  report.limits = req.limits;
+  report.isolation = backend->isolation();
+  report.peak_memory_bytes = std::max(report.peak_memory_bytes, verdict.peak_memory_bytes);
+  report.max_pids = std::max(report.max_pids, verdict.max_pids);
+  report.cpu_ms = std::max(report.cpu_ms, verdict.cpu_ms);
+  if (!report.last_sample) report.last_sample = verdict.last_sample;
+
+  json end = {{"run_id", spec.run_id},
+              {"outcome", "finished"},
+              {"termination", to_string(report.termination)},
+              {"exit_code", report.exit_code},
+              {"wall_ms", report.wall_ms},
+              {"cpu_ms", report.cpu_ms},
+              {"peak_memory_bytes", report.peak_memory_bytes},
+              {"max_pids", report.max_pids},
+              {"stdout_bytes", report.stdout_data.size()},
+              {"stderr_bytes", report.stderr_data.size()}};
+  if (!report.violation.empty()) end["violation"] = report.violation;
+  if (auto err = record(self, deps.auditor,
+                        make_event(audit::events::execution_end, req.request_id, end)))
+    return make_error(errc::audit_failed,
+                      "the run finished but its end could not be recorded: " + error_message(err));
+  return report;
+}
+
+}  // namespace
+
+void run_worker(caf::blocking_actor* self, RunWorkerDeps deps) {
+  self->receive([&](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
+    return execute(self, deps, req);
+  });
+}
+
+}  // namespace mai::actors

@@ -1,0 +1,99 @@
+// `mai-sandbox run`: assess, execute in the sandbox and record, in this process.
+#include <unistd.h>
+
+#include <iostream>
+
+#include "actors/node.hpp"
+#include "cli/command.hpp"
+#include "cli/result_output.hpp"
+#include "cli/run_options.hpp"
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "config/audit_config.hpp"
+#include "config/sandbox_config.hpp"
+
+namespace mai::cli {
+
+namespace {
+
+// Prints live samples on stderr: one rewritten line on a terminal, else a line each.
+caf::behavior stats_printer(caf::event_based_actor*) {
+  bool tty = ::isatty(STDERR_FILENO);
+  return {
+      [tty](actors::stats_atom, const std::string&, const ResourceSample& sample) {
+        std::cerr << (tty ? "\r\033[K" : "") << "[stats] " << format_stats_line(sample, nullptr)
+                  << (tty ? "" : "\n") << std::flush;
+      },
+  };
+}
+
+// Features that later releases bring are refused plainly rather than faked.
+void refuse_unavailable(const Submission& s, const config::SandboxConfig& cfg) {
+  if (s.backend.value_or(cfg.backend) == Backend::docker)
+    throw UsageError("--backend docker: not available yet (use the native backend)");
+  if (s.network == NetworkMode::deps)
+    throw UsageError("--network deps: not available yet (dependency fetching comes with the "
+                     "network proxy)");
+}
+
+int run(const GlobalOptions& global, const RunOptions& opts) {
+  auto source = global.config_source();
+  auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
+  auto audit_cfg = config::parse_audit_config(source.load("audit.yaml"));
+  auto assessor = std::make_shared<const assess::Assessor>(assess::Assessor::from_config(source));
+  Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes);
+  refuse_unavailable(submission, sandbox_cfg);
+
+  std::string state = global.state();
+  make_dirs(state, 0700);
+  std::string scratch = state + "/runs";
+  make_dirs(scratch, 0700);
+  sandbox::cleanup_stale_runs(scratch, sandbox_cfg);
+
+  actors::NodeSettings settings;
+  settings.sandbox = sandbox_cfg;
+  settings.state_dir = state;
+  settings.assessor = assessor;
+  // Short-lived processes share the log: each append opens, writes and lets go.
+  settings.audit_log = audit::Log::open(state, audit_cfg, /*hold_open=*/false);
+  settings.native = sandbox::make_native_backend(sandbox_cfg);
+  settings.worker_name = "local";
+
+  caf::actor_system_config cfg;
+  actors::configure_actor_system(cfg);
+  caf::actor_system sys{cfg};
+  auto node = actors::spawn_node(sys, settings);
+  caf::actor printer;
+  if (opts.stats) printer = sys.spawn(stats_printer);
+
+  RunResult result;
+  bool answered = false;
+  std::string failure;
+  {
+    caf::scoped_actor self{sys};
+    self->request(node.gateway, caf::infinite, actors::submit_atom::value, submission, printer)
+        .receive([&](RunResult& r) { result = std::move(r), answered = true; },
+                 [&](caf::error& e) { failure = sys.render(e); });
+  }
+  if (opts.stats && ::isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
+  node.shutdown();
+  if (printer) caf::anon_send_exit(printer, caf::exit_reason::user_shutdown);
+  if (!answered) throw SandboxError("internal", "no result: " + failure);
+  return emit_result(result, opts.json);
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, const GlobalOptions& global, Action& action) {
+  auto opts = std::make_shared<RunOptions>();
+  auto* cmd = app.add_subcommand("run", "Assess, then execute in the sandbox, then record");
+  add_run_options(*cmd, *opts);
+  cmd->footer(
+      "Exit status: the program's own; 128+N if it died from signal N; 124 on timeout; 137 when\n"
+      "killed for a resource limit; 3 when assessed BLOCKED without an override; 2 on a usage\n"
+      "or configuration error; 125 when the sandbox itself failed. With --json: 0 whenever a\n"
+      "result object was printed, 2 on usage errors, 125 on sandbox failure.");
+  cmd->callback([&action, &global, opts] { action = [&global, opts] { return run(global, *opts); }; });
+}
+
+}  // namespace mai::cli

@@ -1,0 +1,103 @@
+#include "cli/run_options.hpp"
+
+#include <pwd.h>
+#include <unistd.h>
+
+#include <cmath>
+
+#include "cli/command.hpp"
+#include "common/error.hpp"
+#include "common/units.hpp"
+
+namespace mai::cli {
+
+void add_run_options(CLI::App& cmd, RunOptions& o) {
+  cmd.add_option("FILE", o.file, "Program to run, or - for standard input")->required();
+  cmd.add_option("--lang", o.lang, "python or shell (default: from the file extension, else python)")
+      ->check(CLI::IsMember({"python", "shell"}));
+  cmd.add_option("--trust", o.trust, "untrusted, unknown or trusted: selects the resource policy")
+      ->check(CLI::IsMember({"untrusted", "unknown", "trusted"}));
+  cmd.add_option("--origin", o.origin, "mai or external: behavioural checks apply to external code")
+      ->check(CLI::IsMember({"mai", "external"}));
+  cmd.add_option("--backend", o.backend, "native or docker (default: from sandbox.yaml)")
+      ->check(CLI::IsMember({"native", "docker"}));
+  cmd.add_option("--network", o.network, "none, or deps: dependency fetching through the proxy")
+      ->check(CLI::IsMember({"none", "deps"}));
+  cmd.add_option("--timeout", o.timeout, "Wall-clock limit, e.g. 10 or 10s or 500ms (only tightens)");
+  cmd.add_option("--memory", o.memory, "Memory limit, e.g. 128MiB (only tightens)");
+  cmd.add_option("--cpus", o.cpus, "CPU limit, e.g. 0.5 (only tightens)");
+  cmd.add_option("--pids", o.pids, "Process limit (only tightens)");
+  cmd.add_option("--override-reason", o.override_reason,
+                 "Run code assessed BLOCKED anyway; the reason is recorded in the audit log");
+  cmd.add_option("--parent", o.parent, "Request id of an earlier submission this code revises");
+  cmd.add_flag("--json", o.json, "Print one result object instead of passing output through");
+  cmd.add_flag("--stats", o.stats, "Show live resource usage on standard error while it runs");
+}
+
+namespace {
+
+std::string who_am_i() {
+  const passwd* pw = ::getpwuid(::getuid());
+  return "local:" + (pw ? std::string(pw->pw_name) : "uid=" + std::to_string(::getuid()));
+}
+
+Language language_for(const RunOptions& o) {
+  if (!o.lang.empty()) return *parse_language(o.lang);
+  auto ends_with = [&](const char* ext) {
+    std::string e(ext);
+    return o.file.size() > e.size() && o.file.compare(o.file.size() - e.size(), e.size(), e) == 0;
+  };
+  if (ends_with(".sh") || ends_with(".bash")) return Language::shell;
+  return Language::python;
+}
+
+}  // namespace
+
+Submission make_submission(const RunOptions& o, uint64_t max_code_bytes) {
+  Submission s;
+  s.filename = o.file;
+  s.language = language_for(o);
+  s.trust = *parse_trust_level(o.trust);
+  s.origin = *parse_origin(o.origin);
+  if (!o.backend.empty()) s.backend = parse_backend(o.backend);
+  s.network = *parse_network_mode(o.network);
+  if (!o.timeout.empty()) {
+    auto ms = parse_duration_ms(o.timeout);
+    if (!ms || *ms == 0) throw UsageError("--timeout: expected a duration such as 10s, got '" + o.timeout + "'");
+    s.limits.timeout_ms = *ms;
+  }
+  if (!o.memory.empty()) {
+    auto bytes = parse_size(o.memory);
+    if (!bytes || *bytes < (4u << 20))
+      throw UsageError("--memory: expected a size of at least 4MiB such as 128MiB, got '" + o.memory + "'");
+    s.limits.memory_bytes = *bytes;
+  }
+  if (!o.cpus.empty()) {
+    double cpus = 0;
+    try {
+      size_t used = 0;
+      cpus = std::stod(o.cpus, &used);
+      if (used != o.cpus.size()) cpus = 0;
+    } catch (...) {
+    }
+    if (!(cpus >= 0.01) || !std::isfinite(cpus))
+      throw UsageError("--cpus: expected a number of CPUs such as 0.5, got '" + o.cpus + "'");
+    s.limits.cpus = cpus;
+  }
+  if (!o.pids.empty()) {
+    bool digits = o.pids.find_first_not_of("0123456789") == std::string::npos && o.pids.size() < 9;
+    if (!digits || std::stoul(o.pids) < 1)
+      throw UsageError("--pids: expected a whole number of processes, got '" + o.pids + "'");
+    s.limits.pids = static_cast<uint32_t>(std::stoul(o.pids));
+  }
+  s.override_reason = o.override_reason;
+  if (!o.override_reason.empty() &&
+      o.override_reason.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw UsageError("--override-reason: give a reason in words");
+  s.parent_request_id = o.parent;
+  s.client = who_am_i();
+  s.code = read_code(o.file, max_code_bytes);
+  return s;
+}
+
+}  // namespace mai::cli

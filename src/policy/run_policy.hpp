@@ -1,0 +1,33 @@
+// Which limits and network a submission runs with. The contract's rules live
+// here and only here: the trust level picks the limits; HIGH code and
+// overridden BLOCKED code run with untrusted limits and no network; a
+// caller's --timeout/--memory/--cpus/--pids only ever tighten; nothing
+// exceeds what the host has.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "config/sandbox_config.hpp"
+#include "model/submission.hpp"
+
+namespace mai::policy {
+
+struct RunPlan {
+  TrustLevel trust = TrustLevel::unknown;  // the level whose limits apply
+  NetworkMode network = NetworkMode::none;
+  Backend backend = Backend::native;
+  Limits limits;
+  std::vector<std::string> notes;  // why the plan differs from what was asked
+};
+
+struct HostResources {
+  double cpus = 1;
+  uint64_t memory_bytes = 0;
+};
+
+HostResources detect_host_resources();
+
+RunPlan plan_run(const config::SandboxConfig& config, const Submission& submission,
+                 RiskLevel assessed, const HostResources& host);
+
+}  // namespace mai::policy

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs, from Debian 12 packages, everything mai-sandbox needs to build,
+# test and benchmark. Installs only what is missing; safe to run again.
+set -euo pipefail
+
+packages=(
+  # build
+  build-essential cmake pkg-config git
+  # libraries
+  libcaf-dev libyaml-cpp-dev nlohmann-json3-dev libcurl4-openssl-dev librocksdb-dev
+  libssl-dev libseccomp-dev libcli11-dev zlib1g-dev libgtest-dev libgmock-dev libbenchmark-dev
+  # run time: the interpreters the sandbox runs
+  python3
+  # tests and benchmarks
+  python3-jsonschema python3-cryptography python3-pip bubblewrap bandit iproute2 procps
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: everything is already installed"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]}; run as root (or with sudo)" >&2
+  exit 1
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
