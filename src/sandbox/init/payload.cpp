@@ -1,0 +1,81 @@
+#include "sandbox/init/payload.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <grp.h>
+#include <stdexcept>
+#include <string>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <vector>
+
+#include "sandbox/capabilities.hpp"
+#include "sandbox/seccomp_policy.hpp"
+
+namespace mai::sandbox {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what) {
+  throw std::runtime_error(what + ": " + std::strerror(errno));
+}
+
+void set_limit(int resource, rlim_t value, const char* name) {
+  rlimit r{value, value};
+  if (::setrlimit(resource, &r) != 0) fail(std::string("setrlimit ") + name);
+}
+
+// stdin is the sandbox's own /dev/null; stdout/stderr stay the host's pipes;
+// every other descriptor except the error channel is closed.
+void arrange_descriptors(int error_fd) {
+  int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (null_fd < 0) fail("open /dev/null");
+  if (::dup2(null_fd, 0) != 0) fail("dup2 stdin");
+  ::close(null_fd);
+  // error_fd is close-on-exec and goes away with execve.
+  if (error_fd > 3) ::syscall(SYS_close_range, 3u, static_cast<unsigned>(error_fd - 1), 0u);
+  ::syscall(SYS_close_range, static_cast<unsigned>(error_fd + 1), ~0u, 0u);
+}
+
+void become_sandbox_user() {
+  if (::setgroups(0, nullptr) != 0) fail("setgroups");
+  if (::setresgid(kSandboxGid, kSandboxGid, kSandboxGid) != 0) fail("setresgid");
+  if (::setresuid(kSandboxUid, kSandboxUid, kSandboxUid) != 0) fail("setresuid");
+}
+
+}  // namespace
+
+void exec_payload(const InitSpec& spec, int error_fd) {
+  try {
+    if (::setsid() < 0) fail("setsid");
+    arrange_descriptors(error_fd);
+    if (::chdir("/sandbox") != 0) fail("chdir /sandbox");
+    set_limit(RLIMIT_CORE, 0, "CORE");
+    set_limit(RLIMIT_NOFILE, spec.nofile, "NOFILE");
+    set_limit(RLIMIT_FSIZE, spec.tmpfs_bytes, "FSIZE");
+    // The bounding set needs CAP_SETPCAP to shrink, so it goes before the uid change;
+    // the uid change then empties permitted and effective, capset the rest.
+    drop_bounding_and_ambient();
+    become_sandbox_user();
+    clear_capability_sets();
+    set_no_new_privs();
+    apply_seccomp_policy();
+
+    std::vector<char*> argv, envp;
+    for (const auto& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    for (const auto& e : spec.env) envp.push_back(const_cast<char*>(e.c_str()));
+    envp.push_back(nullptr);
+    ::execve(argv[0], argv.data(), envp.data());
+    fail(std::string("execve ") + spec.argv[0]);
+  } catch (const std::exception& e) {
+    std::string msg = e.what();
+    ssize_t ignored = ::write(error_fd, msg.data(), msg.size());
+    (void)ignored;
+  }
+  ::_exit(127);
+}
+
+}  // namespace mai::sandbox

@@ -1,0 +1,12 @@
+// The payload: the child of mai-sandbox-init that becomes the user's program.
+#pragma once
+#include "sandbox/init_spec.hpp"
+
+namespace mai::sandbox {
+
+// Runs in the freshly forked child: rlimits, uid/gid 1000, no capabilities,
+// no_new_privs, seccomp, then execve. Never returns; on failure writes the
+// reason to `error_fd` (close-on-exec, so success shows as EOF) and exits 127.
+[[noreturn]] void exec_payload(const InitSpec& spec, int error_fd);
+
+}  // namespace mai::sandbox

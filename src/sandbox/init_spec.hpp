@@ -1,0 +1,41 @@
+// What the host tells mai-sandbox-init: sent as JSON over a pipe, so the
+// helper starts from fresh memory and learns only what it needs.
+// Shared by the host side and the static helper; depends on nothing but nlohmann.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mai::sandbox {
+
+// Descriptors the helper starts with; everything else is closed before exec.
+namespace init_fd {
+constexpr int stdin_null = 0;  // host /dev/null (the payload reopens its own)
+constexpr int out = 1;         // stdout pipe
+constexpr int err = 2;         // stderr pipe
+constexpr int spec = 3;        // 'G' (go) then the JSON spec, then EOF
+constexpr int status = 4;      // helper -> host: "ready PID", "error MSG", "exit WSTATUS"
+constexpr int run_dir = 5;     // O_PATH descriptor of <scratch_root>/<run_id>
+constexpr int proxy_sock = 6;  // deps networking: unix socket to pass the listener over
+constexpr int count = 7;
+}  // namespace init_fd
+
+// Fixed ids inside the sandbox.
+constexpr uint32_t kSandboxUid = 1000;
+constexpr uint32_t kSandboxGid = 1000;
+
+struct InitSpec {
+  std::vector<std::string> argv;  // argv[0] is the interpreter's path inside the sandbox
+  std::vector<std::string> env;   // the payload's whole environment
+  std::string code_name;          // file under /sandbox, e.g. "main.py"
+  uint64_t tmpfs_bytes = 0;       // cap of /tmp, /sandbox and /dev/shm each
+  uint64_t nofile = 1024;         // RLIMIT_NOFILE
+  std::string hostname = "sandbox";
+  bool deps_network = false;      // create the proxy listener (init_fd::proxy_sock)
+  uint16_t proxy_port = 0;        // 127.0.0.1 port of the listener inside the sandbox
+};
+
+std::string encode_spec(const InitSpec&);
+InitSpec decode_spec(const std::string&);  // throws std::exception on malformed input
+
+}  // namespace mai::sandbox

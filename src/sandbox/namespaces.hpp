@@ -1,0 +1,31 @@
+// Host side of starting a sandbox: clone into new user, pid, net, ipc and uts
+// namespaces and exec the static init helper. The mount and cgroup
+// namespaces are entered by the helper itself (see init/main.cpp).
+#pragma once
+#include <cstdint>
+#include <sys/types.h>
+
+namespace mai::sandbox {
+
+// Descriptors for the helper's fixed slots (init_spec.hpp); -1 leaves a slot closed.
+struct InitFds {
+  int slot[7] = {-1, -1, -1, -1, -1, -1, -1};
+  int exe = -1;  // O_PATH descriptor of mai-sandbox-init, run with execveat
+};
+
+struct InitProcess {
+  pid_t pid = -1;
+  int pidfd = -1;  // close-on-exec; readable when the helper has exited
+};
+
+// clone(2) from a possibly multi-threaded process. The child only makes
+// async-signal-safe system calls: it moves the descriptors into place, closes
+// all others, waits for the go byte on slot 3, becomes root of its user
+// namespace (setgroups/setresgid/setresuid 0) and execs the helper with an
+// empty environment. Throws mai::SandboxError.
+InitProcess clone_init(const InitFds& fds);
+
+// uid_map/gid_map: "0 <host_root_uid> 1" and "1000 <host_uid> 1". Throws.
+void write_id_maps(pid_t pid, uint32_t host_root_uid, uint32_t host_uid);
+
+}  // namespace mai::sandbox

@@ -1,0 +1,217 @@
+// The one place that composes the isolation pieces into a running sandbox:
+// scratch directory, cgroup, pipes, clone + helper, id maps, go, ready.
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "sandbox/environment.hpp"
+#include "sandbox/init_spec.hpp"
+#include "sandbox/native_sandbox.hpp"
+#include "sandbox/network.hpp"
+
+namespace mai::sandbox {
+
+namespace {
+
+constexpr uint16_t kProxyPort = 3128;
+constexpr int kSetupTimeoutMs = 15000;
+
+// Descriptors of one launch attempt, closed unless handed on.
+struct Fds {
+  std::vector<int> fds;
+  ~Fds() {
+    for (int fd : fds)
+      if (fd >= 0) ::close(fd);
+  }
+  int add(int fd) {
+    fds.push_back(fd);
+    return fd;
+  }
+  int release(int fd) {
+    for (int& f : fds)
+      if (f == fd) f = -1;
+    return fd;
+  }
+  void close(int fd) {
+    ::close(release(fd));
+  }
+};
+
+[[noreturn]] void setup_error(const std::string& what) {
+  throw SandboxError("sandbox_setup", what + ": " + std::strerror(errno));
+}
+
+void make_pipe(Fds& fds, int p[2]) {
+  if (::pipe2(p, O_CLOEXEC) != 0) setup_error("pipe");
+  fds.add(p[0]);
+  fds.add(p[1]);
+}
+
+void set_nonblocking(int fd) {
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+// Waits for the helper's "ready" line; returns what followed it.
+std::string wait_ready(int status_fd, int pidfd) {
+  std::string buf;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kSetupTimeoutMs);
+  for (;;) {
+    size_t nl = buf.find('\n');
+    if (nl != std::string::npos) {
+      std::string line = buf.substr(0, nl);
+      if (line.rfind("ready", 0) == 0) return buf.substr(nl + 1);
+      if (line.rfind("error ", 0) == 0) throw SandboxError("sandbox_setup", "sandbox setup failed: " + line.substr(6));
+      throw SandboxError("sandbox_setup", "unexpected message from the sandbox init: " + line);
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) throw SandboxError("sandbox_setup", "the sandbox init did not become ready in time");
+    pollfd pf[2] = {{status_fd, POLLIN, 0}, {pidfd, POLLIN, 0}};
+    if (::poll(pf, 2, static_cast<int>(left)) < 0 && errno != EINTR) setup_error("poll");
+    if (pf[0].revents) {
+      char tmp[512];
+      ssize_t n = ::read(status_fd, tmp, sizeof tmp);
+      if (n > 0) {
+        buf.append(tmp, static_cast<size_t>(n));
+        continue;
+      }
+      if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      throw SandboxError("sandbox_setup", "the sandbox init exited during setup");
+    } else if (pf[1].revents) {
+      throw SandboxError("sandbox_setup", "the sandbox init exited during setup");
+    }
+  }
+}
+
+class NativeBackend final : public Backend {
+ public:
+  explicit NativeBackend(const config::SandboxConfig& cfg)
+      : cfg_(cfg), layout_(detect_cgroup_layout()) {
+    init_path_ = cfg.native.init_path.empty() ? executable_dir() + "/mai-sandbox-init"
+                                              : cfg.native.init_path;
+  }
+
+  std::vector<std::string> isolation() const override {
+    return {"user", "pid", "net", "mount", "ipc", "uts", "cgroup",
+            "seccomp", "no_new_privs", "caps_dropped", "read_only_root"};
+  }
+
+  std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
+    if (::geteuid() != 0) throw SandboxError("not_root", "the native sandbox must run as root");
+    InitSpec is = init_spec_for(spec);
+    StartedRun run;
+    run.limits = spec.limits;
+    run.flood_bytes = spec.output_flood_bytes;
+    run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
+    run.dir->write_code(spec.code, cfg_.native.host_root_uid);
+    run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
+    try {
+      run.cgroup->create();
+      run.cgroup->set_limits(spec.limits);
+    } catch (const SandboxError&) {
+      run.cgroup->destroy();
+      throw;
+    } catch (const std::exception& e) {
+      run.cgroup->destroy();
+      throw SandboxError("cgroup_setup", e.what());
+    }
+    try {
+      start(run, is);
+    } catch (...) {
+      if (run.init.pid > 0) {
+        ::kill(run.init.pid, SIGKILL);
+        ::waitpid(run.init.pid, nullptr, 0);
+      }
+      if (run.init.pidfd >= 0) ::close(run.init.pidfd);
+      run.cgroup->destroy();
+      throw;
+    }
+    return std::make_unique<NativeSandbox>(std::move(run));
+  }
+
+ private:
+  InitSpec init_spec_for(const RunSpec& spec) const {
+    InitSpec is;
+    bool py = spec.language == Language::python;
+    const std::string& interp = py ? cfg_.native.python : cfg_.native.shell;
+    struct stat st {};
+    if (interp.empty() || interp.front() != '/' || ::stat(interp.c_str(), &st) != 0)
+      throw SandboxError("interpreter_missing", "interpreter " + interp + " not found");
+    is.code_name = py ? "main.py" : "main.sh";
+    is.argv = {interp, "/sandbox/" + is.code_name};
+    is.deps_network = spec.network == NetworkMode::deps;
+    is.proxy_port = is.deps_network ? kProxyPort : 0;
+    is.env = sandbox_environment(spec.network, is.proxy_port);
+    is.tmpfs_bytes = spec.limits.tmpfs_bytes;
+    return is;
+  }
+
+  void start(StartedRun& run, const InitSpec& is) {
+    if (layout_.version == 0) throw SandboxError("cgroup_unavailable", layout_.why_unusable);
+    Fds fds;
+    int exe = fds.add(::open(init_path_.c_str(), O_PATH | O_CLOEXEC));
+    if (exe < 0) setup_error("cannot open the init helper " + init_path_);
+    int spec_p[2], status_p[2], out_p[2], err_p[2], sock[2] = {-1, -1};
+    make_pipe(fds, spec_p);
+    make_pipe(fds, status_p);
+    make_pipe(fds, out_p);
+    make_pipe(fds, err_p);
+    int null_fd = fds.add(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+    if (null_fd < 0) setup_error("open /dev/null");
+    int run_fd = fds.add(run.dir->open_path());
+    if (is.deps_network) {
+      if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0) setup_error("socketpair");
+      fds.add(sock[0]);
+      fds.add(sock[1]);
+    }
+    InitFds f;
+    f.slot[init_fd::stdin_null] = null_fd;
+    f.slot[init_fd::out] = out_p[1];
+    f.slot[init_fd::err] = err_p[1];
+    f.slot[init_fd::spec] = spec_p[0];
+    f.slot[init_fd::status] = status_p[1];
+    f.slot[init_fd::run_dir] = run_fd;
+    f.slot[init_fd::proxy_sock] = sock[1];
+    f.exe = exe;
+    run.init = clone_init(f);
+    for (int fd : {null_fd, out_p[1], err_p[1], spec_p[0], status_p[1], run_fd, exe, sock[1]})
+      if (fd >= 0) fds.close(fd);
+
+    write_id_maps(run.init.pid, cfg_.native.host_root_uid, cfg_.native.host_uid);
+    run.cgroup->attach(run.init.pid);
+    std::string msg = "G" + encode_spec(is);
+    if (::write(spec_p[1], msg.data(), msg.size()) != static_cast<ssize_t>(msg.size()))
+      setup_error("write spec");
+    fds.close(spec_p[1]);
+
+    run.status_rest = wait_ready(status_p[0], run.init.pidfd);
+    run.started = std::chrono::steady_clock::now();
+    if (is.deps_network) {
+      run.proxy_fd = receive_fd(sock[0]);
+      if (run.proxy_fd < 0) setup_error("receive the proxy listener");
+    }
+    for (int fd : {out_p[0], err_p[0], status_p[0]}) set_nonblocking(fd);
+    run.out_fd = fds.release(out_p[0]);
+    run.err_fd = fds.release(err_p[0]);
+    run.status_fd = fds.release(status_p[0]);
+  }
+
+  config::SandboxConfig cfg_;
+  CgroupLayout layout_;
+  std::string init_path_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig& cfg) {
+  return std::make_unique<NativeBackend>(cfg);
+}
+
+}  // namespace mai::sandbox

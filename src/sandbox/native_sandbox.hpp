@@ -1,0 +1,50 @@
+// One running native sandbox (host side): pumps output, enforces the wall
+// timeout and the output flood limit, reaps the init, reads the final cgroup
+// statistics and removes everything the run created.
+#pragma once
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "sandbox/cgroup.hpp"
+#include "sandbox/namespaces.hpp"
+#include "sandbox/run_dir.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace mai::sandbox {
+
+struct StartedRun {
+  std::unique_ptr<RunDir> dir;
+  std::unique_ptr<Cgroup> cgroup;
+  InitProcess init;
+  int out_fd = -1, err_fd = -1, status_fd = -1;  // host ends, non-blocking
+  int proxy_fd = -1;
+  std::string status_rest;  // status bytes read after the "ready" line
+  Limits limits;
+  uint64_t flood_bytes = 0;
+  std::chrono::steady_clock::time_point started;
+};
+
+class NativeSandbox final : public Sandbox {
+ public:
+  explicit NativeSandbox(StartedRun run);
+  ~NativeSandbox() override;
+
+  ProbeTarget probe_target() const override;
+  RawOutcome wait() override;
+  void kill() override;
+  int proxy_listener_fd() const override { return run_.proxy_fd; }
+
+ private:
+  void kill_tree();  // caller holds mu_
+  void cleanup();    // kill what is left, remove cgroup and scratch
+
+  StartedRun run_;
+  std::mutex mu_;
+  bool cleaned_ = false;
+  bool kill_requested_ = false;
+  std::optional<RawOutcome> outcome_;
+};
+
+}  // namespace mai::sandbox

@@ -1,0 +1,48 @@
+// What the monitor samples while a run lives: cgroup usage and the fill level
+// of the writable mounts (statfs through /proc/<init>/root).
+#include <sys/statfs.h>
+
+#include "common/clock.hpp"
+#include "sandbox/cgroup.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace mai::sandbox {
+
+namespace {
+
+class CgroupProbe final : public Probe {
+ public:
+  explicit CgroupProbe(ProbeTarget t)
+      : target_(std::move(t)), cgroup_(open_cgroup(target_.cgroup_version, target_.cgroup_dirs)) {}
+
+  ResourceSample sample() override {
+    ResourceSample s;
+    s.time_us = now_unix_us();
+    CgroupStats st = cgroup_->stats();
+    s.memory_bytes = st.memory_bytes;
+    s.cpu_ms = st.cpu_usage_us / 1000;
+    s.pids = st.pids;
+    // Each writable mount has its own cap: report the fullest one.
+    for (const auto& p : target_.disk_paths) {
+      struct statfs fs {};
+      if (::statfs(p.c_str(), &fs) != 0) continue;
+      uint64_t used = static_cast<uint64_t>(fs.f_blocks - fs.f_bfree) * static_cast<uint64_t>(fs.f_bsize);
+      s.disk_bytes = std::max(s.disk_bytes, used);
+    }
+    return s;
+  }
+
+  bool oom_killed() override { return cgroup_->stats().oom_kills > 0; }
+  bool pids_limit_hit() override { return cgroup_->stats().pids_max_events > 0; }
+  void kill_all() override { cgroup_->kill_all(); }
+
+ private:
+  ProbeTarget target_;
+  std::unique_ptr<Cgroup> cgroup_;
+};
+
+}  // namespace
+
+std::unique_ptr<Probe> make_probe(const ProbeTarget& t) { return std::make_unique<CgroupProbe>(t); }
+
+}  // namespace mai::sandbox

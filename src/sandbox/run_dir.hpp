@@ -1,0 +1,34 @@
+// The per-run scratch directory <scratch_root>/<run_id>:
+//   lock   flock'ed while the run lives (cleanup_stale_runs tests it)
+//   code   the program, read by the helper (mode 0400, owned by host_root_uid)
+//   root/  mount point of the sandbox's root tmpfs (inside its mount namespace only)
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace mai::sandbox {
+
+class RunDir {
+ public:
+  // Creates the directory and takes the lock. Throws mai::SandboxError.
+  RunDir(const std::string& scratch_root, const std::string& run_id);
+  ~RunDir();  // removes the directory, then releases the lock
+  RunDir(const RunDir&) = delete;
+  RunDir& operator=(const RunDir&) = delete;
+
+  const std::string& path() const { return path_; }
+  void write_code(const std::string& code, uint32_t owner_uid);
+  // O_PATH descriptor of the directory (close-on-exec); caller closes it.
+  int open_path() const;
+  void remove();
+
+ private:
+  std::string path_;
+  int lock_fd_ = -1;
+};
+
+// True if the run's lock is held by a live process (ours or another).
+bool run_lock_held(const std::string& run_path);
+bool valid_run_id(const std::string& id);
+
+}  // namespace mai::sandbox

@@ -1,0 +1,118 @@
+// The native sandbox engine's public interface: launch code in a fresh set of
+// namespaces under a cgroup, watch it, and turn what happened into a report.
+// Plain C++ (no CAF); the executor and monitor actors sit on top of it.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/sandbox_config.hpp"
+#include "model/enums.hpp"
+#include "model/execution.hpp"
+#include "model/limits.hpp"
+
+namespace mai::sandbox {
+
+struct RunSpec {
+  std::string run_id;  // [0-9a-f]{16,64}
+  std::string code;
+  Language language = Language::python;
+  Limits limits;  // already clamped and final
+  NetworkMode network = NetworkMode::none;
+  std::string scratch_root;  // <state>/runs; the backend creates and removes <scratch_root>/<run_id>
+  uint64_t output_flood_bytes = 0;  // per stream; 0 means no flood limit
+};
+
+// What the monitor samples. Plain data, copyable, safe to hand to another thread.
+struct ProbeTarget {
+  int32_t cgroup_version = 1;
+  std::vector<std::string> cgroup_dirs;  // the run's cgroup directories
+  int32_t init_pid = 0;                  // host pid of the sandbox's init
+  std::vector<std::string> disk_paths;   // host-visible paths of the writable mounts, for statfs
+  uint64_t disk_cap_bytes = 0;           // size cap of each of them
+};
+
+// What wait() observed.
+struct RawOutcome {
+  bool exited = false;  // the program exited by itself (exit_status valid)
+  int32_t exit_status = 0;
+  int32_t signal = 0;  // the signal that ended the program, if one did
+  bool timed_out = false;
+  bool output_flood = false;
+  bool killed = false;  // kill() was called, or the sandbox was killed from outside
+  std::string stdout_data, stderr_data;
+  bool stdout_truncated = false, stderr_truncated = false;
+  uint64_t wall_ms = 0, cpu_ms = 0, peak_memory_bytes = 0;
+  uint32_t max_pids = 0;
+  bool oom_killed = false;
+  bool pids_limit_hit = false;
+  std::string failure;  // non-empty: the sandbox itself failed before the code ran
+};
+
+// One running sandbox. The destructor kills what is left and removes the
+// cgroup and scratch directory.
+class Sandbox {
+ public:
+  virtual ~Sandbox() = default;
+  virtual ProbeTarget probe_target() const = 0;
+  // Blocks: pumps output, enforces timeout and flood, reaps, reads final stats.
+  virtual RawOutcome wait() = 0;
+  // Thread-safe and idempotent: kill the whole tree now.
+  virtual void kill() = 0;
+  // NetworkMode::deps: a listening TCP socket on 127.0.0.1:proxy_port() inside
+  // the sandbox's network namespace, accepted by the host-side proxy. -1 otherwise.
+  virtual int proxy_listener_fd() const { return -1; }
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  // Throws mai::SandboxError(code, why) if it cannot start the sandbox.
+  // Call from a thread that outlives the run: the sandbox is killed when the
+  // thread that launched it exits (PR_SET_PDEATHSIG follows the thread).
+  virtual std::unique_ptr<Sandbox> launch(const RunSpec&) = 0;
+  // Contract names of the protections in force.
+  virtual std::vector<std::string> isolation() const = 0;
+};
+
+std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig&);
+
+// Used by the monitor from another thread.
+class Probe {
+ public:
+  virtual ~Probe() = default;
+  virtual ResourceSample sample() = 0;
+  virtual bool oom_killed() = 0;
+  virtual bool pids_limit_hit() = 0;
+  virtual void kill_all() = 0;
+};
+
+std::unique_ptr<Probe> make_probe(const ProbeTarget&);
+
+struct Violation {
+  Termination termination;
+  std::string reason;  // in words, e.g. "memory limit of 256MiB reached"
+};
+
+// Which limit a sample shows was reached, if any. disk_bytes is the usage of
+// the fullest writable mount (each one has its own cap, Limits::tmpfs_bytes).
+std::optional<Violation> check_violation(const ResourceSample&, bool oom_killed,
+                                         bool pids_limit_hit, const Limits&);
+
+// Turns what happened into the contract's fields: exit_code (the program's own,
+// 128+N for signal N, 124 for timeout, 137 for resource kills), termination,
+// signal, violation, output and usage. `monitor_verdict` is the monitor's
+// violation if it killed the run. Does not touch backend/worker/trust/limits/isolation.
+void finish_report(const RawOutcome&, const std::optional<Violation>& monitor_verdict,
+                   ExecutionReport& out);
+
+// Never more cpus than online CPUs, never more memory than physical RAM.
+Limits clamp_to_host(const Limits&);
+
+// Kills and removes the cgroups and scratch directories of runs whose lock is
+// no longer held (a supervisor killed mid-run). Safe while other runs live.
+void cleanup_stale_runs(const std::string& scratch_root, const config::SandboxConfig&);
+
+}  // namespace mai::sandbox

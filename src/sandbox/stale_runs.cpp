@@ -1,0 +1,38 @@
+// Leftovers of a supervisor that died mid-run: a scratch directory whose lock
+// nobody holds, and the cgroup of the same run id.
+#include <dirent.h>
+
+#include "common/files.hpp"
+#include "sandbox/cgroup.hpp"
+#include "sandbox/run_dir.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace mai::sandbox {
+
+void cleanup_stale_runs(const std::string& scratch_root, const config::SandboxConfig& cfg) {
+  DIR* d = ::opendir(scratch_root.c_str());
+  if (!d) return;
+  std::vector<std::string> stale;
+  while (dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (!valid_run_id(name)) continue;
+    if (!run_lock_held(scratch_root + "/" + name)) stale.push_back(name);
+  }
+  ::closedir(d);
+  CgroupLayout layout = detect_cgroup_layout();
+  for (const auto& id : stale) {
+    if (layout.version != 0) {
+      try {
+        make_cgroup(layout, cfg.native.cgroup_parent, id)->destroy();
+      } catch (...) {
+        // Keep going: one bad leftover must not block the others.
+      }
+    }
+    try {
+      remove_tree(scratch_root + "/" + id);
+    } catch (...) {
+    }
+  }
+}
+
+}  // namespace mai::sandbox

@@ -1,0 +1,156 @@
+// End-to-end runs through the real backend: output, exit status, limits, cleanup.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <thread>
+
+#include "sandbox/cgroup.hpp"
+#include "test_util.hpp"
+
+using namespace mai;
+using namespace mai::sandbox;
+using namespace mai::sandbox::test;
+
+namespace {
+
+ExecutionReport report_of(const RawOutcome& o, const Limits& l = small_limits()) {
+  ExecutionReport r;
+  r.limits = l;
+  finish_report(o, std::nullopt, r);
+  return r;
+}
+
+}  // namespace
+
+TEST(SandboxRun, PythonHello) {
+  MAI_REQUIRE_ROOT();
+  auto o = run("print('hello from the sandbox')\n");
+  EXPECT_EQ(o.failure, "");
+  EXPECT_TRUE(o.exited);
+  EXPECT_EQ(o.exit_status, 0);
+  EXPECT_EQ(o.stdout_data, "hello from the sandbox\n");
+  EXPECT_EQ(o.stderr_data, "");
+  EXPECT_EQ(report_of(o).termination, Termination::exited);
+}
+
+TEST(SandboxRun, ShellExitCodeAndStderr) {
+  MAI_REQUIRE_ROOT();
+  auto o = run("echo out; echo err >&2; exit 7\n", Language::shell);
+  EXPECT_TRUE(o.exited);
+  EXPECT_EQ(o.exit_status, 7);
+  EXPECT_EQ(o.stdout_data, "out\n");
+  EXPECT_EQ(o.stderr_data, "err\n");
+  EXPECT_EQ(report_of(o).exit_code, 7);
+}
+
+TEST(SandboxRun, IdentityAndNamespaces) {
+  MAI_REQUIRE_ROOT();
+  auto o = run(R"(
+import os, socket
+print(os.getuid(), os.getgid(), os.geteuid(), os.getgroups())
+print(os.getpid(), socket.gethostname(), os.getcwd(), os.environ.get('HOME'))
+print(open('/proc/self/uid_map').read().split())
+print(sorted(os.listdir('/sandbox')))
+)");
+  ASSERT_TRUE(o.exited) << o.stderr_data;
+  EXPECT_EQ(o.stdout_data,
+            "1000 1000 1000 []\n"
+            "2 sandbox /sandbox /sandbox\n"
+            "['0', '1870000', '1', '1000', '1871000', '1']\n"
+            "['main.py']\n")
+      << o.stderr_data;
+}
+
+TEST(SandboxRun, SignalGives128PlusN) {
+  MAI_REQUIRE_ROOT();
+  auto o = run("import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n");
+  EXPECT_FALSE(o.exited);
+  EXPECT_EQ(o.signal, 15);
+  auto r = report_of(o);
+  EXPECT_EQ(r.termination, Termination::signaled);
+  EXPECT_EQ(r.exit_code, 128 + 15);
+  EXPECT_EQ(r.signal, 15);
+}
+
+TEST(SandboxRun, ReadOnlyRoot) {
+  MAI_REQUIRE_ROOT();
+  auto o = run(R"(
+for p in ['/x', '/usr/x', '/etc/x', '/bin/x', '/dev/x']:
+    try:
+        open(p, 'w'); print('wrote', p)
+    except OSError as e:
+        print('refused', p, e.errno)
+for p in ['/tmp/x', '/sandbox/x', '/dev/shm/x']:
+    open(p, 'w').write('ok'); print('wrote', p)
+)");
+  ASSERT_TRUE(o.exited) << o.stderr_data;
+  EXPECT_EQ(o.stdout_data,
+            "refused /x 30\nrefused /usr/x 30\nrefused /etc/x 30\nrefused /bin/x 30\n"
+            "refused /dev/x 30\nwrote /tmp/x\nwrote /sandbox/x\nwrote /dev/shm/x\n");
+}
+
+TEST(SandboxRun, MemoryLimitKillsWith137) {
+  MAI_REQUIRE_ROOT();
+  Limits l = small_limits();
+  l.memory_bytes = 48ull << 20;
+  auto o = run("x = []\nwhile True:\n    x.append(bytearray(1 << 20))\n", Language::python, l);
+  EXPECT_TRUE(o.oom_killed);
+  EXPECT_FALSE(o.exited);
+  auto r = report_of(o, l);
+  EXPECT_EQ(r.termination, Termination::memory_limit);
+  EXPECT_EQ(r.exit_code, 137);
+  EXPECT_NE(r.violation.find("memory limit"), std::string::npos);
+}
+
+TEST(SandboxRun, TimeoutGives124) {
+  MAI_REQUIRE_ROOT();
+  Limits l = small_limits();
+  l.timeout_ms = 1000;
+  auto o = run("import time\nprint('start', flush=True)\ntime.sleep(3600)\n", Language::python, l);
+  EXPECT_TRUE(o.timed_out);
+  EXPECT_GE(o.wall_ms, 1000u);
+  EXPECT_LT(o.wall_ms, 3000u);
+  EXPECT_EQ(o.stdout_data, "start\n");
+  auto r = report_of(o, l);
+  EXPECT_EQ(r.termination, Termination::timeout);
+  EXPECT_EQ(r.exit_code, 124);
+}
+
+TEST(SandboxRun, NothingRemainsAfterARun) {
+  MAI_REQUIRE_ROOT();
+  auto cfg = test_config();
+  auto backend = make_native_backend(cfg);
+  auto spec = make_spec("import time\ntime.sleep(0.2)\n");
+  ProbeTarget t;
+  {
+    auto sb = backend->launch(spec);
+    t = sb->probe_target();
+    for (const auto& d : t.cgroup_dirs) EXPECT_TRUE(cgfs::exists(d)) << d;
+    EXPECT_TRUE(cgfs::exists(spec.scratch_root + "/" + spec.run_id));
+    auto o = sb->wait();
+    EXPECT_TRUE(o.exited);
+  }
+  for (const auto& d : t.cgroup_dirs) EXPECT_FALSE(cgfs::exists(d)) << d;
+  EXPECT_FALSE(cgfs::exists(spec.scratch_root + "/" + spec.run_id));
+  EXPECT_NE(::kill(t.init_pid, 0), 0);
+  // No mount of the run is visible on the host.
+  std::ifstream mi("/proc/self/mountinfo");
+  std::string line;
+  while (std::getline(mi, line)) EXPECT_EQ(line.find(spec.run_id), std::string::npos) << line;
+}
+
+TEST(SandboxRun, KillFromAnotherThread) {
+  MAI_REQUIRE_ROOT();
+  auto backend = make_native_backend(test_config());
+  auto sb = backend->launch(make_spec("import time\ntime.sleep(60)\n"));
+  std::thread killer([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    sb->kill();
+    sb->kill();  // idempotent
+  });
+  auto o = sb->wait();
+  killer.join();
+  EXPECT_TRUE(o.killed);
+  EXPECT_LT(o.wall_ms, 5000u);
+  EXPECT_EQ(report_of(o).termination, Termination::killed);
+}

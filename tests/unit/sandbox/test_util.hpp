@@ -1,0 +1,70 @@
+// Shared helpers of the sandbox tests: the built-in config pointed at the
+// freshly built helper, a scratch root, and one-call runs.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "common/files.hpp"
+#include "common/ids.hpp"
+#include "config/config_source.hpp"
+#include "config/sandbox_config.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace mai::sandbox::test {
+
+inline config::SandboxConfig test_config() {
+  auto cfg = config::parse_sandbox_config(config::Source(std::nullopt).load("sandbox.yaml"));
+  const char* bin = std::getenv("MAI_BINARY_DIR");
+  cfg.native.init_path = std::string(bin ? bin : ".") + "/bin/mai-sandbox-init";
+  cfg.native.cgroup_parent = "mai-sandbox-test";
+  return cfg;
+}
+
+inline std::string scratch_root() {
+  static const std::string root = [] {
+    std::string r = "/tmp/mai-sandbox-test-" + std::to_string(::getpid()) + "/runs";
+    make_dirs(r, 0700);
+    return r;
+  }();
+  return root;
+}
+
+// Small limits so the battery stays fast.
+inline Limits small_limits() {
+  Limits l;
+  l.cpus = 1;
+  l.memory_bytes = 128ull << 20;
+  l.pids = 32;
+  l.timeout_ms = 5000;
+  l.tmpfs_bytes = 16ull << 20;
+  l.output_bytes = 1 << 20;
+  return l;
+}
+
+inline RunSpec make_spec(const std::string& code, Language lang = Language::python,
+                         Limits limits = small_limits()) {
+  RunSpec s;
+  s.run_id = random_hex(16);
+  s.code = code;
+  s.language = lang;
+  s.limits = limits;
+  s.scratch_root = scratch_root();
+  s.output_flood_bytes = 8ull << 20;
+  return s;
+}
+
+inline RawOutcome run(const std::string& code, Language lang = Language::python,
+                      Limits limits = small_limits()) {
+  static auto backend = make_native_backend(test_config());
+  auto sb = backend->launch(make_spec(code, lang, limits));
+  return sb->wait();
+}
+
+inline bool is_root() { return ::geteuid() == 0; }
+
+#define MAI_REQUIRE_ROOT() \
+  if (!::mai::sandbox::test::is_root()) GTEST_SKIP() << "the native sandbox tests need root"
+
+}  // namespace mai::sandbox::test
