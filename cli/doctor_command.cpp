@@ -1,0 +1,95 @@
+// `mai-sandbox doctor`: which isolation features, cgroup version, backends and
+// limits this host supports, and what is missing. The probing lives in
+// src/sandbox/host_capabilities.cpp; this file only prints.
+#include <iomanip>
+#include <iostream>
+
+#include "cli/command.hpp"
+#include "common/files.hpp"
+#include "common/json.hpp"
+#include "common/units.hpp"
+#include "config/sandbox_config.hpp"
+#include "sandbox/host_capabilities.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace mai::cli {
+
+namespace {
+
+json limits_json(const Limits& l) {
+  return {{"cpus", l.cpus},           {"memory_bytes", l.memory_bytes}, {"pids", l.pids},
+          {"timeout_ms", l.timeout_ms}, {"tmpfs_bytes", l.tmpfs_bytes}, {"output_bytes", l.output_bytes}};
+}
+
+int doctor(const GlobalOptions& global, bool as_json, bool quick) {
+  auto cfg = config::parse_sandbox_config(global.config_source().load("sandbox.yaml"));
+  std::string scratch;
+  if (!quick) {
+    scratch = global.state() + "/runs";
+    try {
+      make_dirs(scratch, 0700);
+      sandbox::cleanup_stale_runs(scratch, cfg);
+    } catch (const std::exception&) {
+      scratch.clear();  // the end-to-end probe is skipped; the rest still runs
+    }
+  }
+  sandbox::HostReport r = sandbox::probe_host(cfg, scratch);
+
+  if (as_json) {
+    json features = json::array();
+    for (const auto& f : r.features)
+      features.push_back({{"name", f.name}, {"ok", f.ok}, {"required", f.required}, {"detail", f.detail}});
+    json levels = json::object();
+    for (auto t : {TrustLevel::trusted, TrustLevel::unknown, TrustLevel::untrusted})
+      levels[to_string(t)] = limits_json(sandbox::clamp_to_host(cfg.limits_for(t)));
+    json out = {{"native_ok", r.native_ok},
+                {"cgroup_version", r.cgroup_version},
+                {"cgroup_controllers", r.cgroup_controllers},
+                {"features", features},
+                {"missing", r.missing},
+                {"limits", levels}};
+    std::cout << out.dump(2) << "\n";
+    return r.native_ok ? 0 : 1;
+  }
+
+  std::cout << "Isolation features\n";
+  for (const auto& f : r.features)
+    std::cout << "  " << (f.ok ? "[ok]     " : f.required ? "[MISSING]" : "[absent] ") << " "
+              << std::left << std::setw(24) << f.name << f.detail << "\n";
+  std::cout << "\ncgroup version: " << (r.cgroup_version ? std::to_string(r.cgroup_version) : "none")
+            << " (controllers:";
+  for (const auto& c : r.cgroup_controllers) std::cout << " " << c;
+  std::cout << ")\n\nLimits in force (clamped to this host)\n";
+  for (auto t : {TrustLevel::trusted, TrustLevel::unknown, TrustLevel::untrusted}) {
+    Limits l = sandbox::clamp_to_host(cfg.limits_for(t));
+    std::cout << "  " << std::left << std::setw(10) << to_string(t) << " cpus " << l.cpus
+              << ", memory " << format_size(l.memory_bytes) << ", timeout " << l.timeout_ms / 1000.0
+              << "s, pids " << l.pids << ", tmpfs " << format_size(l.tmpfs_bytes) << ", output "
+              << format_size(l.output_bytes) << "\n";
+  }
+  if (r.native_ok) {
+    std::cout << "\nThe native backend can run here.\n";
+  } else {
+    std::cout << "\nThe native backend cannot run here; missing:";
+    for (const auto& m : r.missing) std::cout << " " << m;
+    std::cout << "\n";
+  }
+  return r.native_ok ? 0 : 1;
+}
+
+}  // namespace
+
+void add_doctor_command(CLI::App& app, const GlobalOptions& global, Action& action) {
+  auto* cmd = app.add_subcommand(
+      "doctor", "Report which isolation features, cgroup version, backends and limits this host "
+                "supports, and what is missing. Exit 0 when the native backend can work, 1 otherwise.");
+  auto as_json = std::make_shared<bool>(false);
+  auto quick = std::make_shared<bool>(false);
+  cmd->add_flag("--json", *as_json, "Print one JSON object");
+  cmd->add_flag("--quick", *quick, "Skip the end-to-end test run in a real sandbox");
+  cmd->callback([&global, &action, as_json, quick] {
+    action = [&global, as_json, quick] { return doctor(global, *as_json, *quick); };
+  });
+}
+
+}  // namespace mai::cli
