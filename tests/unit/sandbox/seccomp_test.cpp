@@ -1,0 +1,116 @@
+// The seccomp policy in a forked child: what it refuses and what it allows.
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <fcntl.h>
+#include <linux/sched.h>
+#include <sched.h>
+#include <sys/ioctl.h>
+#include <sys/personality.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "sandbox/seccomp_policy.hpp"
+
+using namespace mai::sandbox;
+
+namespace {
+
+// Runs `call` under the policy in a child; returns the errno it saw (0 on success).
+template <typename F>
+int errno_under_policy(F call) {
+  int p[2];
+  if (::pipe(p) != 0) return -1;
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    apply_seccomp_policy();
+    errno = 0;
+    long rc = call();
+    int e = rc < 0 ? errno : 0;
+    if (::write(p[1], &e, sizeof e) != sizeof e) ::_exit(2);
+    ::_exit(0);
+  }
+  ::close(p[1]);
+  int e = -1;
+  if (::read(p[0], &e, sizeof e) != sizeof e) e = -2;
+  ::close(p[0]);
+  ::waitpid(pid, nullptr, 0);
+  return e;
+}
+
+}  // namespace
+
+TEST(SeccompPolicy, RefusesDangerousSyscallsWithEperm) {
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_unshare, CLONE_NEWUSER); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_setns, 0, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_mount, "none", "/tmp", "tmpfs", 0, nullptr); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_umount2, "/tmp", 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_ptrace, 0, 0, 0, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_bpf, 0, nullptr, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_keyctl, 0, 0, 0, 0, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_add_key, "user", "x", "y", 1, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_perf_event_open, nullptr, 0, -1, -1, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_io_uring_setup, 1, nullptr); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_userfaultfd, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_chroot, "/"); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_pivot_root, "/", "/"); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_fsopen, "tmpfs", 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_open_tree, AT_FDCWD, "/", 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_kexec_load, 0, 0, nullptr, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_init_module, nullptr, 0, ""); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_process_vm_readv, 1, nullptr, 0, nullptr, 0, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_open_by_handle_at, 0, nullptr, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_syslog, 3, nullptr, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_acct, nullptr); }), EPERM);
+}
+
+TEST(SeccompPolicy, CloneWithNamespaceFlagsRefusedClone3Enosys) {
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_clone, CLONE_NEWUSER | SIGCHLD, nullptr, nullptr, nullptr, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_clone, CLONE_NEWNET | SIGCHLD, nullptr, nullptr, nullptr, 0); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_clone3, nullptr, 0); }), ENOSYS);
+  // Plain fork and threads still work.
+  EXPECT_EQ(errno_under_policy([] {
+              pid_t p = ::fork();
+              if (p == 0) ::_exit(0);
+              return p < 0 ? -1L : static_cast<long>(::waitpid(p, nullptr, 0));
+            }),
+            0);
+}
+
+TEST(SeccompPolicy, PersonalityIoctlAndSocketFamilies) {
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_personality, 0); }), 0);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_personality, READ_IMPLIES_EXEC); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_ioctl, 0, TIOCSTI, "x"); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return static_cast<long>(::socket(AF_NETLINK, SOCK_RAW, 0)); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return static_cast<long>(::socket(AF_PACKET, SOCK_RAW, 0)); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return static_cast<long>(::socket(AF_VSOCK, SOCK_STREAM, 0)); }), EPERM);
+  EXPECT_EQ(errno_under_policy([] { return static_cast<long>(::socket(AF_UNIX, SOCK_STREAM, 0)); }), 0);
+  EXPECT_EQ(errno_under_policy([] { return static_cast<long>(::socket(AF_INET, SOCK_DGRAM, 0)); }), 0);
+  EXPECT_EQ(errno_under_policy([] { return static_cast<long>(::socket(AF_INET6, SOCK_STREAM, 0)); }), 0);
+}
+
+TEST(SeccompPolicy, ForeignArchitectureKills) {
+  // An i386 system call through int 0x80 must kill the process outright.
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    apply_seccomp_policy();
+    long ret;
+    asm volatile("int $0x80" : "=a"(ret) : "a"(20L) : "memory");  // getpid on i386
+    ::_exit(0);
+  }
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  EXPECT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS) << "status " << st;
+}
+
+TEST(SeccompPolicy, ListsRefusedSyscalls) {
+  auto names = refused_syscalls();
+  for (const char* n : {"mount", "ptrace", "bpf", "keyctl", "unshare", "setns", "clone3", "io_uring_setup"})
+    EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
+}
