@@ -3,7 +3,7 @@
 namespace mai::config {
 
 AuditConfig parse_audit_config(const Node& root) {
-  root.expect_keys({"key_file", "tree_head_interval", "lock_wait", "max_record"});
+  root.expect_keys({"key_file", "tree_head_interval", "lock_wait", "max_record", "retention"});
   AuditConfig c;
   c.key_file = root["key_file"].as_string();
   if (c.key_file.empty()) root["key_file"].fail("must not be empty");
@@ -11,6 +11,21 @@ AuditConfig parse_audit_config(const Node& root) {
   c.lock_wait_ms = root["lock_wait"].as_duration_ms();
   c.max_record_bytes = root["max_record"].as_size();
   if (c.max_record_bytes < 4096) root["max_record"].fail("must be at least 4KiB");
+  // Optional, so older configuration files stay valid: "forever", or a
+  // duration, where days ("90d") are allowed too.
+  if (root.has("retention")) {
+    Node r = root["retention"];
+    std::string text = r.as_string();
+    if (text == "forever" || text == "0") {
+      c.retention_ms = 0;
+    } else if (text.size() > 1 && text.size() <= 7 && text.back() == 'd' &&
+               text.find_first_not_of("0123456789") == text.size() - 1) {
+      c.retention_ms = std::stoull(text.substr(0, text.size() - 1)) * 86400000ull;
+    } else {
+      c.retention_ms = r.as_duration_ms();
+    }
+    if (c.retention_ms != 0 && c.retention_ms < 60000) r.fail("must be at least 1m, or \"forever\"");
+  }
   return c;
 }
 

@@ -12,6 +12,7 @@ struct AuditConfig {
   uint64_t tree_head_interval_ms = 0;  // signed tree heads while idle
   uint64_t lock_wait_ms = 0;         // how long to wait for another writer to let go
   uint64_t max_record_bytes = 0;
+  uint64_t retention_ms = 0;         // prune records older than this; 0 keeps them forever
 };
 
 AuditConfig parse_audit_config(const Node& root);

@@ -1,0 +1,517 @@
+#include "audit/log.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <exception>
+#include <utility>
+
+#include "audit/canonical_json.hpp"
+#include "audit/error.hpp"
+#include "audit/event_types.hpp"
+#include "audit/merkle.hpp"
+#include "audit/store.hpp"
+#include "common/clock.hpp"
+#include "common/encoding.hpp"
+#include "common/files.hpp"
+
+namespace mai::audit {
+
+struct Log::Pending {
+  const std::vector<Event>* events = nullptr;
+  bool want_receipt = false;
+  std::vector<uint64_t> seqs;
+  AuditReceipt receipt;
+  bool done = false;
+  std::exception_ptr error;
+};
+
+std::string key_path(const std::string& state_dir, const config::AuditConfig& cfg) {
+  if (!cfg.key_file.empty() && cfg.key_file[0] == '/') return cfg.key_file;
+  return state_dir + "/" + cfg.key_file;
+}
+
+namespace {
+
+std::string rotation_message(const std::string& old_id, const std::string& new_id) {
+  return rotation_signing_input(old_id, new_id);
+}
+
+AuditReceipt receipt_of(const TreeHead& t, uint64_t first, uint64_t last) {
+  AuditReceipt r;
+  r.seq_first = first;
+  r.seq_last = last;
+  r.tree_size = t.tree_size;
+  r.root_hash = to_hex(t.root_hash);
+  r.signature = to_base64(t.sig);
+  r.key_id = t.key_id;
+  r.timestamp_us = t.timestamp_us;
+  return r;
+}
+
+// A signed record at the head of the chain; advances `h`.
+std::string seal(Record& r, Head& h, const SigningKey& key) {
+  r.seq = h.next_seq;
+  r.timestamp_us = std::max(now_unix_us(), h.last_timestamp_us);
+  r.prev_hash = h.last_hash;
+  r.key_id = key.key_id();
+  r.sig = key.sign(r.signing_input());
+  std::string bytes = r.encode();
+  std::string leaf = merkle::leaf_hash(bytes);
+  merkle::Frontier f(h.next_seq, h.frontier);
+  f.append(leaf);
+  h.frontier = f.nodes();
+  h.next_seq = f.size();
+  h.last_hash = leaf;
+  h.last_timestamp_us = r.timestamp_us;
+  return bytes;
+}
+
+TreeHead make_tree_head(Head& h, const SigningKey& key) {
+  TreeHead t;
+  t.tree_size = h.next_seq;
+  t.timestamp_us = std::max(now_unix_us(), h.last_timestamp_us);
+  t.root_hash = merkle::Frontier(h.next_seq, h.frontier).root();
+  t.key_id = key.key_id();
+  t.sig = key.sign(t.signing_input());
+  h.last_tree_head_us = t.timestamp_us;
+  return t;
+}
+
+}  // namespace
+
+Log::Log(std::string state_dir, config::AuditConfig cfg, bool hold_open)
+    : state_dir_(std::move(state_dir)), cfg_(std::move(cfg)), hold_open_(hold_open) {
+  key_path_ = key_path(state_dir_, cfg_);
+  db_dir_ = db_dir_for(state_dir_);
+}
+
+Log::~Log() = default;
+
+std::unique_ptr<Log> Log::open(const std::string& state_dir, const config::AuditConfig& cfg, bool hold_open) {
+  if (state_dir.empty()) throw AuditError("no state directory for the audit log");
+  std::unique_ptr<Log> log(new Log(state_dir, cfg, hold_open));
+  try {
+    if (!is_directory(state_dir + "/audit")) make_dirs(state_dir + "/audit", 0700);
+  } catch (const std::exception& e) {
+    throw AuditError(std::string("cannot create the audit directory: ") + e.what());
+  }
+  log->with_store([&](Store& store) {
+    auto head = store.head();
+    if (path_exists(log->key_path_)) {
+      std::lock_guard<std::mutex> lk(log->key_mu_);
+      log->key_ = SigningKey::load_file(log->key_path_);
+    } else if (head) {
+      throw AuditError("the audit signing key " + log->key_path_ + " is missing, but the audit log at " +
+                       log->db_dir_ + " holds " + std::to_string(head->next_seq) +
+                       " records signed by key " + head->key_id +
+                       "; restore the key file (a new key cannot continue an existing log)");
+    } else {
+      auto key = SigningKey::generate();
+      key.save_file(log->key_path_);
+      std::lock_guard<std::mutex> lk(log->key_mu_);
+      log->key_ = std::move(key);
+    }
+    if (head) {
+      log->sync_key(*head);
+      return;
+    }
+    // A new log: record 0 names the first key.
+    Head h;
+    h.last_hash = zero_hash();
+    h.key_id = log->key_->key_id();
+    h.key_ids = {h.key_id};
+    Record r;
+    r.type = events::log_created;
+    r.data = json{{"format", kStoreFormat},
+                  {"public_key", to_base64(log->key_->public_key().raw())},
+                  {"key_id", log->key_->key_id()}};
+    std::string bytes = seal(r, h, *log->key_);
+    Store::Batch b(store);
+    b.put_record(r, bytes);
+    b.put_head(h);
+    store.write(b);
+  });
+  return log;
+}
+
+void Log::with_store(const std::function<void(Store&)>& fn) {
+  std::lock_guard<std::mutex> lk(store_mu_);
+  if (!store_) store_ = Store::open(db_dir_, Store::Mode::write, cfg_.lock_wait_ms);
+  struct Closer {
+    Log* log;
+    ~Closer() {
+      if (!log->hold_open_) log->store_.reset();
+    }
+  } closer{this};
+  fn(*store_);
+}
+
+// Another process may have rotated the key since we loaded it.
+void Log::sync_key(const Head& h) {
+  std::lock_guard<std::mutex> lk(key_mu_);
+  if (key_ && key_->key_id() == h.key_id) return;
+  std::string pending = key_path_ + ".new";
+  if (path_exists(pending)) {
+    auto fresh = SigningKey::load_file(pending);
+    if (fresh.key_id() == h.key_id) {
+      // A rotation was recorded but the process died before renaming the key.
+      if (::rename(pending.c_str(), key_path_.c_str()) != 0)
+        throw AuditError("cannot finish the key rotation: rename " + pending + " failed");
+      key_ = std::move(fresh);
+      return;
+    }
+  }
+  if (path_exists(key_path_)) {
+    auto current = SigningKey::load_file(key_path_);
+    if (current.key_id() == h.key_id) {
+      key_ = std::move(current);
+      return;
+    }
+  }
+  throw AuditError("the audit signing key " + key_path_ + " (key id " + (key_ ? key_->key_id() : "none") +
+                   ") is not the key the audit log at " + db_dir_ + " is signed with (key id " + h.key_id + ")");
+}
+
+std::vector<uint64_t> Log::append(const std::vector<Event>& events) {
+  return enqueue(events, false, nullptr);
+}
+
+AuditReceipt Log::append_and_sign(const std::vector<Event>& events) {
+  if (events.empty()) throw AuditError("append_and_sign: no events");
+  AuditReceipt r;
+  enqueue(events, true, &r);
+  return r;
+}
+
+std::vector<uint64_t> Log::enqueue(const std::vector<Event>& events, bool want_receipt, AuditReceipt* receipt) {
+  if (events.empty()) return {};
+  Pending p;
+  p.events = &events;
+  p.want_receipt = want_receipt;
+  std::unique_lock<std::mutex> lk(queue_mu_);
+  queue_.push_back(&p);
+  while (!p.done) {
+    if (!leader_active_) {
+      leader_active_ = true;
+      std::vector<Pending*> batch(queue_.begin(), queue_.end());
+      queue_.clear();
+      lk.unlock();
+      try {
+        commit(batch);
+      } catch (...) {
+        for (auto* q : batch)
+          if (!q->error) q->error = std::current_exception();
+      }
+      lk.lock();
+      for (auto* q : batch) q->done = true;
+      leader_active_ = false;
+      queue_cv_.notify_all();
+    } else {
+      queue_cv_.wait(lk);
+    }
+  }
+  if (p.error) std::rethrow_exception(p.error);
+  if (receipt) *receipt = p.receipt;
+  return p.seqs;
+}
+
+void Log::commit(std::vector<Pending*>& batch) {
+  // Shape checks first, so one bad event fails only its own caller.
+  std::vector<Pending*> good;
+  std::vector<std::vector<Record>> prepared;
+  for (auto* p : batch) {
+    try {
+      std::vector<Record> recs;
+      for (const auto& e : *p->events) {
+        if (e.type.empty()) throw AuditError("audit event without a type");
+        if (e.type.rfind("audit.", 0) == 0)
+          throw AuditError("audit event type " + e.type + " is reserved for the audit engine");
+        if (!valid_utf8(e.type) || !valid_utf8(e.request_id))
+          throw AuditError("audit event type or request id is not valid UTF-8");
+        Record r;
+        r.type = e.type;
+        r.request_id = e.request_id;
+        r.data = e.data.is_null() ? json::object() : normalize_numbers(e.data);
+        if (!r.data.is_object()) throw AuditError("audit event data must be a JSON object");
+        std::string size_probe = canonical_json(r.data);
+        if (size_probe.size() + 1024 > cfg_.max_record_bytes)
+          throw AuditError("audit event " + e.type + " is " + std::to_string(size_probe.size()) +
+                           " bytes, more than max_record (" + std::to_string(cfg_.max_record_bytes) +
+                           " bytes, audit.yaml)");
+        recs.push_back(std::move(r));
+      }
+      good.push_back(p);
+      prepared.push_back(std::move(recs));
+    } catch (...) {
+      p->error = std::current_exception();
+    }
+  }
+  if (good.empty()) return;
+
+  with_store([&](Store& store) {
+    auto head = store.head();
+    if (!head) throw AuditError("the audit log at " + db_dir_ + " has no head record");
+    sync_key(*head);
+    Head h = *head;
+    Store::Batch b(store);
+    bool receipt_wanted = false;
+    for (size_t i = 0; i < good.size(); ++i) {
+      for (auto& r : prepared[i]) {
+        std::string bytes = seal(r, h, *key_);
+        b.put_record(r, bytes);
+        good[i]->seqs.push_back(r.seq);
+      }
+      receipt_wanted = receipt_wanted || good[i]->want_receipt;
+    }
+    std::optional<TreeHead> th;
+    if (receipt_wanted) {
+      th = make_tree_head(h, *key_);
+      b.put_tree_head(*th);
+    }
+    b.put_head(h);
+    store.write(b);
+    if (th)
+      for (auto* p : good)
+        if (p->want_receipt) p->receipt = receipt_of(*th, p->seqs.front(), p->seqs.back());
+  });
+}
+
+AuditReceipt Log::sign_tree_head(uint64_t seq_first, uint64_t seq_last) {
+  AuditReceipt out;
+  with_store([&](Store& store) {
+    auto head = store.head();
+    if (!head) throw AuditError("the audit log at " + db_dir_ + " has no head record");
+    sync_key(*head);
+    if (seq_first > seq_last || seq_last >= head->next_seq)
+      throw AuditError("sign_tree_head: records " + std::to_string(seq_first) + ".." + std::to_string(seq_last) +
+                       " are not in the log (" + std::to_string(head->next_seq) + " records)");
+    Head h = *head;
+    TreeHead t = make_tree_head(h, *key_);
+    Store::Batch b(store);
+    b.put_tree_head(t);
+    b.put_head(h);
+    store.write(b);
+    out = receipt_of(t, seq_first, seq_last);
+  });
+  return out;
+}
+
+std::optional<TreeHead> Log::sign_tree_head_if_due() {
+  std::optional<TreeHead> out;
+  with_store([&](Store& store) {
+    auto head = store.head();
+    if (!head) throw AuditError("the audit log at " + db_dir_ + " has no head record");
+    sync_key(*head);
+    int64_t now = now_unix_us();
+    if (head->last_tree_head_us != 0 &&
+        now - head->last_tree_head_us < static_cast<int64_t>(cfg_.tree_head_interval_ms) * 1000)
+      return;
+    Head h = *head;
+    TreeHead t = make_tree_head(h, *key_);
+    Store::Batch b(store);
+    b.put_tree_head(t);
+    b.put_head(h);
+    store.write(b);
+    out = t;
+  });
+  return out;
+}
+
+std::string Log::rotate_key() {
+  std::string new_id;
+  with_store([&](Store& store) {
+    auto head = store.head();
+    if (!head) throw AuditError("the audit log at " + db_dir_ + " has no head record");
+    sync_key(*head);
+    SigningKey fresh = SigningKey::generate();
+    std::string pending = key_path_ + ".new";
+    fresh.save_file(pending);
+    const std::string old_id = key_->key_id();
+    Head h = *head;
+    Record r;
+    r.type = events::key_rotated;
+    r.data = json{{"old_key_id", old_id},
+                  {"new_key_id", fresh.key_id()},
+                  {"new_public_key", to_base64(fresh.public_key().raw())},
+                  {"new_key_signature", to_base64(fresh.sign(rotation_message(old_id, fresh.key_id())))}};
+    std::string bytes = seal(r, h, *key_);  // signed by the old key
+    h.key_id = fresh.key_id();
+    h.key_ids.push_back(fresh.key_id());
+    Store::Batch b(store);
+    b.put_record(r, bytes);
+    // The new key's first act: a tree head over the rotation.
+    TreeHead t = make_tree_head(h, fresh);
+    b.put_tree_head(t);
+    b.put_head(h);
+    store.write(b);
+    if (::rename(pending.c_str(), key_path_.c_str()) != 0)
+      throw AuditError("key rotation recorded, but renaming " + pending + " to " + key_path_ +
+                       " failed; the next open finishes it");
+    std::lock_guard<std::mutex> lk(key_mu_);
+    key_ = std::move(fresh);
+    new_id = key_->key_id();
+  });
+  return new_id;
+}
+
+uint64_t Log::prune_before(uint64_t first_seq) {
+  uint64_t removed = 0;
+  with_store([&](Store& store) {
+    auto head = store.head();
+    if (!head) throw AuditError("the audit log at " + db_dir_ + " has no head record");
+    sync_key(*head);
+    if (first_seq > head->next_seq)
+      throw AuditError("cannot prune below " + std::to_string(first_seq) + ": the log has only " +
+                       std::to_string(head->next_seq) + " records");
+    if (first_seq <= head->first_seq) return;
+    // Walk the records to be removed: the frontier at first_seq, the hash of
+    // the last one removed, and the key that signs record first_seq.
+    auto cp_old = store.checkpoint();
+    merkle::Frontier f;
+    std::string cur_pub;
+    std::vector<std::string> key_ids;
+    if (cp_old) {
+      f = merkle::Frontier(cp_old->first_seq, cp_old->frontier);
+      cur_pub = cp_old->public_key;
+      key_ids = cp_old->key_ids;
+    }
+    std::string last_hash;
+    int64_t last_ts = 0;
+    uint64_t expect = head->first_seq;
+    store.scan_records(head->first_seq, [&](std::string_view k, std::string_view v) {
+      if (k.size() != 8 || read_be64(k) != expect)
+        throw AuditError("cannot prune: record " + std::to_string(expect) + " is missing; run audit verify");
+      if (expect >= first_seq) return false;
+      Record r = Record::decode(v);
+      if (r.type == events::log_created) {
+        cur_pub = *from_base64(r.data.at("public_key").get<std::string>());
+        key_ids.push_back(r.key_id);
+      } else if (r.type == events::key_rotated) {
+        cur_pub = *from_base64(r.data.at("new_public_key").get<std::string>());
+        key_ids.push_back(r.data.at("new_key_id").get<std::string>());
+      }
+      last_hash = merkle::leaf_hash(v);
+      f.append(last_hash);
+      last_ts = r.timestamp_us;
+      ++expect;
+      return true;
+    });
+    if (f.size() != first_seq) throw AuditError("cannot prune: the log ends before " + std::to_string(first_seq));
+    Checkpoint cp;
+    cp.first_seq = first_seq;
+    cp.prev_hash = last_hash;
+    cp.frontier = f.nodes();
+    cp.last_timestamp_us = last_ts;
+    cp.key_ids = key_ids;
+    cp.public_key = cur_pub;
+    cp.timestamp_us = now_unix_us();
+    cp.key_id = key_->key_id();
+    cp.sig = key_->sign(cp.signing_input());
+
+    Head h = *head;
+    removed = first_seq - head->first_seq;
+    Record r;
+    r.type = events::pruned;
+    r.data = json{{"first_seq", first_seq},
+                  {"removed", removed},
+                  {"root_hash", to_hex(f.root())},
+                  {"checkpoint_sig", to_base64(cp.sig)}};
+    std::string bytes = seal(r, h, *key_);
+    h.first_seq = first_seq;
+    Store::Batch b(store);
+    b.delete_records(head->first_seq, first_seq);
+    b.put_checkpoint(cp);
+    b.put_record(r, bytes);
+    TreeHead t = make_tree_head(h, *key_);
+    b.put_tree_head(t);
+    b.put_head(h);
+    store.write(b);
+  });
+  return removed;
+}
+
+uint64_t Log::prune_expired() {
+  if (cfg_.retention_ms == 0) return 0;
+  int64_t cutoff = now_unix_us() - static_cast<int64_t>(cfg_.retention_ms) * 1000;
+  uint64_t target = 0;
+  with_store([&](Store& store) {
+    auto head = store.head();
+    if (!head) return;
+    target = head->first_seq;
+    store.scan_records(head->first_seq, [&](std::string_view, std::string_view v) {
+      Record r = Record::decode(v);
+      if (r.timestamp_us >= cutoff) return false;
+      target = r.seq + 1;
+      return true;
+    });
+    if (target > head->next_seq) target = head->next_seq;
+  });
+  return target == 0 ? 0 : prune_before(target);
+}
+
+std::vector<std::string> Log::abandon_open_executions(const std::string& reason) {
+  std::map<std::string, std::vector<uint64_t>> open;  // request id -> start seqs
+  with_store([&](Store& store) {
+    std::vector<uint64_t> seqs;
+    for (const char* t : {events::execution_start, events::execution_end, events::execution_abandoned})
+      for (uint64_t s : store.seqs_for_type(t)) seqs.push_back(s);
+    std::sort(seqs.begin(), seqs.end());
+    for (uint64_t s : seqs) {
+      auto bytes = store.get_record(s);
+      if (!bytes) continue;
+      Record r = Record::decode(*bytes);
+      auto& v = open[r.request_id];
+      if (r.type == events::execution_start)
+        v.push_back(s);
+      else if (!v.empty())
+        v.erase(v.begin());
+    }
+  });
+  std::vector<Event> evs;
+  std::vector<std::string> ids;
+  for (const auto& [id, starts] : open)
+    for (uint64_t s : starts) {
+      evs.push_back(Event{events::execution_abandoned, id, json{{"reason", reason}, {"start_seq", s}}});
+      ids.push_back(id);
+    }
+  if (!evs.empty()) append(evs);
+  return ids;
+}
+
+std::string Log::key_id() const {
+  std::lock_guard<std::mutex> lk(key_mu_);
+  return key_->key_id();
+}
+
+PublicKey Log::public_key() const {
+  std::lock_guard<std::mutex> lk(key_mu_);
+  return key_->public_key();
+}
+
+uint64_t Log::tree_size() {
+  uint64_t n = 0;
+  with_store([&](Store& store) {
+    auto h = store.head();
+    n = h ? h->next_seq : 0;
+  });
+  return n;
+}
+
+std::optional<std::string> Log::submission_code(const std::string& request_id) {
+  std::optional<std::string> out;
+  with_store([&](Store& store) {
+    for (uint64_t seq : store.seqs_for_request(request_id)) {
+      auto bytes = store.get_record(seq);
+      if (!bytes) continue;
+      Record r = Record::decode(*bytes);
+      if (r.type == events::submission && r.data.contains("code") && r.data["code"].is_string()) {
+        out = r.data["code"].get<std::string>();
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+}  // namespace mai::audit

@@ -1,0 +1,120 @@
+// The single writer of the audit log.
+//
+// Every append is one synced RocksDB WriteBatch holding the new records, their
+// index entries and the new chain head (last seq, last hash, Merkle frontier),
+// so what append() acknowledged survives kill -9 and power loss. Concurrent
+// append() calls on one Log are group-committed: one thread writes everyone's
+// events in one batch and one fsync.
+//
+// hold_open=false (short-lived `mai-sandbox run` processes): every call opens
+// the database, waiting up to AuditConfig.lock_wait_ms while another process
+// holds it, writes, and closes it again. hold_open=true (the service): the
+// database stays open, and no other process can write meanwhile.
+#pragma once
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "audit/record.hpp"
+#include "audit/signer.hpp"
+#include "common/json.hpp"
+#include "config/audit_config.hpp"
+#include "model/receipt.hpp"
+
+namespace mai::audit {
+
+class Store;
+struct Head;
+
+struct Event {
+  std::string type;        // one of event_types.hpp
+  std::string request_id;  // "" for events outside a request
+  mai::json data = mai::json::object();
+};
+
+// The signing key's path: AuditConfig.key_file, inside state_dir when relative.
+std::string key_path(const std::string& state_dir, const config::AuditConfig& cfg);
+
+class Log {
+ public:
+  // state_dir/audit/ holds the database (audit/log) and, by default, the key.
+  // The key is loaded, or created (0600, directory 0700) when there is no log
+  // yet. A new log starts with an audit.log_created record carrying the
+  // public key. Throws AuditError with a clear message on any problem.
+  static std::unique_ptr<Log> open(const std::string& state_dir, const config::AuditConfig& cfg,
+                                   bool hold_open);
+  ~Log();
+  Log(const Log&) = delete;
+  Log& operator=(const Log&) = delete;
+
+  // Durable when it returns; the seqs of the events, in order. Thread-safe.
+  std::vector<uint64_t> append(const std::vector<Event>& events);
+  // A signed tree head over all records so far, and the receipt for
+  // [seq_first, seq_last] (which must already be in the log).
+  AuditReceipt sign_tree_head(uint64_t seq_first, uint64_t seq_last);
+  // append() and sign_tree_head() in one write: the receipt covers exactly
+  // these events. The cheapest way for a request to get its receipt.
+  AuditReceipt append_and_sign(const std::vector<Event>& events);
+  // For the actor's timer: signs a tree head when none was signed in the last
+  // AuditConfig.tree_head_interval_ms, so a truncation is bounded in time even
+  // while idle. Returns the new head, or nullopt when none was due.
+  std::optional<TreeHead> sign_tree_head_if_due();
+
+  // Key rotation: a new key, announced by an audit.key_rotated record signed
+  // by the old key (and carrying the new key's signature, proof that its
+  // holder took part). Returns the new key id.
+  std::string rotate_key();
+
+  // Retention: removes records [first retained, first_seq), leaving a signed
+  // checkpoint from which the rest still verifies, and records an
+  // audit.pruned event. Returns how many records were removed.
+  uint64_t prune_before(uint64_t first_seq);
+  // Removes records older than AuditConfig.retention_ms (0: keep forever).
+  uint64_t prune_expired();
+
+  // For the service at start-up: records execution.abandoned, with `reason`,
+  // for every execution.start that has no end (a crashed earlier run), so the
+  // log stays complete. Returns their request ids.
+  std::vector<std::string> abandon_open_executions(const std::string& reason);
+
+  std::string key_id() const;
+  PublicKey public_key() const;
+  uint64_t tree_size();  // records so far (including pruned ones)
+
+  // The code of an earlier submission, for diffs (nullopt if not found).
+  std::optional<std::string> submission_code(const std::string& request_id);
+
+ private:
+  Log(std::string state_dir, config::AuditConfig cfg, bool hold_open);
+  struct Pending;
+  void with_store(const std::function<void(Store&)>& fn);
+  void sync_key(const Head& h);
+  void commit(std::vector<Pending*>& batch);
+  std::vector<uint64_t> enqueue(const std::vector<Event>& events, bool want_receipt,
+                                AuditReceipt* receipt);
+
+  std::string state_dir_;
+  config::AuditConfig cfg_;
+  bool hold_open_;
+  std::string key_path_;
+  std::string db_dir_;
+
+  mutable std::mutex key_mu_;
+  std::optional<SigningKey> key_;
+
+  std::mutex store_mu_;  // one session at a time
+  std::unique_ptr<Store> store_;
+
+  std::mutex queue_mu_;  // group commit
+  std::condition_variable queue_cv_;
+  std::deque<Pending*> queue_;
+  bool leader_active_ = false;
+};
+
+}  // namespace mai::audit

@@ -1,0 +1,192 @@
+#include "audit/record.hpp"
+
+#include "audit/canonical_json.hpp"
+#include "audit/error.hpp"
+#include "common/encoding.hpp"
+
+namespace mai::audit {
+
+std::string rotation_signing_input(const std::string& old_id, const std::string& new_id) {
+  return std::string(kRotationDomain) + old_id + "\n" + new_id;
+}
+
+std::string zero_hash() { return std::string(32, '\0'); }
+
+std::string be64(uint64_t v) {
+  std::string out(8, '\0');
+  for (int i = 7; i >= 0; --i) {
+    out[static_cast<size_t>(i)] = static_cast<char>(v & 0xff);
+    v >>= 8;
+  }
+  return out;
+}
+
+uint64_t read_be64(std::string_view b) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < 8; ++i) v = (v << 8) | static_cast<unsigned char>(b[i]);
+  return v;
+}
+
+namespace {
+
+// Field access that turns every shape error into an AuditError.
+const json& field(const json& j, const char* name) {
+  auto it = j.find(name);
+  if (it == j.end()) throw AuditError(std::string("missing field \"") + name + "\"");
+  return *it;
+}
+std::string str(const json& j, const char* name) {
+  const json& v = field(j, name);
+  if (!v.is_string()) throw AuditError(std::string("field \"") + name + "\" is not a string");
+  return v.get<std::string>();
+}
+uint64_t u64(const json& j, const char* name) {
+  const json& v = field(j, name);
+  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
+    throw AuditError(std::string("field \"") + name + "\" is not a non-negative integer");
+  return v.get<uint64_t>();
+}
+int64_t i64(const json& j, const char* name) {
+  const json& v = field(j, name);
+  if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<uint64_t>() > INT64_MAX))
+    throw AuditError(std::string("field \"") + name + "\" is not an integer");
+  return v.get<int64_t>();
+}
+std::string hex_field(const json& j, const char* name, size_t bytes) {
+  auto raw = from_hex(str(j, name));
+  if (!raw || (bytes && raw->size() != bytes))
+    throw AuditError(std::string("field \"") + name + "\" is not " + std::to_string(bytes) + " bytes of hex");
+  return *raw;
+}
+std::string b64_field(const json& j, const char* name, size_t bytes) {
+  auto raw = from_base64(str(j, name));
+  if (!raw || raw->size() != bytes)
+    throw AuditError(std::string("field \"") + name + "\" is not " + std::to_string(bytes) +
+                     " bytes of base64");
+  return *raw;
+}
+void expect_fields(const json& j, std::initializer_list<const char*> names) {
+  if (!j.is_object()) throw AuditError("not a JSON object");
+  if (j.size() != names.size()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      bool known = false;
+      for (auto* n : names) known = known || it.key() == n;
+      if (!known) throw AuditError("unexpected field \"" + it.key() + "\"");
+    }
+  }
+  for (auto* n : names) field(j, n);
+  if (i64(j, "v") != kFormatVersion) throw AuditError("unknown format version");
+}
+std::string hex_id(const json& j, const char* name) {
+  std::string s = str(j, name);
+  if (s.size() != 64 || !from_hex(s)) throw AuditError(std::string("field \"") + name + "\" is not a key id");
+  return s;
+}
+
+}  // namespace
+
+json Record::body() const {
+  return json{{"v", kFormatVersion},       {"seq", seq},         {"timestamp_us", timestamp_us},
+              {"type", type},              {"request_id", request_id}, {"data", data},
+              {"prev_hash", to_hex(prev_hash)}, {"key_id", key_id}};
+}
+
+std::string Record::signing_input() const { return std::string(kRecordDomain) + canonical_json(body()); }
+
+std::string Record::encode() const {
+  json j = body();
+  j["sig"] = to_base64(sig);
+  return canonical_json(j);
+}
+
+Record Record::decode(std::string_view bytes) {
+  json j = parse_canonical(bytes);
+  expect_fields(j, {"v", "seq", "timestamp_us", "type", "request_id", "data", "prev_hash", "key_id", "sig"});
+  Record r;
+  r.seq = u64(j, "seq");
+  r.timestamp_us = i64(j, "timestamp_us");
+  r.type = str(j, "type");
+  if (r.type.empty()) throw AuditError("empty \"type\"");
+  r.request_id = str(j, "request_id");
+  r.data = j["data"];
+  if (!r.data.is_object()) throw AuditError("field \"data\" is not an object");
+  r.prev_hash = hex_field(j, "prev_hash", 32);
+  r.key_id = hex_id(j, "key_id");
+  r.sig = b64_field(j, "sig", 64);
+  return r;
+}
+
+json TreeHead::body() const {
+  return json{{"v", kFormatVersion}, {"tree_size", tree_size}, {"timestamp_us", timestamp_us},
+              {"root_hash", to_hex(root_hash)}, {"key_id", key_id}};
+}
+std::string TreeHead::signing_input() const { return std::string(kTreeHeadDomain) + canonical_json(body()); }
+json TreeHead::to_json() const {
+  json j = body();
+  j["sig"] = to_base64(sig);
+  return j;
+}
+std::string TreeHead::encode() const { return canonical_json(to_json()); }
+TreeHead TreeHead::from_json(const json& j) {
+  expect_fields(j, {"v", "tree_size", "timestamp_us", "root_hash", "key_id", "sig"});
+  TreeHead t;
+  t.tree_size = u64(j, "tree_size");
+  t.timestamp_us = i64(j, "timestamp_us");
+  t.root_hash = hex_field(j, "root_hash", 32);
+  t.key_id = hex_id(j, "key_id");
+  t.sig = b64_field(j, "sig", 64);
+  return t;
+}
+TreeHead TreeHead::decode(std::string_view bytes) { return from_json(parse_canonical(bytes)); }
+
+json Checkpoint::body() const {
+  json fr = json::array();
+  for (const auto& h : frontier) fr.push_back(to_hex(h));
+  return json{{"v", kFormatVersion},
+              {"first_seq", first_seq},
+              {"prev_hash", to_hex(prev_hash)},
+              {"frontier", fr},
+              {"last_timestamp_us", last_timestamp_us},
+              {"key_ids", key_ids},
+              {"public_key", to_base64(public_key)},
+              {"timestamp_us", timestamp_us},
+              {"key_id", key_id}};
+}
+std::string Checkpoint::signing_input() const {
+  return std::string(kCheckpointDomain) + canonical_json(body());
+}
+json Checkpoint::to_json() const {
+  json j = body();
+  j["sig"] = to_base64(sig);
+  return j;
+}
+std::string Checkpoint::encode() const { return canonical_json(to_json()); }
+Checkpoint Checkpoint::from_json(const json& j) {
+  expect_fields(j, {"v", "first_seq", "prev_hash", "frontier", "last_timestamp_us", "key_ids",
+                    "public_key", "timestamp_us", "key_id", "sig"});
+  Checkpoint c;
+  c.first_seq = u64(j, "first_seq");
+  c.prev_hash = hex_field(j, "prev_hash", 32);
+  const json& fr = j["frontier"];
+  if (!fr.is_array()) throw AuditError("field \"frontier\" is not an array");
+  for (const auto& h : fr) {
+    auto raw = h.is_string() ? from_hex(h.get<std::string>()) : std::nullopt;
+    if (!raw || raw->size() != 32) throw AuditError("field \"frontier\" holds a non-hash");
+    c.frontier.push_back(*raw);
+  }
+  c.last_timestamp_us = i64(j, "last_timestamp_us");
+  const json& ids = j["key_ids"];
+  if (!ids.is_array()) throw AuditError("field \"key_ids\" is not an array");
+  for (const auto& id : ids) {
+    if (!id.is_string()) throw AuditError("field \"key_ids\" holds a non-string");
+    c.key_ids.push_back(id.get<std::string>());
+  }
+  c.public_key = b64_field(j, "public_key", 32);
+  c.timestamp_us = i64(j, "timestamp_us");
+  c.key_id = hex_id(j, "key_id");
+  c.sig = b64_field(j, "sig", 64);
+  return c;
+}
+Checkpoint Checkpoint::decode(std::string_view bytes) { return from_json(parse_canonical(bytes)); }
+
+}  // namespace mai::audit

@@ -1,0 +1,84 @@
+// The three signed objects of the log and their byte encodings (see
+// docs/audit-format.md): records, signed tree heads and pruning checkpoints.
+// Each is canonical JSON; its signature covers a domain-separation prefix and
+// the canonical JSON of the object without its "sig" member.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/json.hpp"
+
+namespace mai::audit {
+
+inline constexpr int kFormatVersion = 1;
+inline constexpr std::string_view kRecordDomain = "mai-audit/v1/record\n";
+inline constexpr std::string_view kTreeHeadDomain = "mai-audit/v1/tree-head\n";
+inline constexpr std::string_view kCheckpointDomain = "mai-audit/v1/checkpoint\n";
+inline constexpr std::string_view kRotationDomain = "mai-audit/v1/key-rotation\n";
+
+struct Record {
+  uint64_t seq = 0;
+  int64_t timestamp_us = 0;
+  std::string type;
+  std::string request_id;  // "" for events outside any request
+  json data = json::object();
+  std::string prev_hash;   // raw 32 bytes: leaf hash of record seq-1 (zeros for the first)
+  std::string key_id;      // hex
+  std::string sig;         // raw 64 bytes
+
+  json body() const;                 // everything but "sig"
+  std::string signing_input() const;  // domain || canonical(body)
+  std::string encode() const;         // canonical(body + sig): the leaf bytes
+  static Record decode(std::string_view bytes);  // throws AuditError
+};
+
+struct TreeHead {
+  uint64_t tree_size = 0;
+  int64_t timestamp_us = 0;
+  std::string root_hash;  // raw 32 bytes
+  std::string key_id;     // hex
+  std::string sig;        // raw 64 bytes
+
+  json body() const;
+  std::string signing_input() const;
+  std::string encode() const;
+  json to_json() const;  // with sig, as exported
+  static TreeHead decode(std::string_view bytes);
+  static TreeHead from_json(const json& j);  // throws AuditError
+};
+
+// What pruning leaves in place of records [0, first_seq): enough to verify
+// the rest and to compute every later root.
+struct Checkpoint {
+  uint64_t first_seq = 0;            // = tree size at the pruning point
+  std::string prev_hash;             // raw: leaf hash of record first_seq-1
+  std::vector<std::string> frontier;  // raw: compact range of [0, first_seq)
+  int64_t last_timestamp_us = 0;     // of record first_seq-1
+  std::vector<std::string> key_ids;  // every key the log had used so far, oldest first
+  std::string public_key;            // raw public key current at first_seq
+  int64_t timestamp_us = 0;
+  std::string key_id;                // the signer (== key_id_of(public_key))
+  std::string sig;
+
+  json body() const;
+  std::string signing_input() const;
+  std::string encode() const;
+  json to_json() const;
+  static Checkpoint decode(std::string_view bytes);
+  static Checkpoint from_json(const json& j);
+};
+
+// What the new key signs in an audit.key_rotated record:
+// "mai-audit/v1/key-rotation\n" || old key id || "\n" || new key id.
+std::string rotation_signing_input(const std::string& old_key_id, const std::string& new_key_id);
+
+// The zero hash that the first record names as its predecessor.
+std::string zero_hash();
+
+// Big-endian 8-byte keys for RocksDB.
+std::string be64(uint64_t v);
+uint64_t read_be64(std::string_view bytes);  // bytes.size() must be >= 8
+
+}  // namespace mai::audit

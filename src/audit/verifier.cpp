@@ -1,0 +1,497 @@
+#include "audit/verifier.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "audit/error.hpp"
+#include "audit/event_types.hpp"
+#include "audit/log.hpp"
+#include "audit/merkle.hpp"
+#include "audit/record.hpp"
+#include "audit/signer.hpp"
+#include "audit/store.hpp"
+#include "common/encoding.hpp"
+#include "common/files.hpp"
+
+namespace mai::audit {
+
+json VerifyReport::to_json() const {
+  json j{{"ok", ok},
+         {"records", records},
+         {"tree_heads", tree_heads},
+         {"first_bad_seq", first_bad_seq ? json(*first_bad_seq) : json(nullptr)},
+         {"reason", reason},
+         {"first_seq", first_seq},
+         {"tree_size", tree_size},
+         {"root_hash", root_hash},
+         {"key_ids", key_ids},
+         {"trusted_key_id", trusted_key_id},
+         {"receipt_checked", receipt_checked},
+         {"warnings", warnings}};
+  return j;
+}
+
+AuditReceipt load_receipt(const std::string& path) {
+  std::string text;
+  try {
+    text = read_file_limited(path, 64 << 20);
+  } catch (const std::exception& e) {
+    throw AuditError(std::string("cannot read receipt: ") + e.what());
+  }
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const std::exception& e) {
+    throw AuditError("receipt " + path + " is not JSON: " + e.what());
+  }
+  if (j.is_object() && j.contains("audit")) j = j["audit"];
+  if (!j.is_object())
+    throw AuditError("receipt " + path + " has no audit receipt (\"audit\" is null: nothing was recorded)");
+  AuditReceipt r;
+  try {
+    r.seq_first = j.at("seq_first").get<uint64_t>();
+    r.seq_last = j.at("seq_last").get<uint64_t>();
+    r.tree_size = j.at("tree_size").get<uint64_t>();
+    r.root_hash = j.at("root_hash").get<std::string>();
+    r.signature = j.at("signature").get<std::string>();
+    r.key_id = j.at("key_id").get<std::string>();
+    r.timestamp_us = j.at("timestamp_us").get<int64_t>();
+  } catch (const std::exception& e) {
+    throw AuditError("receipt " + path + " is incomplete: " + e.what() +
+                     " (needs seq_first, seq_last, tree_size, root_hash, signature, key_id, timestamp_us)");
+  }
+  return r;
+}
+
+namespace {
+
+struct Failure {
+  std::optional<uint64_t> seq;
+  std::string reason;
+};
+
+template <class Fn>
+void parallel_for(size_t n, unsigned threads, Fn fn) {
+  if (threads <= 1 || n < 64) {
+    for (size_t i = 0; i < n; ++i) fn(i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (;;) {
+      size_t start = next.fetch_add(64);
+      if (start >= n) return;
+      size_t end = std::min(n, start + 64);
+      for (size_t i = start; i < end; ++i) fn(i);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+}
+
+struct Item {
+  std::string key, value;
+  std::optional<Record> rec;
+  std::string decode_error;
+  std::string leaf;
+  enum class Sig { unchecked, ok, bad } sig = Sig::unchecked;
+};
+
+struct ReqState {
+  bool submission = false;
+  bool assessed = false;
+  bool blocked = false;
+  std::vector<uint64_t> open_starts;
+};
+
+class Verifier {
+ public:
+  Verifier(const Store& store, const PublicKey& trusted, const VerifyOptions& opts,
+           const std::optional<AuditReceipt>& receipt)
+      : store_(store), trusted_(trusted), opts_(opts), receipt_(receipt) {
+    threads_ = opts.threads ? opts.threads : std::max(1u, std::thread::hardware_concurrency());
+    progress_ = opts.progress && ::isatty(2);
+  }
+
+  VerifyReport run() {
+    VerifyReport rep;
+    rep.trusted_key_id = trusted_.key_id();
+    try {
+      check();
+      rep.ok = true;
+    } catch (const Failure& f) {
+      rep.ok = false;
+      rep.first_bad_seq = f.seq;
+      rep.reason = f.reason;
+    }
+    if (progress_) std::fprintf(stderr, "\r\033[K");
+    rep.records = records_;
+    rep.tree_heads = tree_heads_checked_;
+    rep.first_seq = start_;
+    rep.tree_size = frontier_.size();
+    rep.root_hash = to_hex(frontier_.root());
+    rep.key_ids = key_history_;
+    rep.receipt_checked = receipt_checked_;
+    rep.warnings = warnings_;
+    return rep;
+  }
+
+ private:
+  [[noreturn]] static void fail(std::optional<uint64_t> seq, std::string why) { throw Failure{seq, std::move(why)}; }
+  static std::string rec(uint64_t seq) { return "record " + std::to_string(seq); }
+
+  void check() {
+    head_ = store_.head();
+    if (!head_) fail(0, "the log has no head record (the database was emptied or never written)");
+    checkpoint_ = store_.checkpoint();
+    prev_hash_ = zero_hash();
+    if (checkpoint_) {
+      const auto& cp = *checkpoint_;
+      start_ = cp.first_seq;
+      expect_ = cp.first_seq;
+      prev_hash_ = cp.prev_hash;
+      prev_ts_ = cp.last_timestamp_us;
+      try {
+        frontier_ = merkle::Frontier(cp.first_seq, cp.frontier);
+      } catch (const std::exception& e) {
+        fail(cp.first_seq, std::string("the pruning checkpoint is damaged: ") + e.what());
+      }
+      auto pk = PublicKey::from_raw(cp.public_key);
+      keys_.emplace(pk.key_id(), pk);
+      current_key_ = pk.key_id();
+      key_history_ = cp.key_ids;
+      if (std::find(key_history_.begin(), key_history_.end(), current_key_) == key_history_.end())
+        key_history_.push_back(current_key_);
+    }
+    if (head_->first_seq != start_)
+      fail(start_, "the head says the log starts at record " + std::to_string(head_->first_seq) +
+                       " but the pruning checkpoint says " + std::to_string(start_));
+    load_tree_heads();
+    at_size();  // tree heads and receipt at the starting size
+    scan();
+    finish();
+  }
+
+  void load_tree_heads() {
+    for (const auto& [k, v] : store_.tree_heads()) {
+      try {
+        TreeHead t = TreeHead::decode(v);
+        if (k.size() != 16 || read_be64(k) != t.tree_size)
+          fail(std::nullopt, "the tree head stored under tree size " +
+                                 std::to_string(k.size() >= 8 ? read_be64(k) : 0) + " claims tree size " +
+                                 std::to_string(t.tree_size));
+        ths_.push_back(std::move(t));
+      } catch (const AuditError& e) {
+        fail(std::nullopt, "a signed tree head (tree size " + std::to_string(k.size() >= 8 ? read_be64(k) : 0) +
+                               ") is damaged: " + e.what());
+      }
+    }
+    std::stable_sort(ths_.begin(), ths_.end(),
+                     [](const TreeHead& a, const TreeHead& b) { return a.tree_size < b.tree_size; });
+    while (th_next_ < ths_.size() && ths_[th_next_].tree_size < start_) ++th_next_;  // pruned away
+  }
+
+  // Called whenever the tree reaches a new size: tree heads and the receipt at that size.
+  void at_size() {
+    uint64_t n = frontier_.size();
+    std::string root;
+    auto get_root = [&]() -> const std::string& {
+      if (root.empty()) root = frontier_.root();
+      return root;
+    };
+    while (th_next_ < ths_.size() && ths_[th_next_].tree_size == n) {
+      const TreeHead& t = ths_[th_next_++];
+      if (t.root_hash != get_root())
+        fail(n ? std::optional<uint64_t>(n - 1) : std::nullopt,
+             "the signed tree head at tree size " + std::to_string(n) + " has root " + to_hex(t.root_hash) +
+                 ", but the records hash to " + to_hex(get_root()));
+      if (t.key_id != current_key_)
+        fail(n ? std::optional<uint64_t>(n - 1) : std::nullopt,
+             "the signed tree head at tree size " + std::to_string(n) + " is signed by key " + t.key_id +
+                 ", not the log's key at that point (" + current_key_ + ")");
+      pending_ths_.emplace_back(t, keys_.at(current_key_));
+    }
+    if (receipt_ && receipt_->tree_size == n) receipt_root_ = get_root();
+  }
+
+  void scan() {
+    uint64_t total = head_->next_seq > start_ ? head_->next_seq - start_ : 0;
+    const size_t chunk = 4096;
+    std::vector<Item> items;
+    items.reserve(chunk);
+    auto flush = [&] {
+      // Parallel: decode, hash, and check signatures by keys already known.
+      parallel_for(items.size(), threads_, [&](size_t i) {
+        Item& it = items[i];
+        try {
+          it.rec = Record::decode(it.value);
+        } catch (const AuditError& e) {
+          it.decode_error = e.what();
+          return;
+        }
+        it.leaf = merkle::leaf_hash(it.value);
+        auto k = keys_.find(it.rec->key_id);
+        if (k != keys_.end()) it.sig = k->second.verify(it.rec->signing_input(), it.rec->sig) ? Item::Sig::ok : Item::Sig::bad;
+      });
+      for (auto& it : items) sequential(it);
+      items.clear();
+      if (progress_) {
+        uint64_t done = records_;
+        int pct = total ? static_cast<int>(std::min<uint64_t>(100, done * 100 / total)) : 100;
+        int bar = pct * 30 / 100;
+        std::fprintf(stderr, "\rverifying [%.*s%*s] %3d%% %llu/%llu records", bar,
+                     "##############################", 30 - bar, "", pct, static_cast<unsigned long long>(done),
+                     static_cast<unsigned long long>(total));
+        std::fflush(stderr);
+      }
+    };
+    store_.scan_records(0, [&](std::string_view k, std::string_view v) {
+      items.push_back(Item{std::string(k), std::string(v), std::nullopt, {}, {}, Item::Sig::unchecked});
+      if (items.size() == chunk) flush();
+      return true;
+    });
+    flush();
+  }
+
+  void sequential(Item& it) {
+    if (it.key.size() != 8) fail(expect_, "a record is stored under a malformed key (" + to_hex(it.key) + ")");
+    uint64_t k = read_be64(it.key);
+    if (k < start_) fail(k, rec(k) + " is stored although the log was pruned below " + std::to_string(start_));
+    if (k != expect_)
+      fail(expect_, rec(expect_) + " is missing (the next stored record is " + std::to_string(k) + ")");
+    if (!it.rec) fail(k, rec(k) + " is damaged: " + it.decode_error);
+    const Record& r = *it.rec;
+    if (r.seq != k)
+      fail(k, rec(k) + " holds the record of seq " + std::to_string(r.seq) + " (records moved or swapped)");
+    if (r.prev_hash != prev_hash_)
+      fail(k, rec(k) + " breaks the hash chain: it names " + to_hex(r.prev_hash) + " as its predecessor, but " +
+                  (k == 0 ? std::string("the first record must name zeros") : rec(k - 1) + " hashes to " + to_hex(prev_hash_)));
+    if (r.timestamp_us < prev_ts_) fail(k, rec(k) + " is older than the record before it");
+
+    if (k == 0 && !checkpoint_) {
+      // The genesis record introduces the first key, and signs itself with it.
+      if (r.type != events::log_created) fail(k, "record 0 is not " + std::string(events::log_created));
+      std::optional<std::string> raw;
+      if (r.data.contains("public_key") && r.data["public_key"].is_string())
+        raw = from_base64(r.data["public_key"].get<std::string>());
+      if (!raw || raw->size() != 32) fail(k, "record 0 carries no valid public key");
+      auto pk = PublicKey::from_raw(*raw);
+      if (pk.key_id() != r.key_id) fail(k, "record 0's key id does not match its public key");
+      keys_.emplace(pk.key_id(), pk);
+      current_key_ = pk.key_id();
+      key_history_.push_back(current_key_);
+    } else if (r.type == events::log_created) {
+      fail(k, rec(k) + " claims to start a new log");
+    }
+    if (r.key_id != current_key_)
+      fail(k, rec(k) + " is signed by key " + r.key_id + ", but the log's key at this point is " + current_key_ +
+                  " (forged or re-signed record)");
+    if (it.sig == Item::Sig::unchecked)
+      it.sig = keys_.at(current_key_).verify(r.signing_input(), r.sig) ? Item::Sig::ok : Item::Sig::bad;
+    if (it.sig != Item::Sig::ok) fail(k, rec(k) + " has a bad signature (altered or forged)");
+
+    if (r.type == events::key_rotated) rotate(r);
+    completeness(r);
+
+    prev_hash_ = it.leaf;
+    prev_ts_ = r.timestamp_us;
+    ++expect_;
+    ++records_;
+    frontier_.append(it.leaf);
+    at_size();
+  }
+
+  void rotate(const Record& r) {
+    auto s = [&](const char* f) -> std::string {
+      if (!r.data.contains(f) || !r.data[f].is_string()) fail(r.seq, rec(r.seq) + ": key rotation without " + f);
+      return r.data[f].get<std::string>();
+    };
+    if (s("old_key_id") != current_key_) fail(r.seq, rec(r.seq) + ": key rotation from a key that is not current");
+    auto raw = from_base64(s("new_public_key"));
+    if (!raw || raw->size() != 32) fail(r.seq, rec(r.seq) + ": key rotation with a malformed new key");
+    auto pk = PublicKey::from_raw(*raw);
+    if (pk.key_id() != s("new_key_id")) fail(r.seq, rec(r.seq) + ": key rotation's key id does not match its key");
+    auto sig = from_base64(s("new_key_signature"));
+    if (!sig || !pk.verify(rotation_signing_input(current_key_, pk.key_id()), *sig))
+      fail(r.seq, rec(r.seq) + ": the new key's signature on the rotation is invalid");
+    keys_.emplace(pk.key_id(), pk);
+    current_key_ = pk.key_id();
+    key_history_.push_back(current_key_);
+  }
+
+  void completeness(const Record& r) {
+    const bool pruned = checkpoint_.has_value();
+    auto& st = requests_[r.request_id];
+    const std::string who = "request " + (r.request_id.empty() ? std::string("(none)") : r.request_id);
+    if (r.type == events::submission) {
+      st.submission = true;
+    } else if (r.type == events::assessment) {
+      st.assessed = true;
+      st.blocked = r.data.contains("level") && r.data["level"] == "BLOCKED";
+    } else if (r.type == events::override_granted) {
+      if (!r.data.contains("reason") || !r.data["reason"].is_string() || r.data["reason"].get<std::string>().empty())
+        fail(r.seq, rec(r.seq) + ": override for " + who + " without a reason");
+      if (!st.blocked && (!pruned || st.submission))
+        fail(r.seq, rec(r.seq) + ": override for " + who + " without a BLOCKED assessment before it");
+    } else if (r.type == events::execution_start) {
+      if (!st.assessed && (!pruned || st.submission))
+        fail(r.seq, rec(r.seq) + ": execution of " + who + " without an assessment before it");
+      st.open_starts.push_back(r.seq);
+      open_.insert(r.seq);
+    } else if (r.type == events::execution_end || r.type == events::execution_abandoned) {
+      if (st.open_starts.empty()) {
+        if (!pruned) fail(r.seq, rec(r.seq) + ": " + r.type + " for " + who + " without an execution.start");
+      } else {
+        open_.erase(st.open_starts.front());
+        st.open_starts.erase(st.open_starts.begin());
+      }
+      if (r.type == events::execution_abandoned &&
+          (!r.data.contains("reason") || !r.data["reason"].is_string()))
+        fail(r.seq, rec(r.seq) + ": execution.abandoned without a reason");
+    } else if (r.type == events::service_start || r.type == events::service_stop) {
+      if (!open_.empty())
+        fail(*open_.begin(), rec(*open_.begin()) + ": an execution started but never ended: no execution.end or " +
+                                 "execution.abandoned before the " + r.type + " at record " + std::to_string(r.seq));
+    }
+  }
+
+  void finish() {
+    if (head_->next_seq > expect_)
+      fail(expect_, rec(expect_) + " is missing: the log ends at record " +
+                        (expect_ ? std::to_string(expect_ - 1) : std::string("(none)")) + " but its head says " +
+                        std::to_string(head_->next_seq) + " records (truncated)");
+    if (head_->next_seq < expect_)
+      fail(head_->next_seq, rec(head_->next_seq) + " lies beyond the log's head (" +
+                                std::to_string(head_->next_seq) + " records): appended behind the writer's back");
+    if (head_->last_hash != prev_hash_)
+      fail(expect_ ? std::optional<uint64_t>(expect_ - 1) : std::nullopt,
+           "the log's head names a last hash that is not the last record's");
+    if (merkle::Frontier(head_->next_seq, head_->frontier).root() != frontier_.root())
+      fail(std::nullopt, "the log's head holds a Merkle frontier that does not match the records");
+    if (th_next_ < ths_.size())
+      fail(expect_, "a signed tree head covers " + std::to_string(ths_[th_next_].tree_size) +
+                        " records, but the log holds only " + std::to_string(expect_) + " (truncated)");
+    // Tree head signatures, in parallel.
+    std::vector<char> good(pending_ths_.size(), 0);
+    parallel_for(pending_ths_.size(), threads_, [&](size_t i) {
+      const auto& [t, k] = pending_ths_[i];
+      good[i] = k.verify(t.signing_input(), t.sig) ? 1 : 0;
+    });
+    for (size_t i = 0; i < good.size(); ++i) {
+      if (!good[i]) {
+        uint64_t n = pending_ths_[i].first.tree_size;
+        fail(n ? std::optional<uint64_t>(n - 1) : std::nullopt,
+             "the signed tree head at tree size " + std::to_string(n) + " has a bad signature");
+      }
+      ++tree_heads_checked_;
+    }
+    if (checkpoint_) {
+      auto k = keys_.find(checkpoint_->key_id);
+      if (k == keys_.end() || !k->second.verify(checkpoint_->signing_input(), checkpoint_->sig))
+        fail(start_, "the pruning checkpoint's signature is invalid (" + std::string(k == keys_.end() ? "unknown key" : "bad signature") + ")");
+    }
+    // The trust anchor: the key we were told to trust must be one of the log's.
+    if (std::find(key_history_.begin(), key_history_.end(), trusted_.key_id()) == key_history_.end())
+      fail(start_, "the log is not signed by the trusted key " + trusted_.key_id() + " (" + trust_source() +
+                       "); its keys are: " + join(key_history_));
+    if (receipt_) check_receipt();
+    for (uint64_t s : open_)
+      warnings_.push_back(rec(s) + ": execution started and has not ended (still running, or interrupted)");
+  }
+
+  void check_receipt() {
+    const AuditReceipt& r = *receipt_;
+    if (r.seq_first > r.seq_last || r.seq_last >= r.tree_size)
+      fail(std::nullopt, "the receipt is malformed: records " + std::to_string(r.seq_first) + ".." +
+                             std::to_string(r.seq_last) + " are outside its tree size " + std::to_string(r.tree_size));
+    if (r.tree_size > frontier_.size())
+      fail(frontier_.size(), "the log holds " + std::to_string(frontier_.size()) + " records, but the receipt covers " +
+                                 std::to_string(r.tree_size) + ": records from " + std::to_string(frontier_.size()) +
+                                 " on were removed (truncated or rolled back)");
+    if (r.tree_size < start_)
+      fail(std::nullopt, "the receipt covers tree size " + std::to_string(r.tree_size) +
+                             ", whose records were pruned (the log now starts at " + std::to_string(start_) + ")");
+    TreeHead t;
+    t.tree_size = r.tree_size;
+    t.timestamp_us = r.timestamp_us;
+    auto root = from_hex(r.root_hash);
+    auto sig = from_base64(r.signature);
+    if (!root || root->size() != 32 || !sig) fail(std::nullopt, "the receipt's root_hash or signature is malformed");
+    t.root_hash = *root;
+    t.key_id = r.key_id;
+    auto k = keys_.find(r.key_id);
+    if (k == keys_.end())
+      fail(std::nullopt, "the receipt is signed by key " + r.key_id + ", which is not one of the log's keys");
+    if (!k->second.verify(t.signing_input(), *sig))
+      fail(std::nullopt, "the receipt's signature is invalid (the receipt was altered)");
+    if (!receipt_root_ || *receipt_root_ != *root)
+      fail(r.seq_last, "the log's root at tree size " + std::to_string(r.tree_size) + " is " +
+                           to_hex(receipt_root_.value_or("")) + ", not the receipt's " + r.root_hash +
+                           ": records up to " + std::to_string(r.tree_size - 1) + " were changed after the receipt");
+    receipt_checked_ = true;
+  }
+
+  std::string trust_source() const {
+    return opts_.pubkey_pem_file ? "from " + *opts_.pubkey_pem_file : std::string("the local signing key");
+  }
+  static std::string join(const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+    return out.empty() ? "(none)" : out;
+  }
+
+  const Store& store_;
+  const PublicKey& trusted_;
+  const VerifyOptions& opts_;
+  std::optional<AuditReceipt> receipt_;
+  unsigned threads_ = 1;
+  bool progress_ = false;
+
+  std::optional<Head> head_;
+  std::optional<Checkpoint> checkpoint_;
+  uint64_t start_ = 0, expect_ = 0, records_ = 0, tree_heads_checked_ = 0;
+  std::string prev_hash_;
+  int64_t prev_ts_ = INT64_MIN;
+  merkle::Frontier frontier_;
+  std::map<std::string, PublicKey> keys_;
+  std::string current_key_;
+  std::vector<std::string> key_history_;
+  std::vector<TreeHead> ths_;
+  size_t th_next_ = 0;
+  std::vector<std::pair<TreeHead, PublicKey>> pending_ths_;
+  std::optional<std::string> receipt_root_;
+  bool receipt_checked_ = false;
+  std::map<std::string, ReqState> requests_;
+  std::set<uint64_t> open_;
+  std::vector<std::string> warnings_;
+};
+
+}  // namespace
+
+VerifyReport verify_log(const std::string& state_dir, const config::AuditConfig& cfg, const VerifyOptions& opts) {
+  std::optional<PublicKey> trusted;
+  if (opts.pubkey_pem_file) {
+    trusted = PublicKey::from_pem_file(*opts.pubkey_pem_file);
+  } else {
+    std::string kp = key_path(state_dir, cfg);
+    if (!path_exists(kp))
+      throw AuditError("no public key to verify with: the signing key " + kp +
+                       " does not exist; pass --pubkey FILE (from `mai-sandbox audit pubkey`)");
+    trusted = SigningKey::load_file(kp).public_key();
+  }
+  std::optional<AuditReceipt> receipt;
+  if (opts.receipt_file) receipt = load_receipt(*opts.receipt_file);
+  auto store = Store::open(db_dir_for(state_dir), Store::Mode::read_only, cfg.lock_wait_ms);
+  Verifier v(*store, *trusted, opts, receipt);
+  return v.run();
+}
+
+}  // namespace mai::audit

@@ -1,0 +1,345 @@
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <atomic>
+#include <set>
+#include <thread>
+
+#include "audit/error.hpp"
+#include "audit/event_types.hpp"
+#include "audit/log.hpp"
+#include "audit/record.hpp"
+#include "audit/store.hpp"
+#include "audit/verifier.hpp"
+#include <rocksdb/db.h>
+#include "common/files.hpp"
+#include "model/json_codec.hpp"
+#include "test_util.hpp"
+
+namespace mai::audit {
+
+using testing::default_config;
+using testing::ev;
+using testing::TempDir;
+
+namespace {
+
+VerifyReport verify(const std::string& state, VerifyOptions opts = {}) {
+  return verify_log(state, default_config(), opts);
+}
+
+std::vector<Event> a_request(const std::string& id) {
+  return {ev(events::submission, id, {{"code", "print(1)"}, {"code_sha256", "ab"}}),
+          ev(events::assessment, id, {{"level", "LOW"}, {"findings", json::array()}}),
+          ev(events::execution_start, id, {{"limits", {{"cpus", 0.5}, {"memory_bytes", 268435456}}}}),
+          ev(events::execution_end, id, {{"termination", "exited"}, {"exit_code", 0}}),
+          ev(events::result, id, {{"status", "completed"}})};
+}
+
+}  // namespace
+
+TEST(AuditLog, AppendsAndVerifies) {
+  TempDir dir;
+  auto log = Log::open(dir.path(), default_config(), true);
+  auto seqs = log->append(a_request("r1"));
+  ASSERT_EQ(seqs, (std::vector<uint64_t>{1, 2, 3, 4, 5}));  // record 0 is audit.log_created
+  auto receipt = log->sign_tree_head(seqs.front(), seqs.back());
+  EXPECT_EQ(receipt.tree_size, 6u);
+  EXPECT_EQ(receipt.key_id, log->key_id());
+  EXPECT_EQ(receipt.root_hash.size(), 64u);
+  log.reset();
+  auto rep = verify(dir.path());
+  EXPECT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.records, 6u);
+  EXPECT_EQ(rep.tree_heads, 1u);
+  EXPECT_EQ(rep.root_hash, receipt.root_hash);
+}
+
+TEST(AuditLog, KeyAndDirectoryModes) {
+  TempDir dir;
+  Log::open(dir.path(), default_config(), false);
+  struct stat st {};
+  ASSERT_EQ(::stat((dir.path() + "/audit/signing-key.pem").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  ASSERT_EQ(::stat((dir.path() + "/audit").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+}
+
+TEST(AuditLog, TransientModeLetsProcessesTakeTurns) {
+  TempDir dir;
+  auto a = Log::open(dir.path(), default_config(), false);
+  auto b = Log::open(dir.path(), default_config(), false);
+  std::set<uint64_t> all;
+  for (int i = 0; i < 5; ++i) {
+    for (auto s : a->append(a_request("a" + std::to_string(i)))) all.insert(s);
+    for (auto s : b->append(a_request("b" + std::to_string(i)))) all.insert(s);
+  }
+  EXPECT_EQ(all.size(), 50u);
+  EXPECT_EQ(*all.rbegin(), 50u);
+  auto rep = verify(dir.path());
+  EXPECT_TRUE(rep.ok) << rep.reason;
+}
+
+TEST(AuditLog, HeldLogMakesOtherWritersWaitThenGiveUp) {
+  TempDir dir;
+  auto held = Log::open(dir.path(), default_config(), true);
+  auto cfg = default_config();
+  cfg.lock_wait_ms = 300;
+  try {
+    Log::open(dir.path(), cfg, false);
+    FAIL() << "a second writer got in";
+  } catch (const AuditError& e) {
+    EXPECT_NE(std::string(e.what()).find("held by another process"), std::string::npos) << e.what();
+  }
+  // Readers are never locked out.
+  EXPECT_TRUE(verify(dir.path()).ok);
+}
+
+TEST(AuditLog, WaitsForTheLockToBeReleased) {
+  TempDir dir;
+  auto held = Log::open(dir.path(), default_config(), true);
+  std::thread release([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    held.reset();
+  });
+  auto other = Log::open(dir.path(), default_config(), false);  // waits, then gets in
+  EXPECT_EQ(other->append({ev(events::service_start, "")}).size(), 1u);
+  release.join();
+}
+
+TEST(AuditLog, GroupCommitFromManyThreads) {
+  TempDir dir;
+  auto log = Log::open(dir.path(), default_config(), true);
+  std::vector<std::thread> threads;
+  std::mutex mu;
+  std::set<uint64_t> seen;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 20; ++i) {
+        auto seqs = log->append(a_request("t" + std::to_string(t) + "-" + std::to_string(i)));
+        for (size_t k = 1; k < seqs.size(); ++k) ASSERT_EQ(seqs[k], seqs[k - 1] + 1);
+        std::lock_guard<std::mutex> lk(mu);
+        seen.insert(seqs.begin(), seqs.end());
+      }
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(seen.size(), 8u * 20 * 5);
+  log.reset();
+  auto rep = verify(dir.path());
+  EXPECT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.records, 801u);
+}
+
+TEST(AuditLog, AppendAndSignGivesAReceiptThatVerifies) {
+  TempDir dir;
+  auto log = Log::open(dir.path(), default_config(), false);
+  auto receipt = log->append_and_sign(a_request("r1"));
+  EXPECT_EQ(receipt.seq_first, 1u);
+  EXPECT_EQ(receipt.seq_last, 5u);
+  EXPECT_EQ(receipt.tree_size, 6u);
+  log->append(a_request("r2"));
+  std::string file = dir.path() + "/result.json";
+  write_file_atomic(file, json{{"request_id", "r1"}, {"audit", to_json(receipt)}}.dump());
+  VerifyOptions o;
+  o.receipt_file = file;
+  auto rep = verify(dir.path(), o);
+  EXPECT_TRUE(rep.ok) << rep.reason;
+  EXPECT_TRUE(rep.receipt_checked);
+  // A bare receipt works too; an altered one does not.
+  auto j = to_json(receipt);
+  write_file_atomic(file, j.dump());
+  EXPECT_TRUE(verify(dir.path(), o).ok);
+  j["tree_size"] = 5;
+  write_file_atomic(file, j.dump());
+  auto bad = verify(dir.path(), o);
+  EXPECT_FALSE(bad.ok);
+  EXPECT_NE(bad.reason.find("receipt"), std::string::npos) << bad.reason;
+}
+
+TEST(AuditLog, FloatsBecomeStringsAndHugeEventsAreRefused) {
+  TempDir dir;
+  auto cfg = default_config();
+  auto log = Log::open(dir.path(), cfg, true);
+  auto seq = log->append({ev(events::service_start, "", {{"cpus", 1.5}})}).at(0);
+  auto store = Store::open(db_dir_for(dir.path()), Store::Mode::read_only, 1000);
+  auto r = Record::decode(*store->get_record(seq));
+  EXPECT_EQ(r.data["cpus"], "1.5");
+  std::string big(cfg.max_record_bytes, 'x');
+  EXPECT_THROW(log->append({ev(events::submission, "r", {{"code", big}})}), AuditError);
+  EXPECT_THROW(log->append({ev("", "r")}), AuditError);
+  EXPECT_THROW(log->append({ev(events::key_rotated, "r")}), AuditError);  // reserved
+  EXPECT_EQ(log->append({ev(events::service_stop, "")}).at(0), seq + 1);  // the log goes on
+}
+
+TEST(AuditLog, KeyRotationIsASignedRecord) {
+  TempDir dir;
+  auto log = Log::open(dir.path(), default_config(), false);
+  std::string old_pem = dir.path() + "/old.pub";
+  write_file_atomic(old_pem, log->public_key().pem());
+  std::string old_id = log->key_id();
+  log->append(a_request("r1"));
+  std::string new_id = log->rotate_key();
+  EXPECT_NE(new_id, old_id);
+  EXPECT_EQ(log->key_id(), new_id);
+  auto receipt = log->append_and_sign(a_request("r2"));
+  EXPECT_EQ(receipt.key_id, new_id);
+  log.reset();
+  // A fresh process picks up the rotated key.
+  auto again = Log::open(dir.path(), default_config(), false);
+  EXPECT_EQ(again->key_id(), new_id);
+  auto rep = verify(dir.path());
+  EXPECT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.key_ids, (std::vector<std::string>{old_id, new_id}));
+  VerifyOptions o;
+  o.pubkey_pem_file = old_pem;  // the original key still anchors the whole history
+  EXPECT_TRUE(verify(dir.path(), o).ok);
+}
+
+TEST(AuditLog, PruningLeavesACheckpointFromWhichTheRestVerifies) {
+  TempDir dir;
+  auto log = Log::open(dir.path(), default_config(), false);
+  for (int i = 0; i < 10; ++i) log->append_and_sign(a_request("r" + std::to_string(i)));
+  auto late = log->append_and_sign(a_request("late"));
+  EXPECT_EQ(log->prune_before(23), 23u);
+  EXPECT_EQ(log->prune_before(23), 0u);
+  log->rotate_key();
+  log->append(a_request("after"));
+  log->prune_before(31);
+  log.reset();
+  auto rep = verify(dir.path());
+  EXPECT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.first_seq, 31u);
+  std::string file = dir.path() + "/receipt.json";
+  write_file_atomic(file, to_json(late).dump());
+  VerifyOptions o;
+  o.receipt_file = file;
+  auto r2 = verify(dir.path(), o);
+  EXPECT_TRUE(r2.ok) << r2.reason;
+  auto store = Store::open(db_dir_for(dir.path()), Store::Mode::read_only, 1000);
+  EXPECT_EQ(store->seqs_for_type(events::pruned).size(), 2u);
+}
+
+TEST(AuditLog, CompletenessChecks) {
+  {
+    TempDir dir;
+    auto log = Log::open(dir.path(), default_config(), false);
+    log->append({ev(events::submission, "x"), ev(events::execution_start, "x")});
+    auto rep = verify(dir.path());
+    EXPECT_FALSE(rep.ok);
+    EXPECT_EQ(rep.first_bad_seq, 2u);
+    EXPECT_NE(rep.reason.find("without an assessment"), std::string::npos) << rep.reason;
+  }
+  {
+    TempDir dir;
+    auto log = Log::open(dir.path(), default_config(), false);
+    log->append({ev(events::assessment, "x", {{"level", "HIGH"}}),
+                 ev(events::override_granted, "x", {{"reason", "I know"}, {"given_by", "op"}})});
+    auto rep = verify(dir.path());
+    EXPECT_FALSE(rep.ok);
+    EXPECT_EQ(rep.first_bad_seq, 2u);
+    EXPECT_NE(rep.reason.find("BLOCKED"), std::string::npos) << rep.reason;
+  }
+  {
+    TempDir dir;
+    auto log = Log::open(dir.path(), default_config(), false);
+    log->append({ev(events::assessment, "x", {{"level", "BLOCKED"}}),
+                 ev(events::override_granted, "x", {{"reason", "I know"}, {"given_by", "op"}}),
+                 ev(events::execution_start, "x")});
+    auto rep = verify(dir.path());
+    EXPECT_TRUE(rep.ok) << rep.reason;
+    EXPECT_EQ(rep.warnings.size(), 1u);  // still running
+    log->append({ev(events::service_start, "")});
+    rep = verify(dir.path());
+    EXPECT_FALSE(rep.ok);
+    EXPECT_EQ(rep.first_bad_seq, 3u);
+  }
+  {
+    TempDir dir;
+    auto log = Log::open(dir.path(), default_config(), false);
+    log->append({ev(events::assessment, "x", {{"level", "LOW"}}), ev(events::execution_start, "x")});
+    EXPECT_EQ(log->abandon_open_executions("service restarted"), std::vector<std::string>{"x"});
+    log->append({ev(events::service_start, "")});
+    auto rep = verify(dir.path());
+    EXPECT_TRUE(rep.ok) << rep.reason;
+  }
+}
+
+TEST(AuditLog, IdleTreeHeads) {
+  TempDir dir;
+  auto cfg = default_config();
+  cfg.tree_head_interval_ms = 50;
+  auto log = Log::open(dir.path(), cfg, true);
+  EXPECT_TRUE(log->sign_tree_head_if_due().has_value());
+  EXPECT_FALSE(log->sign_tree_head_if_due().has_value());
+  std::this_thread::sleep_for(std::chrono::milliseconds(60));
+  auto th = log->sign_tree_head_if_due();
+  ASSERT_TRUE(th.has_value());
+  EXPECT_EQ(th->tree_size, 1u);
+  log.reset();
+  auto rep = verify(dir.path());
+  EXPECT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.tree_heads, 2u);
+}
+
+TEST(AuditLog, ClearErrorsForBadState) {
+  {  // no log at all
+    TempDir dir;
+    Log::open(dir.path(), default_config(), false);  // creates key and log
+    TempDir empty;
+    VerifyOptions o;
+    o.pubkey_pem_file = dir.path() + "/nonexistent.pem";
+    EXPECT_THROW(verify(empty.path(), o), AuditError);
+    EXPECT_THROW(verify(empty.path()), AuditError);
+  }
+  {  // the key went missing
+    TempDir dir;
+    Log::open(dir.path(), default_config(), false);
+    ::unlink((dir.path() + "/audit/signing-key.pem").c_str());
+    try {
+      Log::open(dir.path(), default_config(), false);
+      FAIL();
+    } catch (const AuditError& e) {
+      EXPECT_NE(std::string(e.what()).find("is missing"), std::string::npos) << e.what();
+    }
+  }
+  {  // a key others can read
+    TempDir dir;
+    Log::open(dir.path(), default_config(), false);
+    ::chmod((dir.path() + "/audit/signing-key.pem").c_str(), 0640);
+    EXPECT_THROW(Log::open(dir.path(), default_config(), false), AuditError);
+  }
+  {  // a foreign RocksDB database
+    TempDir dir;
+    make_dirs(dir.path() + "/audit", 0700);
+    rocksdb::Options o;
+    o.create_if_missing = true;
+    rocksdb::DB* db = nullptr;
+    ASSERT_TRUE(rocksdb::DB::Open(o, db_dir_for(dir.path()), &db).ok());
+    db->Put(rocksdb::WriteOptions(), "x", "y");
+    delete db;
+    try {
+      Log::open(dir.path(), default_config(), false);
+      FAIL();
+    } catch (const AuditError& e) {
+      EXPECT_NE(std::string(e.what()).find("not a mai-sandbox audit log"), std::string::npos) << e.what();
+    }
+  }
+  {  // garbage where the database should be
+    TempDir dir;
+    make_dirs(db_dir_for(dir.path()), 0700);
+    write_file_atomic(db_dir_for(dir.path()) + "/CURRENT", "MANIFEST-000999\n");
+    EXPECT_THROW(Log::open(dir.path(), default_config(), false), AuditError);
+    VerifyOptions o;
+    EXPECT_THROW(verify(dir.path(), o), AuditError);
+  }
+  {  // a wrong public key file
+    TempDir dir;
+    Log::open(dir.path(), default_config(), false);
+    write_file_atomic(dir.path() + "/bad.pem", "hello");
+    VerifyOptions o;
+    o.pubkey_pem_file = dir.path() + "/bad.pem";
+    EXPECT_THROW(verify(dir.path(), o), AuditError);
+  }
+}
+
+}  // namespace mai::audit
