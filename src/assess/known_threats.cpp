@@ -1,0 +1,69 @@
+#include "assess/known_threats.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace mai::assess {
+
+std::string KnownThreats::normalize_package(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    if (c == '_' || c == '.' || c == '-') out.push_back('-');
+    else out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  return out;
+}
+
+KnownThreats KnownThreats::parse(const config::Node& root) {
+  root.expect_keys({"version", "packages", "mining_pools", "payload_sha256"});
+  KnownThreats k;
+  if (root.has("version")) root["version"].as_uint(1, 1);
+  if (root.has("packages")) {
+    auto list = root["packages"];
+    if (!list.is_sequence()) list.fail("expected a list of package names");
+    for (const auto& n : list.items()) {
+      std::string s = n.as_string();
+      if (s.empty() || s.find(' ') != std::string::npos) n.fail("not a package name: '" + s + "'");
+      k.packages_.insert(normalize_package(s));
+    }
+  }
+  if (root.has("mining_pools")) {
+    auto list = root["mining_pools"];
+    if (!list.is_sequence()) list.fail("expected a list of host names or URL fragments");
+    for (const auto& n : list.items()) {
+      std::string s = n.as_string();
+      if (s.size() < 4) n.fail("too short to match safely: '" + s + "'");
+      std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+      k.pools_.push_back(s);
+    }
+  }
+  if (root.has("payload_sha256")) {
+    auto list = root["payload_sha256"];
+    if (!list.is_sequence()) list.fail("expected a list of hex SHA-256 hashes");
+    for (const auto& n : list.items()) {
+      std::string s = n.as_string();
+      std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+      if (s.size() != 64 || s.find_first_not_of("0123456789abcdef") != std::string::npos)
+        n.fail("not a hex SHA-256 hash: '" + s + "'");
+      k.hashes_.insert(s);
+    }
+  }
+  return k;
+}
+
+bool KnownThreats::is_malicious_package(std::string_view name) const {
+  return !name.empty() && packages_.count(normalize_package(name)) > 0;
+}
+
+std::optional<std::string> KnownThreats::pool_in(std::string_view text) const {
+  if (pools_.empty() || text.size() < 4) return std::nullopt;
+  std::string low(text.substr(0, 1u << 16));
+  std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const auto& p : pools_)
+    if (low.find(p) != std::string::npos) return p;
+  return std::nullopt;
+}
+
+bool KnownThreats::is_known_payload(std::string_view h) const { return hashes_.count(std::string(h)) > 0; }
+
+}  // namespace mai::assess

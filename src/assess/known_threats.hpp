@@ -1,0 +1,34 @@
+// config/known-threats.yaml: malicious and typosquatted package names, crypto-
+// mining pool endpoints, and SHA-256 hashes of known malicious payloads.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "config/yaml_node.hpp"
+
+namespace mai::assess {
+
+class KnownThreats {
+ public:
+  static KnownThreats parse(const config::Node& root);  // throws ConfigError
+
+  // Python module or package name (case, '-', '_' and '.' insensitive).
+  bool is_malicious_package(std::string_view name) const;
+  // The first mining pool endpoint mentioned in `text`, if any.
+  std::optional<std::string> pool_in(std::string_view text) const;
+  bool is_known_payload(std::string_view sha256_hex) const;
+
+  size_t package_count() const { return packages_.size(); }
+
+  static std::string normalize_package(std::string_view name);
+
+ private:
+  std::unordered_set<std::string> packages_;
+  std::vector<std::string> pools_;  // lower case
+  std::unordered_set<std::string> hashes_;
+};
+
+}  // namespace mai::assess

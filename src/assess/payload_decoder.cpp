@@ -1,0 +1,185 @@
+#include "assess/payload_decoder.hpp"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace mai::assess {
+namespace {
+int b64_value(unsigned char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+' || c == '-') return 62;
+  if (c == '/' || c == '_') return 63;
+  return -1;
+}
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+}  // namespace
+
+std::optional<std::string> decode_base64(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() * 3 / 4);
+  uint32_t acc = 0;
+  int bits = 0;
+  bool padding = false;
+  for (char ch : text) {
+    auto c = static_cast<unsigned char>(ch);
+    if (is_space(ch)) continue;
+    if (c == '=') {
+      padding = true;
+      continue;
+    }
+    int v = b64_value(c);
+    if (v < 0 || padding) return std::nullopt;
+    acc = (acc << 6) | static_cast<uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((acc >> bits) & 0xFF));
+      if (out.size() > kMaxDecodedBytes) return std::nullopt;
+    }
+  }
+  if (bits >= 6) return std::nullopt;  // one stray character: not base64
+  return out;
+}
+
+std::optional<std::string> decode_base32(std::string_view text) {
+  std::string out;
+  uint64_t acc = 0;
+  int bits = 0;
+  for (char ch : text) {
+    if (is_space(ch) || ch == '=') continue;
+    int v;
+    char c = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (c >= 'A' && c <= 'Z') v = c - 'A';
+    else if (c >= '2' && c <= '7') v = c - '2' + 26;
+    else return std::nullopt;
+    acc = (acc << 5) | static_cast<uint64_t>(v);
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((acc >> bits) & 0xFF));
+    }
+    if (out.size() > kMaxDecodedBytes) return std::nullopt;
+  }
+  return out;
+}
+
+std::optional<std::string> decode_hex(std::string_view text) {
+  std::string out;
+  int hi = -1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (is_space(c) || c == ':' || c == ',') continue;
+    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X')) { ++i; continue; }
+    if (c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X') && hi < 0) { ++i; continue; }
+    int v;
+    if (c >= '0' && c <= '9') v = c - '0';
+    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F') v = c - 'A' + 10;
+    else return std::nullopt;
+    if (hi < 0) {
+      hi = v;
+    } else {
+      out.push_back(static_cast<char>(hi * 16 + v));
+      hi = -1;
+    }
+    if (out.size() > kMaxDecodedBytes) return std::nullopt;
+  }
+  if (hi >= 0) return std::nullopt;
+  return out;
+}
+
+std::string rot13(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>('a' + (c - 'a' + 13) % 26);
+    else if (c >= 'A' && c <= 'Z') c = static_cast<char>('A' + (c - 'A' + 13) % 26);
+  }
+  return out;
+}
+
+std::optional<std::string> inflate_any(std::string_view data) {
+  if (data.size() < 2) return std::nullopt;
+  for (int window : {15 + 32, -15}) {  // zlib or gzip (auto), then raw deflate
+    z_stream zs{};
+    if (inflateInit2(&zs, window) != Z_OK) return std::nullopt;
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    zs.avail_in = static_cast<uInt>(std::min<size_t>(data.size(), UINT32_MAX));
+    std::string out;
+    char buf[16384];
+    int rc = Z_OK;
+    while (rc == Z_OK) {
+      zs.next_out = reinterpret_cast<Bytef*>(buf);
+      zs.avail_out = sizeof buf;
+      rc = inflate(&zs, Z_NO_FLUSH);
+      out.append(buf, sizeof buf - zs.avail_out);
+      if (out.size() > kMaxDecodedBytes) { rc = Z_DATA_ERROR; break; }
+      if (rc == Z_BUF_ERROR && zs.avail_in == 0) break;
+    }
+    inflateEnd(&zs);
+    if (rc == Z_STREAM_END) return out;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> decode_codec(std::string_view data, std::string_view codec_name) {
+  std::string c = lower(codec_name);
+  c.erase(std::remove(c.begin(), c.end(), '-'), c.end());
+  c.erase(std::remove(c.begin(), c.end(), '_'), c.end());
+  if (c == "rot13") return rot13(data);
+  if (c == "base64" || c == "base64codec") return decode_base64(data);
+  if (c == "hex" || c == "hexcodec") return decode_hex(data);
+  if (c == "zlib" || c == "zlibcodec") return inflate_any(data);
+  if (c == "utf8" || c == "ascii" || c == "latin1" || c == "utf16") return std::string(data);
+  return std::nullopt;
+}
+
+bool looks_like_text(std::string_view data) {
+  if (data.empty()) return false;
+  size_t good = 0;
+  for (unsigned char c : data)
+    if (c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F) || c >= 0x80) ++good;
+  return good * 100 >= data.size() * 97;
+}
+
+std::optional<std::string> peel_blob(std::string_view s, int max_layers) {
+  std::string cur(s);
+  bool changed = false;
+  for (int layer = 0; layer < max_layers; ++layer) {
+    std::optional<std::string> next;
+    size_t n = cur.size();
+    bool hexish = n >= 32 && std::all_of(cur.begin(), cur.end(), [](char c) {
+      return std::isxdigit(static_cast<unsigned char>(c)) || is_space(c);
+    });
+    if (hexish) next = decode_hex(cur);
+    if (!next && n >= 24) {
+      bool b64ish = std::all_of(cur.begin(), cur.end(), [](char c) {
+        return b64_value(static_cast<unsigned char>(c)) >= 0 || c == '=' || is_space(c);
+      });
+      if (b64ish) next = decode_base64(cur);
+    }
+    if (!next && changed) next = inflate_any(cur);  // compressed bytes inside an encoding
+    if (!next || next->empty()) break;
+    cur = std::move(*next);
+    changed = true;
+    if (looks_like_text(cur) && cur.size() >= 4) {
+      // Text may itself be another layer; stop when it is not an encoding.
+      bool more = std::all_of(cur.begin(), cur.end(), [](char c) {
+        return b64_value(static_cast<unsigned char>(c)) >= 0 || c == '=' || is_space(c);
+      });
+      if (!more) return cur;
+    }
+  }
+  if (changed && looks_like_text(cur)) return cur;
+  return std::nullopt;
+}
+
+}  // namespace mai::assess

@@ -1,0 +1,379 @@
+#include "assess/python_tokenizer.hpp"
+
+#include <cstring>
+
+namespace mai::assess::py {
+namespace {
+
+bool is_name_start(unsigned char c) { return c == '_' || static_cast<unsigned>((c | 0x20) - 'a') < 26u || c >= 0x80; }
+bool is_name_char(unsigned char c) { return is_name_start(c) || static_cast<unsigned>(c - '0') < 10u; }
+bool is_prefix_char(char c) {
+  switch (c) {
+    case 'r': case 'R': case 'b': case 'B': case 'u': case 'U': case 'f': case 'F': return true;
+    default: return false;
+  }
+}
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x110000) {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+const char* const kOps3[] = {"**=", "//=", ">>=", "<<=", "..."};
+const char* const kOps2[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", "+=", "-=",
+                             "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":="};
+const char kOps1[] = "+-*/%@&|^~<>()[]{},:.;=!";
+
+class Lexer {
+ public:
+  Lexer(std::string_view src, uint32_t line, uint32_t col) : s_(src), line_(line), col_(col) {}
+
+  std::vector<Token> run() {
+    std::vector<Token> out;
+    out.reserve(s_.size() / 4 + 4);
+    int depth = 0;
+    bool line_start = true;
+    int indent = 0;
+    bool have_tokens = false;  // in the current logical line
+    while (p_ < s_.size()) {
+      char c = s_[p_];
+      if (line_start && depth == 0) {
+        indent = 0;
+        while (p_ < s_.size() && (s_[p_] == ' ' || s_[p_] == '\t' || s_[p_] == '\f')) {
+          indent = s_[p_] == '\t' ? (indent / 8 + 1) * 8 : indent + 1;
+          adv();
+        }
+        line_start = false;
+        continue;
+      }
+      if (c == '\n') {
+        if (depth == 0 && have_tokens) {
+          Token t = make(Tok::newline, p_);
+          t.end = t.begin + 1;
+          out.push_back(std::move(t));
+          have_tokens = false;
+        }
+        adv();
+        if (depth == 0) line_start = true;
+        continue;
+      }
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\0') {
+        adv();
+        continue;
+      }
+      if (c == '#') {
+        while (p_ < s_.size() && s_[p_] != '\n') adv();
+        continue;
+      }
+      if (c == '\\') {  // line continuation (or a stray backslash)
+        adv();
+        if (p_ < s_.size() && s_[p_] == '\r') adv();
+        if (p_ < s_.size() && s_[p_] == '\n') adv();
+        continue;
+      }
+      Token t;
+      size_t q = p_;
+      while (q < s_.size() && q - p_ < 3 && is_prefix_char(s_[q])) ++q;
+      if (q < s_.size() && (s_[q] == '\'' || s_[q] == '"') && q - p_ <= 2) {
+        t = string_token(q);
+      } else if (is_name_start(static_cast<unsigned char>(c))) {
+        t = make(Tok::name, p_);
+        while (p_ < s_.size() && is_name_char(static_cast<unsigned char>(s_[p_]))) adv();
+        t.end = static_cast<uint32_t>(p_);
+      } else if ((c >= '0' && c <= '9') ||
+                 (c == '.' && p_ + 1 < s_.size() && s_[p_ + 1] >= '0' && s_[p_ + 1] <= '9')) {
+        t = number_token();
+      } else {
+        t = op_token();
+        if (t.kind == Tok::op && t.end - t.begin == 1) {
+          char o = s_[t.begin];
+          if (o == '(' || o == '[' || o == '{') ++depth;
+          if ((o == ')' || o == ']' || o == '}') && depth > 0) --depth;
+        }
+      }
+      if (!have_tokens) {
+        t.first = true;
+        t.indent = indent;
+        have_tokens = true;
+      }
+      out.push_back(std::move(t));
+    }
+    if (have_tokens) {
+      Token t = make(Tok::newline, p_);
+      out.push_back(std::move(t));
+    }
+    return out;
+  }
+
+ private:
+  void adv() {
+    if (s_[p_] == '\n') {
+      ++line_;
+      col_ = 1;
+    } else {
+      ++col_;
+    }
+    ++p_;
+  }
+  Token make(Tok kind, size_t begin) {
+    Token t;
+    t.kind = kind;
+    t.line = line_;
+    t.col = col_;
+    t.begin = static_cast<uint32_t>(begin);
+    t.end = static_cast<uint32_t>(begin);
+    return t;
+  }
+
+  Token number_token() {
+    Token t = make(Tok::number, p_);
+    bool hex = s_[p_] == '0' && p_ + 1 < s_.size() && (s_[p_ + 1] | 0x20) != 'e' &&
+               (s_[p_ + 1] | 0x20) >= 'a' && (s_[p_ + 1] | 0x20) <= 'z';
+    while (p_ < s_.size()) {
+      char c = s_[p_];
+      if (is_name_char(static_cast<unsigned char>(c)) || c == '.') {
+        adv();
+        if (!hex && (c == 'e' || c == 'E') && p_ < s_.size() && (s_[p_] == '+' || s_[p_] == '-')) adv();
+      } else {
+        break;
+      }
+    }
+    t.end = static_cast<uint32_t>(p_);
+    return t;
+  }
+
+  Token op_token() {
+    Token t = make(Tok::op, p_);
+    std::string_view rest = s_.substr(p_);
+    size_t n = 0;
+    for (const char* op : kOps3)
+      if (rest.substr(0, 3) == op) n = 3;
+    if (!n)
+      for (const char* op : kOps2)
+        if (rest.substr(0, 2) == op) n = 2;
+    if (!n && std::strchr(kOps1, rest[0]) != nullptr && rest[0] != '\0') n = 1;
+    if (!n) {
+      t.kind = Tok::error;
+      n = 1;
+    }
+    for (size_t i = 0; i < n; ++i) adv();
+    t.end = static_cast<uint32_t>(p_);
+    return t;
+  }
+
+  // Decodes one escape sequence starting after the backslash at p_.
+  void escape(std::string& out, bool bytes) {
+    char c = s_[p_];
+    adv();
+    switch (c) {
+      case '\n': return;
+      case '\r': if (p_ < s_.size() && s_[p_] == '\n') adv(); return;
+      case '\\': out.push_back('\\'); return;
+      case '\'': out.push_back('\''); return;
+      case '"': out.push_back('"'); return;
+      case 'a': out.push_back('\a'); return;
+      case 'b': out.push_back('\b'); return;
+      case 'f': out.push_back('\f'); return;
+      case 'n': out.push_back('\n'); return;
+      case 'r': out.push_back('\r'); return;
+      case 't': out.push_back('\t'); return;
+      case 'v': out.push_back('\v'); return;
+      case 'x': {
+        int v = 0, n = 0;
+        while (n < 2 && p_ < s_.size() && hex_value(s_[p_]) >= 0) { v = v * 16 + hex_value(s_[p_]); adv(); ++n; }
+        if (bytes) out.push_back(static_cast<char>(v)); else append_utf8(out, static_cast<uint32_t>(v));
+        return;
+      }
+      case 'u': case 'U': {
+        if (bytes) { out.push_back('\\'); out.push_back(c); return; }
+        int want = c == 'u' ? 4 : 8, n = 0;
+        uint32_t v = 0;
+        while (n < want && p_ < s_.size() && hex_value(s_[p_]) >= 0) { v = v * 16 + static_cast<uint32_t>(hex_value(s_[p_])); adv(); ++n; }
+        append_utf8(out, v);
+        return;
+      }
+      default:
+        if (c >= '0' && c <= '7') {
+          int v = c - '0', n = 1;
+          while (n < 3 && p_ < s_.size() && s_[p_] >= '0' && s_[p_] <= '7') { v = v * 8 + (s_[p_] - '0'); adv(); ++n; }
+          if (bytes) out.push_back(static_cast<char>(v & 0xFF)); else append_utf8(out, static_cast<uint32_t>(v));
+          return;
+        }
+        out.push_back('\\');
+        out.push_back(c);
+    }
+  }
+
+  bool at_close(char q, bool triple) const {
+    if (s_[p_] != q) return false;
+    if (!triple) return true;
+    return p_ + 2 < s_.size() && s_[p_ + 1] == q && s_[p_ + 2] == q;
+  }
+
+  Token string_token(size_t quote_pos) {
+    Token t = make(Tok::string, p_);
+    for (size_t i = p_; i < quote_pos; ++i) {
+      char c = static_cast<char>(s_[i] | 0x20);
+      if (c == 'r') t.is_raw = true;
+      if (c == 'b') t.is_bytes = true;
+      if (c == 'f') t.is_f = true;
+    }
+    while (p_ < quote_pos) adv();
+    char q = s_[p_];
+    bool triple = p_ + 2 < s_.size() && s_[p_ + 1] == q && s_[p_ + 2] == q;
+    for (int i = 0; i < (triple ? 3 : 1); ++i) adv();
+    std::string lit;
+    while (p_ < s_.size()) {
+      char c = s_[p_];
+      if (at_close(q, triple)) {
+        for (int i = 0; i < (triple ? 3 : 1); ++i) adv();
+        break;
+      }
+      if (c == '\n' && !triple) break;  // unterminated: ends at the line
+      if (c == '\\' && p_ + 1 < s_.size()) {
+        if (t.is_raw) {
+          lit.push_back('\\');
+          adv();
+          lit.push_back(s_[p_]);
+          adv();
+        } else {
+          adv();
+          escape(lit, t.is_bytes);
+        }
+        continue;
+      }
+      if (t.is_f && c == '{') {
+        if (p_ + 1 < s_.size() && s_[p_ + 1] == '{') {
+          lit.push_back('{');
+          adv();
+          adv();
+          continue;
+        }
+        flush_literal(t, lit);
+        fexpr(t, q, triple);
+        continue;
+      }
+      if (t.is_f && c == '}' && p_ + 1 < s_.size() && s_[p_ + 1] == '}') {
+        lit.push_back('}');
+        adv();
+        adv();
+        continue;
+      }
+      lit.push_back(c);
+      adv();
+    }
+    if (t.is_f) {
+      flush_literal(t, lit);
+      for (const auto& part : t.fparts)
+        if (!part.is_expr) t.value += part.literal;
+    } else {
+      t.value = std::move(lit);
+    }
+    t.end = static_cast<uint32_t>(p_);
+    return t;
+  }
+
+  void flush_literal(Token& t, std::string& lit) {
+    if (lit.empty()) return;
+    FPart part;
+    part.literal = std::move(lit);
+    lit.clear();
+    t.fparts.push_back(std::move(part));
+  }
+
+  // p_ is at '{' of an f-string replacement field; records the expression and
+  // skips the conversion and format spec (whose nested fields are recorded too).
+  void fexpr(Token& t, char q, bool triple) {
+    adv();  // '{'
+    FPart part;
+    part.is_expr = true;
+    part.begin = static_cast<uint32_t>(p_);
+    part.line = line_;
+    part.col = col_;
+    int nest = 0;
+    bool ended = false;
+    while (p_ < s_.size()) {
+      char c = s_[p_];
+      if (!triple && c == '\n') break;
+      if (nest == 0 && at_close(q, triple) && !nested_quote_ok()) break;
+      if (c == '\'' || c == '"') {  // a string inside the expression
+        char iq = c;
+        bool it = p_ + 2 < s_.size() && s_[p_ + 1] == iq && s_[p_ + 2] == iq;
+        if (iq == q && !triple && !it) break;  // pre-3.12: the same quote ends the f-string
+        for (int i = 0; i < (it ? 3 : 1); ++i) adv();
+        while (p_ < s_.size()) {
+          if (s_[p_] == '\\' && p_ + 1 < s_.size()) { adv(); adv(); continue; }
+          if (s_[p_] == iq && (!it || (p_ + 2 < s_.size() && s_[p_ + 1] == iq && s_[p_ + 2] == iq))) {
+            for (int i = 0; i < (it ? 3 : 1); ++i) adv();
+            break;
+          }
+          if (!it && s_[p_] == '\n') break;
+          adv();
+        }
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{') ++nest;
+      if ((c == ')' || c == ']') && nest > 0) --nest;
+      if (c == '}') {
+        if (nest == 0) { part.end = static_cast<uint32_t>(p_); adv(); ended = true; break; }
+        --nest;
+      }
+      if (nest == 0 && (c == ':' || (c == '!' && p_ + 1 < s_.size() && s_[p_ + 1] != '='))) {
+        part.end = static_cast<uint32_t>(p_);
+        // Skip the conversion / format spec up to the matching '}'.
+        int spec = 0;
+        while (p_ < s_.size()) {
+          char d = s_[p_];
+          if (!triple && d == '\n') break;
+          if (at_close(q, triple)) break;
+          if (d == '{') ++spec;
+          if (d == '}') {
+            if (spec == 0) { adv(); break; }
+            --spec;
+          }
+          adv();
+        }
+        ended = true;
+        break;
+      }
+      adv();
+    }
+    if (!ended) part.end = static_cast<uint32_t>(p_);
+    // Self-documenting `{x=}`: drop the trailing '='.
+    if (part.end > part.begin && s_[part.end - 1] == '=' &&
+        (part.end - part.begin < 2 || std::strchr("=!<>", s_[part.end - 2]) == nullptr))
+      --part.end;
+    t.fparts.push_back(std::move(part));
+  }
+  bool nested_quote_ok() const { return false; }
+
+  std::string_view s_;
+  size_t p_ = 0;
+  uint32_t line_, col_;
+};
+
+}  // namespace
+
+std::vector<Token> tokenize(std::string_view src, uint32_t line, uint32_t col) {
+  return Lexer(src, line, col).run();
+}
+
+}  // namespace mai::assess::py

@@ -1,0 +1,45 @@
+// A complete Python 3 tokenizer for the assessor: names, numbers, every string
+// form (prefixes r/b/u/f/rb/br/fr/rf in any case, single/double/triple quotes,
+// escapes decoded, f-strings with their nested expressions located), operators,
+// logical-line ends, comments and line continuations. It never throws: bytes
+// it cannot classify become `error` tokens and unterminated strings end at the
+// end of the input.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mai::assess::py {
+
+enum class Tok : uint8_t { name, number, string, op, newline, error };
+
+// One piece of an f-string: literal text, or an expression `{expr!c:spec}`
+// whose source text is src[begin, end) starting at line/col.
+struct FPart {
+  bool is_expr = false;
+  std::string literal;
+  uint32_t begin = 0, end = 0;
+  uint32_t line = 0, col = 0;
+};
+
+struct Token {
+  Tok kind = Tok::error;
+  uint32_t line = 0, col = 0;  // 1-based
+  uint32_t begin = 0, end = 0;  // byte offsets of the token's source text
+  int indent = 0;               // first token of a logical line: its column (0-based)
+  bool first = false;           // the first token of a logical line
+  // Strings only.
+  bool is_bytes = false, is_raw = false, is_f = false;
+  std::string value;            // the decoded literal (f-strings: literal parts only)
+  std::vector<FPart> fparts;    // f-strings only
+};
+
+// Tokenizes `src`; positions start at `line`/`col` (for nested code).
+std::vector<Token> tokenize(std::string_view src, uint32_t line = 1, uint32_t col = 1);
+
+inline std::string_view text(std::string_view src, const Token& t) {
+  return src.substr(t.begin, t.end - t.begin);
+}
+
+}  // namespace mai::assess::py
