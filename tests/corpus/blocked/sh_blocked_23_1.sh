@@ -1,0 +1,4 @@
+#!/bin/sh
+iptables -F
+count=$(ls | wc -l)
+echo "files: $count"

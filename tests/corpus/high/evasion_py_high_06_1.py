@@ -1,0 +1,3 @@
+
+import os
+os.system("s" "u" "do id")

@@ -1,0 +1,13 @@
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import os
+os.system("{} ls".format("sudo"))
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+S=sudo
+$S apt-get install -y vim

@@ -1,0 +1,3 @@
+#!/bin/sh
+S=sudo
+$S apt-get install -y vim

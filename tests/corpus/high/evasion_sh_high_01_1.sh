@@ -1,0 +1,2 @@
+#!/bin/sh
+\s\u\d\o id

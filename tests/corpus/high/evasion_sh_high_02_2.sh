@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+"su"do ls /root

@@ -1,0 +1,6 @@
+#!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+set -eu
+echo "1.2.3.4 x" | tee -a /etc/hosts
+set -eu

@@ -1,0 +1,3 @@
+#!/bin/sh
+set -eu
+bash -c "sudo id"

@@ -1,0 +1,8 @@
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+import subprocess
+subprocess.run(["sudo", "apt-get", "install", "-y", "nginx"])

@@ -1,0 +1,4 @@
+#!/usr/bin/env python3
+
+import subprocess
+subprocess.run(["sudo", "apt-get", "install", "-y", "nginx"])

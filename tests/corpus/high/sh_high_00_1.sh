@@ -1,0 +1,2 @@
+#!/bin/sh
+sudo apt-get install -y nginx

@@ -1,0 +1,5 @@
+#!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+cat /etc/shadow

@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+systemctl restart nginx

@@ -1,0 +1,4 @@
+#!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+systemctl restart nginx

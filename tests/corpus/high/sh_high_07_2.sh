@@ -1,0 +1,3 @@
+#!/bin/sh
+su -c whoami
+log() { echo "[$(date +%H:%M:%S)] $*"; }

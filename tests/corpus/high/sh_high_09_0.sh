@@ -1,0 +1,3 @@
+#!/bin/sh
+mount /dev/sdb1 /mnt
+log() { echo "[$(date +%H:%M:%S)] $*"; }

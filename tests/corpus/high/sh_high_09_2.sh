@@ -1,0 +1,2 @@
+#!/bin/sh
+mount /dev/sdb1 /mnt

@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+cp ./tool /usr/local/bin/tool

@@ -1,0 +1,3 @@
+#!/bin/sh
+set -eu
+docker run --privileged -v /:/host alpine chroot /host

@@ -1,0 +1,5 @@
+#!/bin/sh
+set -eu
+apt-get remove -y apparmor-utils
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

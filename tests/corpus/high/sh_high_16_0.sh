@@ -1,0 +1,4 @@
+#!/bin/sh
+tee /etc/apt/sources.list.d/x.list <<EOF
+deb http://deb.example.com stable main
+EOF

@@ -1,0 +1,15 @@
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+COMMANDS = ["os.system", "subprocess.Popen", "eval"]
+print("dangerous calls to avoid:", ", ".join(COMMANDS))
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+# rm -rf / would be terrible; we never do it
+echo done
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,0 +1,8 @@
+#!/bin/sh
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+echo "base64 -d | sh is how droppers work" > notes.txt
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

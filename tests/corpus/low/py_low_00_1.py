@@ -1,0 +1,8 @@
+
+print(sum(range(10)))
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

@@ -1,0 +1,9 @@
+
+words = open("notes.txt").read().split()
+print(len(words))
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

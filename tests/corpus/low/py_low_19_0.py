@@ -1,0 +1,4 @@
+
+from cryptography.fernet import Fernet
+key = Fernet.generate_key()
+print(Fernet(key).encrypt(b"secret note"))

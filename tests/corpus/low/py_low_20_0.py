@@ -1,0 +1,15 @@
+#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+import datetime
+print(datetime.date.today().isoformat())
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

@@ -1,0 +1,3 @@
+
+import datetime
+print(datetime.date.today().isoformat())

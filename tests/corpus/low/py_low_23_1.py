@@ -1,0 +1,9 @@
+
+import collections
+print(collections.Counter("mississippi").most_common(2))
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

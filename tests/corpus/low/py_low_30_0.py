@@ -1,0 +1,4 @@
+
+import pathlib
+for p in pathlib.Path(".").glob("*.py"):
+    print(p.name)

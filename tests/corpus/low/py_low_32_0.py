@@ -1,0 +1,10 @@
+#!/usr/bin/env python3
+
+import shlex
+print(shlex.split("ls -la /tmp"))
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

@@ -1,0 +1,4 @@
+#!/usr/bin/env python3
+
+import string
+print(string.ascii_letters[::-1])

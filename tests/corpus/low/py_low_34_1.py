@@ -1,0 +1,10 @@
+
+import random
+random.seed(1)
+print(random.choice(["a", "b"]))
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

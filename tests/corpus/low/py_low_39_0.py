@@ -1,0 +1,3 @@
+
+import getpass
+print(getpass.getuser())

@@ -1,0 +1,7 @@
+#!/bin/sh
+echo "hello"
+ls -la
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

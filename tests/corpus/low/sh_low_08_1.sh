@@ -1,0 +1,3 @@
+#!/bin/sh
+set -eu
+tar czf backup.tgz ./data

@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+find . -name "*.log" -mtime +7 -print

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+count=$(ls | wc -l)
+echo "files: $count"
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+printf "%s\n" "a" "b" | sort -r
+set -eu

@@ -1,0 +1,3 @@
+#!/bin/sh
+printf "%s\n" "a" "b" | sort -r
+log() { echo "[$(date +%H:%M:%S)] $*"; }

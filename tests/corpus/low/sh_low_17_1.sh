@@ -1,0 +1,3 @@
+#!/bin/sh
+set -eu
+du -sh . 2>/dev/null

@@ -1,0 +1,3 @@
+#!/bin/sh
+test -f config.yaml && echo present
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+set -eu
+test -f config.yaml && echo present
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

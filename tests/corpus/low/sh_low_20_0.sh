@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+ps aux | grep python | grep -v grep
+set -eu

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+head -n 5 README.md

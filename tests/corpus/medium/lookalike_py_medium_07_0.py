@@ -1,0 +1,17 @@
+#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+import socket
+s = socket.socket()
+s.connect(("example.com", 80))
+s.sendall(b"GET / HTTP/1.0\r\n\r\n")
+print(s.recv(100))

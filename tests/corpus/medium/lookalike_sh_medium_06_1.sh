@@ -1,0 +1,2 @@
+#!/bin/sh
+chmod +x ./run.sh && ./run.sh

@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+wget -qO- https://example.com/data.json | jq .
+set -eu

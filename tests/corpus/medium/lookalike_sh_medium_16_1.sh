@@ -1,0 +1,2 @@
+#!/bin/sh
+curl -o data.json https://example.com/data.json

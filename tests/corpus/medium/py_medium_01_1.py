@@ -1,0 +1,17 @@
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
+import os as o
+o.system("df -h")
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
+x = input("expr: ")
+print(eval(x))
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

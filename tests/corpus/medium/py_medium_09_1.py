@@ -1,0 +1,13 @@
+
+import pickle
+with open("model.pkl", "rb") as f:
+    model = pickle.load(f)
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

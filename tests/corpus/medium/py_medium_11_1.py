@@ -1,0 +1,11 @@
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+import shutil
+shutil.rmtree("build", ignore_errors=True)

@@ -1,0 +1,3 @@
+
+import marshal
+code = marshal.loads(open("x.bin", "rb").read())

@@ -1,0 +1,13 @@
+#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+import os
+print(os.popen("uptime").read())
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

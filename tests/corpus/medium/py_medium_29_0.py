@@ -1,0 +1,4 @@
+#!/usr/bin/env python3
+
+import subprocess
+subprocess.run(["bash", "-c", "echo $HOME"])

@@ -1,0 +1,3 @@
+
+import subprocess
+subprocess.run(["bash", "-c", "echo $HOME"])

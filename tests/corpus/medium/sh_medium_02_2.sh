@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+rm -rf ./build ./dist

@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+pip install --user requests
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+kill -9 "$(cat app.pid)"

@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+docker run --rm alpine echo hi

@@ -1,0 +1,2 @@
+#!/bin/sh
+docker run --rm alpine echo hi

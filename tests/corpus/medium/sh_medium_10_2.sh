@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+nohup ./server > server.log 2>&1 &

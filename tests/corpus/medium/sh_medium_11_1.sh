@@ -1,0 +1,4 @@
+#!/bin/sh
+npm install
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

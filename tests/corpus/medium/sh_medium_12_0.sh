@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+ssh user@example.com uptime

@@ -1,0 +1,4 @@
+#!/bin/sh
+set -eu
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+find . -name "*.tmp" -delete

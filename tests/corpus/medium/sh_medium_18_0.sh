@@ -1,0 +1,2 @@
+#!/bin/sh
+rsync -av ./site/ user@example.com:/var/www/
