@@ -59,10 +59,10 @@ std::string unified_diff(const std::string& a, const std::string& b, const std::
       if (i < n && j < m && A[pre + i] == B[pre + j]) {
         ops.emplace_back(Op::same, pre + i);
         ++i, ++j;
-      } else if (j < m && (i == n || L[i][j + 1] >= L[i + 1][j])) {
-        ops.emplace_back(Op::add, pre + j++);
+      } else if (i < n && (j == m || L[i + 1][j] >= L[i][j + 1])) {
+        ops.emplace_back(Op::del, pre + i++);  // deletions first, as diff -u prints them
       } else {
-        ops.emplace_back(Op::del, pre + i++);
+        ops.emplace_back(Op::add, pre + j++);
       }
     }
   } else {  // too large for LCS: one replacement hunk

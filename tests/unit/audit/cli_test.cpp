@@ -1,0 +1,254 @@
+// The audit command end to end (the audit_cli binary holds exactly the
+// `audit` command of mai-sandbox), and the export checked by the independent
+// Python verifier, tools/verify_export.py.
+#include <gtest/gtest.h>
+#include <rocksdb/db.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+
+#include "audit/diff.hpp"
+#include "audit/event_types.hpp"
+#include "audit/log.hpp"
+#include "audit/record.hpp"
+#include "audit/store.hpp"
+#include "common/files.hpp"
+#include "model/json_codec.hpp"
+#include "test_util.hpp"
+
+namespace mai::audit {
+
+using testing::default_config;
+using testing::ev;
+using testing::TempDir;
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out;
+};
+
+Run run(const std::string& cmd) {
+  Run r{-1, ""};
+  FILE* p = ::popen((cmd + " 2>&1").c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+std::string source_dir() {
+  const char* env = std::getenv("MAI_SOURCE_DIR");
+  return env ? env : MAI_AUDIT_SOURCE_DIR;
+}
+
+std::string cli(const std::string& state) { return executable_dir() + "/audit_cli --state " + state + " audit "; }
+
+std::string verifier() { return "/usr/bin/python3 " + source_dir() + "/tools/verify_export.py "; }
+
+// A log with every kind of content: floats, unicode, control characters,
+// overrides, a rotation, diffs, and a receipt for the last request.
+AuditReceipt populate(const std::string& state) {
+  auto log = Log::open(state, default_config(), false);
+  log->append({ev(events::service_start, "", {{"version", "0.1.0"}})});
+  AuditReceipt receipt;
+  std::string parent;
+  for (int i = 0; i < 6; ++i) {
+    std::string id = "req-" + std::to_string(i);
+    std::string code = "print('h\xc3\xa9llo \xf0\x9f\x98\x80')\n# \t\x01 \"quoted\" \\ /\nx = " + std::to_string(i) + "\n";
+    std::vector<Event> evs;
+    evs.push_back(i == 0 ? submission_event(id, code, {{"lang", "python"}})
+                         : submission_event(id, code, {{"lang", "python"}}, "req-" + std::to_string(i - 1), parent));
+    parent = code;
+    bool blocked = i % 3 == 2;
+    evs.push_back(ev(events::assessment, id, {{"level", blocked ? "BLOCKED" : "LOW"}, {"findings", json::array()}}));
+    if (blocked) evs.push_back(ev(events::override_granted, id, {{"reason", "operator says so"}, {"given_by", "cli"}}));
+    evs.push_back(ev(events::execution_start, id, {{"limits", {{"cpus", 0.5}, {"memory_bytes", 1 << 28}}}}));
+    evs.push_back(ev(events::network, id, {{"decision", "deny"}, {"host", "example.com"}, {"port", 443}}));
+    evs.push_back(ev(events::execution_end, id, {{"termination", "exited"}, {"exit_code", 0}, {"wall_ms", 12}}));
+    evs.push_back(ev(events::result, id, {{"status", "completed"}}));
+    receipt = log->append_and_sign(evs);
+    if (i == 3) log->rotate_key();
+  }
+  return receipt;
+}
+
+}  // namespace
+
+TEST(AuditCli, VerifyNamesTheChangedRecord) {
+  TempDir dir;
+  populate(dir.path());
+  auto ok = run(cli(dir.path()) + "verify");
+  EXPECT_EQ(ok.status, 0) << ok.out;
+  EXPECT_NE(ok.out.find("audit log intact"), std::string::npos) << ok.out;
+  {
+    auto s = Store::open(db_dir_for(dir.path()), Store::Mode::write, 5000);
+    std::string bytes = *s->get_record(9);
+    auto pos = bytes.find("LOW");
+    if (pos == std::string::npos) pos = bytes.size() / 2;
+    bytes[pos] = 'X';  // one byte
+    ASSERT_TRUE(s->raw()->Put(rocksdb::WriteOptions(), s->cf("records"), be64(9), bytes).ok());
+  }
+  auto bad = run(cli(dir.path()) + "verify");
+  EXPECT_EQ(bad.status, 1) << bad.out;
+  EXPECT_NE(bad.out.find("at record 9"), std::string::npos) << bad.out;
+  auto js = run(cli(dir.path()) + "verify --json");
+  EXPECT_EQ(js.status, 1);
+  auto j = json::parse(js.out);
+  EXPECT_EQ(j["first_bad_seq"], 9);
+  EXPECT_FALSE(j["ok"].get<bool>());
+}
+
+TEST(AuditCli, ReceiptPubkeyShowProve) {
+  TempDir dir;
+  auto receipt = populate(dir.path());
+  std::string result = dir.path() + "/result.json";
+  write_file_atomic(result, json{{"request_id", "req-5"}, {"audit", to_json(receipt)}}.dump());
+  auto pub = run(cli(dir.path()) + "pubkey");
+  EXPECT_EQ(pub.status, 0);
+  write_file_atomic(dir.path() + "/audit.pub", pub.out);
+  auto r = run(cli(dir.path()) + "verify --pubkey " + dir.path() + "/audit.pub --receipt " + result);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("receipt"), std::string::npos) << r.out;
+
+  auto show = run(cli(dir.path()) + "show --request req-2");
+  EXPECT_EQ(show.status, 0);
+  EXPECT_NE(show.out.find("override"), std::string::npos) << show.out;
+  auto typed = run(cli(dir.path()) + "show --type execution.end --json");
+  EXPECT_EQ(json::parse(typed.out).size(), 6u);
+  auto limited = run(cli(dir.path()) + "show --limit 2 --json");
+  EXPECT_EQ(json::parse(limited.out).size(), 2u);
+  auto since = run(cli(dir.path()) + "show --since 2000-01-01 --type result --json");
+  EXPECT_EQ(json::parse(since.out).size(), 6u);
+  EXPECT_EQ(run(cli(dir.path()) + "show --since yesterday").status, 2);
+
+  auto prove = run(cli(dir.path()) + "prove 7 --tree-size 20");
+  ASSERT_EQ(prove.status, 0) << prove.out;
+  EXPECT_EQ(json::parse(prove.out)["tree_size"], 20);
+  auto cons = run(cli(dir.path()) + "consistency 5 30");
+  ASSERT_EQ(cons.status, 0) << cons.out;
+  EXPECT_FALSE(json::parse(cons.out)["consistency_path"].empty());
+  EXPECT_EQ(run(cli(dir.path()) + "prove 100000").status, 2);
+  EXPECT_EQ(run(cli(dir.path()) + "consistency 9 3").status, 2);
+  EXPECT_EQ(run(cli(dir.path()) + "prove").status, 2);
+  EXPECT_EQ(run(cli(dir.path()) + "export --format csv").status, 2);
+}
+
+TEST(AuditCli, ClearErrorsNeverCrashes) {
+  TempDir dir;
+  auto none = run(cli(dir.path()) + "verify");
+  EXPECT_EQ(none.status, 2) << none.out;
+  populate(dir.path());
+  write_file_atomic(dir.path() + "/junk.pem", "-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----\n");
+  auto junk = run(cli(dir.path()) + "verify --pubkey " + dir.path() + "/junk.pem");
+  EXPECT_EQ(junk.status, 2) << junk.out;
+  EXPECT_NE(junk.out.find("not a PEM public key"), std::string::npos) << junk.out;
+  ::chmod((dir.path() + "/audit/signing-key.pem").c_str(), 0644);
+  auto perms = run(cli(dir.path()) + "keygen");
+  EXPECT_EQ(perms.status, 2) << perms.out;
+  EXPECT_NE(perms.out.find("chmod 600"), std::string::npos) << perms.out;
+}
+
+TEST(AuditExport, IndependentVerifierAcceptsAnIntactExportAndNamesTampering) {
+  TempDir dir;
+  auto receipt = populate(dir.path());
+  {
+    auto log = Log::open(dir.path(), default_config(), false);
+    log->prune_before(9);  // the export then starts from a checkpoint
+  }
+  std::string exp = dir.path() + "/log.jsonl", pub = dir.path() + "/audit.pub";
+  std::string result = dir.path() + "/result.json";
+  write_file_atomic(result, json{{"audit", to_json(receipt)}}.dump());
+  ASSERT_EQ(run(cli(dir.path()) + "export --format jsonl -o " + exp).status, 0);
+  ASSERT_EQ(run(cli(dir.path()) + "pubkey > " + pub).status, 0);
+  auto ok = run(verifier() + "--pubkey " + pub + " --receipt " + result + " " + exp);
+  ASSERT_EQ(ok.status, 0) << ok.out;
+  EXPECT_NE(ok.out.find("export intact"), std::string::npos) << ok.out;
+
+  // Every line matches the published schemas (when python3-jsonschema is there).
+  std::string checker = "/usr/bin/python3 " + source_dir() + "/tools/audit_check_schemas.py " + source_dir() + "/schemas ";
+  auto schema = run(checker + exp);
+  if (schema.status != 2) {
+    EXPECT_EQ(schema.status, 0) << schema.out;
+    std::string floaty = dir.path() + "/float.jsonl";
+    auto line = json::parse(read_file(exp).substr(read_file(exp).find("{\"kind\":\"record\"")).substr(0, read_file(exp).substr(read_file(exp).find("{\"kind\":\"record\"")).find('\n')));
+    line["record"]["data"]["cpus"] = 0.5;
+    write_file_atomic(floaty, line.dump() + "\n");
+    EXPECT_EQ(run(checker + floaty).status, 1);
+  }
+
+  // One changed byte in record 12's line.
+  std::string text = read_file(exp);
+  std::string bad = text;
+  auto at = bad.find("\"seq\":12,");
+  ASSERT_NE(at, std::string::npos);
+  auto ts = bad.find("\"timestamp_us\":", at);
+  bad[ts + 16] = bad[ts + 16] == '1' ? '2' : '1';
+  write_file_atomic(exp + ".bad", bad);
+  auto r = run(verifier() + "--pubkey " + pub + " " + exp + ".bad");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("at record 12"), std::string::npos) << r.out;
+
+  // The tail cut off (and the header and tree heads made to match): the
+  // export alone looks fine, the receipt catches it.
+  std::vector<std::string> lines;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    lines.push_back(text.substr(pos, nl - pos));
+    pos = nl + 1;
+  }
+  std::string cut;
+  uint64_t kept = 0;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    auto j = json::parse(lines[i]);
+    if (j["kind"] == "record" && j["record"]["seq"].get<uint64_t>() < 30) {
+      cut += lines[i] + "\n";
+      kept = j["record"]["seq"].get<uint64_t>() + 1;
+    }
+    if (j["kind"] == "tree_head" && j["tree_head"]["tree_size"].get<uint64_t>() <= 30) cut += lines[i] + "\n";
+  }
+  auto header = json::parse(lines[0]);
+  header["tree_size"] = kept;
+  write_file_atomic(exp + ".cut", header.dump() + "\n" + cut);
+  auto plain = run(verifier() + "--pubkey " + pub + " " + exp + ".cut");
+  EXPECT_EQ(plain.status, 0) << plain.out;
+  auto caught = run(verifier() + "--pubkey " + pub + " --receipt " + result + " " + exp + ".cut");
+  EXPECT_EQ(caught.status, 1) << caught.out;
+  EXPECT_NE(caught.out.find("truncated"), std::string::npos) << caught.out;
+
+  // Another key is not trusted.
+  std::string other = dir.path() + "/other";
+  ASSERT_EQ(run(cli(other) + "keygen").status, 0);
+  ASSERT_EQ(run(cli(other) + "pubkey > " + other + ".pub").status, 0);
+  auto foreign = run(verifier() + "--pubkey " + other + ".pub " + exp);
+  EXPECT_EQ(foreign.status, 1) << foreign.out;
+  EXPECT_EQ(run(verifier() + "--pubkey " + exp + " " + exp).status, 2);  // not a key
+}
+
+TEST(AuditDiff, UnifiedDiff) {
+  EXPECT_EQ(unified_diff("a\nb\nc\n", "a\nb\nc\n"), "");
+  EXPECT_EQ(unified_diff("a\nb\nc\n", "a\nB\nc\n", "old", "new"),
+            "--- old\n+++ new\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+  EXPECT_EQ(unified_diff("", "x\n", "old", "new"), "--- old\n+++ new\n@@ -0,0 +1 @@\n+x\n");
+  EXPECT_EQ(unified_diff("x", "y", "old", "new"),
+            "--- old\n+++ new\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n");
+  std::string a, b;
+  for (int i = 0; i < 20; ++i) {
+    a += "line " + std::to_string(i) + "\n";
+    b += (i == 2 || i == 17 ? "changed " : "line ") + std::to_string(i) + "\n";
+  }
+  std::string d = unified_diff(a, b, "old", "new");
+  EXPECT_NE(d.find("@@ -1,6 +1,6 @@"), std::string::npos) << d;
+  EXPECT_NE(d.find("@@ -15,6 +15,6 @@"), std::string::npos) << d;
+  auto e = submission_event("r2", b, {{"lang", "python"}}, std::string("r1"), a);
+  EXPECT_EQ(e.type, events::submission);
+  EXPECT_EQ(e.data["diff"], d.substr(0, 0) + unified_diff(a, b, "parent/r1", "submission/r2"));
+  EXPECT_EQ(e.data["code_sha256"].get<std::string>().size(), 64u);
+}
+
+}  // namespace mai::audit
