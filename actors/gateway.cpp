@@ -140,7 +140,10 @@ class Flow : public std::enable_shared_from_this<Flow> {
   void fail(const std::string& code, const std::string& message) {
     result_.status = RunStatus::failed;
     result_.error = ResultError{code, message};
-    if (code == "audit_failed") return rp_.deliver(result_);  // nothing more can be recorded
+    if (code == "audit_failed") {  // nothing more can be recorded
+      rp_.deliver(result_);
+      return;
+    }
     record(audit::events::failed, {{"code", code}, {"message", message}},
            [me = shared_from_this()] { me->sign(); });
   }

@@ -22,7 +22,7 @@
 
 #include "model/result.hpp"
 #include "model/submission.hpp"
-#include "sandbox/backend.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace mai::actors {
 
@@ -238,7 +238,7 @@ namespace mai::sandbox {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ProbeTarget& x) {
   return f(caf::meta::type_name("mai::sandbox::ProbeTarget"), x.cgroup_version, x.cgroup_dirs,
-           x.init_pid, x.disk_paths);
+           x.init_pid, x.disk_paths, x.disk_cap_bytes);
 }
 
 }  // namespace mai::sandbox

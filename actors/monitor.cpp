@@ -41,7 +41,7 @@ void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run) {
   v.peak_memory_bytes = std::max(v.peak_memory_bytes, s.memory_bytes);
   v.max_pids = std::max(v.max_pids, s.pids);
   v.cpu_ms = std::max(v.cpu_ms, s.cpu_ms);
-  if (run.subscriber) self->send(run.subscriber, stats_atom::value, request_id, s);
+  if (run.subscriber) caf::anon_send(run.subscriber, stats_atom::value, request_id, s);
   if (v.violated) return;
   auto violation =
       sandbox::check_violation(s, run.probe->oom_killed(), run.probe->pids_limit_hit(), run.limits);

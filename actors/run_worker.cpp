@@ -58,8 +58,8 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   } catch (const std::exception& e) {
     std::string why = e.what();
     record(self, deps.auditor,
-           make_event(audit::events::execution_end, req.request_id,
-                      {{"run_id", spec.run_id}, {"outcome", "sandbox_failed"}, {"error", why}}));
+           make_event(audit::events::execution_abandoned, req.request_id,
+                      {{"run_id", spec.run_id}, {"reason", "the sandbox failed to start: " + why}}));
     return make_error(errc::sandbox_failed, why);
   }
 
@@ -72,9 +72,8 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   ExecutionReport report;
   if (!outcome.failure.empty()) {
     record(self, deps.auditor,
-           make_event(audit::events::execution_end, req.request_id,
-                      {{"run_id", spec.run_id}, {"outcome", "sandbox_failed"},
-                       {"error", outcome.failure}}));
+           make_event(audit::events::execution_abandoned, req.request_id,
+                      {{"run_id", spec.run_id}, {"reason", "the sandbox failed: " + outcome.failure}}));
     return make_error(errc::sandbox_failed, outcome.failure);
   }
   std::optional<sandbox::Violation> violation;
@@ -92,7 +91,6 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   if (!report.last_sample) report.last_sample = verdict.last_sample;
 
   json end = {{"run_id", spec.run_id},
-              {"outcome", "finished"},
               {"termination", to_string(report.termination)},
               {"exit_code", report.exit_code},
               {"wall_ms", report.wall_ms},
