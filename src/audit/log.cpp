@@ -86,7 +86,32 @@ Log::Log(std::string state_dir, config::AuditConfig cfg, bool hold_open)
   db_dir_ = db_dir_for(state_dir_);
 }
 
-Log::~Log() = default;
+Log::~Log() {
+  {
+    std::lock_guard<std::mutex> lk(store_mu_);
+    stopping_ = true;
+  }
+  closer_cv_.notify_all();
+  if (closer_.joinable()) closer_.join();
+}
+
+void Log::closer_loop() {
+  std::unique_lock<std::mutex> lk(store_mu_);
+  const auto linger = std::chrono::milliseconds(kTransientLingerMs);
+  while (!stopping_) {
+    if (!store_) {
+      closer_cv_.wait(lk);
+      continue;
+    }
+    auto due = last_use_ + linger;
+    if (std::chrono::steady_clock::now() >= due) {
+      store_.reset();  // let other processes in
+      continue;
+    }
+    closer_cv_.wait_until(lk, due);
+  }
+  store_.reset();
+}
 
 std::unique_ptr<Log> Log::open(const std::string& state_dir, const config::AuditConfig& cfg, bool hold_open) {
   if (state_dir.empty()) throw AuditError("no state directory for the audit log");
@@ -138,12 +163,15 @@ std::unique_ptr<Log> Log::open(const std::string& state_dir, const config::Audit
 void Log::with_store(const std::function<void(Store&)>& fn) {
   std::lock_guard<std::mutex> lk(store_mu_);
   if (!store_) store_ = Store::open(db_dir_, Store::Mode::write, cfg_.lock_wait_ms);
-  struct Closer {
+  struct Touch {
     Log* log;
-    ~Closer() {
-      if (!log->hold_open_) log->store_.reset();
+    ~Touch() {
+      if (log->hold_open_) return;
+      log->last_use_ = std::chrono::steady_clock::now();
+      if (!log->closer_.joinable()) log->closer_ = std::thread([l = log] { l->closer_loop(); });
+      log->closer_cv_.notify_all();
     }
-  } closer{this};
+  } touch{this};
   fn(*store_);
 }
 

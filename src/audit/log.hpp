@@ -9,8 +9,12 @@
 // hold_open=false (short-lived `mai-sandbox run` processes): every call opens
 // the database, waiting up to AuditConfig.lock_wait_ms while another process
 // holds it, writes, and closes it again. hold_open=true (the service): the
-// database stays open, and no other process can write meanwhile.
+// database stays open, and no other process can write meanwhile. In
+// transient mode the database is kept open for kTransientLingerMs after the
+// last call, so the burst of events of one request costs one open, not one
+// per event; other processes wait at most that long for it.
 #pragma once
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -19,6 +23,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "audit/record.hpp"
@@ -31,6 +36,8 @@ namespace mai::audit {
 
 class Store;
 struct Head;
+
+inline constexpr uint64_t kTransientLingerMs = 100;
 
 struct Event {
   std::string type;        // one of event_types.hpp
@@ -110,6 +117,12 @@ class Log {
 
   std::mutex store_mu_;  // one session at a time
   std::unique_ptr<Store> store_;
+  // Transient mode: closes the database once it has been idle for the linger time.
+  void closer_loop();
+  std::condition_variable closer_cv_;
+  std::chrono::steady_clock::time_point last_use_;
+  bool stopping_ = false;
+  std::thread closer_;
 
   std::mutex queue_mu_;  // group commit
   std::condition_variable queue_cv_;
