@@ -149,9 +149,13 @@ class Verifier {
   static std::string rec(uint64_t seq) { return "record " + std::to_string(seq); }
 
   void check() {
-    head_ = store_.head();
+    try {
+      head_ = store_.head();
+      checkpoint_ = store_.checkpoint();
+    } catch (const AuditError& e) {
+      fail(std::nullopt, e.what());
+    }
     if (!head_) fail(0, "the log has no head record (the database was emptied or never written)");
-    checkpoint_ = store_.checkpoint();
     prev_hash_ = zero_hash();
     if (checkpoint_) {
       const auto& cp = *checkpoint_;

@@ -367,3 +367,50 @@ TEST(Crash, Kill9LosesNothingAcknowledged) {
 }
 
 }  // namespace mai::audit
+
+namespace mai::audit {
+
+// Damage to the database files themselves (not a careful attacker: disk
+// errors, a stray write): verification reports or refuses, never crashes.
+TEST(Tamper, DamagedDatabaseFilesNeverCrash) {
+  for (int round = 0; round < 6; ++round) {
+    TempDir dir;
+    {
+      auto log = Log::open(dir.path(), default_config(), false);
+      for (int i = 0; i < 5; ++i) log->append_and_sign({ev(events::service_start, "", {{"i", i}})});
+    }
+    Log::open(dir.path(), default_config(), false);  // recovery flushes the WAL into an SST file
+    std::string db = db_dir_for(dir.path());
+    std::vector<std::string> files;
+    FILE* p = ::popen(("ls " + db).c_str(), "r");
+    char name[512];
+    while (std::fgets(name, sizeof name, p)) {
+      std::string n(name);
+      n.pop_back();
+      if (n != "LOCK" && n.rfind("LOG", 0) != 0) files.push_back(n);
+    }
+    ::pclose(p);
+    ASSERT_FALSE(files.empty());
+    std::string victim = db + "/" + files[static_cast<size_t>(round) % files.size()];
+    std::string bytes = read_file(victim);
+    if (bytes.empty()) continue;
+    for (size_t i = bytes.size() / 3; i < bytes.size(); i += bytes.size() / 7 + 1) bytes[i] ^= 0x5a;
+    write_file_atomic(victim, bytes);
+    try {
+      auto rep = verify_log(dir.path(), default_config(), {});
+      if (!rep.ok) {
+        EXPECT_FALSE(rep.reason.empty());
+      }
+    } catch (const AuditError& e) {
+      EXPECT_FALSE(std::string(e.what()).empty()) << victim;
+    }
+    try {
+      auto log = Log::open(dir.path(), default_config(), false);
+      log->append({ev(events::service_stop, "")});
+    } catch (const AuditError& e) {
+      EXPECT_FALSE(std::string(e.what()).empty()) << victim;
+    }
+  }
+}
+
+}  // namespace mai::audit
