@@ -14,6 +14,9 @@ namespace {
 // Names after `install`/`add` in a package-manager command line.
 std::vector<std::string> installed_packages(const Observation& o) {
   std::vector<std::string> out;
+  if (o.name.empty() || (o.name[0] != 'p' && o.name[0] != 'u' && o.name[0] != 'e' && o.name[0] != 'c' &&
+                         o.name[0] != 'm'))
+    return out;
   static const std::set<std::string> managers = {"pip", "pip3", "pip2", "pipx", "uv", "easy_install",
                                                  "poetry", "pipenv", "conda", "mamba"};
   bool python_m_pip = (o.name.rfind("python", 0) == 0) &&
@@ -47,14 +50,9 @@ std::vector<std::string> installed_packages(const Observation& o) {
   return out;
 }
 
-std::string line_text(std::string_view code, uint32_t line) {
-  if (line == 0) return {};
-  size_t p = 0;
-  for (uint32_t l = 1; l < line; ++l) {
-    p = code.find('\n', p);
-    if (p == std::string_view::npos) return {};
-    ++p;
-  }
+std::string line_text(std::string_view code, const std::vector<size_t>& starts, uint32_t line) {
+  if (line == 0 || line > starts.size()) return {};
+  size_t p = starts[line - 1];
   size_t e = code.find('\n', p);
   std::string_view s = code.substr(p, e == std::string_view::npos ? std::string_view::npos : e - p);
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -84,8 +82,13 @@ Assessor Assessor::from_nodes(const config::Node& rules, const config::Node& thr
 Assessment Assessor::assess(std::string_view code, Language language, Origin origin) const {
   auto start = std::chrono::steady_clock::now();
   Assessment out;
+  std::string hash;
   try {
-    out = assess_inner(code, language, origin);
+    hash = sha256_hex(code);
+  } catch (...) {
+  }
+  try {
+    out = assess_inner(code, hash, language, origin);
   } catch (...) {
     out = Assessment();
     out.level = RiskLevel::medium;
@@ -95,23 +98,22 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
     f.message = "the assessor could not finish analyzing this code";
     out.findings.push_back(f);
   }
-  try {
-    out.code_sha256 = sha256_hex(code);
-  } catch (...) {
-  }
+  out.code_sha256 = std::move(hash);
   out.duration_us = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
                                               std::chrono::steady_clock::now() - start)
                                               .count());
   return out;
 }
 
-Assessment Assessor::assess_inner(std::string_view code, Language language, Origin origin) const {
+Assessment Assessor::assess_inner(std::string_view code, const std::string& code_sha256, Language language,
+                                  Origin origin) const {
   Analysis a(rules_->taint());
   if (language == Language::python) analyze_python(code, a);
   else analyze_shell(code, a);
   auto& obs = a.observations();
 
   // Known threats become facts the rules can name.
+  std::vector<Observation> facts;
   auto fact = [&](const char* name, const Observation& at, std::string text) {
     Observation f;
     f.kind = ObsKind::fact;
@@ -120,11 +122,9 @@ Assessment Assessor::assess_inner(std::string_view code, Language language, Orig
     f.line = at.line;
     f.col = at.col;
     f.via = at.via;
-    obs.push_back(std::move(f));
+    facts.push_back(std::move(f));
   };
-  size_t n = obs.size();
-  for (size_t k = 0; k < n; ++k) {
-    const Observation o = obs[k];
+  for (const Observation& o : obs) {
     switch (o.kind) {
       case ObsKind::import_module: {
         std::string top = o.name.substr(0, o.name.find('.'));
@@ -150,12 +150,13 @@ Assessment Assessor::assess_inner(std::string_view code, Language language, Orig
       default: break;
     }
   }
-  if (threats_->is_known_payload(sha256_hex(code))) {
+  if (threats_->is_known_payload(code_sha256)) {
     Observation whole;
     whole.line = 1;
     whole.col = 1;
     fact("known_payload", whole, "");
   }
+  for (auto& f : facts) obs.push_back(std::move(f));
 
   const auto& rules = rules_->rules();
   struct Fired {
@@ -226,9 +227,13 @@ Assessment Assessor::assess_inner(std::string_view code, Language language, Orig
     if (x.column != y.column) return x.column < y.column;
     return x.rule_id < y.rule_id;
   });
-  std::vector<std::string> reasons;
+  std::vector<size_t> starts;
+  if (!findings.empty()) {
+    starts.push_back(0);
+    for (size_t p = code.find('\n'); p != std::string_view::npos; p = code.find('\n', p + 1)) starts.push_back(p + 1);
+  }
   for (auto& f : findings) {
-    f.snippet = line_text(code, f.line);
+    f.snippet = line_text(code, starts, f.line);
     out.level = std::max(out.level, f.level);
   }
   if (out.level == RiskLevel::blocked) {

@@ -30,7 +30,8 @@ class Assessor {
  private:
   Assessor(std::shared_ptr<const RuleSet> r, std::shared_ptr<const KnownThreats> t)
       : rules_(std::move(r)), threats_(std::move(t)) {}
-  Assessment assess_inner(std::string_view code, Language language, Origin origin) const;
+  Assessment assess_inner(std::string_view code, const std::string& code_sha256, Language language,
+                          Origin origin) const;
 
   std::shared_ptr<const RuleSet> rules_;
   std::shared_ptr<const KnownThreats> threats_;

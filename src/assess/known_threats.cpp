@@ -58,7 +58,10 @@ bool KnownThreats::is_malicious_package(std::string_view name) const {
 std::optional<std::string> KnownThreats::pool_in(std::string_view text) const {
   if (pools_.empty() || text.size() < 4) return std::nullopt;
   std::string low(text.substr(0, 1u << 16));
-  std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (auto& c : low)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  // Every pool name contains a '.' or ':'; most strings have neither.
+  if (low.find_first_of(".:") == std::string::npos) return std::nullopt;
   for (const auto& p : pools_)
     if (low.find(p) != std::string::npos) return p;
   return std::nullopt;

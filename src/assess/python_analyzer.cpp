@@ -71,14 +71,6 @@ const std::unordered_set<std::string_view>& builtins() {
       "raw_input", "unicode", "file"};
   return b;
 }
-const std::unordered_set<std::string_view>& keywords() {
-  static const std::unordered_set<std::string_view> k = {
-      "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-      "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
-      "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
-      "try", "while", "with", "yield"};
-  return k;
-}
 
 std::string shell_quote(const std::string& w) {
   if (!w.empty() && w.find_first_of(" \t\n'\"\\$`|&;<>(){}*?[]#~") == std::string::npos) return w;
@@ -126,6 +118,61 @@ bool iterate(const Value& v, std::vector<Value>& out) {
   return false;
 }
 
+inline bool eq(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && !a.empty() && a[0] == b[0] && (a.size() == 1 || a == b);
+}
+
+const std::unordered_set<std::string>& special_calls() {
+  static const std::unordered_set<std::string> s = {
+      "base64.a85decode",
+      "base64.b16decode",
+      "base64.b32decode",
+      "base64.b64decode",
+      "base64.b85decode",
+      "base64.decodebytes",
+      "base64.decodestring",
+      "base64.standard_b64decode",
+      "base64.urlsafe_b64decode",
+      "binascii.a2b_base64",
+      "binascii.a2b_hex",
+      "binascii.unhexlify",
+      "builtins.__import__",
+      "builtins.bytearray",
+      "builtins.bytearray.fromhex",
+      "builtins.bytes",
+      "builtins.bytes.fromhex",
+      "builtins.chr",
+      "builtins.compile",
+      "builtins.getattr",
+      "builtins.globals",
+      "builtins.list",
+      "builtins.locals",
+      "builtins.map",
+      "builtins.ord",
+      "builtins.repr",
+      "builtins.reversed",
+      "builtins.str",
+      "builtins.tuple",
+      "builtins.vars",
+      "bytearray.fromhex",
+      "bytes.fromhex",
+      "bz2.decompress",
+      "codecs.decode",
+      "codecs.encode",
+      "gzip.decompress",
+      "importlib.__import__",
+      "importlib.import_module",
+      "lzma.decompress",
+      "marshal.loads",
+      "os.fork",
+      "os.forkpty",
+      "os.path.expanduser",
+      "os.path.join",
+      "pty.fork",
+      "zlib.decompress"};
+  return s;
+}
+
 struct Loc {
   uint32_t line, col;
 };
@@ -171,16 +218,16 @@ class PyAnalyzer {
   std::string_view tx(const Token& t) const { return py::text(src_, t); }
   bool at_end() const { return i_ >= end_; }
   bool is_op(std::string_view op) const {
-    return i_ < end_ && toks_[i_].kind == Tok::op && tx(toks_[i_]) == op;
+    return i_ < end_ && toks_[i_].kind == Tok::op && eq(tx(toks_[i_]), op);
   }
   bool is_op_at(size_t j, std::string_view op) const {
-    return j < toks_.size() && toks_[j].kind == Tok::op && tx(toks_[j]) == op;
+    return j < toks_.size() && toks_[j].kind == Tok::op && eq(tx(toks_[j]), op);
   }
   bool is_kw(std::string_view kw) const {
-    return i_ < end_ && toks_[i_].kind == Tok::name && tx(toks_[i_]) == kw;
+    return i_ < end_ && toks_[i_].kind == Tok::name && toks_[i_].keyword && eq(tx(toks_[i_]), kw);
   }
   bool is_name() const {
-    return i_ < end_ && toks_[i_].kind == Tok::name && !keywords().count(tx(toks_[i_]));
+    return i_ < end_ && toks_[i_].kind == Tok::name && !toks_[i_].keyword;
   }
   size_t stmt_end(size_t j) const {
     int depth = 0;
@@ -515,7 +562,7 @@ class PyAnalyzer {
     bool simple = true;
     for (size_t j = b; j < e; ++j) {
       const Token& t = toks_[j];
-      if (t.kind == Tok::name && !keywords().count(tx(t))) names.emplace_back(tx(t));
+      if (t.kind == Tok::name && !t.keyword) names.emplace_back(tx(t));
       else if (t.kind == Tok::op && (tx(t) == "," || tx(t) == "(" || tx(t) == ")" ||
                                      tx(t) == "[" || tx(t) == "]" || tx(t) == "*"))
         continue;
@@ -758,7 +805,7 @@ class PyAnalyzer {
           Value v = Value::Num(w == "True" ? 1 : 0, std::string(w));
           return v;
         }
-        if (keywords().count(w)) {
+        if (t.keyword) {
           if (w == "lambda" || w == "yield" || w == "await" || w == "not") return test();
           return Value::Unknown();
         }
@@ -1190,6 +1237,11 @@ class PyAnalyzer {
       }
     }
 
+    uint32_t rf0 = f.flags;
+    if (!special_calls().count(q)) {  // the common case: nothing to evaluate
+      if (taint.network_sources.count(q)) rf0 |= kNetwork;
+      return Value::Ref(q + "()", rf0);
+    }
     if (q == "os.fork" || q == "os.forkpty" || q == "pty.fork") {
       for (const auto& b : blocks_)
         if (b.loop) {

@@ -1,5 +1,6 @@
 #include "assess/python_tokenizer.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace mai::assess::py {
@@ -37,10 +38,6 @@ void append_utf8(std::string& out, uint32_t cp) {
   }
 }
 
-const char* const kOps3[] = {"**=", "//=", ">>=", "<<=", "..."};
-const char* const kOps2[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", "+=", "-=",
-                             "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":="};
-const char kOps1[] = "+-*/%@&|^~<>()[]{},:.;=!";
 
 class Lexer {
  public:
@@ -48,7 +45,7 @@ class Lexer {
 
   std::vector<Token> run() {
     std::vector<Token> out;
-    out.reserve(s_.size() / 4 + 4);
+    out.reserve(std::min<size_t>(s_.size() / 6 + 4, 1u << 16));
     int depth = 0;
     bool line_start = true;
     int indent = 0;
@@ -98,6 +95,7 @@ class Lexer {
         t = make(Tok::name, p_);
         while (p_ < s_.size() && is_name_char(static_cast<unsigned char>(s_[p_]))) adv();
         t.end = static_cast<uint32_t>(p_);
+        t.keyword = is_keyword(s_.substr(t.begin, t.end - t.begin));
       } else if ((c >= '0' && c <= '9') ||
                  (c == '.' && p_ + 1 < s_.size() && s_[p_ + 1] >= '0' && s_[p_ + 1] <= '9')) {
         t = number_token();
@@ -162,17 +160,28 @@ class Lexer {
 
   Token op_token() {
     Token t = make(Tok::op, p_);
-    std::string_view rest = s_.substr(p_);
-    size_t n = 0;
-    for (const char* op : kOps3)
-      if (rest.substr(0, 3) == op) n = 3;
-    if (!n)
-      for (const char* op : kOps2)
-        if (rest.substr(0, 2) == op) n = 2;
-    if (!n && std::strchr(kOps1, rest[0]) != nullptr && rest[0] != '\0') n = 1;
-    if (!n) {
-      t.kind = Tok::error;
-      n = 1;
+    char c = s_[p_];
+    char d = p_ + 1 < s_.size() ? s_[p_ + 1] : '\0';
+    char e = p_ + 2 < s_.size() ? s_[p_ + 2] : '\0';
+    size_t n = 1;
+    switch (c) {
+      case '*': case '/': case '<': case '>':
+        if (d == c) n = e == '=' ? 3 : 2;  // ** // << >> and **= //= <<= >>=
+        else if (d == '=' || (c == '-' && d == '>')) n = 2;
+        break;
+      case '.':
+        if (d == '.' && e == '.') n = 3;
+        break;
+      case '-':
+        if (d == '=' || d == '>') n = 2;
+        break;
+      case '=': case '!': case '+': case '%': case '&': case '|': case '^': case '@': case ':':
+        if (d == '=') n = 2;
+        break;
+      case '~': case '(': case ')': case '[': case ']': case '{': case '}': case ',': case ';':
+        break;
+      default:
+        t.kind = Tok::error;
     }
     for (size_t i = 0; i < n; ++i) adv();
     t.end = static_cast<uint32_t>(p_);
@@ -371,6 +380,18 @@ class Lexer {
 };
 
 }  // namespace
+
+bool is_keyword(std::string_view w) {
+  static constexpr std::string_view kKeywords[] = {
+      "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
+      "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
+      "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
+      "try", "while", "with", "yield"};
+  if (w.size() < 2 || w.size() > 8) return false;
+  for (const auto& k : kKeywords)
+    if (w[0] == k[0] && w.size() == k.size() && w == k) return true;
+  return false;
+}
 
 std::vector<Token> tokenize(std::string_view src, uint32_t line, uint32_t col) {
   return Lexer(src, line, col).run();

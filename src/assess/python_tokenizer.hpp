@@ -29,6 +29,7 @@ struct Token {
   uint32_t begin = 0, end = 0;  // byte offsets of the token's source text
   int indent = 0;               // first token of a logical line: its column (0-based)
   bool first = false;           // the first token of a logical line
+  bool keyword = false;         // names: a Python keyword
   // Strings only.
   bool is_bytes = false, is_raw = false, is_f = false;
   std::string value;            // the decoded literal (f-strings: literal parts only)
@@ -36,6 +37,8 @@ struct Token {
 };
 
 // Tokenizes `src`; positions start at `line`/`col` (for nested code).
+bool is_keyword(std::string_view name);
+
 std::vector<Token> tokenize(std::string_view src, uint32_t line = 1, uint32_t col = 1);
 
 inline std::string_view text(std::string_view src, const Token& t) {

@@ -8,33 +8,19 @@ namespace {
 
 constexpr size_t kMaxRegexInput = 4096;
 
-char kind_char(ObsKind k) { return static_cast<char>('0' + static_cast<int>(k)); }
-std::string key(ObsKind k, std::string_view name) {
-  std::string s(1, kind_char(k));
-  s += ':';
-  s += name;
-  return s;
-}
 
 std::string lower(std::string_view s) {
   std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (auto& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
   return out;
 }
 
-bool icontains(std::string_view hay, const std::string& needle_lower) {
-  if (needle_lower.empty() || hay.size() < needle_lower.size()) return needle_lower.empty();
-  auto it = std::search(hay.begin(), hay.end(), needle_lower.begin(), needle_lower.end(),
-                        [](char a, char b) {
-                          return std::tolower(static_cast<unsigned char>(a)) == b;
-                        });
-  return it != hay.end();
-}
 
-std::regex compile_regex(const config::Node& n) {
+Regex compile_regex(const config::Node& n) {
   std::string src = n.as_string();
   try {
-    return std::regex(src, std::regex::ECMAScript | std::regex::optimize);
+    return make_regex(src);
   } catch (const std::regex_error& e) {
     n.fail(std::string("not a valid regular expression: ") + e.what());
   }
@@ -143,18 +129,192 @@ std::unordered_set<std::string> name_set(const config::Node& n) {
 
 }  // namespace
 
-bool regex_find(const std::regex& re, std::string_view text) {
+namespace {
+
+// Literal prefilter extraction over the ECMAScript subset the rules use.
+struct Needles {
+  bool any = true;  // no constraint known
+  std::vector<std::string> list;
+};
+
+size_t score(const Needles& n) {
+  size_t m = SIZE_MAX;
+  for (const auto& s : n.list) m = std::min(m, s.size());
+  return n.any ? 0 : m;
+}
+
+class NeedleParser {
+ public:
+  explicit NeedleParser(const std::string& s) : s_(s) {}
+  Needles run() {
+    Needles n = alt();
+    if (p_ != s_.size()) return Needles{};  // did not understand it all: no prefilter
+    return n;
+  }
+
+ private:
+  bool quant_optional() {  // consumes a quantifier; true when it allows zero repetitions
+    if (p_ >= s_.size()) return false;
+    char c = s_[p_];
+    if (c == '?' || c == '*') {
+      ++p_;
+      if (p_ < s_.size() && s_[p_] == '?') ++p_;
+      return true;
+    }
+    if (c == '+') {
+      ++p_;
+      if (p_ < s_.size() && s_[p_] == '?') ++p_;
+      return false;
+    }
+    if (c == '{') {
+      size_t e = s_.find('}', p_);
+      if (e == std::string::npos) return true;
+      bool zero = s_[p_ + 1] == '0' || s_[p_ + 1] == ',';
+      p_ = e + 1;
+      return zero;
+    }
+    return false;
+  }
+  bool quant_next() const {
+    return p_ < s_.size() && (s_[p_] == '?' || s_[p_] == '*' || s_[p_] == '+' || s_[p_] == '{');
+  }
+
+  Needles alt() {
+    std::vector<Needles> parts{seq()};
+    while (p_ < s_.size() && s_[p_] == '|') {
+      ++p_;
+      parts.push_back(seq());
+    }
+    if (parts.size() == 1) return parts[0];
+    Needles out;
+    out.any = false;
+    for (const auto& n : parts) {
+      if (n.any) return Needles{};
+      out.list.insert(out.list.end(), n.list.begin(), n.list.end());
+    }
+    return out;
+  }
+
+  Needles seq() {
+    Needles best;
+    std::string run;
+    auto consider = [&](const Needles& n) {
+      if (n.any) return;
+      if (best.any || score(n) > score(best) || (score(n) == score(best) && n.list.size() < best.list.size()))
+        best = n;
+    };
+    auto flush = [&] {
+      if (!run.empty()) consider(Needles{false, {run}});
+      run.clear();
+    };
+    while (p_ < s_.size() && s_[p_] != '|' && s_[p_] != ')') {
+      char c = s_[p_];
+      if (c == '(') {
+        flush();
+        ++p_;
+        bool look = false;
+        if (p_ + 1 < s_.size() && s_[p_] == '?') {
+          look = s_[p_ + 1] == '=' || s_[p_ + 1] == '!';
+          p_ += 2;
+        }
+        Needles inner = alt();
+        if (p_ < s_.size() && s_[p_] == ')') ++p_;
+        bool optional = quant_optional();
+        if (!look && !optional) consider(inner);
+        continue;
+      }
+      if (c == '[') {
+        flush();
+        ++p_;
+        if (p_ < s_.size() && s_[p_] == '^') ++p_;
+        if (p_ < s_.size() && s_[p_] == ']') ++p_;
+        while (p_ < s_.size() && s_[p_] != ']') {
+          if (s_[p_] == '\\') ++p_;
+          ++p_;
+        }
+        ++p_;
+        quant_optional();
+        continue;
+      }
+      if (c == '.' || c == '^' || c == '$') {
+        flush();
+        ++p_;
+        quant_optional();
+        continue;
+      }
+      char lit;
+      if (c == '\\') {
+        if (p_ + 1 >= s_.size()) { ++p_; continue; }
+        char e = s_[p_ + 1];
+        p_ += 2;
+        if (std::isalnum(static_cast<unsigned char>(e))) {  // \s \d \b \x.. : not a literal
+          flush();
+          quant_optional();
+          continue;
+        }
+        lit = e;
+      } else {
+        lit = c;
+        ++p_;
+      }
+      if (quant_next()) {
+        if (quant_optional()) {
+          flush();
+        } else {
+          run.push_back(lit);
+          flush();
+        }
+        continue;
+      }
+      run.push_back(lit);
+    }
+    flush();
+    return best;
+  }
+
+  const std::string& s_;
+  size_t p_ = 0;
+};
+
+}  // namespace
+
+std::vector<std::string> regex_needles(const std::string& source) {
+  Needles n = NeedleParser(source).run();
+  if (n.any) return {};
+  for (const auto& s : n.list)
+    if (s.empty()) return {};
+  return n.list;
+}
+
+Regex make_regex(const std::string& source) {
+  Regex r;
+  r.re = std::regex(source, std::regex::ECMAScript | std::regex::optimize);
+  r.needles = regex_needles(source);
+  r.source = source;
+  return r;
+}
+
+bool regex_find(const Regex& re, std::string_view text) {
   if (text.size() > kMaxRegexInput) text = text.substr(0, kMaxRegexInput);
+  if (!re.needles.empty()) {
+    bool any = false;
+    for (const auto& n : re.needles)
+      if (text.find(n) != std::string_view::npos) {
+        any = true;
+        break;
+      }
+    if (!any) return false;
+  }
   try {
-    return std::regex_search(text.begin(), text.end(), re);
+    return std::regex_search(text.begin(), text.end(), re.re);
   } catch (...) {
     return false;
   }
 }
 
-bool Matcher::matches_text(std::string_view text) const {
+bool Matcher::matches_text(std::string_view text, std::string_view lower) const {
   for (const auto& s : substrings)
-    if (icontains(text, s)) return true;
+    if (lower.find(s) != std::string_view::npos) return true;
   return string_regex && regex_find(*string_regex, text);
 }
 
@@ -205,7 +365,7 @@ bool Matcher::matches(const Observation& o) const {
       }
       return true;
     case ObsKind::string:
-      return matches_text(o.text);
+      return matches_text(o.text, lower(o.text));
     default:
       return true;
   }
@@ -287,11 +447,12 @@ RuleSet RuleSet::parse(const config::Node& root) {
         rs.string_matchers_.emplace_back(i, m);
         continue;
       }
+      auto kind = static_cast<size_t>(mt.kind);
       for (const auto& name : mt.names) {
         if (!name.empty() && name.back() == '*')
-          rs.prefixes_.emplace_back(key(mt.kind, name.substr(0, name.size() - 1)), i, m);
+          rs.prefixes_[kind].emplace_back(name.substr(0, name.size() - 1), i, m);
         else
-          rs.index_[key(mt.kind, name)].emplace_back(i, m);
+          rs.index_[kind][name].emplace_back(i, m);
       }
     }
   }
@@ -304,27 +465,29 @@ const Rule* RuleSet::find(const std::string& id) const {
 }
 
 void RuleSet::match(const Observation& o, const std::function<void(size_t)>& fn) const {
+  auto kind = static_cast<size_t>(o.kind);
+  if (kind >= kKinds) return;
+  const auto& index = index_[kind];
   auto try_list = [&](const std::string& k) {
-    auto it = index_.find(k);
-    if (it == index_.end()) return;
+    auto it = index.find(k);
+    if (it == index.end()) return;
     for (auto [r, m] : it->second)
       if (rules_[r].match[m].matches(o)) fn(r);
   };
   if (o.kind == ObsKind::string || o.kind == ObsKind::command) {
-    for (auto [r, m] : string_matchers_) {
-      if (rules_[r].match[m].matches_text(o.text)) fn(r);
-    }
+    std::string low = lower(std::string_view(o.text).substr(0, 1u << 16));
+    for (auto [r, m] : string_matchers_)
+      if (rules_[r].match[m].matches_text(o.text, low)) fn(r);
     if (o.kind == ObsKind::string) return;
   }
   if (o.kind == ObsKind::payload) return;
-  std::string k = key(o.kind, o.name);
-  try_list(k);
+  try_list(o.name);
   if (o.kind == ObsKind::import_module) {  // "a.b.c" also matches rules on "a" and "a.b"
     for (size_t p = o.name.find('.'); p != std::string::npos; p = o.name.find('.', p + 1))
-      try_list(key(o.kind, o.name.substr(0, p)));
+      try_list(o.name.substr(0, p));
   }
-  for (const auto& [prefix, r, m] : prefixes_)
-    if (k.compare(0, prefix.size(), prefix) == 0 && rules_[r].match[m].matches(o)) fn(r);
+  for (const auto& [prefix, r, m] : prefixes_[kind])
+    if (o.name.compare(0, prefix.size(), prefix) == 0 && rules_[r].match[m].matches(o)) fn(r);
 }
 
 }  // namespace mai::assess

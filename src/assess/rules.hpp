@@ -43,27 +43,39 @@ struct TaintConfig {
   std::unordered_set<std::string> exec_calls;
 };
 
+// A regular expression with a literal prefilter: the needles are strings one
+// of which any match must contain (derived from the pattern, as RE2 does), so
+// most texts are rejected by a substring search without running the regex.
+struct Regex {
+  std::regex re;
+  std::vector<std::string> needles;  // empty: no prefilter possible
+  std::string source;
+};
+Regex make_regex(const std::string& source);  // throws std::regex_error
+std::vector<std::string> regex_needles(const std::string& source);
+
 struct Matcher {
   ObsKind kind = ObsKind::call;
   std::vector<std::string> names;  // exact, or "prefix*"; imports match submodules too
-  std::optional<std::regex> args;  // call: a constant argument; command: its argument line
+  std::optional<Regex> args;  // call: a constant argument; command: its argument line
   int arg_index = -1;              // call: only this positional argument
   std::vector<std::pair<std::string, std::string>> keywords;  // call: k=constant required
   std::vector<std::string> substrings;                       // string: any of (case-insensitive)
-  std::optional<std::regex> string_regex;                    // string: regex
+  std::optional<Regex> string_regex;                    // string: regex
   std::vector<std::string> pipe_to, subst;                   // command
-  std::optional<std::regex> redirect;                        // command
+  std::optional<Regex> redirect;                        // command
   uint32_t flags = 0;                                        // call/command: value flags present
   struct Where {
     int index = -1;         // positional argument
     std::string keyword;    // or this keyword argument
-    std::regex re;
+    Regex re;
   };
   std::vector<Where> where;  // call: every listed argument is constant and matches
   int nonconst = -1;         // call: this positional argument is not a constant
 
   bool matches(const Observation& o) const;
-  bool matches_text(std::string_view text) const;  // string matchers
+  // String matchers; `lower` is `text` in lower case.
+  bool matches_text(std::string_view text, std::string_view lower) const;
 };
 
 struct Rule {
@@ -94,14 +106,15 @@ class RuleSet {
   std::vector<Rule> rules_;
   TaintConfig taint_;
   std::unordered_map<std::string, size_t> by_id_;
-  // (kind, name) -> (rule, matcher); names with '*' are kept in prefixes_.
-  std::unordered_map<std::string, std::vector<std::pair<size_t, size_t>>> index_;
-  std::vector<std::tuple<std::string, size_t, size_t>> prefixes_;  // "kind:prefix"
+  // Per observation kind: name -> (rule, matcher); names ending in '*' are prefixes.
+  static constexpr size_t kKinds = 6;
+  std::unordered_map<std::string, std::vector<std::pair<size_t, size_t>>> index_[kKinds];
+  std::vector<std::tuple<std::string, size_t, size_t>> prefixes_[kKinds];
   std::vector<std::pair<size_t, size_t>> string_matchers_;
   std::vector<size_t> combos_;
 };
 
 // Regex search that never throws and bounds its input (std::regex recurses).
-bool regex_find(const std::regex& re, std::string_view text);
+bool regex_find(const Regex& re, std::string_view text);
 
 }  // namespace mai::assess

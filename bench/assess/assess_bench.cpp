@@ -1,0 +1,167 @@
+// Assessor benchmark: throughput (MB/s, files/s) over the labeled corpus
+// against bandit on the same Python files in the same run, p50/p99 latency for
+// 1,000-line Python and shell files, and the corpus scores (per-level
+// precision/recall, evasion recall). Corpus files are read, never executed.
+//
+// usage: assess_bench [--no-bandit] [--corpus DIR] [--seconds S]
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "corpus.hpp"
+
+using namespace mai;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+struct Throughput {
+  double mb_s = 0, files_s = 0, seconds = 0;
+  size_t files = 0, bytes = 0;
+};
+
+Throughput measure(const assess::Assessor& engine, const std::vector<const assess::corpus::Sample*>& set,
+                   double min_seconds) {
+  Throughput t;
+  auto start = Clock::now();
+  int rounds = 0;
+  volatile int sink = 0;
+  do {
+    for (const auto* s : set) {
+      sink = sink + static_cast<int>(engine.assess(s->code, s->language, Origin::external).level);
+      t.bytes += s->code.size();
+      ++t.files;
+    }
+    ++rounds;
+  } while (seconds_since(start) < min_seconds || rounds < 2);
+  t.seconds = seconds_since(start);
+  t.mb_s = t.bytes / t.seconds / 1e6;
+  t.files_s = t.files / t.seconds;
+  return t;
+}
+
+// Runs bandit over `dir` (recursively, Python files only), timed; -1 when absent.
+double time_bandit(const std::string& dir) {
+  if (access("/usr/bin/bandit", X_OK) != 0) return -1;
+  auto start = Clock::now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    execl("/usr/bin/bandit", "bandit", "-q", "-r", dir.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return -1;
+  return seconds_since(start);
+}
+
+std::string thousand_lines(const std::vector<assess::corpus::Sample>& samples, Language lang) {
+  std::string out;
+  int lines = 0;
+  size_t k = 0;
+  // A realistic mix: benign code with some risky constructs, as a long script would have.
+  while (lines < 1000) {
+    const auto& s = samples[k++ % samples.size()];
+    if (s.language != lang || s.label == RiskLevel::blocked) continue;
+    for (char c : s.code) {
+      out.push_back(c);
+      if (c == '\n' && ++lines >= 1000) break;
+    }
+    if (!out.empty() && out.back() != '\n') {
+      out.push_back('\n');
+      ++lines;
+    }
+  }
+  return out;
+}
+
+void latency(const assess::Assessor& engine, const std::string& code, Language lang, const char* what) {
+  std::vector<double> us;
+  for (int i = 0; i < 20; ++i) engine.assess(code, lang, Origin::external);  // warm up
+  for (int i = 0; i < 2000; ++i) {
+    auto t = Clock::now();
+    engine.assess(code, lang, Origin::external);
+    us.push_back(seconds_since(t) * 1e6);
+  }
+  std::sort(us.begin(), us.end());
+  auto pct = [&](double p) { return us[static_cast<size_t>(p * (us.size() - 1))]; };
+  std::printf("latency %-28s %6zu bytes: p50 %.0f us, p99 %.0f us, max %.0f us\n", what, code.size(), pct(0.5),
+              pct(0.99), us.back());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool bandit = true;
+  double min_seconds = 2.0;
+  std::string dir = assess::corpus::corpus_dir();
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--no-bandit") bandit = false;
+    else if (a == "--corpus" && i + 1 < argc) dir = argv[++i];
+    else if (a == "--seconds" && i + 1 < argc) min_seconds = std::atof(argv[++i]);
+    else {
+      std::cerr << "usage: assess_bench [--no-bandit] [--corpus DIR] [--seconds S]\n";
+      return 2;
+    }
+  }
+  auto samples = assess::corpus::load(dir);
+  if (samples.empty()) {
+    std::cerr << "no corpus in " << dir << " (set MAI_SOURCE_DIR to the repository)\n";
+    return 2;
+  }
+  auto engine = assess::Assessor::from_config(config::Source(std::nullopt));
+
+  std::vector<const assess::corpus::Sample*> all, python;
+  size_t py_bytes = 0;
+  for (const auto& s : samples) {
+    all.push_back(&s);
+    if (s.language == Language::python) {
+      python.push_back(&s);
+      py_bytes += s.code.size();
+    }
+  }
+  std::printf("corpus: %zu files (%zu Python, %zu bytes of Python) in %s\n", samples.size(), python.size(),
+              py_bytes, dir.c_str());
+
+  auto t_all = measure(engine, all, min_seconds);
+  auto t_py = measure(engine, python, min_seconds);
+  std::printf("mai assessor, all files:    %8.2f MB/s  %9.0f files/s (1 thread)\n", t_all.mb_s, t_all.files_s);
+  std::printf("mai assessor, Python files: %8.2f MB/s  %9.0f files/s (1 thread)\n", t_py.mb_s, t_py.files_s);
+
+  if (bandit) {
+    // bandit -r walks the tree and scans the .py files only: the same Python files.
+    double secs = time_bandit(dir);
+    if (secs < 0) {
+      std::printf("bandit: not available\n");
+    } else {
+      double b_mb = py_bytes / secs / 1e6, b_files = python.size() / secs;
+      std::printf("bandit -q -r (same Python files): %8.3f MB/s  %9.1f files/s (%.2f s)\n", b_mb, b_files, secs);
+      std::printf("speed-up over bandit: %.0fx (MB/s on the same Python files)\n", t_py.mb_s / b_mb);
+    }
+  }
+
+  latency(engine, thousand_lines(samples, Language::python), Language::python, "1,000-line Python file");
+  latency(engine, thousand_lines(samples, Language::shell), Language::shell, "1,000-line shell file");
+
+  assess::corpus::Score score;
+  for (const auto& s : samples) score.add(s, engine.assess(s.code, s.language, Origin::external).level);
+  std::printf("%s", score.report().c_str());
+  return 0;
+}
