@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "audit/canonical_json.hpp"
+#include "audit/diff.hpp"
 #include "audit/error.hpp"
 #include "audit/event_types.hpp"
 #include "audit/merkle.hpp"
@@ -14,6 +15,7 @@
 #include "common/clock.hpp"
 #include "common/encoding.hpp"
 #include "common/files.hpp"
+#include "common/sha256.hpp"
 
 namespace mai::audit {
 
@@ -284,8 +286,10 @@ void Log::commit(std::vector<Pending*>& batch) {
     Head h = *head;
     Store::Batch b(store);
     bool receipt_wanted = false;
+    std::map<std::string, std::string> batch_code;  // submissions earlier in this batch
     for (size_t i = 0; i < good.size(); ++i) {
       for (auto& r : prepared[i]) {
+        if (r.type == events::submission) add_parent_diff(store, r, batch_code);
         std::string bytes = seal(r, h, *key_);
         b.put_record(r, bytes);
         good[i]->seqs.push_back(r.seq);
@@ -303,6 +307,45 @@ void Log::commit(std::vector<Pending*>& batch) {
       for (auto* p : good)
         if (p->want_receipt) p->receipt = receipt_of(*th, p->seqs.front(), p->seqs.back());
   });
+}
+
+// A submission that names its parent gets the unified diff against the
+// parent's code, unless the sender already gave one.
+void Log::add_parent_diff(Store& store, Record& r, std::map<std::string, std::string>& batch_code) {
+  const json& d = r.data;
+  if (d.contains("code") && d["code"].is_string()) batch_code[r.request_id] = d["code"].get<std::string>();
+  if (!d.contains("parent_request_id") || !d["parent_request_id"].is_string() || !d.contains("code") ||
+      !d["code"].is_string() || d.contains("diff"))
+    return;
+  const std::string parent = d["parent_request_id"].get<std::string>();
+  std::optional<std::string> parent_code;
+  if (auto it = batch_code.find(parent); it != batch_code.end() && parent != r.request_id) parent_code = it->second;
+  if (!parent_code) {
+    for (uint64_t seq : store.seqs_for_request(parent)) {
+      auto bytes = store.get_record(seq);
+      if (!bytes) continue;
+      try {
+        Record p = Record::decode(*bytes);
+        if (p.type == events::submission && p.data.contains("code") && p.data["code"].is_string()) {
+          parent_code = p.data["code"].get<std::string>();
+          break;
+        }
+      } catch (const AuditError&) {
+      }
+    }
+  }
+  if (!parent_code) {
+    r.data["parent_found"] = false;
+    return;
+  }
+  r.data["parent_code_sha256"] = sha256_hex(*parent_code);
+  std::string diff = unified_diff(*parent_code, d["code"].get<std::string>(), "parent/" + parent,
+                                  "submission/" + r.request_id);
+  if (canonical_json(r.data).size() + diff.size() * 2 + 1024 > cfg_.max_record_bytes) {
+    r.data["diff_omitted"] = "the diff would make the record larger than max_record";
+    return;
+  }
+  r.data["diff"] = std::move(diff);
 }
 
 AuditReceipt Log::sign_tree_head(uint64_t seq_first, uint64_t seq_last) {

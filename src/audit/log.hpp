@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -61,6 +62,9 @@ class Log {
   Log& operator=(const Log&) = delete;
 
   // Durable when it returns; the seqs of the events, in order. Thread-safe.
+  // A submission event whose data has "code" and "parent_request_id" (and
+  // no "diff") gets "diff", the unified diff against the parent submission's
+  // code, and "parent_code_sha256" (or "parent_found": false).
   std::vector<uint64_t> append(const std::vector<Event>& events);
   // A signed tree head over all records so far, and the receipt for
   // [seq_first, seq_last] (which must already be in the log).
@@ -102,6 +106,7 @@ class Log {
   struct Pending;
   void with_store(const std::function<void(Store&)>& fn);
   void sync_key(const Head& h);
+  void add_parent_diff(Store& store, Record& r, std::map<std::string, std::string>& batch_code);
   void commit(std::vector<Pending*>& batch);
   std::vector<uint64_t> enqueue(const std::vector<Event>& events, bool want_receipt,
                                 AuditReceipt* receipt);

@@ -343,3 +343,27 @@ TEST(AuditLog, ClearErrorsForBadState) {
 }
 
 }  // namespace mai::audit
+
+namespace mai::audit {
+
+TEST(AuditLog, SubmissionsNamingAParentGetADiff) {
+  testing::TempDir dir;
+  auto log = Log::open(dir.path(), testing::default_config(), false);
+  log->append({testing::ev(events::submission, "p1", {{"code", "a\nb\n"}})});
+  auto seqs = log->append({testing::ev(events::submission, "c1", {{"code", "a\nB\n"}, {"parent_request_id", "p1"}}),
+                           testing::ev(events::submission, "c2", {{"code", "a\nB\nc\n"}, {"parent_request_id", "c1"}}),
+                           testing::ev(events::submission, "c3", {{"code", "x\n"}, {"parent_request_id", "nope"}})});
+  EXPECT_EQ(log->submission_code("c1"), std::optional<std::string>("a\nB\n"));
+  log.reset();
+  auto store = Store::open(db_dir_for(dir.path()), Store::Mode::read_only, 1000);
+  auto c1 = Record::decode(*store->get_record(seqs[0]));
+  EXPECT_EQ(c1.data["diff"], "--- parent/p1\n+++ submission/c1\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n");
+  EXPECT_EQ(c1.data["parent_code_sha256"].get<std::string>().size(), 64u);
+  auto c2 = Record::decode(*store->get_record(seqs[1]));  // parent earlier in the same batch
+  EXPECT_EQ(c2.data["diff"], "--- parent/c1\n+++ submission/c2\n@@ -1,2 +1,3 @@\n a\n B\n+c\n");
+  auto c3 = Record::decode(*store->get_record(seqs[2]));
+  EXPECT_EQ(c3.data["parent_found"], false);
+  EXPECT_FALSE(c3.data.contains("diff"));
+}
+
+}  // namespace mai::audit
