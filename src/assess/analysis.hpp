@@ -17,7 +17,9 @@ struct TaintConfig;  // rules.hpp
 class Analysis {
  public:
   explicit Analysis(const TaintConfig& taint, size_t nested_budget = 4u << 20)
-      : taint_(taint), budget_(nested_budget) {}
+      : taint_(taint), budget_(nested_budget) {
+    obs_.reserve(64);
+  }
 
   void add(Observation o);
   // Analyzes nested code; every observation it yields is placed at line/col.

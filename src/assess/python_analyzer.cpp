@@ -118,6 +118,11 @@ bool iterate(const Value& v, std::vector<Value>& out) {
   return false;
 }
 
+constexpr uint16_t opcode(std::string_view op) {
+  return static_cast<uint16_t>(static_cast<unsigned char>(op[0]) |
+                               (op.size() > 1 ? static_cast<unsigned char>(op[1]) << 8 : 0));
+}
+
 inline bool eq(std::string_view a, std::string_view b) {
   return a.size() == b.size() && !a.empty() && a[0] == b[0] && (a.size() == 1 || a == b);
 }
@@ -218,10 +223,14 @@ class PyAnalyzer {
   std::string_view tx(const Token& t) const { return py::text(src_, t); }
   bool at_end() const { return i_ >= end_; }
   bool is_op(std::string_view op) const {
-    return i_ < end_ && toks_[i_].kind == Tok::op && eq(tx(toks_[i_]), op);
+    if (i_ >= end_) return false;
+    const Token& t = toks_[i_];
+    return t.kind == Tok::op && t.op == opcode(op) && t.end - t.begin == op.size();
   }
   bool is_op_at(size_t j, std::string_view op) const {
-    return j < toks_.size() && toks_[j].kind == Tok::op && eq(tx(toks_[j]), op);
+    if (j >= toks_.size()) return false;
+    const Token& t = toks_[j];
+    return t.kind == Tok::op && t.op == opcode(op) && t.end - t.begin == op.size();
   }
   bool is_kw(std::string_view kw) const {
     return i_ < end_ && toks_[i_].kind == Tok::name && toks_[i_].keyword && eq(tx(toks_[i_]), kw);
@@ -1204,21 +1213,21 @@ class PyAnalyzer {
     if (f.kind != Value::ref) return Value::Unknown(f.flags);
     std::string q = normalize(f.s);
     emit_call(q, args, kws, af | f.flags, at);
-    const TaintConfig& taint = a_.taint();
+    const uint8_t tc = a_.taint().of(q);
     const Value* a0 = args.empty() ? nullptr : &args[0];
     const Value* a1 = args.size() > 1 ? &args[1] : nullptr;
 
     // Code and commands handed over: analyze them in turn.
-    if (taint.exec_calls.count(q)) {
+    if (tc & TaintConfig::kExecCall) {
       const Value* code = a0 ? a0 : kwarg(kws, "source");
       if (code && code->is_str()) a_.python(code->s, at.line, at.col, "exec'd string");
       return Value::Unknown(af);
     }
-    if (taint.shell_calls.count(q)) {
+    if (tc & TaintConfig::kShellCall) {
       if (a0 && a0->is_str()) a_.shell(a0->s, at.line, at.col, "shell command");
       else if (a0 && a0->kind == Value::seq) run_argv(*a0, at);
     }
-    if (taint.argv_calls.count(q)) {
+    if (tc & TaintConfig::kArgvCall) {
       const Value* cmd = a0 ? a0 : kwarg(kws, "args");
       const Value* shell = kwarg(kws, "shell");
       bool use_shell = shell && shell->kind == Value::num && shell->n != 0;
@@ -1239,7 +1248,7 @@ class PyAnalyzer {
 
     uint32_t rf0 = f.flags;
     if (!special_calls().count(q)) {  // the common case: nothing to evaluate
-      if (taint.network_sources.count(q)) rf0 |= kNetwork;
+      if (tc & TaintConfig::kNetworkSource) rf0 |= kNetwork;
       return Value::Ref(q + "()", rf0);
     }
     if (q == "os.fork" || q == "os.forkpty" || q == "pty.fork") {
@@ -1353,7 +1362,7 @@ class PyAnalyzer {
       return Value::Str(s, af);
     }
     uint32_t rf = f.flags;
-    if (taint.network_sources.count(q)) rf |= kNetwork;
+    if (tc & TaintConfig::kNetworkSource) rf |= kNetwork;
     if (q == "builtins.compile") rf |= af;
     return Value::Ref(q + "()", rf);
   }

@@ -185,6 +185,7 @@ class Lexer {
     }
     for (size_t i = 0; i < n; ++i) adv();
     t.end = static_cast<uint32_t>(p_);
+    t.op = static_cast<uint16_t>(static_cast<unsigned char>(c) | (n > 1 ? static_cast<unsigned char>(d) << 8 : 0));
     return t;
   }
 

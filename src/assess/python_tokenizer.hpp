@@ -30,6 +30,7 @@ struct Token {
   int indent = 0;               // first token of a logical line: its column (0-based)
   bool first = false;           // the first token of a logical line
   bool keyword = false;         // names: a Python keyword
+  uint16_t op = 0;              // operators: first two bytes (a fast compare key)
   // Strings only.
   bool is_bytes = false, is_raw = false, is_f = false;
   std::string value;            // the decoded literal (f-strings: literal parts only)

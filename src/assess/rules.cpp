@@ -378,10 +378,12 @@ RuleSet RuleSet::parse(const config::Node& root) {
   auto sem = root["semantics"];
   if (sem.defined()) {
     sem.expect_keys({"network_sources", "shell_calls", "argv_calls", "exec_calls"});
-    rs.taint_.network_sources = name_set(sem["network_sources"]);
-    rs.taint_.shell_calls = name_set(sem["shell_calls"]);
-    rs.taint_.argv_calls = name_set(sem["argv_calls"]);
-    rs.taint_.exec_calls = name_set(sem["exec_calls"]);
+    const std::pair<const char*, uint8_t> kinds[] = {{"network_sources", TaintConfig::kNetworkSource},
+                                                     {"shell_calls", TaintConfig::kShellCall},
+                                                     {"argv_calls", TaintConfig::kArgvCall},
+                                                     {"exec_calls", TaintConfig::kExecCall}};
+    for (const auto& [key, bit] : kinds)
+      for (const auto& name : name_set(sem[key])) rs.taint_.calls[name] |= bit;
   }
   std::vector<config::Node> whens;
   for (const char* section : {"facts", "rules"}) {

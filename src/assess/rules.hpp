@@ -37,10 +37,12 @@
 namespace mai::assess {
 
 struct TaintConfig {
-  std::unordered_set<std::string> network_sources;
-  std::unordered_set<std::string> shell_calls;
-  std::unordered_set<std::string> argv_calls;
-  std::unordered_set<std::string> exec_calls;
+  enum : uint8_t { kNetworkSource = 1, kShellCall = 2, kArgvCall = 4, kExecCall = 8 };
+  std::unordered_map<std::string, uint8_t> calls;  // qualified call -> the bits above
+  uint8_t of(const std::string& q) const {
+    auto it = calls.find(q);
+    return it == calls.end() ? 0 : it->second;
+  }
 };
 
 // A regular expression with a literal prefilter: the needles are strings one
