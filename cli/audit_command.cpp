@@ -21,6 +21,7 @@
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "config/audit_config.hpp"
+#include "model/json_codec.hpp"
 
 namespace mai::cli {
 
@@ -197,6 +198,16 @@ int do_prune(const GlobalOptions& g, const AuditOptions& o) {
   });
 }
 
+int do_tree_head(const GlobalOptions& g) {
+  return guarded([&] {
+    auto log = audit::Log::open(g.state(), load_config(g), false);
+    uint64_t n = log->tree_size();
+    auto receipt = log->sign_tree_head(n - 1, n - 1);
+    std::cout << to_json(receipt).dump(2) << "\n";
+    return 0;
+  });
+}
+
 }  // namespace
 
 void add_audit_command(CLI::App& app, const GlobalOptions& global, Action& action) {
@@ -247,6 +258,10 @@ void add_audit_command(CLI::App& app, const GlobalOptions& global, Action& actio
 
   auto* pubkey = audit->add_subcommand("pubkey", "Print the public key (PEM), for `verify --pubkey`");
   pubkey->callback([&action, &global] { action = [&global] { return do_pubkey(global); }; });
+
+  auto* th = audit->add_subcommand(
+      "tree-head", "Sign a tree head over the whole log now and print it as a receipt (e.g. from cron)");
+  th->callback([&action, &global] { action = [&global] { return do_tree_head(global); }; });
 
   auto* prune = audit->add_subcommand(
       "prune", "Remove old records, leaving a signed checkpoint from which the rest still verifies");
