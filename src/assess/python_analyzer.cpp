@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -198,7 +199,7 @@ class PyAnalyzer {
         continue;
       }
       if (t.first)
-        while (!blocks_.empty() && blocks_.back().indent >= t.indent) blocks_.pop_back();
+        while (!blocks_.empty() && blocks_.back().indent >= t.indent) pop_block();
       end_ = stmt_end(i_);
       statement(t.first ? t.indent : (blocks_.empty() ? 0 : blocks_.back().indent + 1), 0);
       finish();
@@ -209,7 +210,70 @@ class PyAnalyzer {
   struct Block {
     int indent;
     bool loop;
+    std::string func;  // a def's name: its parameters are bound while it lasts
+    std::vector<std::pair<std::string, std::optional<Value>>> restore;
   };
+  // What a local function does with its parameters: the calls it passes them
+  // to (re-applied with the actual arguments at each call site) and its result.
+  struct FuncInfo {
+    std::vector<std::string> params;
+    struct Sink {
+      std::string q;
+      std::vector<Value> args;
+      std::vector<std::pair<std::string, Value>> kws;
+    };
+    std::vector<Sink> sinks;
+    std::optional<Value> ret;
+    uint32_t ret_flags = 0;
+  };
+
+  void pop_block() {
+    Block& b = blocks_.back();
+    for (auto& [name, old] : b.restore) {
+      if (old) env_[name] = std::move(*old);
+      else env_.erase(name);
+    }
+    blocks_.pop_back();
+    cur_func_.clear();
+    for (auto it = blocks_.rbegin(); it != blocks_.rend(); ++it)
+      if (!it->func.empty()) {
+        cur_func_ = it->func;
+        break;
+      }
+  }
+
+  // Binds parameters `names` of function `fn` to placeholders; returns what to restore.
+  std::vector<std::pair<std::string, std::optional<Value>>> bind_params(const std::string& fn,
+                                                                        const std::vector<std::string>& names) {
+    std::vector<std::pair<std::string, std::optional<Value>>> restore;
+    for (size_t k = 0; k < names.size(); ++k) {
+      auto it = env_.find(names[k]);
+      restore.emplace_back(names[k], it == env_.end() ? std::nullopt : std::optional<Value>(it->second));
+      env_[names[k]] = Value::Ref("<param:" + fn + ":" + std::to_string(k) + ">");
+    }
+    return restore;
+  }
+
+  // Parameter names up to the closing `close` (")" for def, ":" for lambda).
+  std::vector<std::string> params_until(std::string_view close) {
+    std::vector<std::string> names;
+    int depth = 0;
+    bool want = true;
+    while (!at_end()) {
+      if (depth == 0 && is_op(close)) break;
+      if (is_op("(") || is_op("[") || is_op("{")) ++depth;
+      else if ((is_op(")") || is_op("]") || is_op("}")) && depth > 0) --depth;
+      else if (depth == 0 && is_op(",")) want = true;
+      else if (depth == 0 && want && is_name()) {
+        names.emplace_back(tx(cur()));
+        want = false;
+      } else if (depth == 0 && !is_op("*") && !is_op("**") && !is_op("/")) {
+        want = false;
+      }
+      ++i_;
+    }
+    return names;
+  }
 
   // ---- token helpers ----
   const Token& cur() const {
@@ -345,10 +409,38 @@ class PyAnalyzer {
       ++i_;
       return statement(indent, nest + 1);
     }
-    if (w == "def" || w == "class") {
+    if (w == "def") {
+      ++i_;
+      if (!is_name()) {
+        skip_to_colon();
+        return block_body(indent, false, nest);
+      }
+      std::string name(tx(cur()));
+      ++i_;
+      std::vector<std::string> params;
+      if (is_op("(")) {
+        ++i_;
+        params = params_until(")");
+      }
+      env_[name] = Value::Ref("<func:" + name + ">");
+      FuncInfo info;
+      info.params = params;
+      funcs_[name] = std::move(info);
+      Block b{indent, false, name, bind_params(name, params)};
+      skip_to_colon();
+      if (is_op(":")) ++i_;
+      blocks_.push_back(std::move(b));
+      cur_func_ = name;
+      if (!at_end()) {  // a body on the same line
+        statement(indent + 1, nest + 1);
+        finish();
+      }
+      return;
+    }
+    if (w == "class") {
       ++i_;
       if (is_name()) env_[std::string(tx(cur()))] = Value::Unknown();
-      if (w == "class") {
+      {
         // Evaluate the bases (they may be calls); skip parameters of defs.
         ++i_;
         if (is_op("(")) collection(")");
@@ -415,7 +507,14 @@ class PyAnalyzer {
         i_ = end_;
         return;
       }
-      test_list();
+      Value v = test_list();
+      if (w == "return" && !cur_func_.empty()) {
+        auto it = funcs_.find(cur_func_);
+        if (it != funcs_.end()) {
+          it->second.ret_flags |= v.flags;
+          if (!it->second.ret) it->second.ret = std::move(v);
+        }
+      }
       return;
     }
     if (w == "pass" || w == "break" || w == "continue") {
@@ -427,7 +526,7 @@ class PyAnalyzer {
 
   void block_body(int indent, bool loop, int nest) {
     if (is_op(":")) ++i_;
-    blocks_.push_back({indent, loop});
+    blocks_.push_back(Block{indent, loop, {}, {}});
     if (!at_end()) {  // a body on the same line
       statement(indent + 1, nest + 1);
       finish();
@@ -625,10 +724,25 @@ class PyAnalyzer {
   Value test_inner() {
     if (is_kw("lambda")) {
       ++i_;
-      skip_to_colon();
+      std::string name = "lambda#" + std::to_string(++lambdas_);
+      auto params = params_until(":");
       if (is_op(":")) ++i_;
+      FuncInfo info;
+      info.params = params;
+      funcs_[name] = std::move(info);
+      auto restore = bind_params(name, params);
+      std::string saved = cur_func_;
+      cur_func_ = name;
       Value body = test();
-      return Value::Unknown(body.flags);
+      cur_func_ = saved;
+      for (auto& [n, old] : restore) {
+        if (old) env_[n] = std::move(*old);
+        else env_.erase(n);
+      }
+      auto& fi = funcs_[name];
+      fi.ret_flags |= body.flags;
+      fi.ret = std::move(body);
+      return Value::Ref("<func:" + name + ">");
     }
     if (is_kw("yield") || is_kw("await")) {
       ++i_;
@@ -1211,7 +1325,10 @@ class PyAnalyzer {
     for (const auto& kv : kws) af |= kv.second.flags;
     if (f.kind == Value::bound) return str_method(f, args, af);
     if (f.kind != Value::ref) return Value::Unknown(f.flags);
+    if (f.s.size() > 7 && f.s.compare(0, 6, "<func:") == 0 && f.s.back() == '>')
+      return call_local(f.s.substr(6, f.s.size() - 7), args, kws, at);
     std::string q = normalize(f.s);
+    if (!cur_func_.empty()) record_sink(q, args, kws);
     emit_call(q, args, kws, af | f.flags, at);
     const uint8_t tc = a_.taint().of(q);
     const Value* a0 = args.empty() ? nullptr : &args[0];
@@ -1365,6 +1482,61 @@ class PyAnalyzer {
     if (tc & TaintConfig::kNetworkSource) rf |= kNetwork;
     if (q == "builtins.compile") rf |= af;
     return Value::Ref(q + "()", rf);
+  }
+
+  static bool is_param(const Value& v) {
+    if (v.kind == Value::seq) return std::any_of(v.items.begin(), v.items.end(), is_param);
+    return v.kind == Value::ref && v.s.compare(0, 7, "<param:") == 0;
+  }
+
+  void record_sink(const std::string& q, const std::vector<Value>& args,
+                   const std::vector<std::pair<std::string, Value>>& kws) {
+    bool uses = std::any_of(args.begin(), args.end(), is_param) ||
+                std::any_of(kws.begin(), kws.end(), [](const auto& kv) { return is_param(kv.second); });
+    if (!uses) return;
+    auto it = funcs_.find(cur_func_);
+    if (it == funcs_.end() || it->second.sinks.size() >= 64) return;
+    it->second.sinks.push_back(FuncInfo::Sink{q, args, kws});
+  }
+
+  // A call to a function defined in this code: its sinks run again with the
+  // actual arguments, located at the call site.
+  Value call_local(const std::string& name, const std::vector<Value>& args,
+                   const std::vector<std::pair<std::string, Value>>& kws, const Loc& at) {
+    auto it = funcs_.find(name);
+    if (it == funcs_.end() || local_depth_ >= 4) return Value::Unknown();
+    FuncInfo info = it->second;  // copy: the map may change while we apply
+    std::string prefix = "<param:" + name + ":";
+    std::function<Value(const Value&)> actual = [&](const Value& v) -> Value {
+      if (v.kind == Value::seq) {
+        Value out = v;
+        for (auto& item : out.items) item = actual(item);
+        for (const auto& item : out.items) out.flags |= item.flags;
+        return out;
+      }
+      if (!is_param(v) || v.s.compare(0, prefix.size(), prefix) != 0) return v;
+      size_t k = static_cast<size_t>(std::atoi(v.s.c_str() + prefix.size()));
+      if (k < args.size()) return args[k];
+      if (k < info.params.size())
+        for (const auto& kv : kws)
+          if (kv.first == info.params[k]) return kv.second;
+      return Value::Unknown();
+    };
+    ++local_depth_;
+    for (const auto& sink : info.sinks) {
+      std::vector<Value> a;
+      for (const auto& v : sink.args) a.push_back(actual(v));
+      std::vector<std::pair<std::string, Value>> k;
+      for (const auto& kv : sink.kws) k.emplace_back(kv.first, actual(kv.second));
+      apply(Value::Ref(sink.q), a, k, at);
+    }
+    --local_depth_;
+    if (info.ret) {
+      Value r = actual(*info.ret);
+      r.flags |= info.ret_flags;
+      return r;
+    }
+    return Value::Unknown(info.ret_flags);
   }
 
   static std::string py_utf8(uint32_t cp) {
@@ -1528,6 +1700,10 @@ class PyAnalyzer {
   std::unordered_map<std::string, Value> env_;
   std::string star_;
   std::vector<Block> blocks_;
+  std::unordered_map<std::string, FuncInfo> funcs_;
+  std::string cur_func_;
+  int lambdas_ = 0;
+  int local_depth_ = 0;
 };
 
 }  // namespace

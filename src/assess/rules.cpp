@@ -56,7 +56,17 @@ Matcher parse_matcher(const config::Node& n) {
   if (n.has("call")) { m.kind = ObsKind::call; m.names = names_of(n["call"]); ++kinds; }
   if (n.has("import")) { m.kind = ObsKind::import_module; m.names = names_of(n["import"]); ++kinds; }
   if (n.has("command")) { m.kind = ObsKind::command; m.names = names_of(n["command"]); ++kinds; }
-  if (n.has("fact")) { m.kind = ObsKind::fact; m.names = names_of(n["fact"]); ++kinds; }
+  if (n.has("fact")) {
+    m.kind = ObsKind::fact;
+    m.names = names_of(n["fact"]);
+    for (const auto& f : m.names)
+      if (f != "fork_bomb" && f != "fork_in_loop" && f != "known_malicious_package" && f != "mining_pool" &&
+          f != "known_payload")
+        n["fact"].fail("unknown built-in fact '" + f +
+                       "' (expected fork_bomb, fork_in_loop, known_malicious_package, mining_pool, "
+                       "known_payload; use `when` to build on facts and rules of this file)");
+    ++kinds;
+  }
   if (n.has("string") || n.has("string_regex")) {
     m.kind = ObsKind::string;
     ++kinds;

