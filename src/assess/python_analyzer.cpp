@@ -189,7 +189,11 @@ class PyAnalyzer {
   PyAnalyzer(std::string_view src, Analysis& a) : src_(src), a_(a) {}
 
   void run() {
-    toks_ = py::tokenize(src_, 1, 1);
+    {
+      py::Tokens t = py::tokenize(src_, 1, 1);
+      toks_ = std::move(t.toks);
+      lits_ = std::move(t.lits);
+    }
     i_ = 0;
     while (i_ < toks_.size()) {
       if (a_.observations().size() > Analysis::kMaxObservations) return;
@@ -977,12 +981,13 @@ class PyAnalyzer {
       const Token& t = toks_[i_];
       ++i_;
       bytes = t.is_bytes;
+      const py::Literal& L = lits_[t.lit];
       if (!t.is_f) {
-        string_seen(t.value, t);
-        if (known && out.size() + t.value.size() < kMaxString) out += t.value;
+        string_seen(L.value, t);
+        if (known && out.size() + L.value.size() < kMaxString) out += L.value;
         continue;
       }
-      for (const auto& part : t.fparts) {
+      for (const auto& part : L.fparts) {
         if (!part.is_expr) {
           string_seen(part.literal, t);
           if (known) out += part.literal;
@@ -1020,10 +1025,15 @@ class PyAnalyzer {
     if (part.end <= part.begin || part.end > src_.size()) return Value::Unknown();
     std::string_view saved_src = src_;
     std::vector<Token> saved_toks = std::move(toks_);
+    std::vector<py::Literal> saved_lits = std::move(lits_);
     size_t saved_i = i_, saved_end = end_;
     // Token offsets of the nested expression are relative to its own text.
     src_ = saved_src.substr(part.begin, part.end - part.begin);
-    toks_ = py::tokenize(src_, part.line, part.col);
+    {
+      py::Tokens t = py::tokenize(src_, part.line, part.col);
+      toks_ = std::move(t.toks);
+      lits_ = std::move(t.lits);
+    }
     i_ = 0;
     end_ = stmt_end(0);
     Value v = ++depth_ > kMaxDepth ? Value::Unknown() : test();
@@ -1031,6 +1041,7 @@ class PyAnalyzer {
     finish();
     src_ = saved_src;
     toks_ = std::move(saved_toks);
+    lits_ = std::move(saved_lits);
     i_ = saved_i;
     end_ = saved_end;
     return v;
@@ -1695,6 +1706,7 @@ class PyAnalyzer {
   std::string_view src_;
   Analysis& a_;
   std::vector<Token> toks_;
+  std::vector<py::Literal> lits_;
   size_t i_ = 0, end_ = 0;
   int depth_ = 0;
   std::unordered_map<std::string, Value> env_;

@@ -43,8 +43,9 @@ class Lexer {
  public:
   Lexer(std::string_view src, uint32_t line, uint32_t col) : s_(src), line_(line), col_(col) {}
 
-  std::vector<Token> run() {
-    std::vector<Token> out;
+  Tokens run() {
+    Tokens result;
+    std::vector<Token>& out = result.toks;
     out.reserve(std::min<size_t>(s_.size() / 6 + 4, 1u << 16));
     int depth = 0;
     bool line_start = true;
@@ -118,7 +119,8 @@ class Lexer {
       Token t = make(Tok::newline, p_);
       out.push_back(std::move(t));
     }
-    return out;
+    result.lits = std::move(lits_);
+    return result;
   }
 
  private:
@@ -240,6 +242,9 @@ class Lexer {
 
   Token string_token(size_t quote_pos) {
     Token t = make(Tok::string, p_);
+    t.lit = static_cast<uint32_t>(lits_.size());
+    lits_.emplace_back();
+    Literal& L = lits_.back();
     for (size_t i = p_; i < quote_pos; ++i) {
       char c = static_cast<char>(s_[i] | 0x20);
       if (c == 'r') t.is_raw = true;
@@ -277,8 +282,8 @@ class Lexer {
           adv();
           continue;
         }
-        flush_literal(t, lit);
-        fexpr(t, q, triple);
+        flush_literal(L, lit);
+        fexpr(L, q, triple);
         continue;
       }
       if (t.is_f && c == '}' && p_ + 1 < s_.size() && s_[p_ + 1] == '}') {
@@ -291,17 +296,17 @@ class Lexer {
       adv();
     }
     if (t.is_f) {
-      flush_literal(t, lit);
-      for (const auto& part : t.fparts)
-        if (!part.is_expr) t.value += part.literal;
+      flush_literal(L, lit);
+      for (const auto& part : L.fparts)
+        if (!part.is_expr) L.value += part.literal;
     } else {
-      t.value = std::move(lit);
+      L.value = std::move(lit);
     }
     t.end = static_cast<uint32_t>(p_);
     return t;
   }
 
-  void flush_literal(Token& t, std::string& lit) {
+  void flush_literal(Literal& t, std::string& lit) {
     if (lit.empty()) return;
     FPart part;
     part.literal = std::move(lit);
@@ -311,7 +316,7 @@ class Lexer {
 
   // p_ is at '{' of an f-string replacement field; records the expression and
   // skips the conversion and format spec (whose nested fields are recorded too).
-  void fexpr(Token& t, char q, bool triple) {
+  void fexpr(Literal& t, char q, bool triple) {
     adv();  // '{'
     FPart part;
     part.is_expr = true;
@@ -378,6 +383,7 @@ class Lexer {
   std::string_view s_;
   size_t p_ = 0;
   uint32_t line_, col_;
+  std::vector<Literal> lits_;
 };
 
 }  // namespace
@@ -394,7 +400,7 @@ bool is_keyword(std::string_view w) {
   return false;
 }
 
-std::vector<Token> tokenize(std::string_view src, uint32_t line, uint32_t col) {
+Tokens tokenize(std::string_view src, uint32_t line, uint32_t col) {
   return Lexer(src, line, col).run();
 }
 

@@ -33,14 +33,24 @@ struct Token {
   uint16_t op = 0;              // operators: first two bytes (a fast compare key)
   // Strings only.
   bool is_bytes = false, is_raw = false, is_f = false;
-  std::string value;            // the decoded literal (f-strings: literal parts only)
-  std::vector<FPart> fparts;    // f-strings only
+  uint32_t lit = 0;             // index of its Literal in Tokens::lits
+};
+
+// A string token's decoded content, kept apart so tokens stay small.
+struct Literal {
+  std::string value;          // the decoded literal (f-strings: literal parts only)
+  std::vector<FPart> fparts;  // f-strings only
+};
+
+struct Tokens {
+  std::vector<Token> toks;
+  std::vector<Literal> lits;
 };
 
 // Tokenizes `src`; positions start at `line`/`col` (for nested code).
 bool is_keyword(std::string_view name);
 
-std::vector<Token> tokenize(std::string_view src, uint32_t line = 1, uint32_t col = 1);
+Tokens tokenize(std::string_view src, uint32_t line = 1, uint32_t col = 1);
 
 inline std::string_view text(std::string_view src, const Token& t) {
   return src.substr(t.begin, t.end - t.begin);

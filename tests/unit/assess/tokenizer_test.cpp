@@ -5,10 +5,17 @@
 namespace mai::assess::py {
 namespace {
 
-std::vector<Token> strings_of(const std::vector<Token>& toks) {
-  std::vector<Token> out;
-  for (const auto& t : toks)
-    if (t.kind == Tok::string) out.push_back(t);
+struct Str {
+  bool is_bytes, is_raw, is_f;
+  std::string value;
+  std::vector<FPart> fparts;
+};
+
+std::vector<Str> strings_of(const Tokens& toks) {
+  std::vector<Str> out;
+  for (const auto& t : toks.toks)
+    if (t.kind == Tok::string)
+      out.push_back(Str{t.is_bytes, t.is_raw, t.is_f, toks.lits[t.lit].value, toks.lits[t.lit].fparts});
   return out;
 }
 
@@ -51,7 +58,7 @@ TEST(PythonTokenizer, FStringsWithNestedExpressions) {
 
 TEST(PythonTokenizer, CommentsContinuationsAndLogicalLines) {
   std::string src = "x = 1 + \\\n    2  # os.system('id')\nfoo(a,\n    b)\n";
-  auto toks = tokenize(src);
+  auto toks = tokenize(src).toks;
   int newlines = 0;
   for (const auto& t : toks) {
     if (t.kind == Tok::newline) ++newlines;
@@ -62,7 +69,7 @@ TEST(PythonTokenizer, CommentsContinuationsAndLogicalLines) {
 }
 
 TEST(PythonTokenizer, PositionsAreOneBased) {
-  auto toks = tokenize("\n  import os\n");
+  auto toks = tokenize("\n  import os\n").toks;
   ASSERT_FALSE(toks.empty());
   EXPECT_EQ(toks[0].line, 2u);
   EXPECT_EQ(toks[0].col, 3u);
