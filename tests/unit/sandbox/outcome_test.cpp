@@ -24,7 +24,7 @@ ExecutionReport classify(const RawOutcome& raw, std::optional<Violation> v = std
 
 }  // namespace
 
-TEST(Outcome, ExitedKeepsTheProgramsStatus) {
+TEST(sandboxOutcome, ExitedKeepsTheProgramsStatus) {
   RawOutcome o;
   o.exited = true;
   o.exit_status = 3;
@@ -37,7 +37,7 @@ TEST(Outcome, ExitedKeepsTheProgramsStatus) {
   EXPECT_EQ(r.violation, "");
 }
 
-TEST(Outcome, SignalIs128PlusN) {
+TEST(sandboxOutcome, SignalIs128PlusN) {
   RawOutcome o;
   o.signal = 11;
   auto r = classify(o);
@@ -46,7 +46,7 @@ TEST(Outcome, SignalIs128PlusN) {
   EXPECT_EQ(r.signal, 11);
 }
 
-TEST(Outcome, TimeoutIs124) {
+TEST(sandboxOutcome, TimeoutIs124) {
   RawOutcome o;
   o.timed_out = true;
   o.signal = 9;
@@ -56,7 +56,7 @@ TEST(Outcome, TimeoutIs124) {
   EXPECT_EQ(r.violation, "wall-clock timeout of 2s reached");
 }
 
-TEST(Outcome, ResourceKillsAre137) {
+TEST(sandboxOutcome, ResourceKillsAre137) {
   RawOutcome oom;
   oom.signal = 9;
   oom.oom_killed = true;
@@ -85,7 +85,7 @@ TEST(Outcome, ResourceKillsAre137) {
   EXPECT_EQ(classify(killed).exit_code, 137);
 }
 
-TEST(Outcome, MonitorVerdictWins) {
+TEST(sandboxOutcome, MonitorVerdictWins) {
   RawOutcome o;
   o.signal = 9;
   o.killed = true;
@@ -96,7 +96,7 @@ TEST(Outcome, MonitorVerdictWins) {
   EXPECT_EQ(r.signal, 9);
 }
 
-TEST(Outcome, OomButProgramExitedItselfIsExited) {
+TEST(sandboxOutcome, OomButProgramExitedItselfIsExited) {
   RawOutcome o;
   o.exited = true;
   o.exit_status = 0;
@@ -104,7 +104,7 @@ TEST(Outcome, OomButProgramExitedItselfIsExited) {
   EXPECT_EQ(classify(o).termination, Termination::exited);
 }
 
-TEST(CheckViolation, EachLimit) {
+TEST(sandboxCheckViolation, EachLimit) {
   Limits l;
   l.memory_bytes = 256ull << 20;
   l.pids = 64;
@@ -118,7 +118,7 @@ TEST(CheckViolation, EachLimit) {
   EXPECT_EQ(check_violation(s, false, false, l)->termination, Termination::disk_limit);
 }
 
-TEST(ClampToHost, NeverMoreThanTheHostHas) {
+TEST(sandboxClampToHost, NeverMoreThanTheHostHas) {
   Limits l;
   l.cpus = 4096;
   l.memory_bytes = ~0ull;
@@ -134,7 +134,7 @@ TEST(ClampToHost, NeverMoreThanTheHostHas) {
   EXPECT_EQ(clamp_to_host(small).memory_bytes, 1u << 20);
 }
 
-TEST(InitSpec, RoundTripsAndRejectsBadNames) {
+TEST(sandboxInitSpec, RoundTripsAndRejectsBadNames) {
   InitSpec s;
   s.argv = {"/usr/bin/python3", "/sandbox/main.py"};
   s.env = {"A=b"};
@@ -153,7 +153,7 @@ TEST(InitSpec, RoundTripsAndRejectsBadNames) {
   EXPECT_ANY_THROW(decode_spec("{"));
 }
 
-TEST(Environment, SmallDocumentedSet) {
+TEST(sandboxEnvironment, SmallDocumentedSet) {
   auto env = sandbox_environment(NetworkMode::none, 0);
   EXPECT_EQ(env, (std::vector<std::string>{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/sandbox",
                                            "LANG=C.UTF-8", "TMPDIR=/tmp", "PYTHONDONTWRITEBYTECODE=1",
@@ -163,7 +163,7 @@ TEST(Environment, SmallDocumentedSet) {
   EXPECT_EQ(deps.back(), "https_proxy=http://127.0.0.1:3128");
 }
 
-TEST(RunId, Validation) {
+TEST(sandboxRunId, Validation) {
   EXPECT_TRUE(valid_run_id("0123456789abcdef"));
   EXPECT_FALSE(valid_run_id("0123456789abcde"));
   EXPECT_FALSE(valid_run_id("0123456789abcdeF"));

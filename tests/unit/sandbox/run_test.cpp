@@ -22,7 +22,7 @@ ExecutionReport report_of(const RawOutcome& o, const Limits& l = small_limits())
 
 }  // namespace
 
-TEST(SandboxRun, PythonHello) {
+TEST(sandboxRun, PythonHello) {
   MAI_REQUIRE_ROOT();
   auto o = run("print('hello from the sandbox')\n");
   EXPECT_EQ(o.failure, "");
@@ -33,7 +33,7 @@ TEST(SandboxRun, PythonHello) {
   EXPECT_EQ(report_of(o).termination, Termination::exited);
 }
 
-TEST(SandboxRun, ShellExitCodeAndStderr) {
+TEST(sandboxRun, ShellExitCodeAndStderr) {
   MAI_REQUIRE_ROOT();
   auto o = run("echo out; echo err >&2; exit 7\n", Language::shell);
   EXPECT_TRUE(o.exited);
@@ -43,7 +43,7 @@ TEST(SandboxRun, ShellExitCodeAndStderr) {
   EXPECT_EQ(report_of(o).exit_code, 7);
 }
 
-TEST(SandboxRun, IdentityAndNamespaces) {
+TEST(sandboxRun, IdentityAndNamespaces) {
   MAI_REQUIRE_ROOT();
   auto o = run(R"(
 import os, socket
@@ -61,7 +61,7 @@ print(sorted(os.listdir('/sandbox')))
       << o.stderr_data;
 }
 
-TEST(SandboxRun, SignalGives128PlusN) {
+TEST(sandboxRun, SignalGives128PlusN) {
   MAI_REQUIRE_ROOT();
   auto o = run("import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n");
   EXPECT_FALSE(o.exited);
@@ -72,7 +72,7 @@ TEST(SandboxRun, SignalGives128PlusN) {
   EXPECT_EQ(r.signal, 15);
 }
 
-TEST(SandboxRun, ReadOnlyRoot) {
+TEST(sandboxRun, ReadOnlyRoot) {
   MAI_REQUIRE_ROOT();
   auto o = run(R"(
 for p in ['/x', '/usr/x', '/etc/x', '/bin/x', '/dev/x']:
@@ -89,7 +89,7 @@ for p in ['/tmp/x', '/sandbox/x', '/dev/shm/x']:
             "refused /dev/x 30\nwrote /tmp/x\nwrote /sandbox/x\nwrote /dev/shm/x\n");
 }
 
-TEST(SandboxRun, MemoryLimitKillsWith137) {
+TEST(sandboxRun, MemoryLimitKillsWith137) {
   MAI_REQUIRE_ROOT();
   Limits l = small_limits();
   l.memory_bytes = 48ull << 20;
@@ -102,7 +102,7 @@ TEST(SandboxRun, MemoryLimitKillsWith137) {
   EXPECT_NE(r.violation.find("memory limit"), std::string::npos);
 }
 
-TEST(SandboxRun, TimeoutGives124) {
+TEST(sandboxRun, TimeoutGives124) {
   MAI_REQUIRE_ROOT();
   Limits l = small_limits();
   l.timeout_ms = 1000;
@@ -116,7 +116,7 @@ TEST(SandboxRun, TimeoutGives124) {
   EXPECT_EQ(r.exit_code, 124);
 }
 
-TEST(SandboxRun, NothingRemainsAfterARun) {
+TEST(sandboxRun, NothingRemainsAfterARun) {
   MAI_REQUIRE_ROOT();
   auto cfg = test_config();
   auto backend = make_native_backend(cfg);
@@ -139,7 +139,7 @@ TEST(SandboxRun, NothingRemainsAfterARun) {
   while (std::getline(mi, line)) EXPECT_EQ(line.find(spec.run_id), std::string::npos) << line;
 }
 
-TEST(SandboxRun, KillFromAnotherThread) {
+TEST(sandboxRun, KillFromAnotherThread) {
   MAI_REQUIRE_ROOT();
   auto backend = make_native_backend(test_config());
   auto sb = backend->launch(make_spec("import time\ntime.sleep(60)\n"));

@@ -45,7 +45,7 @@ int errno_under_policy(F call) {
 
 }  // namespace
 
-TEST(SeccompPolicy, RefusesDangerousSyscallsWithEperm) {
+TEST(sandboxSeccompPolicy, RefusesDangerousSyscallsWithEperm) {
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_unshare, CLONE_NEWUSER); }), EPERM);
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_setns, 0, 0); }), EPERM);
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_mount, "none", "/tmp", "tmpfs", 0, nullptr); }), EPERM);
@@ -69,7 +69,7 @@ TEST(SeccompPolicy, RefusesDangerousSyscallsWithEperm) {
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_acct, nullptr); }), EPERM);
 }
 
-TEST(SeccompPolicy, CloneWithNamespaceFlagsRefusedClone3Enosys) {
+TEST(sandboxSeccompPolicy, CloneWithNamespaceFlagsRefusedClone3Enosys) {
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_clone, CLONE_NEWUSER | SIGCHLD, nullptr, nullptr, nullptr, 0); }), EPERM);
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_clone, CLONE_NEWNET | SIGCHLD, nullptr, nullptr, nullptr, 0); }), EPERM);
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_clone3, nullptr, 0); }), ENOSYS);
@@ -82,7 +82,7 @@ TEST(SeccompPolicy, CloneWithNamespaceFlagsRefusedClone3Enosys) {
             0);
 }
 
-TEST(SeccompPolicy, PersonalityIoctlAndSocketFamilies) {
+TEST(sandboxSeccompPolicy, PersonalityIoctlAndSocketFamilies) {
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_personality, 0); }), 0);
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_personality, READ_IMPLIES_EXEC); }), EPERM);
   EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_ioctl, 0, TIOCSTI, "x"); }), EPERM);
@@ -94,7 +94,7 @@ TEST(SeccompPolicy, PersonalityIoctlAndSocketFamilies) {
   EXPECT_EQ(errno_under_policy([] { return static_cast<long>(::socket(AF_INET6, SOCK_STREAM, 0)); }), 0);
 }
 
-TEST(SeccompPolicy, ForeignArchitectureKills) {
+TEST(sandboxSeccompPolicy, ForeignArchitectureKills) {
   // An i386 system call through int 0x80 must kill the process outright.
   pid_t pid = ::fork();
   if (pid == 0) {
@@ -109,7 +109,7 @@ TEST(SeccompPolicy, ForeignArchitectureKills) {
   EXPECT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS) << "status " << st;
 }
 
-TEST(SeccompPolicy, ListsRefusedSyscalls) {
+TEST(sandboxSeccompPolicy, ListsRefusedSyscalls) {
   auto names = refused_syscalls();
   for (const char* n : {"mount", "ptrace", "bpf", "keyctl", "unshare", "setns", "clone3", "io_uring_setup"})
     EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;

@@ -3,7 +3,6 @@
 #pragma once
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <string>
 
 #include "common/files.hpp"
@@ -16,20 +15,30 @@ namespace mai::sandbox::test {
 
 inline config::SandboxConfig test_config() {
   auto cfg = config::parse_sandbox_config(config::Source(std::nullopt).load("sandbox.yaml"));
-  const char* bin = std::getenv("MAI_BINARY_DIR");
-  cfg.native.init_path = std::string(bin ? bin : ".") + "/bin/mai-sandbox-init";
+  cfg.native.init_path = MAI_TEST_INIT_PATH;  // the freshly built helper (CMake)
   cfg.native.cgroup_parent = "mai-sandbox-test";
   return cfg;
 }
 
+inline std::string scratch_base() { return "/tmp/mai-sandbox-test-" + std::to_string(::getpid()); }
+
 inline std::string scratch_root() {
   static const std::string root = [] {
-    std::string r = "/tmp/mai-sandbox-test-" + std::to_string(::getpid()) + "/runs";
+    std::string r = scratch_base() + "/runs";
     make_dirs(r, 0700);
     return r;
   }();
   return root;
 }
+
+// Removes this process's scratch root when the tests are done: every run
+// removed its own directory, so what is left is the empty root itself.
+class ScratchCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override { remove_tree(scratch_base()); }
+};
+inline ::testing::Environment* const kScratchCleanup =
+    ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
 // Small limits so the battery stays fast.
 inline Limits small_limits() {

@@ -1,0 +1,151 @@
+// The escape battery's harness. Every attack is a small program that prints
+// ESCAPED when it succeeds. It is run inside the sandbox (must not escape)
+// and, to prove the attack can succeed at all, directly on the host without
+// the protection: as a given host uid, optionally in a private mount namespace.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <dirent.h>
+#include <fcntl.h>
+#include <fstream>
+#include <grp.h>
+#include <sched.h>
+#include <sstream>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/files.hpp"
+#include "common/ids.hpp"
+#include "test_util.hpp"
+
+namespace mai::sandbox::test {
+
+constexpr uid_t kNobody = 65534;
+constexpr uid_t kSandboxHostUid = 1871000;  // config native.host_uid default
+
+struct HostRun {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+  bool escaped() const { return output.find("ESCAPED") != std::string::npos; }
+};
+
+struct HostOptions {
+  uid_t uid = 0;
+  bool private_mounts = false;  // unshare(CLONE_NEWNS) first, so a mount cannot touch the host
+  int timeout_s = 20;
+};
+
+// Runs `code` with the host's own interpreter, outside any sandbox. Output
+// goes to a file, so daemons left behind cannot hold the run open.
+inline HostRun run_on_host(const std::string& code, Language lang = Language::python,
+                           HostOptions opt = {}) {
+  std::string base = "/tmp/mai-attack-" + random_hex(6);
+  std::string prog = base + (lang == Language::python ? ".py" : ".sh");
+  std::string out = base + ".out";
+  write_file_atomic(prog, code, 0644);
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0 || ::fchown(fd, opt.uid, opt.uid) != 0) ::_exit(119);
+    ::dup2(fd, 1);
+    ::dup2(fd, 2);
+    if (::chdir("/") != 0) ::_exit(120);
+    if (opt.private_mounts) {
+      if (::unshare(CLONE_NEWNS) != 0 || ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+        ::_exit(121);
+    }
+    if (opt.uid != 0) {
+      if (::setgroups(0, nullptr) != 0 || ::setresgid(opt.uid, opt.uid, opt.uid) != 0 ||
+          ::setresuid(opt.uid, opt.uid, opt.uid) != 0)
+        ::_exit(122);
+    }
+    ::alarm(static_cast<unsigned>(opt.timeout_s));
+    if (lang == Language::python)
+      ::execl("/usr/bin/python3", "python3", prog.c_str(), static_cast<char*>(nullptr));
+    else
+      ::execl("/bin/sh", "sh", prog.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  HostRun r;
+  ::waitpid(pid, &r.status, 0);
+  r.output = read_file(out);
+  ::unlink(prog.c_str());
+  ::unlink(out.c_str());
+  return r;
+}
+
+inline bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
+
+// Host pids of live (not zombie) processes whose real uid is `uid`.
+inline std::vector<pid_t> processes_of_uid(uid_t uid) {
+  std::vector<pid_t> out;
+  DIR* d = ::opendir("/proc");
+  if (!d) return out;
+  while (dirent* e = ::readdir(d)) {
+    pid_t p = std::atoi(e->d_name);
+    if (p <= 0) continue;
+    std::ifstream st("/proc/" + std::string(e->d_name) + "/status");
+    std::string line;
+    while (std::getline(st, line)) {
+      if (line.rfind("State:", 0) == 0 && line.find('Z') != std::string::npos) break;
+      if (line.rfind("Uid:", 0) == 0) {
+        std::istringstream ls(line.substr(4));
+        uid_t real = 0;
+        ls >> real;
+        if (real == uid) out.push_back(p);
+      }
+    }
+  }
+  ::closedir(d);
+  return out;
+}
+
+// A process on the host that sleeps as `uid` until killed.
+inline pid_t host_victim(uid_t uid) {
+  pid_t p = ::fork();
+  if (p == 0) {
+    ::setgroups(0, nullptr);
+    if (::setresgid(uid, uid, uid) != 0 || ::setresuid(uid, uid, uid) != 0) ::_exit(1);
+    for (;;) ::pause();
+  }
+  return p;
+}
+
+inline bool alive(pid_t p) {
+  return ::waitpid(p, nullptr, WNOHANG) == 0 && ::kill(p, 0) == 0;
+}
+
+inline void reap(pid_t p) {
+  ::kill(p, SIGKILL);
+  ::waitpid(p, nullptr, 0);
+}
+
+// Runs inside the sandbox with the test's small limits; fails the test if the
+// sandbox itself could not start.
+inline RawOutcome sandboxed(const std::string& code, Language lang = Language::python,
+                            Limits limits = small_limits()) {
+  RawOutcome o = run(code, lang, limits);
+  EXPECT_EQ(o.failure, "");
+  return o;
+}
+
+// The common shape of an attack test: contained in the sandbox, escapes on the host.
+#define EXPECT_CONTAINED(outcome) \
+  EXPECT_FALSE(::mai::sandbox::test::contains((outcome).stdout_data + (outcome).stderr_data, "ESCAPED")) \
+      << "stdout: " << (outcome).stdout_data << "\nstderr: " << (outcome).stderr_data
+#define EXPECT_ESCAPES_ON_HOST(hostrun) \
+  EXPECT_TRUE((hostrun).escaped()) << "the attack did not work even without the sandbox: " << (hostrun).output
+
+// ctypes prelude for attacks that need raw system calls.
+inline const char* kCtypes = R"(import ctypes, os, sys, struct
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+def sc(nr, *args):
+    r = libc.syscall(ctypes.c_long(nr), *[ctypes.c_long(a) for a in args])
+    return r, ctypes.get_errno()
+)";
+
+}  // namespace mai::sandbox::test

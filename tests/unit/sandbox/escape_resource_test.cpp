@@ -1,0 +1,300 @@
+// Escape battery, part 4: resource exhaustion, daemons, and leftovers.
+#include <sys/statfs.h>
+#include <thread>
+
+#include "attack_util.hpp"
+#include "sandbox/cgroup.hpp"
+
+using namespace mai;
+using namespace mai::sandbox;
+using namespace mai::sandbox::test;
+
+namespace {
+
+ExecutionReport classify(const RawOutcome& o, const Limits& l, std::optional<Violation> v = std::nullopt) {
+  ExecutionReport r;
+  r.limits = l;
+  finish_report(o, v, r);
+  return r;
+}
+
+}  // namespace
+
+TEST(sandboxEscape, ForkBeyondThePidsLimit) {
+  MAI_REQUIRE_ROOT();
+  // Bounded, so the host run is safe: 64 sleeping children, then done.
+  const std::string code = R"(import os, time
+n = 0
+for i in range(64):
+    try:
+        pid = os.fork()
+    except OSError as e:
+        print('fork refused after', n, e); break
+    if pid == 0:
+        time.sleep(1); os._exit(0)
+    n += 1
+if n >= 64:
+    print('ESCAPED: forked', n)
+)";
+  Limits l = small_limits();
+  l.pids = 16;
+  auto o = sandboxed(code, Language::python, l);
+  EXPECT_CONTAINED(o);
+  EXPECT_TRUE(o.pids_limit_hit);
+  EXPECT_LE(o.max_pids, 16u);
+  auto r = classify(o, l);
+  EXPECT_EQ(r.termination, Termination::pids_limit);
+  EXPECT_EQ(r.exit_code, 137);
+  EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
+}
+
+TEST(sandboxEscape, ForkBombIsContained) {
+  MAI_REQUIRE_ROOT();
+  Limits l = small_limits();
+  l.pids = 16;
+  l.timeout_ms = 2000;
+  auto o = sandboxed("bomb() { bomb | bomb & }\nbomb\nsleep 5\n", Language::shell, l);
+  EXPECT_TRUE(o.pids_limit_hit);
+  EXPECT_LE(o.max_pids, 16u);
+  auto r = classify(o, l);
+  EXPECT_TRUE(r.termination == Termination::pids_limit || r.termination == Termination::timeout)
+      << to_string(r.termination);
+  auto left = processes_of_uid(kSandboxHostUid);
+  EXPECT_TRUE(left.empty()) << left.size() << " processes left, first " << left.front();
+}
+
+TEST(sandboxEscape, MemoryBomb) {
+  MAI_REQUIRE_ROOT();
+  const std::string code = R"(b = bytearray(256 << 20)
+for i in range(0, len(b), 4096):
+    b[i] = 1
+print('ESCAPED: touched 256MiB')
+)";
+  Limits l = small_limits();
+  l.memory_bytes = 64ull << 20;
+  auto o = sandboxed(code, Language::python, l);
+  EXPECT_CONTAINED(o);
+  EXPECT_TRUE(o.oom_killed);
+  EXPECT_LE(o.peak_memory_bytes, l.memory_bytes);
+  auto r = classify(o, l);
+  EXPECT_EQ(r.termination, Termination::memory_limit);
+  EXPECT_EQ(r.exit_code, 137);
+  EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
+}
+
+TEST(sandboxEscape, DiskFill) {
+  MAI_REQUIRE_ROOT();
+  std::string target = "/var/tmp/mai-fill-" + random_hex(6);
+  make_dirs(target, 0777);
+  ::chmod(target.c_str(), 0777);
+  // Writes 32MiB into /tmp, /sandbox and the given host directory, whichever exist.
+  std::string code = R"(import os
+for d in ['/sandbox', '/tmp', ')" + target + R"(']:
+    if not os.path.isdir(d):
+        continue
+    written = 0
+    try:
+        with open(os.path.join(d, 'fill'), 'wb') as f:
+            for i in range(32):
+                f.write(b'x' * (1 << 20)); f.flush(); written += 1
+        print('ESCAPED: 32MiB into', d)
+    except OSError as e:
+        print('stopped in', d, 'after', written, 'MiB:', e.strerror)
+)";
+  Limits l = small_limits();
+  l.tmpfs_bytes = 8ull << 20;
+  auto o = sandboxed(code, Language::python, l);
+  EXPECT_CONTAINED(o);
+  EXPECT_TRUE(contains(o.stdout_data, "stopped in /sandbox")) << o.stdout_data << o.stderr_data;
+  EXPECT_TRUE(contains(o.stdout_data, "stopped in /tmp"));
+  EXPECT_FALSE(path_exists(target + "/fill"));
+  EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
+  remove_tree(target);
+}
+
+TEST(sandboxEscape, DiskFillSeenByTheMonitor) {
+  MAI_REQUIRE_ROOT();
+  // The monitor's view: a writable mount reaching its cap is a disk_limit violation.
+  Limits l = small_limits();
+  l.tmpfs_bytes = 4ull << 20;
+  auto backend = make_native_backend(test_config());
+  auto sb = backend->launch(make_spec(
+      "import time\ntry:\n    open('/tmp/f', 'wb').write(b'x' * (8 << 20))\nexcept OSError as e:\n    print(e)\ntime.sleep(30)\n",
+      Language::python, l));
+  auto probe = make_probe(sb->probe_target());
+  std::optional<Violation> v;
+  std::thread monitor([&] {
+    for (int i = 0; i < 100 && !v; ++i) {
+      v = check_violation(probe->sample(), probe->oom_killed(), probe->pids_limit_hit(), l);
+      if (v) {
+        probe->kill_all();
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  auto o = sb->wait();
+  monitor.join();
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->termination, Termination::disk_limit);
+  auto r = classify(o, l, v);
+  EXPECT_EQ(r.termination, Termination::disk_limit);
+  EXPECT_EQ(r.exit_code, 137);
+  EXPECT_LT(o.wall_ms, 10000u);
+}
+
+TEST(sandboxEscape, OutputFlood) {
+  MAI_REQUIRE_ROOT();
+  const std::string code = R"(import sys
+chunk = 'y' * (1 << 20)
+for i in range(32):
+    sys.stdout.write(chunk)
+sys.stdout.flush()
+print('ESCAPED: wrote 32MiB', file=sys.stderr)
+)";
+  Limits l = small_limits();
+  l.output_bytes = 64 << 10;
+  auto o = sandboxed(code, Language::python, l);  // flood limit of the test spec: 8MiB
+  EXPECT_CONTAINED(o);
+  EXPECT_TRUE(o.output_flood);
+  EXPECT_TRUE(o.stdout_truncated);
+  EXPECT_EQ(o.stdout_data.size(), 64u << 10);
+  auto r = classify(o, l);
+  EXPECT_EQ(r.termination, Termination::output_limit);
+  EXPECT_EQ(r.exit_code, 137);
+  EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
+}
+
+TEST(sandboxEscape, OutputTruncatedWithoutFlood) {
+  MAI_REQUIRE_ROOT();
+  Limits l = small_limits();
+  l.output_bytes = 1000;
+  auto o = sandboxed("print('z' * 5000)\nimport sys\nprint('e' * 10, file=sys.stderr)\n", Language::python, l);
+  EXPECT_TRUE(o.exited);
+  EXPECT_EQ(o.stdout_data, std::string(1000, 'z'));
+  EXPECT_TRUE(o.stdout_truncated);
+  EXPECT_FALSE(o.stderr_truncated);
+  EXPECT_EQ(o.stderr_data, "eeeeeeeeee\n");
+}
+
+TEST(sandboxEscape, SleepForever) {
+  MAI_REQUIRE_ROOT();
+  const std::string code = "import time\ntime.sleep(2.5)\nprint('ESCAPED: outlived the timeout')\n";
+  Limits l = small_limits();
+  l.timeout_ms = 1000;
+  auto o = sandboxed(code, Language::python, l);
+  EXPECT_CONTAINED(o);
+  EXPECT_TRUE(o.timed_out);
+  auto r = classify(o, l);
+  EXPECT_EQ(r.termination, Termination::timeout);
+  EXPECT_EQ(r.exit_code, 124);
+  EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
+}
+
+TEST(sandboxEscape, CpuBurnBoundedByQuota) {
+  MAI_REQUIRE_ROOT();
+  // Two busy processes for one second of wall time each; escaped if they got
+  // more CPU time than 0.3 x the wall time (the quota allows 0.2). The margin
+  // keeps the host run escaping even on a loaded machine.
+  const std::string code = R"(import os, time
+start = time.time()
+pids = []
+for i in range(2):
+    p = os.fork()
+    if p == 0:
+        end = time.time() + 1.0
+        while time.time() < end:
+            pass
+        os._exit(0)
+    pids.append(p)
+cpu = 0.0
+for p in pids:
+    _, _, ru = os.wait4(p, 0)
+    cpu += ru.ru_utime + ru.ru_stime
+wall = time.time() - start
+print('cpu seconds', round(cpu, 2), 'wall', round(wall, 2))
+if cpu > 0.3 * wall:
+    print('ESCAPED: more CPU than the quota allows')
+)";
+  Limits l = small_limits();
+  l.cpus = 0.2;
+  auto o = sandboxed(code, Language::python, l);
+  EXPECT_CONTAINED(o);
+  EXPECT_TRUE(o.exited) << o.stderr_data;
+  // cgroup accounting: CPU time at most quota x wall time (plus scheduling slack).
+  EXPECT_LE(o.cpu_ms, o.wall_ms / 5 + 100) << "cpu " << o.cpu_ms << " wall " << o.wall_ms;
+  if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one CPU: the host run cannot exceed the quota";
+  auto host = run_on_host(code, Language::python, {kNobody});
+  EXPECT_ESCAPES_ON_HOST(host) << o.stdout_data;
+}
+
+TEST(sandboxEscape, DaemonOutlivingTheRun) {
+  MAI_REQUIRE_ROOT();
+  const std::string code = R"(import os, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        for fd in (0, 1, 2):
+            os.close(fd)
+        time.sleep(30)
+        os._exit(0)
+    os._exit(0)
+time.sleep(0.2)
+print('parent done')
+)";
+  ASSERT_TRUE(processes_of_uid(kSandboxHostUid).empty()) << "a process of uid 1871000 already runs";
+  auto backend = make_native_backend(test_config());
+  auto spec = make_spec(code);
+  ProbeTarget t;
+  RawOutcome o;
+  {
+    auto sb = backend->launch(spec);
+    t = sb->probe_target();
+    o = sb->wait();
+  }
+  EXPECT_TRUE(o.exited);
+  EXPECT_EQ(o.stdout_data, "parent done\n");
+  EXPECT_TRUE(processes_of_uid(kSandboxHostUid).empty());
+  for (const auto& d : t.cgroup_dirs) EXPECT_FALSE(cgfs::exists(d)) << d;
+  // Without the sandbox the daemon survives its parent.
+  auto host = run_on_host(code, Language::python, {kSandboxHostUid});
+  auto left = processes_of_uid(kSandboxHostUid);
+  EXPECT_FALSE(left.empty()) << "the daemon did not even survive on the host: " << host.output;
+  for (pid_t p : left) ::kill(p, SIGKILL);
+}
+
+TEST(sandboxEscape, StaleRunsOfAKilledSupervisorAreCleaned) {
+  MAI_REQUIRE_ROOT();
+  auto cfg = test_config();
+  auto spec = make_spec("import time\ntime.sleep(60)\n");
+  // A supervisor process that launches a run and is then SIGKILLed.
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  pid_t sup = ::fork();
+  if (sup == 0) {
+    auto sb = make_native_backend(cfg)->launch(spec);
+    if (::write(ready[1], "r", 1) != 1) ::_exit(1);
+    for (;;) ::pause();
+  }
+  ::close(ready[1]);
+  char c;
+  ASSERT_EQ(::read(ready[0], &c, 1), 1) << "the supervisor could not launch";
+  ::close(ready[0]);
+  std::string run_dir = spec.scratch_root + "/" + spec.run_id;
+  CgroupLayout layout = detect_cgroup_layout();
+  auto cg = make_cgroup(layout, cfg.native.cgroup_parent, spec.run_id);
+  ASSERT_FALSE(cg->procs().empty());
+  // A live run is left alone.
+  cleanup_stale_runs(spec.scratch_root, cfg);
+  EXPECT_TRUE(path_exists(run_dir));
+  EXPECT_FALSE(cg->procs().empty());
+
+  ::kill(sup, SIGKILL);
+  ::waitpid(sup, nullptr, 0);
+  EXPECT_TRUE(path_exists(run_dir));  // the leftovers
+  cleanup_stale_runs(spec.scratch_root, cfg);
+  EXPECT_FALSE(path_exists(run_dir));
+  for (const auto& d : cg->dirs()) EXPECT_FALSE(cgfs::exists(d)) << d;
+  EXPECT_TRUE(processes_of_uid(kSandboxHostUid).empty());
+  EXPECT_TRUE(processes_of_uid(1870000).empty());
+}
