@@ -5,6 +5,7 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <csignal>
 #include <dirent.h>
@@ -103,24 +104,53 @@ inline std::vector<pid_t> processes_of_uid(uid_t uid) {
   return out;
 }
 
-// A process on the host that sleeps as `uid` until killed.
-inline pid_t host_victim(uid_t uid) {
-  pid_t p = ::fork();
-  if (p == 0) {
-    ::setgroups(0, nullptr);
-    if (::setresgid(uid, uid, uid) != 0 || ::setresuid(uid, uid, uid) != 0) ::_exit(1);
-    for (;;) ::pause();
+// A process on the host that sleeps as `uid` until the test ends (killed and
+// reaped by the destructor, also when the test fails half-way).
+class HostVictim {
+ public:
+  explicit HostVictim(uid_t uid) {
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::setgroups(0, nullptr);
+      if (::setresgid(uid, uid, uid) != 0 || ::setresuid(uid, uid, uid) != 0) ::_exit(1);
+      for (;;) ::pause();
+    }
   }
-  return p;
+  ~HostVictim() {
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  HostVictim(const HostVictim&) = delete;
+  HostVictim& operator=(const HostVictim&) = delete;
+  pid_t pid() const { return pid_; }
+  bool alive() const { return ::waitpid(pid_, nullptr, WNOHANG) == 0 && ::kill(pid_, 0) == 0; }
+
+ private:
+  pid_t pid_ = -1;
+};
+
+inline bool in_my_pid_namespace(pid_t p) {
+  char a[64] = {}, b[64] = {};
+  ssize_t n1 = ::readlink("/proc/self/ns/pid", a, sizeof a - 1);
+  ssize_t n2 = ::readlink(("/proc/" + std::to_string(p) + "/ns/pid").c_str(), b, sizeof b - 1);
+  return n1 > 0 && n2 > 0 && std::string(a) == std::string(b);
 }
 
-inline bool alive(pid_t p) {
-  return ::waitpid(p, nullptr, WNOHANG) == 0 && ::kill(p, 0) == 0;
+// Processes of the sandbox's host uids that live in another pid namespace
+// (so: in a sandbox) and were not there before `before` was taken.
+inline std::vector<pid_t> sandbox_processes() {
+  std::vector<pid_t> out;
+  for (uid_t uid : {kSandboxHostUid, uid_t{1870000}})
+    for (pid_t p : processes_of_uid(uid))
+      if (!in_my_pid_namespace(p)) out.push_back(p);
+  return out;
 }
 
-inline void reap(pid_t p) {
-  ::kill(p, SIGKILL);
-  ::waitpid(p, nullptr, 0);
+inline std::vector<pid_t> new_since(const std::vector<pid_t>& now, const std::vector<pid_t>& before) {
+  std::vector<pid_t> out;
+  for (pid_t p : now)
+    if (std::find(before.begin(), before.end(), p) == before.end()) out.push_back(p);
+  return out;
 }
 
 // Runs inside the sandbox with the test's small limits; fails the test if the

@@ -161,29 +161,27 @@ for p in pids:
 TEST(sandboxEscape, SignalHostProcessOfTheSameUid) {
   MAI_REQUIRE_ROOT();
   // Even a host process running as the very uid the sandbox's code maps to is out of reach.
-  pid_t victim = host_victim(kSandboxHostUid);
-  std::string code = "import os, signal\ntry:\n    os.kill(" + std::to_string(victim) +
+  HostVictim victim(kSandboxHostUid);
+  std::string code = "import os, signal\ntry:\n    os.kill(" + std::to_string(victim.pid()) +
                      ", signal.SIGKILL)\n    print('ESCAPED')\nexcept OSError as e:\n    print('refused', e)\n";
   EXPECT_CONTAINED(sandboxed(code));
-  EXPECT_TRUE(alive(victim));
+  EXPECT_TRUE(victim.alive());
   // kill(-1) from inside may hit only the sandbox's own processes.
   EXPECT_CONTAINED(sandboxed("import os, signal, time\nos.kill(-1, signal.SIGKILL)\ntime.sleep(0.2)\nprint('survived')\n"));
-  EXPECT_TRUE(alive(victim));
+  EXPECT_TRUE(victim.alive());
   auto host = run_on_host(code, Language::python, {kSandboxHostUid});
   EXPECT_ESCAPES_ON_HOST(host);
-  reap(victim);
 }
 
 TEST(sandboxEscape, PtraceAnotherProcess) {
   MAI_REQUIRE_ROOT();
-  pid_t victim = host_victim(kSandboxHostUid);
+  HostVictim victim(kSandboxHostUid);
   // Inside, it also tries pid 1 (the sandbox's init); on the host only the victim.
   auto attack = [&](const std::string& pids) {
     return std::string(kCtypes) + "for pid in [" + pids +
            "]:\n    if libc.ptrace(16, pid, 0, 0) == 0:\n        print('ESCAPED: attached to', pid)\n"
            "    else:\n        print('refused', pid, os.strerror(ctypes.get_errno()))\n";
   };
-  EXPECT_CONTAINED(sandboxed(attack(std::to_string(victim) + ", 1")));
-  EXPECT_ESCAPES_ON_HOST(run_on_host(attack(std::to_string(victim))));
-  reap(victim);
+  EXPECT_CONTAINED(sandboxed(attack(std::to_string(victim.pid()) + ", 1")));
+  EXPECT_ESCAPES_ON_HOST(run_on_host(attack(std::to_string(victim.pid()))));
 }
