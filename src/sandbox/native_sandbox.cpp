@@ -92,7 +92,8 @@ RawOutcome NativeSandbox::wait() {
   std::string status = run_.status_rest;
   const auto deadline = run_.started + std::chrono::milliseconds(run_.limits.timeout_ms);
   std::optional<Clock::time_point> killed_at, init_exit;
-  uint32_t pids_seen = 0;
+  uint32_t pids_seen = 0;  // fallback for kernels without pids.peak
+  Clock::time_point last_sample{};
 
   auto kill_now = [&] {
     std::lock_guard<std::mutex> lock(mu_);
@@ -125,8 +126,11 @@ RawOutcome NativeSandbox::wait() {
       if (w == run_.init.pid || (w < 0 && errno == ECHILD)) init_exit = Clock::now();
     }
 
-    pids_seen = std::max(pids_seen, run_.cgroup->stats().pids);
     now = Clock::now();
+    if (now - last_sample >= std::chrono::milliseconds(100)) {
+      pids_seen = std::max(pids_seen, run_.cgroup->stats().pids);
+      last_sample = now;
+    }
     if ((out.flooded() || err.flooded()) && !r.output_flood) {
       r.output_flood = true;
       kill_now();

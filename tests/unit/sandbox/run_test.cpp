@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <poll.h>
+#include <sys/socket.h>
 #include <thread>
 
 #include "sandbox/cgroup.hpp"
@@ -153,4 +155,32 @@ TEST(sandboxRun, KillFromAnotherThread) {
   EXPECT_TRUE(o.killed);
   EXPECT_LT(o.wall_ms, 5000u);
   EXPECT_EQ(report_of(o).termination, Termination::killed);
+}
+
+TEST(sandboxRun, DepsNetworkHandsTheProxyListenerToTheHost) {
+  MAI_REQUIRE_ROOT();
+  auto backend = make_native_backend(test_config());
+  auto spec = make_spec(R"(import os, socket
+print(os.environ['HTTPS_PROXY'])
+s = socket.create_connection(('127.0.0.1', 3128), timeout=5)
+print(s.recv(16).decode())
+)");
+  spec.network = NetworkMode::deps;
+  auto sb = backend->launch(spec);
+  int lfd = sb->proxy_listener_fd();
+  ASSERT_GE(lfd, 0);
+  // The host side (the proxy, later) accepts connections made inside the sandbox.
+  std::thread proxy([lfd] {
+    pollfd pf{lfd, POLLIN, 0};
+    if (::poll(&pf, 1, 5000) != 1) return;
+    int c = ::accept4(lfd, nullptr, nullptr, SOCK_CLOEXEC);
+    if (c >= 0) {
+      ::send(c, "via host", 8, MSG_NOSIGNAL);
+      ::close(c);
+    }
+  });
+  auto o = sb->wait();
+  proxy.join();
+  EXPECT_TRUE(o.exited) << o.stderr_data;
+  EXPECT_EQ(o.stdout_data, "http://127.0.0.1:3128\nvia host\n");
 }
