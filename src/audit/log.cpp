@@ -57,8 +57,7 @@ std::string seal(Record& r, Head& h, const SigningKey& key) {
   r.timestamp_us = std::max(now_unix_us(), h.last_timestamp_us);
   r.prev_hash = h.last_hash;
   r.key_id = key.key_id();
-  r.sig = key.sign(r.signing_input());
-  std::string bytes = r.encode();
+  std::string bytes = r.sign_and_encode([&key](const std::string& m) { return key.sign(m); });
   std::string leaf = merkle::leaf_hash(bytes);
   merkle::Frontier f(h.next_seq, h.frontier);
   f.append(leaf);

@@ -93,6 +93,20 @@ json Record::body() const {
 
 std::string Record::signing_input() const { return std::string(kRecordDomain) + canonical_json(body()); }
 
+std::string Record::canonical_body() const { return canonical_json(body()); }
+
+std::string Record::splice_sig(const std::string& b, const std::string& raw_sig) {
+  // The top-level "timestamp_us" is the last one: only "type" (a string, whose
+  // quotes would be escaped) and "v" follow it.
+  static const std::string marker = ",\"timestamp_us\":";
+  auto at = b.rfind(marker);
+  if (at == std::string::npos) throw AuditError("internal error: record body without timestamp_us");
+  std::string out;
+  out.reserve(b.size() + 100);
+  out.append(b, 0, at).append(",\"sig\":\"").append(to_base64(raw_sig)).append("\"").append(b, at, std::string::npos);
+  return out;
+}
+
 std::string Record::encode() const {
   json j = body();
   j["sig"] = to_base64(sig);

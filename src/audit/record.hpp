@@ -31,7 +31,16 @@ struct Record {
   json body() const;                 // everything but "sig"
   std::string signing_input() const;  // domain || canonical(body)
   std::string encode() const;         // canonical(body + sig): the leaf bytes
+  // Signs the record and returns its encoding, encoding the body only once:
+  // "sig" sorts right before "timestamp_us", so it is spliced into the
+  // canonical body at that member.
+  template <class Signer>
+  std::string sign_and_encode(const Signer& sign);
   static Record decode(std::string_view bytes);  // throws AuditError
+
+ private:
+  std::string canonical_body() const;
+  static std::string splice_sig(const std::string& canonical_body, const std::string& raw_sig);
 };
 
 struct TreeHead {
@@ -69,6 +78,16 @@ struct Checkpoint {
   static Checkpoint decode(std::string_view bytes);
   static Checkpoint from_json(const json& j);
 };
+
+template <class Signer>
+std::string Record::sign_and_encode(const Signer& sign) {
+  std::string body = canonical_body();
+  std::string input;
+  input.reserve(kRecordDomain.size() + body.size());
+  input.append(kRecordDomain).append(body);
+  sig = sign(input);
+  return splice_sig(body, sig);
+}
 
 // What the new key signs in an audit.key_rotated record:
 // "mai-audit/v1/key-rotation\n" || old key id || "\n" || new key id.

@@ -51,3 +51,28 @@ TEST(CanonicalJson, ParseAcceptsOnlyCanonicalText) {
 }
 
 }  // namespace mai::audit
+
+#include "audit/record.hpp"
+
+namespace mai::audit {
+
+TEST(RecordEncoding, SplicedSignatureEqualsTheFullEncoding) {
+  Record r;
+  r.seq = 7;
+  r.timestamp_us = 1234567;
+  r.type = "submission";
+  r.request_id = "r\"1";
+  r.data = json{{"seq", 1}, {"sig", "x"}, {"nested", {{"timestamp_us", 5}}}, {"text", ",\"timestamp_us\":"}};
+  r.prev_hash = std::string(32, '\x01');
+  r.key_id = std::string(64, 'a');
+  std::string signed_input;
+  std::string bytes = r.sign_and_encode([&](const std::string& m) {
+    signed_input = m;
+    return std::string(64, '\x02');
+  });
+  EXPECT_EQ(bytes, r.encode());
+  EXPECT_EQ(signed_input, r.signing_input());
+  EXPECT_EQ(Record::decode(bytes).data, r.data);
+}
+
+}  // namespace mai::audit
