@@ -107,6 +107,20 @@ std::string Record::splice_sig(const std::string& b, const std::string& raw_sig)
   return out;
 }
 
+std::string Record::signing_input_of(std::string_view b) {
+  // The top-level "sig" is the last: only "timestamp_us" (an integer), "type"
+  // (a string, whose quotes would be escaped) and "v" follow it.
+  static const std::string_view marker = ",\"sig\":\"";
+  auto at = b.rfind(marker);
+  if (at == std::string_view::npos) throw AuditError("record without a signature");
+  auto close = b.find('"', at + marker.size());
+  if (close == std::string_view::npos) throw AuditError("record with an unterminated signature");
+  std::string out;
+  out.reserve(kRecordDomain.size() + b.size());
+  out.append(kRecordDomain).append(b.substr(0, at)).append(b.substr(close + 1));
+  return out;
+}
+
 std::string Record::encode() const {
   json j = body();
   j["sig"] = to_base64(sig);

@@ -37,6 +37,9 @@ struct Record {
   template <class Signer>
   std::string sign_and_encode(const Signer& sign);
   static Record decode(std::string_view bytes);  // throws AuditError
+  // The signing input straight from the bytes of a record that decode()
+  // accepted (canonical): the bytes without the top-level "sig" member.
+  static std::string signing_input_of(std::string_view canonical_bytes);
 
  private:
   std::string canonical_body() const;

@@ -243,7 +243,8 @@ class Verifier {
         }
         it.leaf = merkle::leaf_hash(it.value);
         auto k = keys_.find(it.rec->key_id);
-        if (k != keys_.end()) it.sig = k->second.verify(it.rec->signing_input(), it.rec->sig) ? Item::Sig::ok : Item::Sig::bad;
+        if (k != keys_.end())
+          it.sig = k->second.verify(Record::signing_input_of(it.value), it.rec->sig) ? Item::Sig::ok : Item::Sig::bad;
       });
       for (auto& it : items) sequential(it);
       items.clear();

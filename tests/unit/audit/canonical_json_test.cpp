@@ -73,6 +73,7 @@ TEST(RecordEncoding, SplicedSignatureEqualsTheFullEncoding) {
   EXPECT_EQ(bytes, r.encode());
   EXPECT_EQ(signed_input, r.signing_input());
   EXPECT_EQ(Record::decode(bytes).data, r.data);
+  EXPECT_EQ(Record::signing_input_of(bytes), r.signing_input());
 }
 
 }  // namespace mai::audit
