@@ -20,6 +20,7 @@
 #include "common/encoding.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "common/units.hpp"
 #include "config/audit_config.hpp"
 #include "model/json_codec.hpp"
 
@@ -99,8 +100,14 @@ int do_show(const GlobalOptions& g, const AuditOptions& o) {
     if (o.limit) q.limit = o.limit;
     if (!o.since.empty()) {
       auto t = parse_rfc3339_us(o.since);
-      if (!t) throw UsageError("--since: expected a time such as 2026-11-21 or 2026-11-21T19:30:00Z, got '" +
-                               o.since + "'");
+      if (!t) {  // or a duration back from now: "2h", "30m"
+        auto ago = o.since.find_first_not_of("0123456789") != std::string::npos ? parse_duration_ms(o.since)
+                                                                                : std::nullopt;
+        if (ago) t = now_unix_us() - static_cast<int64_t>(*ago) * 1000;
+      }
+      if (!t)
+        throw UsageError("--since: expected a time such as 2026-11-21 or 2026-11-21T19:30:00Z, or a duration "
+                         "back from now such as 2h, got '" + o.since + "'");
       q.since_us = *t;
     }
     auto records = audit::query_records(g.state(), load_config(g), q);
@@ -230,7 +237,7 @@ void add_audit_command(CLI::App& app, const GlobalOptions& global, Action& actio
 
   auto* show = audit->add_subcommand("show", "List records");
   show->add_option("--request", opts->request, "Only this request id");
-  show->add_option("--since", opts->since, "Only records at or after this time (RFC 3339, or a date)");
+  show->add_option("--since", opts->since, "Only records at or after this time (RFC 3339, a date, or a duration ago: 2h)");
   show->add_option("--type", opts->type, "Only this event type (e.g. assessment, execution.end)");
   show->add_option("--limit", opts->limit, "At most the N most recent matches")->check(CLI::PositiveNumber);
   show->add_flag("--json", opts->json, "Print a JSON array");

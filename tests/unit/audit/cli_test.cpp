@@ -125,6 +125,7 @@ TEST(AuditCli, ReceiptPubkeyShowProve) {
   auto since = run(cli(dir.path()) + "show --since 2000-01-01 --type result --json");
   EXPECT_EQ(json::parse(since.out).size(), 6u);
   EXPECT_EQ(run(cli(dir.path()) + "show --since yesterday").status, 2);
+  EXPECT_EQ(json::parse(run(cli(dir.path()) + "show --since 1h --type result --json").out).size(), 6u);
 
   auto prove = run(cli(dir.path()) + "prove 7 --tree-size 20");
   ASSERT_EQ(prove.status, 0) << prove.out;
