@@ -10,7 +10,7 @@ void Analysis::add(Observation o) {
   if (pinned_) {
     o.line = pin_line_;
     o.col = pin_col_;
-    if (o.via.empty()) o.via = via_;
+    if (!*o.via) o.via = via_;
   }
   obs_.push_back(std::move(o));
 }

@@ -18,7 +18,7 @@ class Analysis {
  public:
   explicit Analysis(const TaintConfig& taint, size_t nested_budget = 4u << 20)
       : taint_(taint), budget_(nested_budget) {
-    obs_.reserve(64);
+    obs_.reserve(128);
   }
 
   void add(Observation o);

@@ -6,6 +6,9 @@
 #include <set>
 
 #include "assess/analysis.hpp"
+#include <openssl/sha.h>
+
+#include "common/encoding.hpp"
 #include "common/sha256.hpp"
 
 namespace mai::assess {
@@ -84,7 +87,9 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
   Assessment out;
   std::string hash;
   try {
-    hash = sha256_hex(code);
+    unsigned char digest[SHA256_DIGEST_LENGTH];  // one-shot: no context allocation per call
+    SHA256(reinterpret_cast<const unsigned char*>(code.data()), code.size(), digest);
+    hash = to_hex(std::string_view(reinterpret_cast<const char*>(digest), sizeof digest));
   } catch (...) {
   }
   try {
@@ -162,12 +167,12 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
   struct Fired {
     bool on = false;
     uint32_t line = 0, col = 0;
-    std::string via;
+    const char* via = "";
   };
   std::vector<Fired> fired(rules.size());
   std::vector<Finding> findings;
   std::set<std::pair<size_t, uint32_t>> reported;
-  auto report = [&](size_t r, uint32_t line, uint32_t col, const std::string& via) {
+  auto report = [&](size_t r, uint32_t line, uint32_t col, const char* via) {
     const Rule& rule = rules[r];
     if (rule.is_fact || findings.size() >= kMaxFindings) return;
     if (!reported.insert({r, line}).second) return;
@@ -177,7 +182,7 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
     f.line = line;
     f.column = col;
     f.message = rule.message;
-    if (!via.empty()) f.message += " (in " + via + ")";
+    if (*via) f.message += std::string(" (in ") + via + ")";
     findings.push_back(std::move(f));
   };
   for (const auto& o : obs) {

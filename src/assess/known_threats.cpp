@@ -33,7 +33,9 @@ KnownThreats KnownThreats::parse(const config::Node& root) {
     for (const auto& n : list.items()) {
       std::string s = n.as_string();
       if (s.size() < 4) n.fail("too short to match safely: '" + s + "'");
+      if (s.find_first_of(".:") == std::string::npos) n.fail("expected a host name or URL fragment (with '.' or ':'): '" + s + "'");
       std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+      k.by_first_[static_cast<unsigned char>(s[0])].push_back(static_cast<uint16_t>(k.pools_.size()));
       k.pools_.push_back(s);
     }
   }
@@ -57,13 +59,20 @@ bool KnownThreats::is_malicious_package(std::string_view name) const {
 
 std::optional<std::string> KnownThreats::pool_in(std::string_view text) const {
   if (pools_.empty() || text.size() < 4) return std::nullopt;
-  std::string low(text.substr(0, 1u << 16));
-  for (auto& c : low)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
   // Every pool name contains a '.' or ':'; most strings have neither.
-  if (low.find_first_of(".:") == std::string::npos) return std::nullopt;
-  for (const auto& p : pools_)
-    if (low.find(p) != std::string::npos) return p;
+  if (text.find_first_of(".:") == std::string_view::npos) return std::nullopt;
+  text = text.substr(0, 1u << 16);
+  auto low = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto& cands = by_first_[static_cast<unsigned char>(low(text[i]))];
+    for (uint16_t k : cands) {
+      const std::string& p = pools_[k];
+      if (p.size() > text.size() - i) continue;
+      size_t j = 1;
+      while (j < p.size() && low(text[i + j]) == p[j]) ++j;
+      if (j == p.size()) return p;
+    }
+  }
   return std::nullopt;
 }
 

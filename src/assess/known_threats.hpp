@@ -1,6 +1,7 @@
 // config/known-threats.yaml: malicious and typosquatted package names, crypto-
 // mining pool endpoints, and SHA-256 hashes of known malicious payloads.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@ class KnownThreats {
  private:
   std::unordered_set<std::string> packages_;
   std::vector<std::string> pools_;  // lower case
+  std::vector<uint16_t> by_first_[256];  // pools_ indices by their first byte
   std::unordered_set<std::string> hashes_;
 };
 

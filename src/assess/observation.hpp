@@ -32,7 +32,7 @@ struct Observation {
   std::vector<std::string> subst;      // command: commands run in its substitutions
   uint32_t flags = 0;                  // call: ValueFlags of its arguments
   uint32_t line = 0, col = 0;
-  std::string via;  // "" or where it was found: "decoded payload", "exec'd string", ...
+  const char* via = "";  // "" or where it was found: "decoded payload", "exec'd string", ... (static text)
 };
 
 }  // namespace mai::assess

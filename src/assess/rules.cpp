@@ -468,6 +468,12 @@ RuleSet RuleSet::parse(const config::Node& root) {
       }
     }
   }
+  if (rs.string_matchers_.size() > 64) root["rules"].fail("at most 64 string matchers are supported");
+  for (size_t k = 0; k < rs.string_matchers_.size(); ++k) {
+    auto [r, m] = rs.string_matchers_[k];
+    for (const auto& sub : rs.rules_[r].match[m].substrings)
+      if (!sub.empty()) rs.needles_by_first_[static_cast<unsigned char>(sub[0])].emplace_back(sub, k);
+  }
   return rs;
 }
 
@@ -486,10 +492,24 @@ void RuleSet::match(const Observation& o, const std::function<void(size_t)>& fn)
     for (auto [r, m] : it->second)
       if (rules_[r].match[m].matches(o)) fn(r);
   };
-  if (o.kind == ObsKind::string || o.kind == ObsKind::command) {
-    std::string low = lower(std::string_view(o.text).substr(0, 1u << 16));
-    for (auto [r, m] : string_matchers_)
-      if (rules_[r].match[m].matches_text(o.text, low)) fn(r);
+  if ((o.kind == ObsKind::string || o.kind == ObsKind::command) && !string_matchers_.empty()) {
+    std::string_view text = std::string_view(o.text).substr(0, 1u << 16);
+    auto low = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+    uint64_t hit_bits = 0;  // string_matchers_ is capped at 64 (checked at parse)
+    auto hit_get = [&](size_t k) { return (hit_bits >> k) & 1u; };
+    for (size_t i = 0; i < text.size(); ++i) {
+      for (const auto& [needle, k] : needles_by_first_[static_cast<unsigned char>(low(text[i]))]) {
+        if (hit_get(k) || needle.size() > text.size() - i) continue;
+        size_t j = 1;
+        while (j < needle.size() && low(text[i + j]) == needle[j]) ++j;
+        if (j == needle.size()) hit_bits |= uint64_t{1} << k;
+      }
+    }
+    for (size_t k = 0; k < string_matchers_.size(); ++k) {
+      auto [r, m] = string_matchers_[k];
+      const Matcher& mt = rules_[r].match[m];
+      if (hit_get(k) || (mt.string_regex && regex_find(*mt.string_regex, o.text))) fn(r);
+    }
     if (o.kind == ObsKind::string) return;
   }
   if (o.kind == ObsKind::payload) return;

@@ -113,6 +113,9 @@ class RuleSet {
   std::unordered_map<std::string, std::vector<std::pair<size_t, size_t>>> index_[kKinds];
   std::vector<std::tuple<std::string, size_t, size_t>> prefixes_[kKinds];
   std::vector<std::pair<size_t, size_t>> string_matchers_;
+  // Every substring of every string matcher, by its first (lower-case) byte:
+  // one pass over a text finds them all, case-insensitively.
+  std::vector<std::pair<std::string, size_t>> needles_by_first_[256];
   std::vector<size_t> combos_;
 };
 
