@@ -86,6 +86,7 @@ void NativeSandbox::kill() {
 RawOutcome NativeSandbox::wait() {
   if (outcome_) return *outcome_;
   RawOutcome r;
+  r.limits = run_.limits;
   StreamCapture out(run_.out_fd, run_.limits.output_bytes, run_.flood_bytes);
   StreamCapture err(run_.err_fd, run_.limits.output_bytes, run_.flood_bytes);
   run_.out_fd = run_.err_fd = -1;  // owned by the captures now

@@ -51,7 +51,7 @@ void finish_report(const RawOutcome& raw, const std::optional<Violation>& verdic
     out.exit_code = t == Termination::timeout ? kTimeoutExit : kResourceExit;
     out.violation = std::move(why);
   };
-  const Limits& l = out.limits;
+  const Limits& l = raw.limits;
   if (verdict) {
     resource_kill(verdict->termination, verdict->reason);
   } else if (raw.timed_out) {

@@ -49,6 +49,7 @@ struct RawOutcome {
   bool oom_killed = false;
   bool pids_limit_hit = false;
   std::string failure;  // non-empty: the sandbox itself failed before the code ran
+  Limits limits;        // the limits the run had (for the violation text)
 };
 
 // One running sandbox. The destructor kills what is left and removes the
@@ -104,7 +105,8 @@ std::optional<Violation> check_violation(const ResourceSample&, bool oom_killed,
 // Turns what happened into the contract's fields: exit_code (the program's own,
 // 128+N for signal N, 124 for timeout, 137 for resource kills), termination,
 // signal, violation, output and usage. `monitor_verdict` is the monitor's
-// violation if it killed the run. Does not touch backend/worker/trust/limits/isolation.
+// violation if it killed the run. Violation texts name raw.limits. Does not touch
+// backend/worker/trust/limits/isolation.
 void finish_report(const RawOutcome&, const std::optional<Violation>& monitor_verdict,
                    ExecutionReport& out);
 

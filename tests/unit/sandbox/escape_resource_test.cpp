@@ -12,9 +12,8 @@ using namespace mai::sandbox::test;
 
 namespace {
 
-ExecutionReport classify(const RawOutcome& o, const Limits& l, std::optional<Violation> v = std::nullopt) {
+ExecutionReport classify(const RawOutcome& o, std::optional<Violation> v = std::nullopt) {
   ExecutionReport r;
-  r.limits = l;
   finish_report(o, v, r);
   return r;
 }
@@ -43,7 +42,7 @@ if n >= 64:
   EXPECT_CONTAINED(o);
   EXPECT_TRUE(o.pids_limit_hit);
   EXPECT_LE(o.max_pids, 16u);
-  auto r = classify(o, l);
+  auto r = classify(o);
   EXPECT_EQ(r.termination, Termination::pids_limit);
   EXPECT_EQ(r.exit_code, 137);
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
@@ -58,7 +57,7 @@ TEST(sandboxEscape, ForkBombIsContained) {
   auto o = sandboxed("bomb() { bomb | bomb & }\nbomb\nsleep 5\n", Language::shell, l);
   EXPECT_TRUE(o.pids_limit_hit);
   EXPECT_LE(o.max_pids, 16u);
-  auto r = classify(o, l);
+  auto r = classify(o);
   EXPECT_TRUE(r.termination == Termination::pids_limit || r.termination == Termination::timeout)
       << to_string(r.termination);
   EXPECT_TRUE(new_since(sandbox_processes(), before).empty());
@@ -77,7 +76,7 @@ print('ESCAPED: touched 256MiB')
   EXPECT_CONTAINED(o);
   EXPECT_TRUE(o.oom_killed);
   EXPECT_LE(o.peak_memory_bytes, l.memory_bytes);
-  auto r = classify(o, l);
+  auto r = classify(o);
   EXPECT_EQ(r.termination, Termination::memory_limit);
   EXPECT_EQ(r.exit_code, 137);
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
@@ -138,7 +137,7 @@ TEST(sandboxEscape, DiskFillSeenByTheMonitor) {
   monitor.join();
   ASSERT_TRUE(v);
   EXPECT_EQ(v->termination, Termination::disk_limit);
-  auto r = classify(o, l, v);
+  auto r = classify(o, v);
   EXPECT_EQ(r.termination, Termination::disk_limit);
   EXPECT_EQ(r.exit_code, 137);
   EXPECT_LT(o.wall_ms, 10000u);
@@ -160,7 +159,7 @@ print('ESCAPED: wrote 32MiB', file=sys.stderr)
   EXPECT_TRUE(o.output_flood);
   EXPECT_TRUE(o.stdout_truncated);
   EXPECT_EQ(o.stdout_data.size(), 64u << 10);
-  auto r = classify(o, l);
+  auto r = classify(o);
   EXPECT_EQ(r.termination, Termination::output_limit);
   EXPECT_EQ(r.exit_code, 137);
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
@@ -186,7 +185,7 @@ TEST(sandboxEscape, SleepForever) {
   auto o = sandboxed(code, Language::python, l);
   EXPECT_CONTAINED(o);
   EXPECT_TRUE(o.timed_out);
-  auto r = classify(o, l);
+  auto r = classify(o);
   EXPECT_EQ(r.termination, Termination::timeout);
   EXPECT_EQ(r.exit_code, 124);
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));

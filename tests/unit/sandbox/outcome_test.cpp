@@ -13,11 +13,11 @@ using namespace mai::sandbox;
 
 namespace {
 
-ExecutionReport classify(const RawOutcome& raw, std::optional<Violation> v = std::nullopt) {
-  ExecutionReport r;
-  r.limits.memory_bytes = 256ull << 20;
-  r.limits.timeout_ms = 2000;
-  r.limits.pids = 64;
+ExecutionReport classify(RawOutcome raw, std::optional<Violation> v = std::nullopt) {
+  raw.limits.memory_bytes = 256ull << 20;
+  raw.limits.timeout_ms = 2000;
+  raw.limits.pids = 64;
+  ExecutionReport r;  // limits left empty, as the executor fills them afterwards
   finish_report(raw, v, r);
   return r;
 }

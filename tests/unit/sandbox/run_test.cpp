@@ -15,9 +15,8 @@ using namespace mai::sandbox::test;
 
 namespace {
 
-ExecutionReport report_of(const RawOutcome& o, const Limits& l = small_limits()) {
+ExecutionReport report_of(const RawOutcome& o) {
   ExecutionReport r;
-  r.limits = l;
   finish_report(o, std::nullopt, r);
   return r;
 }
@@ -98,7 +97,7 @@ TEST(sandboxRun, MemoryLimitKillsWith137) {
   auto o = run("x = []\nwhile True:\n    x.append(bytearray(1 << 20))\n", Language::python, l);
   EXPECT_TRUE(o.oom_killed);
   EXPECT_FALSE(o.exited);
-  auto r = report_of(o, l);
+  auto r = report_of(o);
   EXPECT_EQ(r.termination, Termination::memory_limit);
   EXPECT_EQ(r.exit_code, 137);
   EXPECT_NE(r.violation.find("memory limit"), std::string::npos);
@@ -113,7 +112,7 @@ TEST(sandboxRun, TimeoutGives124) {
   EXPECT_GE(o.wall_ms, 1000u);
   EXPECT_LT(o.wall_ms, 3000u);
   EXPECT_EQ(o.stdout_data, "start\n");
-  auto r = report_of(o, l);
+  auto r = report_of(o);
   EXPECT_EQ(r.termination, Termination::timeout);
   EXPECT_EQ(r.exit_code, 124);
 }
