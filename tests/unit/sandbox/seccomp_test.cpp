@@ -109,6 +109,20 @@ TEST(sandboxSeccompPolicy, ForeignArchitectureKills) {
   EXPECT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS) << "status " << st;
 }
 
+TEST(sandboxSeccompPolicy, X32AbiKills) {
+  // x32 system calls share the x86_64 audit arch but use numbers | 0x40000000.
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    apply_seccomp_policy();
+    ::syscall(0x40000000 | SYS_getpid);
+    ::_exit(0);
+  }
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  EXPECT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS) << "status " << st;
+}
+
 TEST(sandboxSeccompPolicy, ListsRefusedSyscalls) {
   auto names = refused_syscalls();
   for (const char* n : {"mount", "ptrace", "bpf", "keyctl", "unshare", "setns", "clone3", "io_uring_setup"})
