@@ -159,7 +159,11 @@ class NativeBackend final : public Backend {
     int exe = fds.add(::open(init_path_.c_str(), O_PATH | O_CLOEXEC));
     if (exe < 0) setup_error("cannot open the init helper " + init_path_);
     int spec_p[2], status_p[2], out_p[2], err_p[2], sock[2] = {-1, -1};
-    make_pipe(fds, spec_p);
+    // A socket, not a pipe: if the child is already gone, send() fails with
+    // EPIPE instead of raising SIGPIPE in the (multi-threaded) host.
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, spec_p) != 0) setup_error("socketpair");
+    fds.add(spec_p[0]);
+    fds.add(spec_p[1]);
     make_pipe(fds, status_p);
     make_pipe(fds, out_p);
     make_pipe(fds, err_p);
@@ -187,8 +191,8 @@ class NativeBackend final : public Backend {
     write_id_maps(run.init.pid, cfg_.native.host_root_uid, cfg_.native.host_uid);
     run.cgroup->attach(run.init.pid);
     std::string msg = "G" + encode_spec(is);
-    if (::write(spec_p[1], msg.data(), msg.size()) != static_cast<ssize_t>(msg.size()))
-      setup_error("write spec");
+    if (::send(spec_p[1], msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
+      setup_error("send the spec to the sandbox init");
     fds.close(spec_p[1]);
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd);

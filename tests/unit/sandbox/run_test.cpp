@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "sandbox/cgroup.hpp"
+#include "sandbox/host_capabilities.hpp"
 #include "test_util.hpp"
 
 using namespace mai;
@@ -182,4 +183,55 @@ print(s.recv(16).decode())
   proxy.join();
   EXPECT_TRUE(o.exited) << o.stderr_data;
   EXPECT_EQ(o.stdout_data, "http://127.0.0.1:3128\nvia host\n");
+}
+
+TEST(sandboxRun, ConcurrentRunsFromSeveralThreads) {
+  MAI_REQUIRE_ROOT();
+  auto backend = make_native_backend(test_config());
+  std::vector<RawOutcome> outs(4);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < outs.size(); ++i)
+    threads.emplace_back([&, i] {
+      outs[i] = backend->launch(make_spec("import time\ntime.sleep(0.3)\nprint(" + std::to_string(i) + ")\n"))->wait();
+    });
+  for (auto& t : threads) t.join();
+  for (size_t i = 0; i < outs.size(); ++i) {
+    EXPECT_TRUE(outs[i].exited) << outs[i].stderr_data;
+    EXPECT_EQ(outs[i].stdout_data, std::to_string(i) + "\n");
+  }
+}
+
+TEST(sandboxRun, SetupFailureThrowsAndLeavesNothing) {
+  MAI_REQUIRE_ROOT();
+  auto cfg = test_config();
+  cfg.native.python = "/nonexistent/python3";
+  auto spec = make_spec("print(1)\n");
+  EXPECT_THROW(make_native_backend(cfg)->launch(spec), SandboxError);
+  cfg = test_config();
+  cfg.native.init_path = "/nonexistent/mai-sandbox-init";
+  EXPECT_THROW(make_native_backend(cfg)->launch(spec), SandboxError);
+  EXPECT_FALSE(cgfs::exists(spec.scratch_root + "/" + spec.run_id));
+  auto layout = detect_cgroup_layout();
+  for (const auto& d : make_cgroup(layout, cfg.native.cgroup_parent, spec.run_id)->dirs())
+    EXPECT_FALSE(cgfs::exists(d)) << d;
+}
+
+TEST(sandboxHostCapabilities, DoctorProbesThisHost) {
+  MAI_REQUIRE_ROOT();
+  EXPECT_TRUE(is_static_executable(MAI_TEST_INIT_PATH));
+  EXPECT_FALSE(is_static_executable("/usr/bin/python3"));
+  HostReport r = probe_host(test_config(), scratch_root());
+  auto feature = [&](const std::string& name) {
+    for (const auto& f : r.features)
+      if (f.name == name) return f;
+    ADD_FAILURE() << "no feature " << name;
+    return HostFeature{};
+  };
+  for (const char* f : {"user_namespace", "pid_namespace", "net_namespace", "mount_namespace",
+                        "ipc_namespace", "uts_namespace", "cgroup_namespace", "seccomp",
+                        "no_new_privs", "cgroup", "init_helper", "python", "end_to_end"})
+    EXPECT_TRUE(feature(f).ok) << f << ": " << feature(f).detail;
+  EXPECT_TRUE(r.native_ok);
+  EXPECT_TRUE(r.missing.empty());
+  EXPECT_EQ(r.cgroup_version, detect_cgroup_layout().version);
 }
