@@ -89,7 +89,8 @@ void etc_dir() {
 // A tmpfs /dev holding binds of the harmless host devices, read-only itself.
 void dev_dir(uint64_t tmpfs_bytes) {
   make_dir("dev", 0755);
-  mount_fs("tmpfs", "dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "size=65536,nr_inodes=64,mode=0755");
+  // nodev too: each device below is its own bind mount with its own flags.
+  mount_fs("tmpfs", "dev", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=65536,nr_inodes=64,mode=0755");
   for (const char* d : {"null", "zero", "full", "random", "urandom", "tty"}) {
     std::string host = std::string("/dev/") + d, inside = std::string("dev/") + d;
     make_file(inside, "", 0666);
@@ -102,7 +103,7 @@ void dev_dir(uint64_t tmpfs_bytes) {
   make_dir("dev/shm", 0755);
   mount_fs("tmpfs", "dev/shm", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
            tmpfs_opts(tmpfs_bytes, "1777"));
-  remount_ro("dev", MS_NOSUID | MS_NOEXEC);
+  remount_ro("dev", MS_NOSUID | MS_NODEV | MS_NOEXEC);
 }
 
 // A new /proc for the sandbox's pid namespace, masked like Docker's default.
