@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <unistd.h>
 
 #include "common/files.hpp"
 #include "common/ids.hpp"
 #include "config/config_source.hpp"
 #include "config/sandbox_config.hpp"
+#include "sandbox/cgroup.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace mai::sandbox::test {
@@ -33,9 +35,16 @@ inline std::string scratch_root() {
 
 // Removes this process's scratch root when the tests are done: every run
 // removed its own directory, so what is left is the empty root itself.
+// Also removes the tests' parent cgroups when no other test process uses them.
 class ScratchCleanup : public ::testing::Environment {
  public:
-  void TearDown() override { remove_tree(scratch_base()); }
+  void TearDown() override {
+    remove_tree(scratch_base());
+    CgroupLayout l = detect_cgroup_layout();
+    if (l.version == 2) ::rmdir((l.unified_root + "/mai-sandbox-test").c_str());
+    if (l.version == 1)
+      for (const auto& [ctrl, root] : l.v1) ::rmdir((root + "/mai-sandbox-test").c_str());
+  }
 };
 inline ::testing::Environment* const kScratchCleanup =
     ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
