@@ -15,6 +15,7 @@
 #include <sched.h>
 #include <sstream>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -152,6 +153,22 @@ inline std::vector<pid_t> new_since(const std::vector<pid_t>& now, const std::ve
     if (std::find(before.begin(), before.end(), p) == before.end()) out.push_back(p);
   return out;
 }
+
+// A world-writable host directory, removed when the test ends (even on failure).
+class HostTempDir {
+ public:
+  explicit HostTempDir(const std::string& prefix) : path_("/var/tmp/" + prefix + random_hex(6)) {
+    make_dirs(path_, 0777);
+    ::chmod(path_.c_str(), 0777);
+  }
+  ~HostTempDir() { remove_tree(path_); }
+  HostTempDir(const HostTempDir&) = delete;
+  HostTempDir& operator=(const HostTempDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 // Runs inside the sandbox with the test's small limits; fails the test if the
 // sandbox itself could not start.

@@ -79,9 +79,8 @@ for pid in ['1', ')" + victim + R"(']:
 
 TEST(sandboxEscape, WriteOutsideScratch) {
   MAI_REQUIRE_ROOT();
-  std::string target = "/var/tmp/mai-escape-" + random_hex(6);
-  make_dirs(target, 0777);
-  ::chmod(target.c_str(), 0777);
+  HostTempDir dir("mai-escape-");
+  const std::string& target = dir.path();
   std::string code = R"(import os
 for p in [')" + target + R"(/pwned', '/etc/pwned', '/usr/pwned', '/pwned', '/proc/pwned', '/dev/pwned']:
     try:
@@ -93,7 +92,6 @@ for p in [')" + target + R"(/pwned', '/etc/pwned', '/usr/pwned', '/pwned', '/pro
   EXPECT_FALSE(path_exists(target + "/pwned"));
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
   EXPECT_TRUE(path_exists(target + "/pwned"));
-  remove_tree(target);
 }
 
 TEST(sandboxEscape, WriteToDev) {

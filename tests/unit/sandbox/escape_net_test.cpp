@@ -36,7 +36,10 @@ class HostListener {
       std::memcpy(a.sun_path + (abstract ? 1 : 0), unix_path.data(), unix_path.size());
       socklen_t len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + unix_path.size() + (abstract ? 1 : 0));
       ::bind(fd_, reinterpret_cast<sockaddr*>(&a), len);
-      if (!abstract) ::chmod(unix_path.c_str(), 0777);
+      if (!abstract) {
+        ::chmod(unix_path.c_str(), 0777);
+        unlink_ = unix_path;
+      }
     }
     if (type == SOCK_STREAM) ::listen(fd_, 16);
     thread_ = std::thread([this, type] { serve(type); });
@@ -46,6 +49,7 @@ class HostListener {
     ::shutdown(fd_, SHUT_RDWR);
     thread_.join();
     ::close(fd_);
+    if (!unlink_.empty()) ::unlink(unlink_.c_str());
   }
   uint16_t port() const { return port_; }
 
@@ -70,6 +74,7 @@ class HostListener {
   }
   int fd_ = -1;
   uint16_t port_ = 0;
+  std::string unlink_;
   std::atomic<bool> stop_{false};
   std::thread thread_;
 };
@@ -104,7 +109,6 @@ TEST(sandboxEscape, HostUnixPathSocket) {
                      "')\n    if s.recv(4) == b'pong': print('ESCAPED')\nexcept OSError as e:\n    print('refused', e)\n";
   EXPECT_CONTAINED(sandboxed(code));
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
-  ::unlink(path.c_str());
 }
 
 TEST(sandboxEscape, HostAbstractUnixSocket) {

@@ -84,9 +84,8 @@ print('ESCAPED: touched 256MiB')
 
 TEST(sandboxEscape, DiskFill) {
   MAI_REQUIRE_ROOT();
-  std::string target = "/var/tmp/mai-fill-" + random_hex(6);
-  make_dirs(target, 0777);
-  ::chmod(target.c_str(), 0777);
+  HostTempDir dir("mai-fill-");
+  const std::string& target = dir.path();
   // Writes 32MiB into /tmp, /sandbox and the given host directory, whichever exist.
   std::string code = R"(import os
 for d in ['/sandbox', '/tmp', ')" + target + R"(']:
@@ -109,7 +108,6 @@ for d in ['/sandbox', '/tmp', ')" + target + R"(']:
   EXPECT_TRUE(contains(o.stdout_data, "stopped in /tmp"));
   EXPECT_FALSE(path_exists(target + "/fill"));
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
-  remove_tree(target);
 }
 
 TEST(sandboxEscape, DiskFillSeenByTheMonitor) {
