@@ -34,6 +34,7 @@ Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   exec.deps.native = s.native;
   exec.deps.docker = s.docker;
   exec.deps.monitor = node.monitor;
+  exec.deps.network_proxy = node.network_proxy;
   exec.deps.auditor = node.auditor;
   exec.deps.scratch_root = s.state_dir + "/runs";
   exec.deps.output_flood_bytes = s.sandbox.output_flood_bytes;

@@ -52,6 +52,16 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
     return make_error(errc::audit_failed, "cannot record the start of the run: " +
                                               error_message(err) + "; nothing was executed");
 
+  // The proxy is the only way out of a sandbox; it rules on the run's egress
+  // (and records its ruling) before anything starts.
+  caf::error refused;
+  self->request(deps.network_proxy, audit_timeout, decide_atom::value, req.request_id,
+                req.network, std::string("*"), std::string("*"), uint16_t{0})
+      .receive([](const NetworkEvent&) {}, [&](caf::error& e) { refused = std::move(e); });
+  if (refused)
+    return make_error(errc::sandbox_failed,
+                      "the network proxy did not rule on the run: " + error_message(refused));
+
   std::unique_ptr<sandbox::Sandbox> box;
   try {
     box = backend->launch(spec);

@@ -13,6 +13,7 @@ struct RunWorkerDeps {
   std::shared_ptr<sandbox::Backend> native;
   std::shared_ptr<sandbox::Backend> docker;  // null where no Docker backend is configured
   monitor_actor monitor;
+  network_proxy_actor network_proxy;
   auditor_actor auditor;
   std::string scratch_root;
   uint64_t output_flood_bytes = 0;

@@ -11,7 +11,7 @@ NetworkEvent decide_egress(NetworkMode mode, const std::string& method, const st
   event.decision = "deny";
   switch (mode) {
     case NetworkMode::none:
-      event.reason = "network is off for this run (--network none)";
+      event.reason = "network is off for this run (--network none): only loopback exists";
       break;
     case NetworkMode::deps:
       event.reason = "dependency fetching is not available yet";

@@ -1,0 +1,78 @@
+#include <gtest/gtest.h>
+
+#include "config/config_source.hpp"
+#include "policy/run_policy.hpp"
+
+namespace mai::policy {
+
+namespace {
+config::SandboxConfig defaults() {
+  return config::parse_sandbox_config(config::Source(std::nullopt).load("sandbox.yaml"));
+}
+const HostResources big_host{64, 256ull << 30};
+}  // namespace
+
+TEST(RunPolicy, TrustLevelPicksTheLimits) {
+  auto cfg = defaults();
+  Submission s;
+  s.trust = TrustLevel::trusted;
+  auto plan = plan_run(cfg, s, RiskLevel::low, big_host);
+  EXPECT_EQ(plan.trust, TrustLevel::trusted);
+  EXPECT_EQ(plan.limits.memory_bytes, 1ull << 30);
+  EXPECT_EQ(plan.limits.timeout_ms, 120000u);
+  EXPECT_TRUE(plan.notes.empty());
+}
+
+TEST(RunPolicy, RequestsOnlyTighten) {
+  auto cfg = defaults();
+  Submission s;  // unknown: 1 cpu, 512MiB, 60s, 128 pids
+  s.limits.memory_bytes = 8ull << 30;
+  s.limits.timeout_ms = 5000;
+  s.limits.cpus = 4;
+  s.limits.pids = 16;
+  auto plan = plan_run(cfg, s, RiskLevel::medium, big_host);
+  EXPECT_EQ(plan.limits.memory_bytes, 512ull << 20);
+  EXPECT_EQ(plan.limits.timeout_ms, 5000u);
+  EXPECT_EQ(plan.limits.cpus, 1.0);
+  EXPECT_EQ(plan.limits.pids, 16u);
+}
+
+TEST(RunPolicy, HighAndBlockedRunUntrustedWithoutNetwork) {
+  auto cfg = defaults();
+  for (auto level : {RiskLevel::high, RiskLevel::blocked}) {
+    Submission s;
+    s.trust = TrustLevel::trusted;
+    s.network = NetworkMode::deps;
+    auto plan = plan_run(cfg, s, level, big_host);
+    EXPECT_EQ(plan.trust, TrustLevel::untrusted);
+    EXPECT_EQ(plan.network, NetworkMode::none);
+    EXPECT_EQ(plan.limits.memory_bytes, 256ull << 20);
+    EXPECT_EQ(plan.notes.size(), 2u);
+  }
+}
+
+TEST(RunPolicy, NeverMoreThanTheHostHas) {
+  auto cfg = defaults();
+  Submission s;
+  s.trust = TrustLevel::trusted;
+  auto plan = plan_run(cfg, s, RiskLevel::low, HostResources{1, 600ull << 20});
+  EXPECT_EQ(plan.limits.cpus, 1.0);
+  EXPECT_EQ(plan.limits.memory_bytes, 600ull << 20);
+  EXPECT_EQ(plan.notes.size(), 2u);
+}
+
+TEST(RunPolicy, BackendDefaultsToTheConfig) {
+  auto cfg = defaults();
+  Submission s;
+  EXPECT_EQ(plan_run(cfg, s, RiskLevel::low, big_host).backend, Backend::native);
+  s.backend = Backend::docker;
+  EXPECT_EQ(plan_run(cfg, s, RiskLevel::low, big_host).backend, Backend::docker);
+}
+
+TEST(RunPolicy, DetectsThisHost) {
+  auto host = detect_host_resources();
+  EXPECT_GE(host.cpus, 1.0);
+  EXPECT_GT(host.memory_bytes, 0u);
+}
+
+}  // namespace mai::policy
