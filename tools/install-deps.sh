@@ -12,7 +12,7 @@ packages=(
   # run time: the interpreters the sandbox runs
   python3
   # tests and benchmarks
-  python3-jsonschema python3-cryptography python3-pip bubblewrap bandit iproute2 procps
+  python3-jsonschema python3-yaml python3-cryptography python3-pip bubblewrap bandit iproute2 procps
 )
 
 missing=()
