@@ -6,7 +6,7 @@
 #include <set>
 
 #include "assess/analysis.hpp"
-#include <openssl/sha.h>
+#include <openssl/evp.h>
 
 #include "common/encoding.hpp"
 #include "common/sha256.hpp"
@@ -87,9 +87,14 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
   Assessment out;
   std::string hash;
   try {
-    unsigned char digest[SHA256_DIGEST_LENGTH];  // one-shot: no context allocation per call
-    SHA256(reinterpret_cast<const unsigned char*>(code.data()), code.size(), digest);
-    hash = to_hex(std::string_view(reinterpret_cast<const char*>(digest), sizeof digest));
+    // The algorithm is fetched once (EVP_Q_digest would fetch it on every call).
+    static EVP_MD* const md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    if (md && EVP_Digest(code.data(), code.size(), digest, &n, md, nullptr) == 1)
+      hash = to_hex(std::string_view(reinterpret_cast<const char*>(digest), n));
+    else
+      hash = sha256_hex(code);
   } catch (...) {
   }
   try {

@@ -408,6 +408,10 @@ class PyAnalyzer {
       return;
     }
     auto w = tx(t);
+    if (!t.keyword && w != "print") {  // the common case: an expression or assignment
+      expression_statement();
+      return;
+    }
     if (w == "import") return import_stmt();
     if (w == "from") return from_stmt();
     if (w == "async") {

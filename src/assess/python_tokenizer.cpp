@@ -389,15 +389,45 @@ class Lexer {
 }  // namespace
 
 bool is_keyword(std::string_view w) {
-  static constexpr std::string_view kKeywords[] = {
-      "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-      "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
-      "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
-      "try", "while", "with", "yield"};
-  if (w.size() < 2 || w.size() > 8) return false;
-  for (const auto& k : kKeywords)
-    if (w[0] == k[0] && w.size() == k.size() && w == k) return true;
-  return false;
+  // By length, then by first letter: at most a couple of comparisons per name.
+  switch (w.size()) {
+    case 2: return w == "as" || w == "if" || w == "in" || w == "is" || w == "or";
+    case 3: return w == "and" || w == "def" || w == "del" || w == "for" || w == "not" || w == "try";
+    case 4:
+      switch (w[0]) {
+        case 'N': return w == "None";
+        case 'T': return w == "True";
+        case 'e': return w == "elif" || w == "else";
+        case 'f': return w == "from";
+        case 'p': return w == "pass";
+        case 'w': return w == "with";
+        default: return false;
+      }
+    case 5:
+      switch (w[0]) {
+        case 'F': return w == "False";
+        case 'a': return w == "async" || w == "await";
+        case 'b': return w == "break";
+        case 'c': return w == "class";
+        case 'r': return w == "raise";
+        case 'w': return w == "while";
+        case 'y': return w == "yield";
+        default: return false;
+      }
+    case 6:
+      switch (w[0]) {
+        case 'a': return w == "assert";
+        case 'e': return w == "except";
+        case 'g': return w == "global";
+        case 'i': return w == "import";
+        case 'l': return w == "lambda";
+        case 'r': return w == "return";
+        default: return false;
+      }
+    case 7: return w == "finally";
+    case 8: return w == "continue" || w == "nonlocal";
+    default: return false;
+  }
 }
 
 Tokens tokenize(std::string_view src, uint32_t line, uint32_t col) {
