@@ -251,7 +251,7 @@ void add_audit_command(CLI::App& app, const GlobalOptions& global, Action& actio
 
   auto* prove = audit->add_subcommand("prove", "RFC 6962 inclusion proof of record SEQ");
   prove->add_option("SEQ", opts->seq, "Record sequence number")->required();
-  prove->add_option("--tree-size", opts->tree_size, "Tree size to prove against (default: the whole log)");
+  prove->add_option("--tree-size", opts->tree_size, "Tree size to prove against (default: the newest signed tree head that covers SEQ)");
   prove->callback([&action, &global, opts] { action = [&global, opts] { return do_prove(global, *opts); }; });
 
   auto* cons = audit->add_subcommand("consistency", "RFC 6962 consistency proof between two tree sizes");

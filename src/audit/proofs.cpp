@@ -108,7 +108,14 @@ InclusionProof prove_inclusion(const std::string& state_dir, const config::Audit
   auto store = Store::open(db_dir_for(state_dir), Store::Mode::read_only, cfg.lock_wait_ms);
   auto head = store->head();
   if (!head) throw AuditError("the audit log has no head record");
-  uint64_t n = tree_size.value_or(head->next_seq);
+  // By default, prove against the newest signed tree head that covers the
+  // record, so the root in the proof is one the log has signed.
+  uint64_t n = head->next_seq;
+  if (tree_size) {
+    n = *tree_size;
+  } else if (auto latest = store->latest_tree_head(); latest && latest->tree_size > seq) {
+    n = latest->tree_size;
+  }
   if (seq >= n)
     throw AuditError("record " + std::to_string(seq) + " is not in a tree of size " + std::to_string(n));
   if (seq < head->first_seq)

@@ -32,7 +32,7 @@ struct ConsistencyProof {
   json to_json() const;
 };
 
-// tree_size defaults to the whole log. Throws AuditError for sizes outside
+// tree_size defaults to the newest signed tree head covering seq, else the whole log. Throws AuditError for sizes outside
 // the log or records that were pruned.
 InclusionProof prove_inclusion(const std::string& state_dir, const config::AuditConfig& cfg, uint64_t seq,
                                std::optional<uint64_t> tree_size);

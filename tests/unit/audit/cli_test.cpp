@@ -130,6 +130,9 @@ TEST(AuditCli, ReceiptPubkeyShowProve) {
   auto prove = run(cli(dir.path()) + "prove 7 --tree-size 20");
   ASSERT_EQ(prove.status, 0) << prove.out;
   EXPECT_EQ(json::parse(prove.out)["tree_size"], 20);
+  auto latest = json::parse(run(cli(dir.path()) + "prove 3").out);
+  EXPECT_EQ(latest["tree_size"], receipt.tree_size);  // the newest signed tree head
+  EXPECT_EQ(latest["tree_head"]["root_hash"], receipt.root_hash);
   auto cons = run(cli(dir.path()) + "consistency 5 30");
   ASSERT_EQ(cons.status, 0) << cons.out;
   EXPECT_FALSE(json::parse(cons.out)["consistency_path"].empty());
