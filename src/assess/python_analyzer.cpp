@@ -21,7 +21,7 @@ constexpr size_t kMaxItems = 4096;
 constexpr int kMaxDepth = 120;
 
 struct Value {
-  enum Kind : uint8_t { unknown, str, num, ref, seq, bound };
+  enum Kind : uint8_t { unknown, str, num, ref, seq, bound, map };  // map: items are k0, v0, k1, v1...
   Kind kind = unknown;
   bool bytes = false;
   std::string s;  // str: content; num: source text; ref: qualified name; bound: method
@@ -985,8 +985,8 @@ class PyAnalyzer {
         if (o == "(") return collection(")");
         if (o == "[") return collection("]");
         if (o == "{") {
-          collection("}");
-          return Value::Unknown();
+          Value d = collection("}");
+          return d.kind == Value::map ? d : Value::Unknown(d.flags);
         }
         if (o == "*" || o == "**") {
           ++i_;
@@ -1080,6 +1080,8 @@ class PyAnalyzer {
     Value out;
     out.kind = Value::seq;
     bool comma = false, paren = close == ")";
+    std::vector<Value> pairs;  // dict displays: key, value, key, value...
+    bool dict_ok = close == "}";
     while (!at_end() && !is_op(close)) {
       size_t elem_start = i_;
       Value v;
@@ -1095,9 +1097,17 @@ class PyAnalyzer {
         }
       } else {
         v = test();
-        if (is_op(":")) {  // dict entry or slice-like: evaluate the value too
+        if (is_op(":")) {  // a dict entry: keep constant-keyed entries
           ++i_;
-          test();
+          Value val = test();
+          if (dict_ok && v.is_str() && pairs.size() < 2 * kMaxItems) {
+            pairs.push_back(v);
+            pairs.push_back(std::move(val));
+          } else {
+            dict_ok = false;
+          }
+        } else if (close == "}") {
+          dict_ok = false;
         }
         if (is_kw("for") || is_kw("async")) {
           v = comprehension(elem_start, close);
@@ -1114,6 +1124,14 @@ class PyAnalyzer {
       }
     }
     if (is_op(close)) ++i_;
+    if (close == "}" && dict_ok && !pairs.empty()) {
+      Value d;
+      d.kind = Value::map;
+      d.flags = out.flags;
+      for (const auto& p : pairs) d.flags |= p.flags;
+      d.items = std::move(pairs);
+      return d;
+    }
     if (paren && !comma && out.items.size() == 1 && out.kind == Value::seq) return out.items[0];
     return out;
   }
@@ -1171,7 +1189,7 @@ class PyAnalyzer {
       }
       return Value::Ref(v.s + "." + attr, v.flags);
     }
-    if (v.kind == Value::str) {
+    if (v.kind == Value::str || v.kind == Value::map) {
       Value b;
       b.kind = Value::bound;
       b.s = attr;
@@ -1260,8 +1278,18 @@ class PyAnalyzer {
     return Value::Unknown(flags);
   }
 
+  static const Value* map_get(const Value& m, const std::string& key) {
+    for (size_t i = 0; i + 1 < m.items.size(); i += 2)
+      if (m.items[i].s == key) return &m.items[i + 1];
+    return nullptr;
+  }
+
   Value index(const Value& v, const Value& k) {
     uint32_t f = v.flags | k.flags;
+    if (v.kind == Value::map && k.is_str()) {
+      const Value* x = map_get(v, k.s);
+      return x ? *x : Value::Unknown(f);
+    }
     if (v.kind == Value::ref && k.kind == Value::str) {
       const std::string& q = v.s;
       auto ends_with = [&](std::string_view suffix) {
@@ -1635,6 +1663,21 @@ class PyAnalyzer {
     const std::string& m = b.s;
     uint32_t f = recv.flags | af;
     const Value* a0 = args.empty() ? nullptr : &args[0];
+    if (recv.kind == Value::map) {
+      if ((m == "get" || m == "pop") && a0 && a0->is_str()) {
+        const Value* x = map_get(recv, a0->s);
+        if (x) return *x;
+        return args.size() > 1 ? args[1] : Value::Unknown(f);
+      }
+      if (m == "values") {
+        Value out;
+        out.kind = Value::seq;
+        out.flags = f;
+        for (size_t i = 1; i < recv.items.size(); i += 2) out.items.push_back(recv.items[i]);
+        return out;
+      }
+      return Value::Unknown(f);
+    }
     if (m == "join" && a0) {
       std::vector<Value> items;
       if (!iterate(*a0, items)) return Value::Unknown(f);

@@ -377,6 +377,23 @@ class ShellAnalyzer {
         else if (is_shell(n) || n == "eval") a_.shell(rd.target, line, col, "heredoc");
       }
     }
+    // echo 'code' | sh: the echoed text is shell code.
+    if ((n == "echo" || n == "printf") && idx + 1 < pipe.size()) {
+      const auto& next = res[idx + 1].argv;
+      std::string nn;
+      for (const auto& w : next)  // skip wrappers such as sudo
+        if (!w.empty() && w[0] != '-' && w != "sudo" && w != "env") {
+          nn = base_name(w);
+          break;
+        }
+      if (is_shell(nn) || is_python(nn)) {
+        std::string code;
+        for (size_t j = k + 1; j < argv.size(); ++j)
+          if (!(j == k + 1 && argv[j].size() > 1 && argv[j][0] == '-')) code += (code.empty() ? "" : " ") + argv[j];
+        if (is_shell(nn)) a_.shell(code, line, col, "echo | sh");
+        else a_.python(code, line, col, "echo | python");
+      }
+    }
     // echo BLOB | base64 -d  (| sh): the blob is a payload.
     if ((n == "echo" || n == "printf") && idx + 1 < pipe.size()) {
       const auto& next = res[idx + 1].argv;

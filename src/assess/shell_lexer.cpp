@@ -1,6 +1,7 @@
 #include "assess/shell_lexer.hpp"
 
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 
 namespace mai::assess::sh {
@@ -224,6 +225,21 @@ void Lexer::dollar(Token& t, std::string& out, bool in_dq) {
     name = inner.substr(0, n);
     raw = "${" + inner + "}";
     std::string rest = inner.substr(n);
+    // ${VAR:offset:length}: substrings of known values, and of the usual
+    // environment (${PATH:0:1} is "/").
+    if (rest.size() > 1 && rest[0] == ':' && std::isdigit(static_cast<unsigned char>(rest[1]))) {
+      std::string value;
+      if (auto v = name.empty() ? std::nullopt : vars_(name)) value = v->value;
+      else if (name == "PATH") value = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+      else if (name == "HOME" || name == "PWD" || name == "SHELL" || name == "OLDPWD") value = "/";
+      if (!value.empty()) {
+        size_t off = static_cast<size_t>(std::atoi(rest.c_str() + 1));
+        size_t colon = rest.find(':', 1);
+        size_t len = colon == std::string::npos ? std::string::npos : static_cast<size_t>(std::atoi(rest.c_str() + colon + 1));
+        if (off <= value.size()) out += value.substr(off, len);
+        return;
+      }
+    }
     if (!rest.empty() && (rest.rfind(":-", 0) == 0 || rest.rfind("-", 0) == 0)) {
       auto v = name.empty() ? std::nullopt : vars_(name);
       if (!v) {

