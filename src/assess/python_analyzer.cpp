@@ -289,7 +289,9 @@ class PyAnalyzer {
     }();
     return i_ < end_ ? toks_[i_] : sentinel;
   }
-  std::string_view tx(const Token& t) const { return py::text(src_, t); }
+  std::string_view tx(const Token& t) const {
+    return t.normalized ? std::string_view(lits_[t.lit].value) : src_.substr(t.begin, t.end - t.begin);
+  }
   bool at_end() const { return i_ >= end_; }
   bool is_op(std::string_view op) const {
     if (i_ >= end_) return false;

@@ -96,7 +96,20 @@ class Lexer {
         t = make(Tok::name, p_);
         while (p_ < s_.size() && is_name_char(static_cast<unsigned char>(s_[p_]))) adv();
         t.end = static_cast<uint32_t>(p_);
-        t.keyword = is_keyword(s_.substr(t.begin, t.end - t.begin));
+        std::string_view name = s_.substr(t.begin, t.end - t.begin);
+        bool ascii = true;
+        for (char ch : name)
+          if (static_cast<unsigned char>(ch) >= 0x80) ascii = false;
+        if (!ascii) {
+          std::string folded = fold_identifier(name);
+          if (folded != name) {
+            t.normalized = true;
+            t.lit = static_cast<uint32_t>(lits_.size());
+            lits_.push_back(Literal{std::move(folded), {}});
+            name = lits_.back().value;
+          }
+        }
+        t.keyword = is_keyword(name);
       } else if ((c >= '0' && c <= '9') ||
                  (c == '.' && p_ + 1 < s_.size() && s_[p_ + 1] >= '0' && s_[p_ + 1] <= '9')) {
         t = number_token();
@@ -387,6 +400,37 @@ class Lexer {
 };
 
 }  // namespace
+
+std::string fold_identifier(std::string_view name) {
+  std::string out;
+  for (size_t i = 0; i < name.size();) {
+    auto c = static_cast<unsigned char>(name[i]);
+    uint32_t cp = 0;
+    size_t n = 1;
+    if (c < 0x80) cp = c;
+    else if ((c >> 5) == 6 && i + 1 < name.size()) cp = c & 0x1F, n = 2;
+    else if ((c >> 4) == 14 && i + 2 < name.size()) cp = c & 0x0F, n = 3;
+    else if ((c >> 3) == 30 && i + 3 < name.size()) cp = c & 0x07, n = 4;
+    for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(name[i + k]) & 0x3F);
+    char ascii = 0;
+    if (cp >= 0xFF10 && cp <= 0xFF19) ascii = static_cast<char>('0' + (cp - 0xFF10));        // fullwidth digits
+    else if (cp >= 0xFF21 && cp <= 0xFF3A) ascii = static_cast<char>('A' + (cp - 0xFF21));   // fullwidth A-Z
+    else if (cp >= 0xFF41 && cp <= 0xFF5A) ascii = static_cast<char>('a' + (cp - 0xFF41));   // fullwidth a-z
+    else if (cp == 0xFF3F) ascii = '_';
+    else if (cp >= 0x1D400 && cp <= 0x1D6A3) {  // mathematical alphanumeric letters: 52 per style
+      uint32_t k = (cp - 0x1D400) % 52;
+      ascii = static_cast<char>(k < 26 ? 'A' + k : 'a' + (k - 26));
+    } else if (cp >= 0x1D7CE && cp <= 0x1D7FF) {
+      ascii = static_cast<char>('0' + (cp - 0x1D7CE) % 10);
+    } else if (cp == 0x17F) {
+      ascii = 's';  // long s folds to s
+    }
+    if (ascii) out.push_back(ascii);
+    else out.append(name.substr(i, n));
+    i += n;
+  }
+  return out;
+}
 
 bool is_keyword(std::string_view w) {
   // By length, then by first letter: at most a couple of comparisons per name.

@@ -31,6 +31,7 @@ struct Token {
   bool first = false;           // the first token of a logical line
   bool keyword = false;         // names: a Python keyword
   uint16_t op = 0;              // operators: first two bytes (a fast compare key)
+  bool normalized = false;      // names: non-ASCII name, NFKC-folded text in lits[lit].value
   // Strings only.
   bool is_bytes = false, is_raw = false, is_f = false;
   uint32_t lit = 0;             // index of its Literal in Tokens::lits
@@ -50,10 +51,18 @@ struct Tokens {
 // Tokenizes `src`; positions start at `line`/`col` (for nested code).
 bool is_keyword(std::string_view name);
 
+// Python folds identifiers with NFKC: `ｅｖａｌ` and `𝐞𝐯𝐚𝐥` are `eval`. This folds
+// the fullwidth and mathematical alphanumeric forms to ASCII (other non-ASCII
+// characters are kept as they are).
+std::string fold_identifier(std::string_view name);
+
 Tokens tokenize(std::string_view src, uint32_t line = 1, uint32_t col = 1);
 
 inline std::string_view text(std::string_view src, const Token& t) {
   return src.substr(t.begin, t.end - t.begin);
+}
+inline std::string_view text(std::string_view src, const Tokens& all, const Token& t) {
+  return t.normalized ? std::string_view(all.lits[t.lit].value) : src.substr(t.begin, t.end - t.begin);
 }
 
 }  // namespace mai::assess::py

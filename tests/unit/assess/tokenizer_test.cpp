@@ -77,6 +77,17 @@ TEST(PythonTokenizer, PositionsAreOneBased) {
   EXPECT_EQ(toks[0].indent, 2);
 }
 
+TEST(PythonTokenizer, IdentifiersAreFoldedLikeNfkc) {
+  EXPECT_EQ(fold_identifier("\xef\xbd\x85\xef\xbd\x96\xef\xbd\x81\xef\xbd\x8c"), "eval");  // fullwidth
+  EXPECT_EQ(fold_identifier("\xf0\x9d\x90\x9e\xf0\x9d\x90\xb1"), "ex");                       // math bold
+  EXPECT_EQ(fold_identifier("caf\xc3\xa9"), "caf\xc3\xa9");                                       // kept
+  std::string src = "x = \xef\xbd\x85val\n";
+  auto toks = tokenize(src);
+  ASSERT_GE(toks.toks.size(), 3u);
+  EXPECT_TRUE(toks.toks[2].normalized);
+  EXPECT_EQ(text(src, toks, toks.toks[2]), "eval");
+}
+
 TEST(PythonTokenizer, NeverFailsOnGarbage) {
   std::string junk;
   for (int i = 0; i < 100000; ++i) junk.push_back(static_cast<char>((i * 7919) % 256));
