@@ -697,6 +697,11 @@ for i, body in enumerate(REALISTIC_MEDIUM_PY):
 REALISTIC_SH = {
     "medium": [
         """#!/bin/sh
+# Set up an SSH key, then tell the (public) status API we are ready.
+ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ""
+curl -s https://status.example.com/api/ready
+""",
+        """#!/bin/sh
 set -eu
 rm -rf build
 mkdir -p build
@@ -717,6 +722,12 @@ done
     "low": [
         """#!/bin/sh
 history | tail -n 20
+""",
+        """#!/bin/bash
+set -euo pipefail
+# Create a fresh deploy key for this project (no network involved).
+ssh-keygen -t ed25519 -f ./deploy_key -N "" -C "deploy@example"
+ls -l ./deploy_key ./deploy_key.pub
 """,
         """#!/bin/bash
 # Prints what the disk looks like; never changes anything.

@@ -1,4 +1,5 @@
 #!/bin/bash
-# Prints what the disk looks like; never changes anything.
-df -h
-du -sh ./* 2>/dev/null | sort -h | tail -5
+set -euo pipefail
+# Create a fresh deploy key for this project (no network involved).
+ssh-keygen -t ed25519 -f ./deploy_key -N "" -C "deploy@example"
+ls -l ./deploy_key ./deploy_key.pub

@@ -1,8 +1,4 @@
 #!/bin/sh
-set -eu
-rm -rf build
-mkdir -p build
-cd build
-cmake .. -DCMAKE_BUILD_TYPE=Release
-make -j"$(nproc)"
-curl -sf -X POST -H 'Content-Type: application/json' -d '{"status":"built"}' https://ci.example.com/hooks/build
+# Set up an SSH key, then tell the (public) status API we are ready.
+ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ""
+curl -s https://status.example.com/api/ready

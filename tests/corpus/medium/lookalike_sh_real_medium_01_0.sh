@@ -1,7 +1,8 @@
-#!/bin/bash
-# rotate our own logs in the working directory
-for f in logs/*.log; do
-  [ -s "$f" ] || continue
-  gzip -c "$f" > "$f.$(date +%F).gz"
-  rm -f "$f"
-done
+#!/bin/sh
+set -eu
+rm -rf build
+mkdir -p build
+cd build
+cmake .. -DCMAKE_BUILD_TYPE=Release
+make -j"$(nproc)"
+curl -sf -X POST -H 'Content-Type: application/json' -d '{"status":"built"}' https://ci.example.com/hooks/build
