@@ -7,6 +7,7 @@
 #include <linux/sched.h>
 #include <sched.h>
 #include <string>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -36,7 +37,13 @@ constexpr int kExeSlot = kSlots;  // close-on-exec, gone once the helper runs
     ::syscall(SYS_exit_group, 122);
   // Nothing else of the host process survives: not even descriptors other
   // threads opened without O_CLOEXEC a moment ago.
-  ::syscall(SYS_close_range, static_cast<unsigned>(kExeSlot + 1), ~0u, 0u);
+  if (::syscall(SYS_close_range, static_cast<unsigned>(kExeSlot + 1), ~0u, 0u) != 0) {
+    // Kernels before 5.9: close one by one up to the descriptor limit.
+    struct rlimit64 lim {};
+    ::syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, nullptr, &lim);
+    unsigned long top = lim.rlim_cur > 65536 ? 65536 : lim.rlim_cur;
+    for (unsigned long fd = kExeSlot + 1; fd < top; ++fd) ::syscall(SYS_close, fd);
+  }
   for (int i = 0; i < kSlots; ++i)
     if (f.slot[i] < 0) ::syscall(SYS_close, i);
 

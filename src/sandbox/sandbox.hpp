@@ -48,7 +48,10 @@ struct RawOutcome {
   uint32_t max_pids = 0;
   bool oom_killed = false;
   bool pids_limit_hit = false;
-  std::string failure;  // non-empty: the sandbox itself failed before the code ran
+  // Non-empty: the sandbox itself failed before the code ran. The native
+  // backend reports setup failures by throwing from launch() instead (it
+  // returns only once the program has been exec'd), so it leaves this empty.
+  std::string failure;
   Limits limits;        // the limits the run had (for the violation text)
 };
 
