@@ -81,30 +81,6 @@ inline HostRun run_on_host(const std::string& code, Language lang = Language::py
 
 inline bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
 
-// Host pids of live (not zombie) processes whose real uid is `uid`.
-inline std::vector<pid_t> processes_of_uid(uid_t uid) {
-  std::vector<pid_t> out;
-  DIR* d = ::opendir("/proc");
-  if (!d) return out;
-  while (dirent* e = ::readdir(d)) {
-    pid_t p = std::atoi(e->d_name);
-    if (p <= 0) continue;
-    std::ifstream st("/proc/" + std::string(e->d_name) + "/status");
-    std::string line;
-    while (std::getline(st, line)) {
-      if (line.rfind("State:", 0) == 0 && line.find('Z') != std::string::npos) break;
-      if (line.rfind("Uid:", 0) == 0) {
-        std::istringstream ls(line.substr(4));
-        uid_t real = 0;
-        ls >> real;
-        if (real == uid) out.push_back(p);
-      }
-    }
-  }
-  ::closedir(d);
-  return out;
-}
-
 // A process on the host that sleeps as `uid` until the test ends (killed and
 // reaped by the destructor, also when the test fails half-way).
 class HostVictim {
@@ -130,27 +106,30 @@ class HostVictim {
   pid_t pid_ = -1;
 };
 
-inline bool in_my_pid_namespace(pid_t p) {
-  char a[64] = {}, b[64] = {};
-  ssize_t n1 = ::readlink("/proc/self/ns/pid", a, sizeof a - 1);
-  ssize_t n2 = ::readlink(("/proc/" + std::to_string(p) + "/ns/pid").c_str(), b, sizeof b - 1);
-  return n1 > 0 && n2 > 0 && std::string(a) == std::string(b);
+// "pid:[inode]" of a process's pid namespace, "" if it is gone.
+inline std::string pid_namespace_of(pid_t p) {
+  char buf[64] = {};
+  ssize_t n = ::readlink(("/proc/" + std::to_string(p) + "/ns/pid").c_str(), buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
 }
 
-// Processes of the sandbox's host uids that live in another pid namespace
-// (so: in a sandbox) and were not there before `before` was taken.
-inline std::vector<pid_t> sandbox_processes() {
+// Live processes in the given pid namespace: a run's leftovers, precisely
+// (other tests' sandboxes live in other namespaces).
+inline std::vector<pid_t> processes_in_pid_namespace(const std::string& ns) {
   std::vector<pid_t> out;
-  for (uid_t uid : {kSandboxHostUid, uid_t{1870000}})
-    for (pid_t p : processes_of_uid(uid))
-      if (!in_my_pid_namespace(p)) out.push_back(p);
-  return out;
-}
-
-inline std::vector<pid_t> new_since(const std::vector<pid_t>& now, const std::vector<pid_t>& before) {
-  std::vector<pid_t> out;
-  for (pid_t p : now)
-    if (std::find(before.begin(), before.end(), p) == before.end()) out.push_back(p);
+  DIR* d = ::opendir("/proc");
+  if (!d) return out;
+  while (dirent* e = ::readdir(d)) {
+    pid_t p = std::atoi(e->d_name);
+    if (p <= 0 || pid_namespace_of(p) != ns) continue;
+    std::ifstream st("/proc/" + std::string(e->d_name) + "/status");
+    std::string line;
+    bool zombie = false;
+    while (std::getline(st, line))
+      if (line.rfind("State:", 0) == 0) zombie = line.find('Z') != std::string::npos;
+    if (!zombie) out.push_back(p);
+  }
+  ::closedir(d);
   return out;
 }
 
