@@ -1,5 +1,6 @@
 // cgroup v2: one unified tree. The controllers are delegated down the path
 // (+memory +cpu +pids in each ancestor's cgroup.subtree_control).
+#include <cerrno>
 #include <cmath>
 #include <iterator>
 #include <set>
@@ -26,7 +27,14 @@ class CgroupV2 final : public Cgroup {
     for (const auto& c : v2_controllers_needed()) enable += (enable.empty() ? "+" : " +") + c;
     // Delegate the controllers from the root down to the parent of the run.
     std::string path = root_;
-    enable_in(path, enable);
+    if (!try_enable_in(path, enable)) {
+      // EBUSY: the root is a namespaced (container) root that holds processes,
+      // and v2 allows controllers only below cgroups without processes. Like
+      // docker-in-docker, move them into a leaf and try again.
+      if (errno != EBUSY) throw_errno("cannot enable controllers in " + path);
+      evacuate_root();
+      enable_in(path, enable);
+    }
     size_t start = 0;
     while (start < parent_.size()) {
       size_t slash = parent_.find('/', start);
@@ -78,13 +86,25 @@ class CgroupV2 final : public Cgroup {
   }
 
  private:
-  static void enable_in(const std::string& dir, const std::string& enable) {
+  void evacuate_root() {
+    std::string leaf = root_ + "/" + parent_ + "-host";
+    if (::mkdir(leaf.c_str(), 0755) != 0 && errno != EEXIST) throw_errno("mkdir " + leaf);
+    for (pid_t p : cgfs::read_pids(root_ + "/cgroup.procs"))
+      cgfs::try_write(leaf + "/cgroup.procs", std::to_string(p));  // kernel threads stay
+  }
+
+  static bool try_enable_in(const std::string& dir, const std::string& enable) {
     std::istringstream in(cgfs::read(dir + "/cgroup.subtree_control"));
     std::set<std::string> current{std::istream_iterator<std::string>(in), {}};
     bool all = true;
     for (const auto& c : v2_controllers_needed())
       if (!current.count(c)) all = false;
-    if (!all) cgfs::write(dir + "/cgroup.subtree_control", enable);
+    return all || cgfs::try_write(dir + "/cgroup.subtree_control", enable);
+  }
+
+  static void enable_in(const std::string& dir, const std::string& enable) {
+    if (!try_enable_in(dir, enable))
+      throw_errno("cannot write '" + enable + "' to " + dir + "/cgroup.subtree_control");
   }
 
   std::string root_, parent_, dir_;

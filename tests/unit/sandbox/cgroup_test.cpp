@@ -117,6 +117,21 @@ TEST(sandboxCgroupV2, FakeTreeDelegatesLimitsAndStats) {
   remove_tree(root);
 }
 
+TEST(sandboxCgroupV2, FakeTreeLeavesADelegatingRootAlone) {
+  // A root that already delegates every controller is left untouched (no
+  // write, no evacuation of its processes).
+  std::string root = "/tmp/mai-cg-v2-" + random_hex(4);
+  make_dirs(root + "/p", 0755);
+  put(root + "/cgroup.subtree_control", "cpuset cpu io memory pids\n");
+  put(root + "/p/cgroup.subtree_control", "memory pids cpu\n");
+  auto cg = make_cgroup_v2(root, "p", "0123456789abcdef");
+  cg->create();
+  EXPECT_EQ(read_file(root + "/cgroup.subtree_control"), "cpuset cpu io memory pids\n");
+  EXPECT_TRUE(cgfs::exists(root + "/p/0123456789abcdef"));
+  EXPECT_FALSE(cgfs::exists(root + "/p-host"));
+  remove_tree(root);
+}
+
 TEST(sandboxCgroupV2, RealUnifiedTreeIfControllersAvailable) {
   CgroupLayout l = detect_cgroup_layout();
   if (l.version != 2) GTEST_SKIP() << "no cgroup v2 tree with memory, cpu and pids on this host";
