@@ -1,6 +1,7 @@
 // `serve`, `worker` and `submit`: remote submission and scale-out. Their
 // options are accepted now so scripts can be written against them, but they
-// refuse to run until the networked service exists.
+// refuse to run until the networked service exists. CLI11 keeps references
+// to the option variables, so every callback holds on to its own.
 #include "cli/command.hpp"
 #include "cli/run_options.hpp"
 #include "common/error.hpp"
@@ -31,7 +32,7 @@ void add_service_commands(CLI::App& app, const GlobalOptions&, Action& action) {
   serve->add_option("--listen", *listen, "HOST:PORT to listen on (loopback unless TLS is set)")
       ->required();
   add_tls(serve);
-  serve->callback([&action] { action = not_yet("serve"); });
+  serve->callback([&action, listen, tls] { action = not_yet("serve"); });
 
   auto join = std::make_shared<std::string>();
   auto slots = std::make_shared<unsigned>(0);
@@ -39,7 +40,7 @@ void add_service_commands(CLI::App& app, const GlobalOptions&, Action& action) {
   worker->add_option("--join", *join, "HOST:PORT of the coordinator")->required();
   worker->add_option("--slots", *slots, "Sandboxes to run at once");
   add_tls(worker);
-  worker->callback([&action] { action = not_yet("worker"); });
+  worker->callback([&action, join, slots, tls] { action = not_yet("worker"); });
 
   auto server = std::make_shared<std::string>();
   auto opts = std::make_shared<RunOptions>();
@@ -47,7 +48,7 @@ void add_service_commands(CLI::App& app, const GlobalOptions&, Action& action) {
   submit->add_option("--server", *server, "HOST:PORT of the service")->required();
   add_run_options(*submit, *opts);
   add_tls(submit);
-  submit->callback([&action] { action = not_yet("submit"); });
+  submit->callback([&action, server, opts, tls] { action = not_yet("submit"); });
 }
 
 }  // namespace mai::cli
