@@ -1,5 +1,7 @@
 #include "config/audit_config.hpp"
 
+#include "common/units.hpp"
+
 namespace mai::config {
 
 AuditConfig parse_audit_config(const Node& root) {
@@ -16,11 +18,16 @@ AuditConfig parse_audit_config(const Node& root) {
   if (root.has("retention")) {
     Node r = root["retention"];
     std::string text = r.as_string();
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.pop_back();
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.erase(0, 1);
     if (text == "forever" || text == "0") {
       c.retention_ms = 0;
-    } else if (text.size() > 1 && text.size() <= 7 && text.back() == 'd' &&
-               text.find_first_not_of("0123456789") == text.size() - 1) {
-      c.retention_ms = std::stoull(text.substr(0, text.size() - 1)) * 86400000ull;
+    } else if (text.size() > 1 && text.back() == 'd') {
+      std::string number = text.substr(0, text.size() - 1);
+      while (!number.empty() && number.back() == ' ') number.pop_back();
+      auto ms = parse_duration_ms(number);  // a bare number is seconds: times 86400 makes days
+      if (!ms || *ms > UINT64_MAX / 86400) r.fail("expected \"forever\" or a duration such as 90d, got '" + text + "'");
+      c.retention_ms = *ms * 86400;
     } else {
       c.retention_ms = r.as_duration_ms();
     }

@@ -416,3 +416,47 @@ TEST(AuditLog, InterruptedRotationIsFinished) {
 }
 
 }  // namespace mai::audit
+
+namespace mai::audit {
+
+TEST(AuditConfig, Retention) {
+  auto parse = [](const std::string& retention) {
+    std::string text = config::Source::builtin("audit.yaml");
+    auto pos = text.find("retention: forever");
+    EXPECT_NE(pos, std::string::npos);
+    text.replace(pos, std::string("retention: forever").size(), "retention: " + retention);
+    return config::parse_audit_config(config::Node::parse("audit.yaml", text)).retention_ms;
+  };
+  EXPECT_EQ(testing::default_config().retention_ms, 0u);
+  EXPECT_EQ(parse("forever"), 0u);
+  EXPECT_EQ(parse("0"), 0u);
+  EXPECT_EQ(parse("90d"), 90ull * 86400 * 1000);
+  EXPECT_EQ(parse("1.5d"), 36ull * 3600 * 1000);
+  EXPECT_EQ(parse("2h"), 2ull * 3600 * 1000);
+  EXPECT_THROW(parse("10s"), ConfigError);  // too short
+  EXPECT_THROW(parse("soon"), ConfigError);
+  EXPECT_THROW(parse("xd"), ConfigError);
+}
+
+TEST(AuditLog, PruneExpiredFollowsRetention) {
+  testing::TempDir dir;
+  auto cfg = testing::default_config();
+  auto log = Log::open(dir.path(), cfg, false);
+  log->append({testing::ev(events::service_start, "")});
+  EXPECT_EQ(log->prune_expired(), 0u);  // retention: forever
+  log.reset();
+  cfg.retention_ms = 60000;
+  log = Log::open(dir.path(), cfg, false);
+  EXPECT_EQ(log->prune_expired(), 0u);  // nothing is a minute old
+  log.reset();
+  cfg.retention_ms = 1;  // (below what audit.yaml accepts: for the test only)
+  log = Log::open(dir.path(), cfg, false);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(log->prune_expired(), 2u);  // audit.log_created and service.start
+  log.reset();
+  auto rep = verify_log(dir.path(), cfg, {});
+  EXPECT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.first_seq, 2u);
+}
+
+}  // namespace mai::audit
