@@ -1160,8 +1160,10 @@ class PyAnalyzer {
     }
     size_t resume = i_;
     std::vector<Value> items;
-    if (!simple || names.size() != 1 || !iterate(iter, items) || items.size() > kMaxItems)
+    if (!simple || names.size() != 1 || !iterate(iter, items) || items.size() > kMaxItems ||
+        items.size() > work_budget_)
       return Value::Unknown(iter.flags);
+    work_budget_ -= items.size();  // nested comprehensions must not multiply without bound
     Value out;
     out.kind = Value::seq;
     out.flags = iter.flags;
@@ -1587,7 +1589,9 @@ class PyAnalyzer {
   Value call_local(const std::string& name, const std::vector<Value>& args,
                    const std::vector<std::pair<std::string, Value>>& kws, const Loc& at) {
     auto it = funcs_.find(name);
-    if (it == funcs_.end() || local_depth_ >= 4) return Value::Unknown();
+    if (it == funcs_.end() || local_depth_ >= 4 || work_budget_ < it->second.sinks.size() + 1)
+      return Value::Unknown();
+    work_budget_ -= it->second.sinks.size() + 1;
     FuncInfo info = it->second;  // copy: the map may change while we apply
     std::string prefix = "<param:" + name + ":";
     std::function<Value(const Value&)> actual = [&](const Value& v) -> Value {
@@ -1803,6 +1807,9 @@ class PyAnalyzer {
   std::string cur_func_;
   int lambdas_ = 0;
   int local_depth_ = 0;
+  // Re-evaluations (comprehension items, calls of local functions) left: keeps
+  // crafted input from multiplying the work.
+  size_t work_budget_ = 200000;
 };
 
 }  // namespace

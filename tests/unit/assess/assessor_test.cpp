@@ -1,5 +1,6 @@
 #include "test_util.hpp"
 
+#include <chrono>
 #include <thread>
 
 #include "common/sha256.hpp"
@@ -207,6 +208,14 @@ TEST(Assessor, NeverThrowsOnHostileInput) {
   std::string nested = "x";
   for (int i = 0; i < 50; ++i) nested = "exec(" + std::string("\"") + nested + "\")";
   EXPECT_NO_THROW(py(nested));
+  // Work multipliers stay bounded: nested comprehensions over long constants,
+  // local functions calling each other many times.
+  auto t0 = std::chrono::steady_clock::now();
+  py("s = '" + std::string(4000, 'a') + "'\nx = [[[c for c in s] for y in s] for z in s]\n");
+  std::string calls = "import os\ndef f(c):\n    os.system(c)\n    os.popen(c)\n";
+  for (int i = 0; i < 20000; ++i) calls += "f('echo " + std::to_string(i) + "')\n";
+  py(calls);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
 }
 
 TEST(Assessor, ThreadSafe) {
