@@ -3,6 +3,7 @@
 // decoded payloads), which is analyzed in turn with its findings placed at the
 // outer location.
 #pragma once
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -29,6 +30,10 @@ class Analysis {
   void argv(const std::vector<std::string>& words, uint32_t line, uint32_t col, const char* via);
 
   const TaintConfig& taint() const { return taint_; }
+  // Whether a string constant can matter to any rule (string matchers, known
+  // threats); front ends skip the observation otherwise. Unset: all matter.
+  std::function<bool(std::string_view)> string_filter;
+  bool wants_string(std::string_view s) const { return !string_filter || string_filter(s); }
   std::vector<Observation>& observations() { return obs_; }
   int depth() const { return depth_; }
   bool pinned() const { return pinned_; }

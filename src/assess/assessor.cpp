@@ -118,6 +118,9 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
 Assessment Assessor::assess_inner(std::string_view code, const std::string& code_sha256, Language language,
                                   Origin origin) const {
   Analysis a(rules_->taint());
+  a.string_filter = [this](std::string_view s) {
+    return rules_->string_may_match(s) || threats_->pool_in(s).has_value();
+  };
   if (language == Language::python) analyze_python(code, a);
   else analyze_shell(code, a);
   auto& obs = a.observations();

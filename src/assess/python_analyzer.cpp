@@ -1034,7 +1034,7 @@ class PyAnalyzer {
 
   void string_seen(const std::string& value, const Token& t) {
     if (value.empty()) return;
-    emit_simple(ObsKind::string, "", loc(t), value);
+    if (a_.wants_string(value)) emit_simple(ObsKind::string, "", loc(t), value);
     if (value.size() >= 40) {
       if (auto text = peel_blob(value)) {
         emit_simple(ObsKind::payload, "", loc(t), *text);
@@ -1385,7 +1385,7 @@ class PyAnalyzer {
     if (!out) return Value::Unknown(flags);
     emit_simple(ObsKind::payload, "", at, *out);
     if (looks_like_text(*out) && out->size() >= 4) {
-      emit_simple(ObsKind::string, "", at, *out);
+      if (a_.wants_string(*out)) emit_simple(ObsKind::string, "", at, *out);
       a_.python(*out, at.line, at.col, "decoded payload");
     }
     return Value::Str(std::move(*out), flags, true);

@@ -477,6 +477,24 @@ RuleSet RuleSet::parse(const config::Node& root) {
   return rs;
 }
 
+bool RuleSet::string_may_match(std::string_view text) const {
+  if (string_matchers_.empty()) return false;
+  text = text.substr(0, 1u << 16);
+  auto low = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  for (size_t i = 0; i < text.size(); ++i)
+    for (const auto& [needle, k] : needles_by_first_[static_cast<unsigned char>(low(text[i]))]) {
+      if (needle.size() > text.size() - i) continue;
+      size_t j = 1;
+      while (j < needle.size() && low(text[i + j]) == needle[j]) ++j;
+      if (j == needle.size()) return true;
+    }
+  for (auto [r, m] : string_matchers_) {
+    const Matcher& mt = rules_[r].match[m];
+    if (mt.string_regex && regex_find(*mt.string_regex, text)) return true;
+  }
+  return false;
+}
+
 const Rule* RuleSet::find(const std::string& id) const {
   auto it = by_id_.find(id);
   return it == by_id_.end() ? nullptr : &rules_[it->second];

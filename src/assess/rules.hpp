@@ -103,6 +103,8 @@ class RuleSet {
   // Calls fn(rule index) for each direct matcher that matches `o`.
   void match(const Observation& o, const std::function<void(size_t)>& fn) const;
   const std::vector<size_t>& combinations() const { return combos_; }
+  // Whether any string matcher could match `text` (a cheap superset test).
+  bool string_may_match(std::string_view text) const;
 
  private:
   std::vector<Rule> rules_;
