@@ -136,6 +136,28 @@ TEST(AuditCli, ReceiptPubkeyShowProve) {
   auto cons = run(cli(dir.path()) + "consistency 5 30");
   ASSERT_EQ(cons.status, 0) << cons.out;
   EXPECT_FALSE(json::parse(cons.out)["consistency_path"].empty());
+  // Both proofs check out offline, from the format document alone.
+  std::string checker = "/usr/bin/python3 " + source_dir() + "/tools/audit_verify_proof.py --pubkey " +
+                        dir.path() + "/audit.pub ";
+  write_file_atomic(dir.path() + "/prove.json", prove.out);
+  write_file_atomic(dir.path() + "/cons.json", cons.out);
+  auto pv = run(checker + dir.path() + "/prove.json");
+  EXPECT_EQ(pv.status, 0) << pv.out;
+  auto cv = run(checker + dir.path() + "/cons.json");
+  EXPECT_EQ(cv.status, 0) << cv.out;
+  write_file_atomic(dir.path() + "/latest.json", latest.dump());
+  auto lv = run(checker + dir.path() + "/latest.json");
+  EXPECT_EQ(lv.status, 0) << lv.out;
+  EXPECT_NE(lv.out.find("signed"), std::string::npos) << lv.out;
+  auto forged = json::parse(prove.out);
+  forged["record"]["type"] = "forged";
+  write_file_atomic(dir.path() + "/forged.json", forged.dump());
+  EXPECT_EQ(run(checker + dir.path() + "/forged.json").status, 1);
+  forged = json::parse(cons.out);
+  forged["consistency_path"][0] = std::string(64, '0');
+  write_file_atomic(dir.path() + "/forged.json", forged.dump());
+  EXPECT_EQ(run(checker + dir.path() + "/forged.json").status, 1);
+
   EXPECT_EQ(run(cli(dir.path()) + "prove 100000").status, 2);
   EXPECT_EQ(run(cli(dir.path()) + "consistency 9 3").status, 2);
   EXPECT_EQ(run(cli(dir.path()) + "prove").status, 2);
