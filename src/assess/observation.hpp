@@ -17,7 +17,11 @@ enum ValueFlag : uint32_t {
   kDecoded = 1u << 0,     // output of base64/hex/rot13/zlib/... decoding
   kNetwork = 1u << 1,     // data received from the network
   kObfuscated = 1u << 2,  // built by chr()/reversal/char arithmetic
+  kPartial = 1u << 3,     // a string with unknown parts (each shown as kUnknownPart)
 };
+
+// Stands for an unknown part of a partially known string ("curl " + url + " | sh").
+constexpr char kUnknownPart = '\x1a';
 
 enum class ObsKind : uint8_t { import_module, call, string, command, fact, payload };
 
@@ -31,6 +35,7 @@ struct Observation {
   std::vector<std::string> redirects;  // command: redirection targets (incl. "&>" forms)
   std::vector<std::string> subst;      // command: commands run in its substitutions
   uint32_t flags = 0;                  // call: ValueFlags of its arguments
+  uint32_t partial_args = 0;           // call: bit i set when positional argument i is only partly known
   uint32_t line = 0, col = 0;
   const char* via = "";  // "" or where it was found: "decoded payload", "exec'd string", ... (static text)
 };

@@ -352,7 +352,10 @@ class PyAnalyzer {
     o.flags = flags;
     o.line = at.line;
     o.col = at.col;
-    for (const auto& v : args) o.args.push_back(render(v));
+    for (size_t k = 0; k < args.size(); ++k) {
+      o.args.push_back(render(args[k]));
+      if (k < 32 && (args[k].flags & kPartial)) o.partial_args |= 1u << k;
+    }
     for (const auto& [k, v] : kws) o.keywords.emplace_back(k, render(v));
     a_.add(std::move(o));
   }
@@ -857,6 +860,11 @@ class PyAnalyzer {
     if (o == "+") {
       if (l.is_str() && r.is_str() && l.s.size() + r.s.size() < kMaxString)
         return Value::Str(l.s + r.s, f, l.bytes);
+      // A string plus something unknown: keep what is known, mark the rest.
+      if (l.is_str() && (r.kind == Value::unknown || r.kind == Value::ref) && l.s.size() < kMaxString)
+        return Value::Str(l.s + kUnknownPart, f | kPartial, l.bytes);
+      if (r.is_str() && (l.kind == Value::unknown || l.kind == Value::ref) && r.s.size() < kMaxString)
+        return Value::Str(kUnknownPart + r.s, f | kPartial, r.bytes);
       if (l.kind == Value::num && r.kind == Value::num) return Value::Num(l.n + r.n);
       if (l.kind == Value::seq && r.kind == Value::seq) {
         Value s = l;
@@ -904,14 +912,21 @@ class PyAnalyzer {
       }
       size_t q = p + 1;
       while (q < s.size() && std::string_view("-+ #0123456789.").find(s[q]) != std::string_view::npos) ++q;
-      if (q >= s.size() || k >= args.size()) return Value::Unknown(f);
+      if (q >= s.size()) return Value::Unknown(f);
+      if (k >= args.size()) {  // fewer arguments than fields: unknown parts
+        out.push_back(kUnknownPart);
+        f |= kPartial;
+        p = q;
+        continue;
+      }
       const Value& a = args[k++];
       f |= a.flags;
       if (a.kind == Value::str || a.kind == Value::num) {
         if (s[q] == 'c' && a.kind == Value::num) out.push_back(static_cast<char>(a.n));
         else out += a.s;
       } else {
-        return Value::Unknown(f);
+        out.push_back(kUnknownPart);
+        f |= kPartial;
       }
       p = q;
     }
@@ -1023,10 +1038,14 @@ class PyAnalyzer {
         }
         Value v = fexpr(part);
         flags |= v.flags;
-        if (known && (v.kind == Value::str || v.kind == Value::num) && out.size() + v.s.size() < kMaxString)
+        if (known && (v.kind == Value::str || v.kind == Value::num) && out.size() + v.s.size() < kMaxString) {
           out += v.s;
-        else
+        } else if (known && out.size() < kMaxString) {
+          out.push_back(kUnknownPart);
+          flags |= kPartial;
+        } else {
           known = false;
+        }
       }
     }
     return known ? Value::Str(out, flags, bytes) : Value::Unknown(flags);
@@ -1715,8 +1734,13 @@ class PyAnalyzer {
           size_t k = static_cast<size_t>(std::atoi(field.c_str()));
           v = k < args.size() ? &args[k] : nullptr;
         }
-        if (!v || !(v->is_str() || v->kind == Value::num)) return Value::Unknown(f);
-        out += v->s;
+        if (v && (v->is_str() || v->kind == Value::num)) {
+          out += v->s;
+          f |= v->flags;
+        } else {
+          out.push_back(kUnknownPart);
+          f |= kPartial;
+        }
         p = close;
       }
       return Value::Str(out, f);

@@ -335,7 +335,8 @@ bool Matcher::matches(const Observation& o) const {
       if (nonconst >= 0) {
         auto i = static_cast<size_t>(nonconst);
         if (i >= o.args.size()) return false;
-        if (o.args[i] && o.args[i]->rfind("<ref:", 0) != 0) return false;
+        bool partial = i < 32 && ((o.partial_args >> i) & 1u);
+        if (o.args[i] && !partial && o.args[i]->rfind("<ref:", 0) != 0) return false;
       }
       for (const auto& w : where) {
         const std::optional<std::string>* v = nullptr;

