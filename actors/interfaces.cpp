@@ -15,6 +15,7 @@ void register_message_types(caf::actor_system_config& cfg) {
       .add_message_type<Submission>("mai::Submission")
       .add_message_type<ResourceSample>("mai::ResourceSample")
       .add_message_type<NetworkEvent>("mai::NetworkEvent")
+      .add_message_type<std::vector<NetworkEvent>>("std::vector<mai::NetworkEvent>")
       .add_message_type<ExecutionReport>("mai::ExecutionReport")
       .add_message_type<AuditReceipt>("mai::AuditReceipt")
       .add_message_type<RunResult>("mai::RunResult")

@@ -79,6 +79,10 @@ using decide_atom = caf::atom_constant<caf::atom("decide")>;
 using append_atom = caf::atom_constant<caf::atom("append")>;
 using receipt_atom = caf::atom_constant<caf::atom("receipt")>;
 using flush_atom = caf::atom_constant<caf::atom("flush")>;
+using serve_atom = caf::atom_constant<caf::atom("serve")>;
+using unserve_atom = caf::atom_constant<caf::atom("unserve")>;
+using netevent_atom = caf::atom_constant<caf::atom("netevent")>;
+using drained_atom = caf::atom_constant<caf::atom("drained")>;
 
 // ---------------------------------------------------------------------------
 // Actor interfaces.
@@ -112,7 +116,15 @@ using monitor_actor = caf::typed_actor<
 using network_proxy_actor = caf::typed_actor<
     // Decide one connection attempt (request id, mode, method, host, port); the decision is audited.
     caf::replies_to<decide_atom, std::string, NetworkMode, std::string, std::string, uint16_t>::with<
-        NetworkEvent>>;
+        NetworkEvent>,
+    // Serve run `request_id`'s proxy listener (an fd of this process, owned by the proxy from now on) until unserve.
+    caf::replies_to<serve_atom, std::string, int32_t>::with<bool>,
+    // Stop serving the run; replies with every decision it made, once all of them are on record.
+    caf::replies_to<unserve_atom, std::string>::with<std::vector<NetworkEvent>>,
+    // Internal: one decision from a run's serving thread, to be audited.
+    caf::reacts_to<netevent_atom, std::string, NetworkEvent>,
+    // Internal: every decision of a stopped run has been handed to the auditor.
+    caf::reacts_to<drained_atom, std::string>>;
 
 // auditor: the only writer of the audit log.
 using auditor_actor = caf::typed_actor<

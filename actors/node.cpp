@@ -25,7 +25,7 @@ Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   node.assessor = sys.spawn(assessor, s.assessor);
   node.monitor =
       sys.spawn(monitor, std::chrono::milliseconds(s.sandbox.monitor_interval_ms), node.auditor);
-  node.network_proxy = sys.spawn(network_proxy, node.auditor);
+  node.network_proxy = sys.spawn(network_proxy, node.auditor, s.network);
 
   ExecutorSettings exec;
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());

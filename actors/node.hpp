@@ -8,12 +8,14 @@
 #include "assess/assessor.hpp"
 #include "audit/log.hpp"
 #include "config/audit_config.hpp"
+#include "config/network_config.hpp"
 #include "config/sandbox_config.hpp"
 
 namespace mai::actors {
 
 struct NodeSettings {
   config::SandboxConfig sandbox;
+  config::NetworkConfig network;  // the deps proxy (config/network.yaml)
   std::string state_dir;
   std::shared_ptr<const assess::Assessor> assessor;
   std::shared_ptr<audit::Log> audit_log;

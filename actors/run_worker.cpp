@@ -1,5 +1,7 @@
 #include "actors/run_worker.hpp"
 
+#include <fcntl.h>
+
 #include <algorithm>
 
 #include "actors/audit_client.hpp"
@@ -73,9 +75,42 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
     return make_error(errc::sandbox_failed, why);
   }
 
+  // deps: the proxy serves the listener inside the sandbox. It gets its own
+  // copy of the descriptor, because the sandbox closes its copy in wait().
+  bool serving = false;
+  if (req.network == NetworkMode::deps) {
+    caf::error failed;
+    int fd = box->proxy_listener_fd() >= 0
+                 ? ::fcntl(box->proxy_listener_fd(), F_DUPFD_CLOEXEC, 0)
+                 : -1;
+    if (fd < 0) {
+      failed = make_error(errc::sandbox_failed, "the sandbox has no proxy listener");
+    } else {
+      self->request(deps.network_proxy, audit_timeout, serve_atom::value, req.request_id,
+                    int32_t{fd})
+          .receive([&](bool) { serving = true; }, [&](caf::error& e) { failed = std::move(e); });
+    }
+    if (failed) {
+      box->kill();
+      box->wait();
+      box.reset();
+      std::string why = "the network proxy cannot serve the run: " + error_message(failed);
+      record(self, deps.auditor,
+             make_event(audit::events::execution_abandoned, req.request_id,
+                        {{"run_id", spec.run_id}, {"reason", why}}));
+      return make_error(errc::sandbox_failed, why);
+    }
+  }
+
   self->send(deps.monitor, watch_atom::value, req.request_id, box->probe_target(), req.limits,
              req.stats_subscriber);
   sandbox::RawOutcome outcome = box->wait();
+  std::vector<NetworkEvent> network_events;
+  caf::error proxy_failure;
+  if (serving)
+    self->request(deps.network_proxy, audit_timeout, unserve_atom::value, req.request_id)
+        .receive([&](std::vector<NetworkEvent>& events) { network_events = std::move(events); },
+                 [&](caf::error& e) { proxy_failure = std::move(e); });
   MonitorVerdict verdict = collect_verdict(self, deps.monitor, req.request_id);
   box.reset();  // nothing of the run remains past this point
 
@@ -99,6 +134,11 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   report.max_pids = std::max(report.max_pids, verdict.max_pids);
   report.cpu_ms = std::max(report.cpu_ms, verdict.cpu_ms);
   if (!report.last_sample) report.last_sample = verdict.last_sample;
+  report.network_events = std::move(network_events);
+  if (proxy_failure)
+    return make_error(errc::audit_failed, "the run finished but the network proxy's decisions "
+                                          "could not be recorded: " +
+                                              error_message(proxy_failure));
 
   json end = {{"run_id", spec.run_id},
               {"termination", to_string(report.termination)},

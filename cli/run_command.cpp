@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "config/audit_config.hpp"
+#include "config/network_config.hpp"
 #include "config/sandbox_config.hpp"
 
 namespace mai::cli {
@@ -31,15 +32,13 @@ caf::behavior stats_printer(caf::event_based_actor*) {
 void refuse_unavailable(const Submission& s, const config::SandboxConfig& cfg) {
   if (s.backend.value_or(cfg.backend) == Backend::docker)
     throw UsageError("--backend docker: not available yet (use the native backend)");
-  if (s.network == NetworkMode::deps)
-    throw UsageError("--network deps: not available yet (dependency fetching comes with the "
-                     "network proxy)");
 }
 
 int run(const GlobalOptions& global, const RunOptions& opts) {
   auto source = global.config_source();
   auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
   auto audit_cfg = config::parse_audit_config(source.load("audit.yaml"));
+  auto network_cfg = config::parse_network_config(source.load("network.yaml"));
   auto assessor = std::make_shared<const assess::Assessor>(assess::Assessor::from_config(source));
   Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes);
   refuse_unavailable(submission, sandbox_cfg);
@@ -52,6 +51,7 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
 
   actors::NodeSettings settings;
   settings.sandbox = sandbox_cfg;
+  settings.network = network_cfg;
   settings.state_dir = state;
   settings.assessor = assessor;
   // Short-lived processes share the log: each append opens, writes and lets go.

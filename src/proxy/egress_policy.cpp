@@ -14,7 +14,8 @@ NetworkEvent decide_egress(NetworkMode mode, const std::string& method, const st
       event.reason = "network is off for this run (--network none): only loopback exists";
       break;
     case NetworkMode::deps:
-      event.reason = "dependency fetching is not available yet";
+      event.reason =
+          "direct connections are refused: only the proxy at 127.0.0.1:3128, to allowlisted hosts";
       break;
   }
   return event;

@@ -22,7 +22,7 @@ void expect_refused(const std::string& s, int status, const std::string& word) {
 
 }  // namespace
 
-TEST(HttpRequest, ParsesAProxyGet) {
+TEST(ProxyHttpRequest, ParsesAProxyGet) {
   HeadResult r = parse("GET http://pypi.org/simple/ HTTP/1.1\r\nHost: pypi.org\r\n"
                        "User-Agent:  pip/23 \r\n\r\nEXTRA");
   ASSERT_EQ(r.status, HeadStatus::complete) << r.reason;
@@ -35,11 +35,11 @@ TEST(HttpRequest, ParsesAProxyGet) {
                              .size());
 }
 
-TEST(HttpRequest, IncompleteUntilTheBlankLine) {
+TEST(ProxyHttpRequest, IncompleteUntilTheBlankLine) {
   EXPECT_EQ(parse("GET http://a.b/ HTTP/1.1\r\nHost: a.b\r\n").status, HeadStatus::incomplete);
 }
 
-TEST(HttpRequest, TricklingClientIsScannedOnce) {
+TEST(ProxyHttpRequest, TricklingClientIsScannedOnce) {
   std::string full = "GET http://a.b/ HTTP/1.1\r\nHost: a.b\r\nX: y\r\n\r\n";
   std::string buf;
   size_t scanned = 0;
@@ -52,7 +52,7 @@ TEST(HttpRequest, TricklingClientIsScannedOnce) {
   EXPECT_EQ(r.status, HeadStatus::complete);
 }
 
-TEST(HttpRequest, SmugglingShapesAreRefused) {
+TEST(ProxyHttpRequest, SmugglingShapesAreRefused) {
   expect_refused("GET http://a.b/ HTTP/1.1\r\nHost: a.b\r\nContent-Length: 5\r\n"
                  "Transfer-Encoding: chunked\r\n\r\n",
                  400, "smuggling");
@@ -83,13 +83,13 @@ TEST(HttpRequest, SmugglingShapesAreRefused) {
   expect_refused("\r\n\r\n", 400, "empty");
 }
 
-TEST(HttpRequest, BodiesAreRefused) {
+TEST(ProxyHttpRequest, BodiesAreRefused) {
   expect_refused("GET http://a.b/ HTTP/1.1\r\nContent-Length: 10\r\n\r\n", 403, "bodies");
   HeadResult ok = parse("GET http://a.b/ HTTP/1.1\r\nContent-Length: 0\r\n\r\n");
   EXPECT_EQ(ok.status, HeadStatus::complete);
 }
 
-TEST(HttpRequest, OversizedHeadsAreRefused) {
+TEST(ProxyHttpRequest, OversizedHeadsAreRefused) {
   HeadLimits limits{1024, 10};
   std::string big = "GET http://a.b/ HTTP/1.1\r\nX: " + std::string(2000, 'a');
   HeadResult r = parse(big, limits);

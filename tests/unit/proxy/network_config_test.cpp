@@ -49,7 +49,7 @@ std::string replace(std::string s, const std::string& from, const std::string& t
 
 }  // namespace
 
-TEST(NetworkConfig, BuiltInDefaultParses) {
+TEST(ProxyNetworkConfig, BuiltInDefaultParses) {
   NetworkConfig c = parse_network_config(Source(std::nullopt).load("network.yaml"));
   EXPECT_EQ(c.allow, (std::vector<std::string>{"pypi.org", "files.pythonhosted.org",
                                                "docs.python.org"}));
@@ -57,7 +57,7 @@ TEST(NetworkConfig, BuiltInDefaultParses) {
   EXPECT_GT(c.limits.upload_per_tunnel, 0u);
 }
 
-TEST(NetworkConfig, ParsesEverything) {
+TEST(ProxyNetworkConfig, ParsesEverything) {
   NetworkConfig c = parse_network_config(Node::parse("network.yaml", kBase));
   EXPECT_EQ(c.allow.size(), 2u);
   EXPECT_EQ(c.resolve.at("pkgs.test").ip, "127.0.0.1");
@@ -69,7 +69,7 @@ TEST(NetworkConfig, ParsesEverything) {
   EXPECT_EQ(c.timeouts.header_ms, 500u);
 }
 
-TEST(NetworkConfig, MistakesNameLineAndField) {
+TEST(ProxyNetworkConfig, MistakesNameLineAndField) {
   std::string e = error_of(replace(kBase, "  - pypi.org", "  - 10.0.0.1"));
   EXPECT_NE(e.find("IP addresses"), std::string::npos) << e;
   EXPECT_NE(e.find("@2 allow[0]"), std::string::npos) << e;
@@ -89,7 +89,7 @@ TEST(NetworkConfig, MistakesNameLineAndField) {
   EXPECT_NE(e.find("limits.upload_per_run"), std::string::npos) << e;
 }
 
-TEST(NetworkConfig, IpLiteralShapes) {
+TEST(ProxyNetworkConfig, IpLiteralShapes) {
   for (const char* s : {"127.0.0.1", "2130706433", "0x7f000001", "127.1", "a.0x10", "::1"})
     EXPECT_TRUE(looks_like_ip_literal(s)) << s;
   for (const char* s : {"pypi.org", "1password.com", "x0x.org"})

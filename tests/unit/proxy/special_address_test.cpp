@@ -6,7 +6,7 @@
 
 namespace mai::proxy {
 
-TEST(SpecialAddress, RefusedRanges) {
+TEST(ProxySpecialAddress, RefusedRanges) {
   for (const char* ip :
        {"127.0.0.1", "127.255.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1",
         "169.254.169.254", "100.64.0.1", "100.127.255.255", "0.0.0.0", "224.0.0.1",
@@ -19,7 +19,7 @@ TEST(SpecialAddress, RefusedRanges) {
   }
 }
 
-TEST(SpecialAddress, PublicAddressesPass) {
+TEST(ProxySpecialAddress, PublicAddressesPass) {
   for (const char* ip : {"151.101.0.223", "8.8.8.8", "172.32.0.1", "100.128.0.1", "11.0.0.1",
                          "2a04:4e42::223", "::ffff:151.101.0.223", "2606:4700::1"}) {
     auto a = numeric_address(ip, 443);

@@ -8,7 +8,7 @@ namespace mai::proxy {
 
 using test::client_hello;
 
-TEST(TlsHello, FindsTheServerName) {
+TEST(ProxyTlsHello, FindsTheServerName) {
   std::string h = client_hello("Pypi.ORG");
   HelloResult r = parse_client_hello(h + "after", 65536);
   ASSERT_EQ(r.status, HelloStatus::complete) << r.reason;
@@ -16,7 +16,7 @@ TEST(TlsHello, FindsTheServerName) {
   EXPECT_EQ(r.consumed, h.size());
 }
 
-TEST(TlsHello, AcrossRecordsAndPartialReads) {
+TEST(ProxyTlsHello, AcrossRecordsAndPartialReads) {
   std::string h = client_hello("files.pythonhosted.org", 7);
   for (size_t cut = 0; cut < h.size(); ++cut)
     ASSERT_EQ(parse_client_hello(h.substr(0, cut), 65536).status, HelloStatus::incomplete) << cut;
@@ -25,13 +25,13 @@ TEST(TlsHello, AcrossRecordsAndPartialReads) {
   EXPECT_EQ(r.server_name, "files.pythonhosted.org");
 }
 
-TEST(TlsHello, NoServerName) {
+TEST(ProxyTlsHello, NoServerName) {
   HelloResult r = parse_client_hello(client_hello(""), 65536);
   ASSERT_EQ(r.status, HelloStatus::complete);
   EXPECT_TRUE(r.server_name.empty());
 }
 
-TEST(TlsHello, RefusesHostileShapes) {
+TEST(ProxyTlsHello, RefusesHostileShapes) {
   auto refused = [](const std::string& data) {
     return parse_client_hello(data, 65536).status == HelloStatus::refused;
   };
