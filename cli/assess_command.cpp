@@ -74,7 +74,8 @@ void add_assess_command(CLI::App& app, const GlobalOptions& global, Action& acti
       for (const auto& f : a.findings)
         std::cout << f.line << ":" << f.column << " " << f.rule_id << " " << to_string(f.level) << " "
                   << f.message << "\n";
-      if (!a.explanation.empty()) std::cout << a.explanation << "\n";
+      // stdout stays machine-readable (level, then findings); the words go to stderr.
+      if (!a.explanation.empty()) std::cerr << a.explanation << "\n";
       return 0;
     };
   });
