@@ -56,7 +56,7 @@ struct Cmd {
 class ShellAnalyzer {
  public:
   ShellAnalyzer(std::string_view src, Analysis& a)
-      : a_(a), lex_(src, [this](const std::string& n) -> std::optional<sh::VarValue> {
+      : src_(src), a_(a), lex_(src, [this](const std::string& n) -> std::optional<sh::VarValue> {
           auto it = vars_.find(n);
           if (it == vars_.end()) return std::nullopt;
           return it->second;
@@ -96,6 +96,7 @@ class ShellAnalyzer {
         } else if (o == "(") {
           if (cur.words.size() == 1) {  // name() { ... }: a function definition
             funcs_.insert(cur.words[0].text);
+            record_body(cur.words[0].text);
             Token close = lex_.next();
             cur = Cmd();
             if (close.kind != Kind::op || close.text != ")") {
@@ -136,7 +137,10 @@ class ShellAnalyzer {
         }
         if (t.text == "function") {
           Token name = lex_.next();
-          if (name.kind == Kind::word) funcs_.insert(name.text);
+          if (name.kind == Kind::word) {
+            funcs_.insert(name.text);
+            record_body(name.text);
+          }
           continue;
         }
         if (reserved().count(t.text)) continue;
@@ -326,6 +330,7 @@ class ShellAnalyzer {
       if (k >= argv.size()) continue;
       emit_command(argv, k, pipe[i], res[i], pipe_to);
       nested(argv, k, pipe[i], res[i], pipe, i, res);
+      if (funcs_.count(base_name(argv[k]))) call_function(base_name(argv[k]), argv, k, pipe[i]);
       if (funcs_.count(base_name(argv[k]))) {
         bool self_pipe = std::find(pipe_to.begin(), pipe_to.end(), base_name(argv[k])) != pipe_to.end();
         if (self_pipe || (pipe[i].background && i + 1 == pipe.size() && i > 0)) {
@@ -422,6 +427,65 @@ class ShellAnalyzer {
     }
   }
 
+  // The body of a function being defined: the text from the lexer's position
+  // to the matching '}' (quotes respected), kept to re-analyse it with the
+  // arguments of each call.
+  void record_body(const std::string& name) {
+    size_t p = src_.find('{', lex_.pos());
+    if (p == std::string_view::npos || p - lex_.pos() > 8) return;
+    int depth = 0;
+    char quote = 0;
+    for (size_t q = p; q < src_.size(); ++q) {
+      char c = src_[q];
+      if (quote) {
+        if (c == '\\' && quote == '"') ++q;
+        else if (c == quote) quote = 0;
+        continue;
+      }
+      if (c == '\'' || c == '"') quote = c;
+      else if (c == '\\') ++q;
+      else if (c == '{') ++depth;
+      else if (c == '}' && --depth == 0) {
+        if (bodies_.size() < 256) bodies_[name] = std::string(src_.substr(p + 1, q - p - 1));
+        return;
+      }
+    }
+  }
+
+  // A call of a function defined here: its body with $1.., $@, $* replaced
+  // by the arguments, analysed in turn.
+  void call_function(const std::string& name, const std::vector<std::string>& argv, size_t k, const Cmd& c) {
+    auto it = bodies_.find(name);
+    if (it == bodies_.end() || argv.size() <= k + 1) return;
+    const std::string& body = it->second;
+    std::string out;
+    for (size_t i = 0; i < body.size(); ++i) {
+      if (body[i] != '$' || i + 1 >= body.size()) {
+        out.push_back(body[i]);
+        continue;
+      }
+      size_t j = i + 1;
+      bool braced = body[j] == '{';
+      if (braced) ++j;
+      char v = j < body.size() ? body[j] : '\0';
+      bool close_ok = !braced || (j + 1 < body.size() && body[j + 1] == '}');
+      if (close_ok && v >= '1' && v <= '9') {
+        size_t idx = k + static_cast<size_t>(v - '0');
+        // Inside double quotes the value is spliced without quotes of its own.
+        out += idx < argv.size() ? argv[idx] : std::string();
+        i = j + (braced ? 1 : 0);
+      } else if (close_ok && (v == '@' || v == '*')) {
+        for (size_t a = k + 1; a < argv.size(); ++a) out += (a > k + 1 ? " " : "") + argv[a];
+        i = j + (braced ? 1 : 0);
+      } else {
+        out.push_back('$');
+      }
+    }
+    a_.shell(out, c.line, c.col, "shell function");
+  }
+
+  std::string_view src_;
+  std::unordered_map<std::string, std::string> bodies_;
   Analysis& a_;
   std::unordered_map<std::string, sh::VarValue> vars_;
   std::unordered_set<std::string> funcs_;

@@ -38,6 +38,7 @@ class Lexer {
  public:
   Lexer(std::string_view src, VarLookup vars) : s_(src), vars_(std::move(vars)) {}
   Token next();
+  size_t pos() const { return p_; }  // byte offset of the next unread character
 
  private:
   void adv();

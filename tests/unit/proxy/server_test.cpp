@@ -150,6 +150,24 @@ TEST(ProxyServer, TunnelWithMatchingServerNameIsRelayed) {
   EXPECT_EQ(up.received(), hello + "encrypted-request");
 }
 
+TEST(ProxyServer, TunnelDeliversEverythingAfterTheUpstreamCloses) {
+  Upstream up;
+  up.make_blaster(3u << 20);
+  Proxy proxy(config_for(up));
+  int fd = proxy.connect();
+  send_all(fd, "CONNECT tls.test:443 HTTP/1.1\r\n\r\n");
+  read_until(fd, "\r\n\r\n");
+  send_all(fd, client_hello("tls.test"));
+  // The upstream has sent everything and closed before the client reads.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(read_until_closed(fd, 5000).size(), 3u << 20);
+  ::close(fd);
+  auto events = proxy.finish();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].decision, "allow");
+  EXPECT_EQ(events[0].bytes_down, 3u << 20);
+}
+
 TEST(ProxyServer, ServerNameMismatchIsRefusedBeforeAnythingLeaves) {
   Upstream up;
   up.make_sink();

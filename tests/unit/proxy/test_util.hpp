@@ -115,6 +115,8 @@ class Upstream {
   uint16_t port() const { return port_; }
   // A sink: reads and records everything, answers nothing.
   void make_sink() { sink_ = true; }
+  // A blaster: after the first bytes arrive, sends `n` bytes and closes.
+  void make_blaster(size_t n) { blast_ = n; }
   std::string received() {
     std::lock_guard<std::mutex> lock(mu_);
     return received_;
@@ -131,7 +133,11 @@ class Upstream {
     }
   }
   void serve(int c) {
-    if (sink_) {
+    if (blast_) {
+      char b[4096];
+      ::recv(c, b, sizeof b, 0);
+      send_all(c, std::string(blast_, 'z'));
+    } else if (sink_) {
       std::string got = read_until_closed(c, 10000);
       std::lock_guard<std::mutex> lock(mu_);
       received_ += got;
@@ -156,6 +162,7 @@ class Upstream {
   uint16_t port_ = 0;
   std::atomic<bool> stop_{false}, sink_{false};
   std::atomic<int> connections_{0};
+  std::atomic<size_t> blast_{0};
   std::thread thread_;
   std::vector<std::thread> workers_;
   std::mutex mu_;
