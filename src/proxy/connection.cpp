@@ -101,6 +101,8 @@ void Connection::on_events(short client, short upstream, Clock::time_point now) 
       if (client & (POLLHUP | POLLERR)) finish("deny", "the client went away during the name lookup");
       break;
     case Phase::connecting:
+      if (client & (POLLHUP | POLLERR))
+        return finish("deny", "the client went away while the upstream was connecting");
       if (upstream) {
         int err = 0;
         socklen_t len = sizeof err;
@@ -332,9 +334,16 @@ void Connection::pump(short client, short upstream, Clock::time_point now) {
         to_client_.add(buf);
       }
     } else if (r == Io::eof || r == Io::error) {
+      // Nothing more will come; closing it also keeps a hung-up socket
+      // from waking poll() on every turn while the client drains.
       upstream_eof_ = true;
+      close_fd(upstream_);
+      to_upstream_ = Outbox{};
     }
   }
+  // A client that has sent EOF and then reports an error or hang-up is gone.
+  if (client_eof_ && (client & (POLLHUP | POLLERR)))
+    return finish(event_.decision, event_.reason + "; the client went away");
   if (to_upstream_.pending() && upstream_ >= 0) {
     Io r = write_from(upstream_, to_upstream_, n);
     event_.bytes_up += n;
@@ -345,7 +354,8 @@ void Connection::pump(short client, short upstream, Clock::time_point now) {
     event_.bytes_down += n;
     if (r == Io::error) return finish(event_.decision, event_.reason);
   }
-  if (client_eof_ && !to_upstream_.pending() && !upstream_shut_ && target_.tunnel) {
+  if (client_eof_ && !to_upstream_.pending() && !upstream_shut_ && target_.tunnel &&
+      upstream_ >= 0) {
     ::shutdown(upstream_, SHUT_WR);  // pass the half-close on
     upstream_shut_ = true;
   }
@@ -354,7 +364,6 @@ void Connection::pump(short client, short upstream, Clock::time_point now) {
       return finish("allow", event_.reason + "; the upstream closed without a response");
     return finish(event_.decision, event_.reason);
   }
-  if (client_eof_ && upstream_shut_ && upstream_eof_) return finish("allow", event_.reason);
   deadline_ = std::min(last_io_ + ms(ctx_.cfg.timeouts.idle_ms),
                        started_ + ms(ctx_.cfg.timeouts.total_ms));
 }
