@@ -9,6 +9,8 @@ import io
 import json
 import pathlib
 import shutil
+import ssl
+import subprocess
 import threading
 import unittest
 import zipfile
@@ -113,6 +115,57 @@ except urllib.error.HTTPError as e:
 """
 
 
+TLS_HOST = "tls.mai-test.example"
+
+TLS_PROGRAM = f"""
+import socket, ssl, urllib.request
+ctx = ssl.create_default_context()
+ctx.check_hostname = False
+ctx.verify_mode = ssl.CERT_NONE
+body = urllib.request.urlopen("https://{TLS_HOST}/hello.txt", context=ctx, timeout=20).read()
+print("HTTPS-BODY", body.decode().strip())
+
+# A tunnel to the allowlisted host whose TLS session names another host.
+s = socket.create_connection(("127.0.0.1", 3128), timeout=10)
+s.sendall(b"CONNECT {TLS_HOST}:443 HTTP/1.1\\r\\nHost: {TLS_HOST}:443\\r\\n\\r\\n")
+print("CONNECT", s.recv(100).split(b"\\r\\n")[0].decode())
+try:
+    ctx.wrap_socket(s, server_hostname="evil.mai-test.example").close()
+    print("SNI-ACCEPTED")
+except (OSError, ssl.SSLError) as e:
+    print("SNI-REFUSED", type(e).__name__)
+"""
+
+
+class TlsServer:
+    """HTTPS on a loopback port with a throwaway self-signed certificate."""
+
+    def __init__(self, root):
+        root.mkdir(parents=True)
+        (root / "hello.txt").write_text("hello over tls\n")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                        "-subj", f"/CN={TLS_HOST}", "-keyout", str(root / "key.pem"),
+                        "-out", str(root / "cert.pem")], check=True, capture_output=True)
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *a, **kw):
+                super().__init__(*a, directory=str(root), **kw)
+
+            def log_message(self, *a):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(root / "cert.pem", root / "key.pem")
+        self.server.socket = ctx.wrap_socket(self.server.socket, server_side=True)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
 class DepsNetwork(CliTestCase):
     def setUp(self):
         super().setUp()
@@ -164,6 +217,33 @@ class DepsNetwork(CliTestCase):
         self.assertEqual(shown.code, 0, shown)
         self.assertIn(INDEX_HOST, shown.stdout)
         self.assertIn("elsewhere.mai-test.example", shown.stdout)
+
+    def test_https_tunnel_checks_the_server_name(self):
+        tls = TlsServer(self.tmp / "tls")
+        try:
+            network = yaml.safe_load((self.config / "network.yaml").read_text())
+            network["allow"].append(TLS_HOST)
+            network["resolve"][TLS_HOST] = f"127.0.0.1:{tls.port}"
+            (self.config / "network.yaml").write_text(yaml.safe_dump(network))
+            program = self.write("tls.py", TLS_PROGRAM)
+            result = self.run_json("--network", "deps", "--origin", "mai", program, timeout=120)
+        finally:
+            tls.close()
+        ex = result["execution"]
+        self.assertIn("HTTPS-BODY hello over tls", ex["stdout"], ex["stderr"])
+        self.assertIn("CONNECT HTTP/1.1 200 Connection established", ex["stdout"], ex["stderr"])
+        self.assertIn("SNI-REFUSED", ex["stdout"], ex["stderr"])
+        events = ex["network_events"]
+        tunnels = [e for e in events if e["method"] == "CONNECT"]
+        self.assertEqual(len(tunnels), 2, events)
+        # Recorded when each tunnel closes, in whatever order that happens.
+        allowed = [e for e in tunnels if e["decision"] == "allow"]
+        denied = [e for e in tunnels if e["decision"] == "deny"]
+        self.assertEqual((len(allowed), len(denied)), (1, 1), events)
+        self.assertEqual((allowed[0]["host"], allowed[0]["port"]), (TLS_HOST, 443))
+        self.assertGreater(allowed[0]["bytes_down"], 0)
+        self.assertIn("does not match the CONNECT host", denied[0]["reason"])
+        self.assertEqual(denied[0]["bytes_up"], 0)
 
     def test_network_yaml_errors_name_the_field(self):
         (self.config / "network.yaml").write_text("allow:\n  - 127.0.0.1\nlimits: {}\n")
