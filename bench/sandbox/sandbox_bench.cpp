@@ -4,6 +4,7 @@
 // per second with every core busy.
 //
 //   sandbox_bench [RUNS]
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
