@@ -327,6 +327,39 @@ TEST(ProxyServer, SilentClientsAndCapsDoNotStallTheServer) {
   for (int fd : idle) ::close(fd);
 }
 
+TEST(ProxyServer, RequestCapOfTheRun) {
+  Upstream up;
+  config::NetworkConfig cfg = config_for(up);
+  cfg.limits.max_requests = 3;
+  Proxy proxy(cfg);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_TRUE(starts(proxy.exchange(get("http://pkgs.test/x")), "HTTP/1.1 200"));
+  for (int i = 0; i < 5; ++i) {
+    std::string resp = proxy.exchange(get("http://pkgs.test/x"));
+    EXPECT_TRUE(starts(resp, "HTTP/1.1 503")) << resp;
+    EXPECT_NE(resp.find("request cap"), std::string::npos) << resp;
+  }
+  auto events = proxy.finish();
+  EXPECT_EQ(events.size(), 4u);  // three requests and one record of the cap
+  EXPECT_TRUE(find_event(events, "request cap of 3"));
+}
+
+TEST(ProxyServer, DataAfterAGetHeadIsRefused) {
+  Upstream up;
+  Proxy proxy(config_for(up));
+  int fd = proxy.connect();
+  // A body smuggled behind a GET without a Content-Length, sent slowly
+  // enough to arrive after the head was accepted.
+  send_all(fd, get("http://pkgs.test/x"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  send_all(fd, std::string(100000, 'S'));
+  read_until_closed(fd, 3000);
+  ::close(fd);
+  auto events = proxy.finish();
+  ASSERT_EQ(events.size(), 1u);  // allowed if the response was done first, else cut
+  EXPECT_EQ(up.received().find('S'), std::string::npos) << "bytes after the head reached the upstream";
+}
+
 TEST(ProxyServer, GarbageNeverCrashesIt) {
   Upstream up;
   Proxy proxy(config_for(up));

@@ -55,4 +55,20 @@ TEST(ProxyTlsHello, RefusesHostileShapes) {
   EXPECT_TRUE(refused(std::string("\x16\x03\x01\x00\x04\x01\x10\x00\x00", 9)));  // 1 MiB hello
 }
 
+TEST(ProxyTlsHelloFuzz, MutatedHellosNeverCrash) {
+  std::string base = client_hello("files.pythonhosted.org", 40);
+  uint32_t seed = 7;
+  auto rnd = [&] { return seed = seed * 1103515245 + 12345, (seed >> 16) & 0x7fff; };
+  for (int i = 0; i < 20000; ++i) {
+    std::string h = base;
+    int edits = 1 + rnd() % 4;
+    for (int k = 0; k < edits; ++k) h[rnd() % h.size()] = static_cast<char>(rnd());
+    if (rnd() % 4 == 0) h.resize(rnd() % h.size());
+    HelloResult r = parse_client_hello(h, 65536);
+    if (r.status == HelloStatus::complete) {
+      EXPECT_LE(r.consumed, h.size());
+    }
+  }
+}
+
 }  // namespace mai::proxy
