@@ -303,6 +303,10 @@ void Connection::pump(short client, short upstream, Clock::time_point now) {
       }
     } else if (r == Io::eof) {
       client_eof_ = true;
+      // A GET client that leaves once it has its response is done, even if
+      // the upstream ignores "Connection: close" and keeps its side open.
+      if (!target_.tunnel && response_head_done_ && !to_client_.pending())
+        return finish(event_.decision, event_.reason);
     } else if (r == Io::error) {
       return finish(event_.decision, event_.reason + "; the client reset the connection");
     }

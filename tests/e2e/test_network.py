@@ -218,6 +218,7 @@ class DepsNetwork(CliTestCase):
         self.assertIn(INDEX_HOST, shown.stdout)
         self.assertIn("elsewhere.mai-test.example", shown.stdout)
 
+    @unittest.skipUnless(shutil.which("openssl"), "needs the openssl tool for a test certificate")
     def test_https_tunnel_checks_the_server_name(self):
         tls = TlsServer(self.tmp / "tls")
         try:

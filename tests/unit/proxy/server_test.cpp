@@ -59,6 +59,22 @@ TEST(ProxyServer, GetToAnAllowlistedHostIsRelayed) {
   EXPECT_GT(events[0].bytes_up, 0u);
 }
 
+TEST(ProxyServer, GetEndsWhenTheClientLeavesEvenIfTheUpstreamLingers) {
+  Upstream up("0123456789");
+  up.ignore_close();
+  Proxy proxy(config_for(up));  // idle timeout 3s
+  int fd = proxy.connect();
+  send_all(fd, get("http://pkgs.test/x"));
+  std::string resp = read_until(fd, "0123456789");
+  EXPECT_TRUE(starts(resp, "HTTP/1.1 200 OK")) << resp;
+  ::close(fd);  // done, by Content-Length
+  for (int i = 0; i < 50 && proxy.events().empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  auto events = proxy.events();
+  ASSERT_EQ(events.size(), 1u) << "the connection lingered after the client left";
+  EXPECT_EQ(events[0].decision, "allow");
+}
+
 TEST(ProxyServer, HeadAndWildcardAreAllowed) {
   Upstream up("body\n");
   Proxy proxy(config_for(up));

@@ -115,6 +115,9 @@ class Upstream {
   uint16_t port() const { return port_; }
   // A sink: reads and records everything, answers nothing.
   void make_sink() { sink_ = true; }
+  // Keeps every connection open after its response, as a server that
+  // ignores "Connection: close" would.
+  void ignore_close() { ignore_close_ = true; }
   // A blaster: after the first bytes arrive, sends `n` bytes and closes.
   void make_blaster(size_t n) { blast_ = n; }
   std::string received() {
@@ -152,7 +155,8 @@ class Upstream {
                          "\r\nConnection: keep-alive\r\n\r\n" + (is_head ? "" : body_);
       send_all(c, resp);
       // Honours the proxy's "Connection: close", as real servers do.
-      if (head.find("\r\nConnection: close\r\n") == std::string::npos) read_until_closed(c, 2000);
+      if (ignore_close_ || head.find("\r\nConnection: close\r\n") == std::string::npos)
+        read_until_closed(c, 5000);
     }
     ::close(c);
   }
@@ -163,6 +167,7 @@ class Upstream {
   std::atomic<bool> stop_{false}, sink_{false};
   std::atomic<int> connections_{0};
   std::atomic<size_t> blast_{0};
+  std::atomic<bool> ignore_close_{false};
   std::thread thread_;
   std::vector<std::thread> workers_;
   std::mutex mu_;
