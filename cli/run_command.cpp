@@ -47,7 +47,7 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   make_dirs(state, 0700);
   std::string scratch = state + "/runs";
   make_dirs(scratch, 0700);
-  sandbox::cleanup_stale_runs(scratch, sandbox_cfg);
+  auto stale_runs = sandbox::cleanup_stale_runs(scratch, sandbox_cfg);
 
   actors::NodeSettings settings;
   settings.sandbox = sandbox_cfg;
@@ -56,6 +56,10 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   settings.assessor = assessor;
   // Short-lived processes share the log: each append opens, writes and lets go.
   settings.audit_log = audit::Log::open(state, audit_cfg, /*hold_open=*/false);
+  // Runs of an earlier mai-sandbox that was killed are gone now; say so on record.
+  settings.audit_log->abandon_runs({stale_runs.begin(), stale_runs.end()},
+                                   "the supervising mai-sandbox process died; its sandbox was "
+                                   "killed and removed at the next start");
   settings.native = sandbox::make_native_backend(sandbox_cfg);
   settings.worker_name = "local";
 

@@ -521,7 +521,22 @@ uint64_t Log::prune_expired() {
 }
 
 std::vector<std::string> Log::abandon_open_executions(const std::string& reason) {
-  std::map<std::string, std::vector<uint64_t>> open;  // request id -> start seqs
+  return abandon_matching(reason, nullptr);
+}
+
+std::vector<std::string> Log::abandon_runs(const std::set<std::string>& run_ids,
+                                           const std::string& reason) {
+  if (run_ids.empty()) return {};
+  return abandon_matching(reason, &run_ids);
+}
+
+std::vector<std::string> Log::abandon_matching(const std::string& reason,
+                                               const std::set<std::string>* run_ids) {
+  struct Start {
+    uint64_t seq;
+    std::string run_id;
+  };
+  std::map<std::string, std::vector<Start>> open;  // request id -> unfinished starts
   with_store([&](Store& store) {
     std::vector<uint64_t> seqs;
     for (const char* t : {events::execution_start, events::execution_end, events::execution_abandoned})
@@ -533,7 +548,7 @@ std::vector<std::string> Log::abandon_open_executions(const std::string& reason)
       Record r = Record::decode(*bytes);
       auto& v = open[r.request_id];
       if (r.type == events::execution_start)
-        v.push_back(s);
+        v.push_back(Start{s, r.data.value("run_id", std::string())});
       else if (!v.empty())
         v.erase(v.begin());
     }
@@ -541,8 +556,10 @@ std::vector<std::string> Log::abandon_open_executions(const std::string& reason)
   std::vector<Event> evs;
   std::vector<std::string> ids;
   for (const auto& [id, starts] : open)
-    for (uint64_t s : starts) {
-      evs.push_back(Event{events::execution_abandoned, id, json{{"reason", reason}, {"start_seq", s}}});
+    for (const auto& start : starts) {
+      if (run_ids && !run_ids->count(start.run_id)) continue;
+      evs.push_back(Event{events::execution_abandoned, id,
+                          json{{"reason", reason}, {"start_seq", start.seq}}});
       ids.push_back(id);
     }
   if (!evs.empty()) append(evs);

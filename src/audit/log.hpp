@@ -23,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -93,6 +94,11 @@ class Log {
   // for every execution.start that has no end (a crashed earlier run), so the
   // log stays complete. Returns their request ids.
   std::vector<std::string> abandon_open_executions(const std::string& reason);
+  // The same, but only for the starts whose data.run_id is in `run_ids`: a
+  // short-lived process cleaning up after one crashed run must not close the
+  // runs that other live processes still have open.
+  std::vector<std::string> abandon_runs(const std::set<std::string>& run_ids,
+                                        const std::string& reason);
 
   std::string key_id() const;
   PublicKey public_key() const;
@@ -105,6 +111,8 @@ class Log {
   Log(std::string state_dir, config::AuditConfig cfg, bool hold_open);
   struct Pending;
   void with_store(const std::function<void(Store&)>& fn);
+  std::vector<std::string> abandon_matching(const std::string& reason,
+                                           const std::set<std::string>* run_ids);
   void sync_key(const Head& h);
   void add_parent_diff(Store& store, Record& r, std::map<std::string, std::string>& batch_code);
   void commit(std::vector<Pending*>& batch);

@@ -118,6 +118,8 @@ Limits clamp_to_host(const Limits&);
 
 // Kills and removes the cgroups and scratch directories of runs whose lock is
 // no longer held (a supervisor killed mid-run). Safe while other runs live.
-void cleanup_stale_runs(const std::string& scratch_root, const config::SandboxConfig&);
+// Returns the run ids it cleaned up, so their unfinished audit records can be closed.
+std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
+                                            const config::SandboxConfig&);
 
 }  // namespace mai::sandbox

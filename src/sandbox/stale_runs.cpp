@@ -9,9 +9,10 @@
 
 namespace mai::sandbox {
 
-void cleanup_stale_runs(const std::string& scratch_root, const config::SandboxConfig& cfg) {
+std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
+                                            const config::SandboxConfig& cfg) {
   DIR* d = ::opendir(scratch_root.c_str());
-  if (!d) return;
+  if (!d) return {};
   std::vector<std::string> stale;
   while (dirent* e = ::readdir(d)) {
     std::string name = e->d_name;
@@ -33,6 +34,7 @@ void cleanup_stale_runs(const std::string& scratch_root, const config::SandboxCo
     } catch (...) {
     }
   }
+  return stale;
 }
 
 }  // namespace mai::sandbox

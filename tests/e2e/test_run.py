@@ -119,5 +119,33 @@ class Blocked(CliTestCase):
         self.assertEqual(verify.code, 0, verify)
 
 
+class SupervisorKilled(CliTestCase):
+    def test_next_start_cleans_up_and_the_log_stays_complete(self):
+        import os, signal, subprocess, time
+        prog = self.write("long.py", "import time\nprint('started', flush=True)\ntime.sleep(600)\n")
+        from harness import BINARY
+        proc = subprocess.Popen([str(BINARY), "--config", str(self.config), "--state", str(self.state),
+                                 "run", str(prog)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        runs = self.state / "runs"
+        deadline = time.time() + 20
+        while time.time() < deadline and not (runs.exists() and any(runs.iterdir())):
+            time.sleep(0.05)
+        time.sleep(0.5)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        # The sandbox died with its supervisor (parent-death signal)...
+        time.sleep(0.5)
+        leftovers = subprocess.run(["pgrep", "-u", "1871000"], capture_output=True, text=True)
+        self.assertEqual(leftovers.stdout.strip(), "", "sandbox processes outlived mai-sandbox")
+        # ...and the next start removes what was left and records why.
+        res = self.cli("run", EXAMPLES / "hello.py")
+        self.assertEqual(res.code, 0, res)
+        self.assertEqual([p.name for p in runs.iterdir()], [])
+        verify = self.cli("audit", "verify")
+        self.assertEqual(verify.code, 0, verify)
+        shown = self.cli("audit", "show", "--type", "execution.abandoned", "--json")
+        self.assertIn("supervising mai-sandbox process died", shown.stdout)
+
+
 if __name__ == "__main__":
     unittest.main()
