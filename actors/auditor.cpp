@@ -37,8 +37,10 @@ void flush(auditor_actor::stateful_pointer<auditor_state> self) {
 }  // namespace
 
 auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_state> self,
-                                     std::shared_ptr<audit::Log> log) {
+                                     std::shared_ptr<audit::Log> log,
+                                     std::chrono::milliseconds tree_head_interval) {
   self->state.log = std::move(log);
+  if (tree_head_interval.count() > 0) self->send(self, tick_atom::value);
   return {
       [=](append_atom, std::vector<AuditEvent>& events) -> caf::result<AuditAck> {
         auto rp = self->make_response_promise<AuditAck>();
@@ -52,6 +54,14 @@ auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_sta
         return rp;
       },
       [=](flush_atom) { flush(self); },
+      [=](tick_atom) {
+        try {
+          self->state.log->sign_tree_head_if_due();
+        } catch (const std::exception&) {
+          // The next tick tries again; appends report their own failures.
+        }
+        self->delayed_send(self, tree_head_interval, tick_atom::value);
+      },
       [=](receipt_atom, uint64_t first, uint64_t last) -> caf::result<AuditReceipt> {
         try {
           return self->state.log->sign_tree_head(first, last);

@@ -3,6 +3,7 @@
 // batch (group commit); each sender is answered only once its events are
 // durable. Spawn it detached: it blocks on fsync.
 #pragma once
+#include <chrono>
 #include <memory>
 
 #include "actors/interfaces.hpp"
@@ -17,7 +18,11 @@ struct auditor_state {
   static inline const char* name = "auditor";
 };
 
+// `tree_head_interval` > 0 starts the idle timer; use it only where the
+// actor lives long (a service), since a pending timer holds up shutdown
+// until the actor is told to exit.
 auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_state> self,
-                                     std::shared_ptr<audit::Log> log);
+                                     std::shared_ptr<audit::Log> log,
+                                     std::chrono::milliseconds tree_head_interval);
 
 }  // namespace mai::actors

@@ -133,7 +133,10 @@ using auditor_actor = caf::typed_actor<
     // Sign a tree head over the whole log; replies with the receipt for seqs [first, last].
     caf::replies_to<receipt_atom, uint64_t, uint64_t>::with<AuditReceipt>,
     // Internal: write every append received so far in one synced batch.
-    caf::reacts_to<flush_atom>>;
+    caf::reacts_to<flush_atom>,
+    // Timer (long-running service only): sign a tree head if none was signed
+    // lately, so a truncation is bounded in time even while idle.
+    caf::reacts_to<tick_atom>>;
 
 // ---------------------------------------------------------------------------
 // Serialization.

@@ -21,7 +21,7 @@ void configure_actor_system(caf::actor_system_config& cfg) {
 Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   Node node;
   // The auditor blocks on fsync: it gets a thread of its own.
-  node.auditor = sys.spawn<caf::detached>(auditor, s.audit_log);
+  node.auditor = sys.spawn<caf::detached>(auditor, s.audit_log, s.tree_head_interval);
   node.assessor = sys.spawn(assessor, s.assessor);
   node.monitor =
       sys.spawn(monitor, std::chrono::milliseconds(s.sandbox.monitor_interval_ms), node.auditor);

@@ -1,6 +1,7 @@
 // One mai-sandbox node: the six actors wired together in one actor system.
 // `run` spawns one for a single submission; `serve` keeps one running.
 #pragma once
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -19,6 +20,7 @@ struct NodeSettings {
   std::string state_dir;
   std::shared_ptr<const assess::Assessor> assessor;
   std::shared_ptr<audit::Log> audit_log;
+  std::chrono::milliseconds tree_head_interval{0};  // 0: no idle tree heads (short-lived `run`)
   std::shared_ptr<sandbox::Backend> native;
   std::shared_ptr<sandbox::Backend> docker;  // may be null
   std::string worker_name;
