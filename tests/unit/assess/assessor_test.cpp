@@ -209,13 +209,12 @@ TEST(Assessor, NeverThrowsOnHostileInput) {
   for (int i = 0; i < 50; ++i) nested = "exec(" + std::string("\"") + nested + "\")";
   EXPECT_NO_THROW(py(nested));
   // Work multipliers stay bounded: nested comprehensions over long constants,
-  // local functions calling each other many times.
-  auto t0 = std::chrono::steady_clock::now();
+  // local functions calling each other many times. (Unbounded work would hit
+  // ctest's timeout; speed itself is measured by bench/assess, not here.)
   py("s = '" + std::string(4000, 'a') + "'\nx = [[[c for c in s] for y in s] for z in s]\n");
   std::string calls = "import os\ndef f(c):\n    os.system(c)\n    os.popen(c)\n";
   for (int i = 0; i < 20000; ++i) calls += "f('echo " + std::to_string(i) + "')\n";
-  py(calls);
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(20));
+  EXPECT_EQ(py(calls).level, RiskLevel::medium);
 }
 
 TEST(Assessor, ThreadSafe) {
