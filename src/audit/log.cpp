@@ -98,7 +98,7 @@ Log::~Log() {
 
 void Log::closer_loop() {
   std::unique_lock<std::mutex> lk(store_mu_);
-  const auto linger = std::chrono::milliseconds(kTransientLingerMs);
+  const auto linger = std::chrono::milliseconds(cfg_.writer_linger_ms);
   while (!stopping_) {
     if (!store_) {
       closer_cv_.wait(lk);

@@ -10,9 +10,9 @@
 // the database, waiting up to AuditConfig.lock_wait_ms while another process
 // holds it, writes, and closes it again. hold_open=true (the service): the
 // database stays open, and no other process can write meanwhile. In
-// transient mode the database is kept open for kTransientLingerMs after the
-// last call, so the burst of events of one request costs one open, not one
-// per event; other processes wait at most that long for it.
+// transient mode the database is kept open for AuditConfig.writer_linger_ms
+// after the last call, so the events of one short request cost one open, not
+// one per event; other processes wait at most that long for it.
 #pragma once
 #include <chrono>
 #include <condition_variable>
@@ -38,8 +38,6 @@ namespace mai::audit {
 
 class Store;
 struct Head;
-
-inline constexpr uint64_t kTransientLingerMs = 100;
 
 struct Event {
   std::string type;        // one of event_types.hpp

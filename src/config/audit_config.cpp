@@ -5,12 +5,17 @@
 namespace mai::config {
 
 AuditConfig parse_audit_config(const Node& root) {
-  root.expect_keys({"key_file", "tree_head_interval", "lock_wait", "max_record", "retention"});
+  root.expect_keys({"key_file", "tree_head_interval", "lock_wait", "writer_linger", "max_record",
+                   "retention"});
   AuditConfig c;
   c.key_file = root["key_file"].as_string();
   if (c.key_file.empty()) root["key_file"].fail("must not be empty");
   c.tree_head_interval_ms = root["tree_head_interval"].as_duration_ms();
   c.lock_wait_ms = root["lock_wait"].as_duration_ms();
+  if (root.has("writer_linger")) {
+    c.writer_linger_ms = root["writer_linger"].as_duration_ms();
+    if (c.writer_linger_ms > 10000) root["writer_linger"].fail("must be at most 10s");
+  }
   c.max_record_bytes = root["max_record"].as_size();
   if (c.max_record_bytes < 4096) root["max_record"].fail("must be at least 4KiB");
   // Optional, so older configuration files stay valid: "forever", or a
