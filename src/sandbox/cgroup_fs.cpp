@@ -1,4 +1,5 @@
 // Reading and writing cgroupfs files, shared by the v1 and v2 implementations.
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -79,11 +80,14 @@ void kill_loop(const std::string& procs_file) {
 }
 
 bool remove_dir(const std::string& dir) {
+  // Killed tasks leave the cgroup asynchronously, usually within a fraction
+  // of a millisecond: retry quickly at first, then back off (about 1 s in all).
+  auto pause = std::chrono::microseconds(100);
   for (int attempt = 0; attempt < 200; ++attempt) {
     if (::rmdir(dir.c_str()) == 0 || errno == ENOENT) return true;
     if (errno != EBUSY) return false;
-    // Killed tasks leave the cgroup asynchronously.
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(5000));
   }
   return false;
 }

@@ -13,7 +13,7 @@ namespace init_fd {
 constexpr int stdin_null = 0;  // host /dev/null (the payload reopens its own)
 constexpr int out = 1;         // stdout pipe
 constexpr int err = 2;         // stderr pipe
-constexpr int spec = 3;        // 'G' (go) then the JSON spec, then EOF
+constexpr int spec = 3;        // 'G' (go), the JSON spec, NUL; later 'C' (in the cgroup), EOF
 constexpr int status = 4;      // helper -> host: "ready PID", "error MSG", "exit WSTATUS"
 constexpr int run_dir = 5;     // O_PATH descriptor of <scratch_root>/<run_id>
 constexpr int proxy_sock = 6;  // deps networking: unix socket to pass the listener over

@@ -55,6 +55,11 @@ void make_pipe(Fds& fds, int p[2]) {
   fds.add(p[1]);
 }
 
+void send_all(int fd, const std::string& msg) {
+  if (::send(fd, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
+    setup_error("send to the sandbox init");
+}
+
 void set_nonblocking(int fd) {
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
@@ -188,11 +193,13 @@ class NativeBackend final : public Backend {
     for (int fd : {null_fd, out_p[1], err_p[1], spec_p[0], status_p[1], run_fd, exe, sock[1]})
       if (fd >= 0) fds.close(fd);
 
+    // The init builds the root while we move it into the run's cgroup: the
+    // first cgroup.procs write can wait for an RCU grace period, and the
+    // program is only started once the init has read 'C'.
     write_id_maps(run.init.pid, cfg_.native.host_root_uid, cfg_.native.host_uid);
+    send_all(spec_p[1], "G" + encode_spec(is) + std::string(1, '\0'));
     run.cgroup->attach(run.init.pid);
-    std::string msg = "G" + encode_spec(is);
-    if (::send(spec_p[1], msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
-      setup_error("send the spec to the sandbox init");
+    send_all(spec_p[1], "C");
     fds.close(spec_p[1]);
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd);

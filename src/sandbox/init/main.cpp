@@ -2,12 +2,13 @@
 // host straight after clone(), so it runs with fresh memory, an empty
 // environment and only the descriptors listed in init_spec.hpp.
 //
-//   1. read the spec; enter a new cgroup namespace (the host already put us
-//      in the run's cgroup) and a new mount namespace; build the root; pivot.
+//   1. read the spec; enter a new mount namespace; build the root; pivot.
 //   2. hostname, loopback (and the deps proxy listener).
-//   3. fork the payload, wait until it has exec'd, report "ready PID".
-//   4. drop every capability, no_new_privs, not dumpable, die with the host.
-//   5. reap orphans until the payload exits; report "exit WSTATUS"; exit,
+//   3. wait until the host has put us in the run's cgroup (it does so while
+//      we build the root), enter a new cgroup namespace rooted there.
+//   4. fork the payload, wait until it has exec'd, report "ready PID".
+//   5. drop every capability, no_new_privs, not dumpable, die with the host.
+//   6. reap orphans until the payload exits; report "exit WSTATUS"; exit,
 //      which makes the kernel kill everything left in the pid namespace.
 #include <cerrno>
 #include <csignal>
@@ -46,18 +47,36 @@ void report(const std::string& line) {
   throw std::runtime_error(what + ": " + std::strerror(errno));
 }
 
-std::string read_spec() {
+// The spec ends at a NUL; whatever followed it (perhaps already the 'C') is
+// left in `rest`.
+std::string read_spec(std::string& rest) {
   std::string text;
   char buf[4096];
   for (;;) {
+    size_t nul = text.find('\0');
+    if (nul != std::string::npos) {
+      rest = text.substr(nul + 1);
+      text.resize(nul);
+      return text;
+    }
     ssize_t n = ::read(init_fd::spec, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) fail("read spec");
-    if (n == 0) break;
+    if (n == 0) throw std::runtime_error("the host closed the spec channel early");
     text.append(buf, static_cast<size_t>(n));
   }
+}
+
+// Waits for the host's 'C': we are in the run's cgroup, so the program can start.
+void await_cgroup(const std::string& rest) {
+  char c = rest.empty() ? 0 : rest[0];
+  while (c == 0) {
+    ssize_t n = ::read(init_fd::spec, &c, 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n != 1) throw std::runtime_error("the host did not put the sandbox in its cgroup");
+  }
+  if (c != 'C') throw std::runtime_error("unexpected message from the host");
   ::close(init_fd::spec);
-  return text;
 }
 
 // Forks the payload and waits until it has exec'd (its close-on-exec error
@@ -117,8 +136,8 @@ int reap_until(pid_t payload) {
 int main() {
   pid_t payload = -1;
   try {
-    InitSpec spec = decode_spec(read_spec());
-    if (::unshare(CLONE_NEWCGROUP) != 0) fail("unshare cgroup namespace");
+    std::string rest;
+    InitSpec spec = decode_spec(read_spec(rest));
     RootfsOptions ro;
     ro.run_dir_fd = init_fd::run_dir;
     ro.tmpfs_bytes = spec.tmpfs_bytes;
@@ -129,6 +148,10 @@ int main() {
     bring_up_loopback();
     if (spec.deps_network) send_proxy_listener(init_fd::proxy_sock, spec.proxy_port);
     ::close(init_fd::proxy_sock);
+    // Only now is the host done moving us into the run's cgroup; the new
+    // cgroup namespace is rooted there.
+    await_cgroup(rest);
+    if (::unshare(CLONE_NEWCGROUP) != 0) fail("unshare cgroup namespace");
     payload = start_payload(spec);
     // Only the payload's tree holds the output pipes from here on.
     ::close(init_fd::stdin_null);
