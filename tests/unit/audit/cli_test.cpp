@@ -1,6 +1,5 @@
-// The audit command end to end (the audit_cli binary holds exactly the
-// `audit` command of mai-sandbox), and the export checked by the independent
-// Python verifier, tools/verify_export.py.
+// The audit command of the real mai-sandbox binary end to end, and the export
+// checked by the independent Python verifier, tools/verify_export.py.
 #include <gtest/gtest.h>
 #include <rocksdb/db.h>
 #include <sys/wait.h>
@@ -46,7 +45,9 @@ std::string source_dir() {
   return env ? env : MAI_AUDIT_SOURCE_DIR;
 }
 
-std::string cli(const std::string& state) { return executable_dir() + "/audit_cli --state " + state + " audit "; }
+std::string cli(const std::string& state) {
+  return std::string(MAI_BINARY_DIR) + "/bin/mai-sandbox --state " + state + " audit ";
+}
 
 std::string verifier() { return "/usr/bin/python3 " + source_dir() + "/tools/verify_export.py "; }
 
