@@ -28,8 +28,9 @@ void record_violation(self_ptr self, const std::string& request_id, const Monito
       });
 }
 
-// One reading of one run; kills it when a limit is broken.
-void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run) {
+// One reading of one run; kills it when a limit is broken. The reading taken
+// when the run has ended is not streamed: it shows an empty cgroup.
+void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run, bool stream = true) {
   ResourceSample s;
   try {
     s = run.probe->sample();
@@ -41,7 +42,7 @@ void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run) {
   v.peak_memory_bytes = std::max(v.peak_memory_bytes, s.memory_bytes);
   v.max_pids = std::max(v.max_pids, s.pids);
   v.cpu_ms = std::max(v.cpu_ms, s.cpu_ms);
-  if (run.subscriber) caf::anon_send(run.subscriber, stats_atom::value, request_id, s);
+  if (stream && run.subscriber) caf::anon_send(run.subscriber, stats_atom::value, request_id, s);
   if (v.violated) return;
   auto violation =
       sandbox::check_violation(s, run.probe->oom_killed(), run.probe->pids_limit_hit(), run.limits);
@@ -73,7 +74,7 @@ monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_sta
       [=](unwatch_atom, const std::string& request_id) -> MonitorVerdict {
         auto it = self->state.runs.find(request_id);
         if (it == self->state.runs.end()) return MonitorVerdict{};
-        sample_run(self, request_id, it->second);
+        sample_run(self, request_id, it->second, /*stream=*/false);
         MonitorVerdict verdict = std::move(it->second.verdict);
         self->state.runs.erase(it);
         return verdict;

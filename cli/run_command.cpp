@@ -18,6 +18,7 @@ namespace mai::cli {
 namespace {
 
 // Prints live samples on stderr: one rewritten line on a terminal, else a line each.
+// `flush` answers once every sample queued before it has been printed.
 caf::behavior stats_printer(caf::event_based_actor*) {
   bool tty = ::isatty(STDERR_FILENO);
   return {
@@ -25,6 +26,7 @@ caf::behavior stats_printer(caf::event_based_actor*) {
         std::cerr << (tty ? "\r\033[K" : "") << "[stats] " << format_stats_line(sample, nullptr)
                   << (tty ? "" : "\n") << std::flush;
       },
+      [](actors::flush_atom) { return true; },
   };
 }
 
@@ -78,6 +80,10 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
     self->request(node.gateway, caf::infinite, actors::submit_atom::value, submission, printer)
         .receive([&](RunResult& r) { result = std::move(r), answered = true; },
                  [&](caf::error& e) { failure = sys.render(e); });
+    // Every sample was sent before the result; print them all before it.
+    if (printer)
+      self->request(printer, std::chrono::seconds(5), actors::flush_atom::value)
+          .receive([](bool) {}, [](const caf::error&) {});
   }
   if (opts.stats && ::isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
   node.shutdown();

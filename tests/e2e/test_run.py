@@ -77,6 +77,16 @@ class RunExamples(CliTestCase):
         self.assertEqual(res.code, 0, res)
         self.assertIn("to stderr", res.stderr)
 
+    def test_stats_stream_live_samples(self):
+        prog = self.write("busy.py", "import time\nx = bytearray(40 << 20)\ntime.sleep(0.6)\nprint('ok')\n")
+        res = self.cli("run", "--stats", prog)
+        self.assertEqual(res.code, 0, res)
+        lines = [l for l in res.stderr.splitlines() if l.startswith("[stats]")]
+        self.assertGreaterEqual(len(lines), 3, res)
+        self.assertTrue(any("pids 2" in l or "pids 1" in l for l in lines), lines)
+        mem = max(float(l.split("mem ")[1].split("MiB")[0]) for l in lines)
+        self.assertGreater(mem, 35.0, lines)
+
     def test_limits_only_tighten(self):
         ex = self.run_json("--trust", "untrusted", "--timeout", "999", "--memory", "8GiB",
                            EXAMPLES / "hello.py")["execution"]
