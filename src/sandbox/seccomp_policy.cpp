@@ -117,6 +117,10 @@ void apply_seccomp_policy() {
   // Other architectures (i386, x32) could reach syscalls under other numbers.
   int rc = seccomp_attr_set(c.ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
   if (rc != 0) fail("bad-arch action", rc);
+  // Every allowed syscall walks the filter: a binary tree over syscall
+  // numbers costs a handful of comparisons instead of one per rule.
+  rc = seccomp_attr_set(c.ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
+  if (rc != 0) fail("optimize", rc);
   for (const char* name : kRefused) rule0(c.ctx, SCMP_ACT_ERRNO(EPERM), name);
   clone_rules(c.ctx);
   personality_rules(c.ctx);
