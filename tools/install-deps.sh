@@ -13,6 +13,7 @@ packages=(
   python3
   # tests and benchmarks
   python3-jsonschema python3-yaml python3-cryptography python3-pip bubblewrap bandit iproute2 procps
+  openssl ca-certificates
 )
 
 missing=()
