@@ -104,6 +104,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
   void execute() {
     auto plan = policy::plan_run(settings_->sandbox, sub_, result_.assessment.level,
                                  settings_->host);
+    policy_notes_ = plan.notes;
     ExecutionRequest req;
     req.request_id = sub_.request_id;
     req.code = sub_.code;
@@ -155,6 +156,8 @@ class Flow : public std::enable_shared_from_this<Flow> {
       data["termination"] = to_string(result_.execution->termination);
       data["exit_code"] = result_.execution->exit_code;
     }
+    // Why the run got other limits or network than were asked for.
+    if (!policy_notes_.empty()) data["policy_notes"] = policy_notes_;
     record(audit::events::result, data, [me = shared_from_this()] { me->sign(); });
   }
 
@@ -183,6 +186,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
   RunResult result_;
   uint64_t seq_first_ = UINT64_MAX;
   uint64_t seq_last_ = 0;
+  std::vector<std::string> policy_notes_;
 };
 
 }  // namespace

@@ -81,7 +81,7 @@ json to_json(const RunResult& r) {
 int plain_exit_status(const RunResult& r) {
   switch (r.status) {
     case RunStatus::blocked: return 3;
-    case RunStatus::rejected: return r.error && r.error->code == "usage" ? 2 : 125;
+    case RunStatus::rejected:  // nothing ran: refused (overloaded, too large)
     case RunStatus::failed: return 125;
     case RunStatus::completed: break;
   }
