@@ -22,6 +22,10 @@ namespace mai::audit {
 struct Log::Pending {
   const std::vector<Event>* events = nullptr;
   bool want_receipt = false;
+  // append_delivered(): the origin and the spool seq of events->front().
+  const std::string* origin = nullptr;
+  uint64_t first_spool_seq = 0;
+  uint64_t delivered_up_to = 0;  // out: the origin's mark after the commit
   std::vector<uint64_t> seqs;
   AuditReceipt receipt;
   bool done = false;
@@ -213,9 +217,32 @@ AuditReceipt Log::append_and_sign(const std::vector<Event>& events) {
   return r;
 }
 
-std::vector<uint64_t> Log::enqueue(const std::vector<Event>& events, bool want_receipt, AuditReceipt* receipt) {
-  if (events.empty()) return {};
+DeliveryAck Log::append_delivered(const std::string& origin, uint64_t first_spool_seq,
+                                  const std::vector<Event>& events) {
+  if (origin.empty() || origin.size() > 256 || !valid_utf8(origin))
+    throw AuditError("append_delivered: the origin id must be 1 to 256 bytes of UTF-8");
+  if (first_spool_seq == 0) throw AuditError("append_delivered: spool seqs start at 1");
+  if (events.empty()) return DeliveryAck{delivered_up_to(origin), {}};
   Pending p;
+  p.origin = &origin;
+  p.first_spool_seq = first_spool_seq;
+  DeliveryAck ack;
+  ack.seqs = enqueue(events, false, nullptr, &p);
+  ack.delivered_up_to = p.delivered_up_to;
+  return ack;
+}
+
+uint64_t Log::delivered_up_to(const std::string& origin) {
+  uint64_t mark = 0;
+  with_store([&](Store& store) { mark = store.delivery_mark(origin); });
+  return mark;
+}
+
+std::vector<uint64_t> Log::enqueue(const std::vector<Event>& events, bool want_receipt, AuditReceipt* receipt,
+                                   Pending* given) {
+  if (events.empty()) return {};
+  Pending local;
+  Pending& p = given ? *given : local;
   p.events = &events;
   p.want_receipt = want_receipt;
   std::unique_lock<std::mutex> lk(queue_mu_);
@@ -252,6 +279,7 @@ void Log::commit(std::vector<Pending*>& batch) {
   for (auto* p : batch) {
     try {
       std::vector<Record> recs;
+      uint64_t spool_seq = p->first_spool_seq;
       for (const auto& e : *p->events) {
         if (e.type.empty()) throw AuditError("audit event without a type");
         if (e.type.rfind("audit.", 0) == 0)
@@ -263,6 +291,12 @@ void Log::commit(std::vector<Pending*>& batch) {
         r.request_id = e.request_id;
         r.data = e.data.is_null() ? json::object() : normalize_numbers(e.data);
         if (!r.data.is_object()) throw AuditError("audit event data must be a JSON object");
+        if (p->origin) {
+          if (r.data.contains("origin"))
+            throw AuditError("delivered audit event " + e.type +
+                             " already has data.origin; it is reserved for the delivering node");
+          r.data["origin"] = json{{"node", *p->origin}, {"spool_seq", spool_seq++}};
+        }
         std::string size_probe = canonical_json(r.data);
         if (size_probe.size() + 1024 > cfg_.max_record_bytes)
           throw AuditError("audit event " + e.type + " is " + std::to_string(size_probe.size()) +
@@ -286,8 +320,30 @@ void Log::commit(std::vector<Pending*>& batch) {
     Store::Batch b(store);
     bool receipt_wanted = false;
     std::map<std::string, std::string> batch_code;  // submissions earlier in this batch
+    std::map<std::string, uint64_t> marks;           // delivery marks as of this batch
     for (size_t i = 0; i < good.size(); ++i) {
-      for (auto& r : prepared[i]) {
+      size_t skip = 0;
+      if (good[i]->origin) {
+        const std::string& origin = *good[i]->origin;
+        auto it = marks.find(origin);
+        if (it == marks.end()) it = marks.emplace(origin, store.delivery_mark(origin)).first;
+        const uint64_t mark = it->second, first = good[i]->first_spool_seq, n = prepared[i].size();
+        if (first > mark + 1) {
+          good[i]->error = std::make_exception_ptr(
+              AuditError("spool gap: expected " + std::to_string(mark + 1) + ", got " + std::to_string(first) +
+                         " (origin " + origin + ")"));
+          continue;
+        }
+        skip = static_cast<size_t>(std::min<uint64_t>(mark + 1 - first, n));
+        const uint64_t last = first + n - 1;
+        if (last > mark) {
+          it->second = last;
+          b.put_delivery_mark(origin, last);
+        }
+        good[i]->delivered_up_to = it->second;
+      }
+      for (size_t k = skip; k < prepared[i].size(); ++k) {
+        Record& r = prepared[i][k];
         if (r.type == events::submission) add_parent_diff(store, r, batch_code);
         std::string bytes = seal(r, h, *key_);
         b.put_record(r, bytes);
@@ -295,6 +351,7 @@ void Log::commit(std::vector<Pending*>& batch) {
       }
       receipt_wanted = receipt_wanted || good[i]->want_receipt;
     }
+    if (b.count() == 0) return;  // only redeliveries (and gaps): nothing to write
     std::optional<TreeHead> th;
     if (receipt_wanted) {
       th = make_tree_head(h, *key_);

@@ -45,6 +45,13 @@ struct Event {
   mai::json data = mai::json::object();
 };
 
+// What Log::append_delivered() did: the origin's high-water mark afterwards
+// and the log seqs of the events newly appended (none for a pure redelivery).
+struct DeliveryAck {
+  uint64_t delivered_up_to = 0;
+  std::vector<uint64_t> seqs;
+};
+
 // The signing key's path: AuditConfig.key_file, inside state_dir when relative.
 std::string key_path(const std::string& state_dir, const config::AuditConfig& cfg);
 
@@ -65,6 +72,21 @@ class Log {
   // no "diff") gets "diff", the unified diff against the parent submission's
   // code, and "parent_code_sha256" (or "parent_found": false).
   std::vector<uint64_t> append(const std::vector<Event>& events);
+  // Exactly-once delivery of a worker spool's events (audit/spool.hpp).
+  // `events` are those of origin `origin` (a Spool::origin_id()) with spool
+  // seqs first_spool_seq, first_spool_seq+1, ... Events at or below the
+  // origin's recorded high-water mark are skipped (a redelivery after a lost
+  // ack); a gap (first_spool_seq > mark+1) throws AuditError "spool gap:
+  // expected N, got M" and appends nothing. The new mark is written in the
+  // same synced WriteBatch as the records, so a crash neither loses nor
+  // duplicates. Each appended record's data gets
+  // "origin": {"node": origin, "spool_seq": n}; an event whose data already
+  // has "origin" is refused (AuditError). Group-committed with append().
+  DeliveryAck append_delivered(const std::string& origin, uint64_t first_spool_seq,
+                               const std::vector<Event>& events);
+  // The origin's high-water mark: 0 if never seen.
+  uint64_t delivered_up_to(const std::string& origin);
+
   // A signed tree head over all records so far, and the receipt for
   // [seq_first, seq_last] (which must already be in the log).
   AuditReceipt sign_tree_head(uint64_t seq_first, uint64_t seq_last);
@@ -115,7 +137,7 @@ class Log {
   void add_parent_diff(Store& store, Record& r, std::map<std::string, std::string>& batch_code);
   void commit(std::vector<Pending*>& batch);
   std::vector<uint64_t> enqueue(const std::vector<Event>& events, bool want_receipt,
-                                AuditReceipt* receipt);
+                                AuditReceipt* receipt, Pending* p = nullptr);
 
   std::string state_dir_;
   config::AuditConfig cfg_;

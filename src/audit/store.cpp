@@ -216,6 +216,23 @@ void Store::Batch::put_head(const Head& h) { batch_->Put(store_.meta_, "head", h
 
 void Store::Batch::put_checkpoint(const Checkpoint& c) { batch_->Put(store_.meta_, "checkpoint", c.encode()); }
 
+namespace {
+std::string delivery_key(const std::string& origin) { return std::string("delivered") + '\0' + origin; }
+}  // namespace
+
+void Store::Batch::put_delivery_mark(const std::string& origin, uint64_t up_to) {
+  batch_->Put(store_.meta_, delivery_key(origin), be64(up_to));
+}
+
+uint64_t Store::delivery_mark(const std::string& origin) const {
+  std::string v;
+  auto st = db_->Get(rocksdb::ReadOptions(), meta_, delivery_key(origin), &v);
+  if (st.IsNotFound()) return 0;
+  if (!st.ok()) throw AuditError("cannot read the delivery mark of " + origin + ": " + st.ToString());
+  if (v.size() != 8) throw AuditError("the delivery mark of " + origin + " is damaged");
+  return read_be64(v);
+}
+
 void Store::Batch::delete_records(uint64_t from, uint64_t below) {
   for (uint64_t seq = from; seq < below; ++seq) {
     auto bytes = store_.get_record(seq);

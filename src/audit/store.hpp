@@ -6,6 +6,7 @@
 //   by_time         timestamp_us (BE) seq              ""
 //   by_type         type 0x00 seq                      ""
 //   tree_heads      tree_size (BE) timestamp_us (BE)   the tree head's canonical bytes
+//   default         "delivered" 0x00 origin            a worker spool's delivery mark (8 bytes BE)
 // One process writes (RocksDB's LOCK); any number read, opened read-only.
 #pragma once
 #include <cstdint>
@@ -65,6 +66,8 @@ class Store {
     void put_tree_head(const TreeHead& t);
     void put_head(const Head& h);
     void put_checkpoint(const Checkpoint& c);
+    // Log::append_delivered(): origin's high-water mark, with the records.
+    void put_delivery_mark(const std::string& origin, uint64_t up_to);
     // Records [from, below) with their index entries, and tree heads of smaller trees.
     void delete_records(uint64_t from, uint64_t below);
     size_t count() const;
@@ -75,6 +78,9 @@ class Store {
     std::unique_ptr<rocksdb::WriteBatch> batch_;
   };
   void write(Batch& b, bool sync = true);
+
+  // The delivery mark of a worker spool's origin id: 0 if never seen.
+  uint64_t delivery_mark(const std::string& origin) const;
 
   std::optional<std::string> get_record(uint64_t seq) const;
   // Calls fn(storage key, bytes) in key order from `from`; fn returns false to stop.
