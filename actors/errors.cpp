@@ -17,6 +17,7 @@ std::string to_string(errc code) {
     case errc::audit_failed: return "audit_failed";
     case errc::invalid_request: return "invalid_request";
     case errc::worker_lost: return "worker_lost";
+    case errc::unauthenticated: return "unauthenticated";
   }
   return "internal";
 }

@@ -13,6 +13,7 @@ enum class errc : uint8_t {
   audit_failed,      // the audit log refused an append
   invalid_request,   // a field of a request is out of range
   worker_lost,       // the machine running the job went away
+  unauthenticated,   // a remote request named no session of a live connection
 };
 
 std::string to_string(errc code);

@@ -31,6 +31,18 @@ class Flow : public std::enable_shared_from_this<Flow> {
       return reject("code_too_large", "the code is " + std::to_string(sub_.code.size()) +
                                           " bytes; the limit is " +
                                           std::to_string(settings_->sandbox.max_code_bytes));
+    record_submission([me = shared_from_this()] { me->assess(); });
+  }
+
+  // Refused before assessment, but on record like every other submission.
+  void start_rejected(const std::string& code, const std::string& message) {
+    record_submission([me = shared_from_this(), code, message] { me->reject(code, message); });
+  }
+
+ private:
+  using Next = std::function<void()>;
+
+  void record_submission(Next next) {
     json data = {{"code", sub_.code},
                  {"code_sha256", sha256_hex(sub_.code)},
                  {"filename", sub_.filename},
@@ -41,11 +53,8 @@ class Flow : public std::enable_shared_from_this<Flow> {
                  {"client", sub_.client}};
     if (!sub_.parent_request_id.empty()) data["parent_request_id"] = sub_.parent_request_id;
     if (!sub_.override_reason.empty()) data["override_reason"] = sub_.override_reason;
-    record(audit::events::submission, data, [me = shared_from_this()] { me->assess(); });
+    record(audit::events::submission, data, std::move(next));
   }
-
- private:
-  using Next = std::function<void()>;
 
   // Appends one event; continues only once it is durable.
   void record(const char* type, const json& data, Next next) {
@@ -199,6 +208,14 @@ gateway_actor::behavior_type gateway(gateway_actor::pointer self,
         if (submission.request_id.empty()) submission.request_id = new_request_id();
         auto rp = self->make_response_promise<RunResult>();
         std::make_shared<Flow>(self, settings, std::move(submission), subscriber, rp)->start();
+        return rp;
+      },
+      [=](reject_atom, Submission& submission, const std::string& code,
+          const std::string& message) -> caf::result<RunResult> {
+        if (submission.request_id.empty()) submission.request_id = new_request_id();
+        auto rp = self->make_response_promise<RunResult>();
+        std::make_shared<Flow>(self, settings, std::move(submission), caf::actor{}, rp)
+            ->start_rejected(code, message);
         return rp;
       },
   };

@@ -83,6 +83,7 @@ using serve_atom = caf::atom_constant<caf::atom("serve")>;
 using unserve_atom = caf::atom_constant<caf::atom("unserve")>;
 using netevent_atom = caf::atom_constant<caf::atom("netevent")>;
 using drained_atom = caf::atom_constant<caf::atom("drained")>;
+using reject_atom = caf::atom_constant<caf::atom("reject")>;
 
 // ---------------------------------------------------------------------------
 // Actor interfaces.
@@ -91,7 +92,18 @@ using drained_atom = caf::atom_constant<caf::atom("drained")>;
 using gateway_actor = caf::typed_actor<
     // Assess, decide, execute and record one submission; replies with its
     // result. Live resource samples go to the second argument, if not null.
-    caf::replies_to<submit_atom, Submission, caf::actor>::with<RunResult>>;
+    caf::replies_to<submit_atom, Submission, caf::actor>::with<RunResult>,
+    // Record a submission refused before assessment (code, message), e.g. a
+    // client over its concurrency limit; replies with its audited "rejected" result.
+    caf::replies_to<reject_atom, Submission, std::string, std::string>::with<RunResult>>;
+
+// front_door: what the network reaches (`serve`). Each request names the
+// session its connection was given after the TLS handshake; the door looks
+// up whose certificate that was, so a peer can never claim an identity.
+using front_door_actor = caf::typed_actor<
+    // Submit as the session's client, within its limits; otherwise exactly
+    // like the gateway's submit (live samples go to the caf::actor, if set).
+    caf::replies_to<submit_atom, std::string, Submission, caf::actor>::with<RunResult>>;
 
 // assessor: static security assessment; nothing runs.
 using assessor_actor = caf::typed_actor<
@@ -253,7 +265,7 @@ namespace mai::sandbox {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ProbeTarget& x) {
   return f(caf::meta::type_name("mai::sandbox::ProbeTarget"), x.cgroup_version, x.cgroup_dirs,
-           x.init_pid, x.disk_paths, x.disk_cap_bytes);
+           x.init_pid, x.disk_paths, x.disk_cap_bytes, x.docker_container, x.docker_socket);
 }
 
 }  // namespace mai::sandbox

@@ -12,6 +12,7 @@ CONFIG_SCHEMAS = {
     "assessment.yaml": "assessment-config.schema.json",
     "known-threats.yaml": "assessment-config.schema.json",
     "network.yaml": "network-config.schema.json",
+    "service.yaml": "service-config.schema.json",
 }
 
 

@@ -3,6 +3,7 @@
 #include "config/audit_config.hpp"
 #include "config/config_source.hpp"
 #include "config/sandbox_config.hpp"
+#include "config/service_config.hpp"
 
 namespace mai::config {
 
@@ -76,6 +77,21 @@ TEST(AuditConfig, BuiltinDefaultsParse) {
   auto c = parse_audit_config(Source(std::nullopt).load("audit.yaml"));
   EXPECT_FALSE(c.key_file.empty());
   EXPECT_EQ(c.tree_head_interval_ms, 60000u);
+}
+
+TEST(ServiceConfig, BuiltinDefaultsParse) {
+  auto c = parse_service_config(Source(std::nullopt).load("service.yaml"));
+  EXPECT_EQ(c.max_connections, 256u);
+  EXPECT_EQ(c.heartbeat_interval_ms, 1000u);
+  EXPECT_EQ(c.max_message_bytes, 4u << 20);
+}
+
+TEST(ServiceConfig, HeartbeatTimeoutMustCoverTwoIntervals) {
+  std::string text = with_replaced(Source::builtin("service.yaml"),
+                                   "heartbeat_timeout: 5s", "heartbeat_timeout: 1500ms");
+  auto e = expect_config_error([&] { parse_service_config(Node::parse("service.yaml", text)); });
+  EXPECT_NE(std::string(e.what()).find("connections.heartbeat_timeout"), std::string::npos)
+      << e.what();
 }
 
 }  // namespace mai::config

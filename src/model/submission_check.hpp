@@ -1,0 +1,17 @@
+// Field checks for a submission that arrives from another process. A local
+// `run` builds its Submission from parsed options; a remote one is whatever a
+// peer sent, so every enum, limit and string is checked before anything
+// records, logs or acts on it.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "model/submission.hpp"
+
+namespace mai {
+
+// nullopt when every field is in range; otherwise what is wrong, in words.
+// The code size is the gateway's business (it is a policy limit, not a format).
+std::optional<std::string> check_submission_fields(const Submission&);
+
+}  // namespace mai
