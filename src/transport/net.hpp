@@ -1,0 +1,34 @@
+// Socket helpers shared by the tunnel server and client (internal).
+#pragma once
+#include <netinet/in.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace mai::transport::net {
+
+using Clock = std::chrono::steady_clock;
+
+void set_nonblocking(int fd, bool on);
+void set_nodelay(int fd);
+// SO_KEEPALIVE with a few seconds of idle/interval/count plus TCP_USER_TIMEOUT,
+// so a vanished peer of an established (idle) tunnel is noticed in ~15 s.
+void set_keepalive(int fd);
+// "ip:port" of an AF_INET/AF_INET6 address.
+std::string format_address(const sockaddr_storage& addr);
+std::string peer_address(int fd);
+uint16_t local_port(int fd);
+uint16_t peer_port(int fd);
+// A non-blocking AF_INET socket bound to 127.0.0.1:0 (not yet connected).
+int bound_loopback_socket();
+// Starts a non-blocking connect to 127.0.0.1:port. Returns 0, EINPROGRESS or an errno.
+int start_connect_loopback(int fd, uint16_t port);
+// Waits for `events` on fd until the deadline. Returns false on timeout.
+bool wait_fd(int fd, short events, Clock::time_point deadline);
+// "5s", "1.5s", "500ms".
+std::string format_duration(std::chrono::milliseconds d);
+// 32 random bytes (OpenSSL RAND_bytes) as 64 lowercase hex digits.
+std::string random_token();
+
+}  // namespace mai::transport::net

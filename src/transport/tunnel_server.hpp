@@ -1,0 +1,61 @@
+// The TLS (or plain TCP) front of the service: accepts clients, does the TLS
+// handshake and the protocol hello, records the client's identity in the
+// SessionRegistry, and relays each tunnel to a loopback connection to the
+// in-process CAF listener (announced through the PortGate). One epoll thread
+// serves every connection. See docs/remote.md, "Wire protocol".
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "transport/port_gate.hpp"
+#include "transport/session_registry.hpp"
+#include "transport/tls_context.hpp"
+
+namespace mai::transport {
+
+struct TunnelServerSettings {
+  std::string host = "127.0.0.1";
+  uint16_t port = 0;                                   // where clients connect (0: any port)
+  std::shared_ptr<TlsContext> tls;                     // null: plain TCP
+  uint16_t backend_port = 0;                           // CAF listens on 127.0.0.1:backend_port
+  std::chrono::milliseconds handshake_timeout{10000};  // TCP accept -> TLS done -> hello received
+  size_t max_connections = 256;                        // established tunnels
+  size_t max_handshakes = 64;  // connections still in handshake; beyond: accept and close at once
+  uint32_t max_frame_bytes = 8u << 20;  // client->server BASP frames larger than this cut the tunnel
+  // Called from the relay thread for every notable event of one connection
+  // (refused handshake, tunnel opened/closed and why). Must not block; may be empty.
+  std::function<void(const std::string&)> on_event;
+};
+
+class TunnelServer {
+ public:
+  // Binds and listens (throws mai::UsageError "cannot listen on HOST:PORT:
+  // <strerror>"), then starts the relay thread. On every authenticated tunnel
+  // it adds (token, identity) to `sessions` before telling the client its
+  // token, and removes it when the tunnel closes.
+  TunnelServer(TunnelServerSettings settings, std::shared_ptr<SessionRegistry> sessions,
+               std::shared_ptr<PortGate> gate);
+  ~TunnelServer();  // stops the thread, closes everything
+  TunnelServer(const TunnelServer&) = delete;
+  TunnelServer& operator=(const TunnelServer&) = delete;
+
+  uint16_t port() const;  // the bound port
+
+  struct Stats {
+    uint64_t accepted;       // TCP connections accepted
+    uint64_t authenticated;  // tunnels established (TLS verified, hello OK)
+    uint64_t refused;        // connections closed before a tunnel was established
+    uint64_t open;           // tunnels open now
+  };
+  Stats stats() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace mai::transport

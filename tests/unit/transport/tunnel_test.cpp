@@ -1,0 +1,197 @@
+// Success paths: tunnels through TunnelServer + TunnelClient to a plain echo
+// backend gated by a PortGate, plain and TLS, identity, bulk and concurrency.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "common/error.hpp"
+#include "test_util.hpp"
+#include "transport/identity.hpp"
+
+namespace mai::transport::test {
+namespace {
+
+// `openssl x509 -fingerprint -sha256` of a PEM file, as lowercase hex without colons.
+std::string cli_fingerprint(const std::string& pem) {
+  std::string cmd = "openssl x509 -in " + pem + " -noout -fingerprint -sha256";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  char buf[256] = {0};
+  std::string out;
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  ::pclose(p);
+  auto eq = out.find('=');
+  std::string hex;
+  for (char c : out.substr(eq + 1))
+    if (std::isxdigit(static_cast<unsigned char>(c))) hex.push_back(static_cast<char>(std::tolower(c)));
+  return hex;
+}
+
+// `count` BASP-framed messages with payloads of `payload` bytes.
+std::string framed_stream(size_t count, uint32_t payload, unsigned seed) {
+  std::string s;
+  s.reserve(count * (payload + 32));
+  for (size_t i = 0; i < count; ++i) {
+    s += basp_header(payload);
+    s += random_bytes(payload, seed + static_cast<unsigned>(i));
+  }
+  return s;
+}
+
+// Writes `data` into fd from one thread and reads the echo back in this one.
+bool echo_through(int fd, const std::string& data) {
+  std::thread writer([&] { send_all(fd, data.data(), data.size()); });
+  std::string back(data.size(), '\0');
+  bool ok = recv_all(fd, &back[0], back.size());
+  writer.join();
+  return ok && back == data;
+}
+
+TEST(Tunnel, PlainTunnelEchoesAndRecordsTheAddress) {
+  Rig rig(false);
+  auto client = TunnelClient::connect(rig.client(""));
+  ASSERT_EQ(client->token().size(), 64u);
+  EXPECT_TRUE(client->open());
+  auto id = rig.sessions->find(client->token());
+  ASSERT_TRUE(id.has_value());
+  EXPECT_FALSE(id->tls);
+  EXPECT_TRUE(id->subject.empty());
+  EXPECT_EQ(id->address.rfind("127.0.0.1:", 0), 0u) << id->address;
+  EXPECT_EQ(id->display(), "plain-tcp " + id->address);
+
+  int fd = client->take_local_fd();
+  ASSERT_GE(fd, 0);
+  EXPECT_EQ(client->take_local_fd(), -1);
+  set_timeouts(fd, 10s);
+  std::string data = framed_stream(3, 1000, 1);
+  EXPECT_TRUE(echo_through(fd, data));
+  // The backend saw the client's token through the PortGate.
+  ASSERT_TRUE(eventually([&] { return rig.backend.tokens().size() == 1; }));
+  EXPECT_EQ(rig.backend.tokens()[0], client->token());
+
+  // Half-close: our EOF reaches the backend, whose close comes back as EOF.
+  std::string tail = framed_stream(1, 10, 7);
+  ASSERT_TRUE(send_all(fd, tail.data(), tail.size()));
+  ::shutdown(fd, SHUT_WR);
+  bool closed = false;
+  EXPECT_EQ(read_until_close(fd, 5s, &closed), tail);
+  EXPECT_TRUE(closed);
+  ::close(fd);
+  EXPECT_TRUE(eventually([&] { return !client->open(); }));
+  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_EQ(rig.gate->size(), 0u);
+  auto st = rig.server->stats();
+  EXPECT_EQ(st.accepted, 1u);
+  EXPECT_EQ(st.authenticated, 1u);
+  EXPECT_EQ(st.refused, 0u);
+}
+
+TEST(Tunnel, TlsIdentityComesFromTheVerifiedCertificate) {
+  Rig rig(true);
+  auto client = TunnelClient::connect(rig.client("w1"));
+  auto id = rig.sessions->find(client->token());
+  ASSERT_TRUE(id.has_value());
+  EXPECT_TRUE(id->tls);
+  EXPECT_EQ(id->subject, "CN=w1,OU=workers");
+  EXPECT_EQ(id->display(), "CN=w1,OU=workers");
+  EXPECT_EQ(id->fingerprint, cli_fingerprint(Pki::get().dir + "/w1.pem"));
+  EXPECT_EQ(id->fingerprint.size(), 64u);
+  EXPECT_EQ(id->address.rfind("127.0.0.1:", 0), 0u);
+
+  int fd = client->take_local_fd();
+  set_timeouts(fd, 10s);
+  EXPECT_TRUE(echo_through(fd, framed_stream(5, 5000, 2)));
+  ::close(fd);
+  client.reset();
+  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_TRUE(eventually([&] { return rig.backend.finished() == 1; }));
+}
+
+TEST(Tunnel, ConnectsByHostName) {
+  Rig rig(true);
+  auto settings = rig.client("alice");
+  settings.host = "localhost";  // in the server certificate's SAN
+  auto client = TunnelClient::connect(settings);
+  EXPECT_EQ(rig.sessions->find(client->token())->subject, "CN=alice");
+}
+
+TEST(Tunnel, FiftyMebibytesBothWaysIntact) {
+  Rig rig(true);
+  auto client = TunnelClient::connect(rig.client("alice"));
+  int fd = client->take_local_fd();
+  set_timeouts(fd, 60s);
+  std::string data = framed_stream(800, 65536, 3);  // 800 frames of 64 KiB: 50 MiB + headers
+  ASSERT_GE(data.size(), 50u << 20);
+  EXPECT_TRUE(echo_through(fd, data));
+  ::close(fd);
+}
+
+TEST(Tunnel, ManyConcurrentTunnels) {
+  Rig rig(true);
+  constexpr int kClients = 16;
+  std::atomic<int> good{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kClients; ++i) {
+    threads.emplace_back([&, i] {
+      try {
+        auto client = TunnelClient::connect(rig.client(i % 2 ? "alice" : "w1"));
+        int fd = client->take_local_fd();
+        set_timeouts(fd, 30s);
+        if (echo_through(fd, framed_stream(16, 65536, 100u + static_cast<unsigned>(i)))) ++good;
+        ::close(fd);
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(good.load(), kClients);
+  EXPECT_EQ(rig.server->stats().authenticated, static_cast<uint64_t>(kClients));
+  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_EQ(rig.gate->size(), 0u);
+}
+
+TEST(Tunnel, MaxConnectionsIsEnforced) {
+  Rig rig(true, [](TunnelServerSettings& s) { s.max_connections = 1; });
+  auto first = TunnelClient::connect(rig.client());
+  try {
+    TunnelClient::connect(rig.client());
+    FAIL() << "second tunnel accepted";
+  } catch (const ConnectError& e) {
+    EXPECT_NE(std::string(e.what()).find("refused the tunnel: server is at its limit of 1 connections"),
+              std::string::npos)
+        << e.what();
+  }
+  first.reset();
+  EXPECT_TRUE(eventually([&] { return rig.server->stats().open == 0; }));
+  EXPECT_NO_THROW(TunnelClient::connect(rig.client()));
+}
+
+TEST(Tunnel, BackendRefusesStrangers) {
+  Rig rig(true);
+  int fd = connect_loopback(rig.backend.port());  // a local process, not the tunnel server
+  ASSERT_GE(fd, 0);
+  bool closed = false;
+  read_until_close(fd, 5s, &closed);
+  EXPECT_TRUE(closed);
+  ::close(fd);
+  EXPECT_EQ(rig.backend.strangers(), 1);
+}
+
+TEST(Tunnel, ListenErrorIsAUsageError) {
+  uint16_t port = 0;
+  int fd = listen_loopback(port);
+  TunnelServerSettings s;
+  s.port = port;
+  try {
+    TunnelServer server(s, std::make_shared<SessionRegistry>(), std::make_shared<PortGate>());
+    FAIL() << "listened twice on one port";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()), "cannot listen on 127.0.0.1:" + std::to_string(port) +
+                                         ": Address already in use");
+  }
+  ::close(fd);
+}
+
+}  // namespace
+}  // namespace mai::transport::test
