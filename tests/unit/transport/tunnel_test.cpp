@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sys/resource.h>
+
 #include <cctype>
 
 #include "common/error.hpp"
@@ -149,6 +151,101 @@ TEST(Tunnel, ManyConcurrentTunnels) {
   EXPECT_EQ(rig.server->stats().authenticated, static_cast<uint64_t>(kClients));
   EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
   EXPECT_EQ(rig.gate->size(), 0u);
+}
+
+double cpu_seconds() {
+  rusage ru{};
+  ::getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+TEST(Tunnel, IdleEstablishedTunnelsCostNothing) {
+  Rig rig(true);
+  std::vector<std::unique_ptr<TunnelClient>> clients;
+  std::vector<int> fds;
+  for (int i = 0; i < 20; ++i) {
+    clients.push_back(TunnelClient::connect(rig.client()));
+    fds.push_back(clients.back()->take_local_fd());
+    set_timeouts(fds.back(), 10s);
+    ASSERT_TRUE(echo_through(fds.back(), framed_stream(1, 100, 5)));
+  }
+  double before = cpu_seconds();
+  std::this_thread::sleep_for(2s);
+  EXPECT_LT(cpu_seconds() - before, 0.1) << "idle tunnels (server thread + 20 client relays) burned CPU";
+  for (auto& c : clients) EXPECT_TRUE(c->open());
+  for (int fd : fds) ::close(fd);
+}
+
+// Byte `i` of an endless BASP-framed stream (64 KiB payloads), for transfers
+// too large to keep in memory.
+char stream_byte(uint64_t i) {
+  constexpr uint64_t kFrame = 32 + 65536;
+  uint64_t in_frame = i % kFrame;
+  if (in_frame < 32) return basp_header(65536)[in_frame];
+  return static_cast<char>((i * 2654435761u) >> 13);
+}
+
+TEST(Tunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
+  Rig rig(true);
+  auto client = TunnelClient::connect(rig.client());
+  int fd = client->take_local_fd();
+  set_timeouts(fd, 60s);
+  // We do not read the echo at first: the backend blocks on its send, stops
+  // reading, and every buffer in between fills up and stays full.
+  constexpr uint64_t kCap = 1ull << 30;
+  std::atomic<uint64_t> sent{0};
+  std::atomic<bool> stop{false};
+  std::thread writer([&] {
+    std::vector<char> chunk(65536);
+    uint64_t off = 0;
+    while (off < kCap && !stop) {
+      for (size_t k = 0; k < chunk.size(); ++k) chunk[k] = stream_byte(off + k);
+      size_t done = 0;
+      while (done < chunk.size()) {
+        ssize_t r = ::send(fd, chunk.data() + done, chunk.size() - done, MSG_NOSIGNAL);
+        if (r <= 0) return;
+        done += static_cast<size_t>(r);
+        sent = off + done;
+      }
+      off += chunk.size();
+    }
+  });
+  // Wait for the stall: nothing more goes out for 300 ms.
+  uint64_t last = 0;
+  int still = 0;
+  while (still < 6 && sent.load() < kCap) {
+    std::this_thread::sleep_for(50ms);
+    still = sent.load() == last ? still + 1 : 0;
+    last = sent.load();
+  }
+  ASSERT_LT(sent.load(), kCap) << "nothing stalled; are the buffers unbounded?";
+  std::fprintf(stderr, "stalled after %llu MiB in flight\n", static_cast<unsigned long long>(sent.load() >> 20));
+  double before = cpu_seconds();
+  std::this_thread::sleep_for(1s);
+  EXPECT_LT(cpu_seconds() - before, 0.1) << "a stalled tunnel burned CPU";
+  stop = true;
+  // Read everything back (the writer finishes its chunk), checking every byte.
+  std::vector<char> buf(1 << 16);
+  uint64_t got = 0;
+  bool intact = true;
+  for (;;) {
+    uint64_t want = sent.load();
+    if (got >= want) {
+      std::this_thread::sleep_for(20ms);
+      if (got >= sent.load()) break;
+      continue;
+    }
+    ssize_t r = ::recv(fd, buf.data(), std::min<uint64_t>(buf.size(), want - got), 0);
+    ASSERT_GT(r, 0);
+    for (ssize_t k = 0; k < r && intact; ++k)
+      if (buf[static_cast<size_t>(k)] != stream_byte(got + static_cast<uint64_t>(k))) intact = false;
+    got += static_cast<uint64_t>(r);
+  }
+  writer.join();
+  EXPECT_TRUE(intact);
+  EXPECT_EQ(got, sent.load());
+  ::close(fd);
 }
 
 TEST(Tunnel, MaxConnectionsIsEnforced) {
