@@ -28,7 +28,9 @@ void add_run_command(CLI::App& app, const GlobalOptions& global, Action& action)
 void add_assess_command(CLI::App& app, const GlobalOptions& global, Action& action);
 void add_audit_command(CLI::App& app, const GlobalOptions& global, Action& action);
 void add_doctor_command(CLI::App& app, const GlobalOptions& global, Action& action);
-void add_service_commands(CLI::App& app, const GlobalOptions& global, Action& action);
+void add_serve_command(CLI::App& app, const GlobalOptions& global, Action& action);
+void add_submit_command(CLI::App& app, const GlobalOptions& global, Action& action);
+void add_worker_command(CLI::App& app, const GlobalOptions& global, Action& action);
 
 // Reads a program from FILE or "-" (standard input), refusing more than `limit` bytes.
 std::string read_code(const std::string& path, uint64_t limit);

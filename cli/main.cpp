@@ -25,7 +25,9 @@ int main(int argc, char** argv) {
   cli::add_assess_command(app, global, action);
   cli::add_audit_command(app, global, action);
   cli::add_doctor_command(app, global, action);
-  cli::add_service_commands(app, global, action);
+  cli::add_serve_command(app, global, action);
+  cli::add_worker_command(app, global, action);
+  cli::add_submit_command(app, global, action);
 
   try {
     app.parse(argc, argv);

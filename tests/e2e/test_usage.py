@@ -32,11 +32,14 @@ class UsageErrors(CliTestCase):
         res = self.cli("run", "--json", "--trust", "root", EXAMPLES / "hello.py")
         self.assertEqual(res.code, 2, res)
 
-    def test_later_features_say_not_available(self):
-        for args in (["serve", "--listen", "127.0.0.1:7000"],):
+    def test_service_options_are_checked(self):
+        for args, words in ((["serve", "--listen", "127.0.0.1"], "no port"),
+                            (["serve", "--listen", "127.0.0.1:70000"], "port"),
+                            (["serve", "--listen", "127.0.0.1:0", "--tls-cert", "x.pem"], "TLS needs"),
+                            (["submit", "--server", "nohost", EXAMPLES / "hello.py"], "no port")):
             res = self.cli(*args)
             self.assertEqual(res.code, 2, res)
-            self.assertIn("not available yet", res.stderr)
+            self.assertIn(words, res.stderr)
 
     def test_oversized_code_is_refused(self):
         big = self.write("big.py", "x = 1\n" * 400000)  # 2.4 MB > 1 MiB

@@ -1,0 +1,62 @@
+#include "actors/front_door.hpp"
+
+#include <map>
+
+#include "actors/errors.hpp"
+#include "model/submission_check.hpp"
+
+namespace mai::actors {
+
+namespace {
+
+// The unit a concurrency limit applies to: one certificate, or one plain
+// loopback connection.
+std::string client_key(const transport::PeerIdentity& id) {
+  return id.tls ? "cert:" + id.fingerprint : "plain:" + id.address;
+}
+
+}  // namespace
+
+front_door_actor::behavior_type front_door(front_door_actor::pointer self, FrontDoorSettings s) {
+  auto settings = std::make_shared<const FrontDoorSettings>(std::move(s));
+  auto in_flight = std::make_shared<std::map<std::string, uint32_t>>();
+  return {
+      [=](submit_atom, const std::string& session, Submission& sub,
+          const caf::actor& subscriber) -> caf::result<RunResult> {
+        auto identity = settings->sessions->find(session);
+        if (!identity)
+          return make_error(errc::unauthenticated,
+                            "this request names no session of a live connection");
+        if (auto problem = check_submission_fields(sub))
+          return make_error(errc::invalid_request, *problem);
+        // Who submitted is what the certificate says, never what the peer says;
+        // request ids are the service's to give.
+        sub.client = identity->display();
+        sub.request_id.clear();
+
+        std::string key = client_key(*identity);
+        uint32_t& running = (*in_flight)[key];
+        if (running >= settings->max_concurrent_per_client) {
+          return self->delegate(settings->gateway, reject_atom::value, std::move(sub),
+                                std::string("client_busy"),
+                                "this client already has " + std::to_string(running) +
+                                    " submissions in flight; the limit is " +
+                                    std::to_string(settings->max_concurrent_per_client));
+        }
+        ++running;
+        auto done = [in_flight, key] {
+          auto it = in_flight->find(key);
+          if (it != in_flight->end() && --it->second == 0) in_flight->erase(it);
+        };
+        auto rp = self->make_response_promise<RunResult>();
+        // The gateway is local and always answers; its own steps carry the timeouts.
+        self->request(settings->gateway, caf::infinite, submit_atom::value, std::move(sub),
+                      subscriber)
+            .then([rp, done](RunResult& r) mutable { done(), rp.deliver(std::move(r)); },
+                  [rp, done](caf::error& e) mutable { done(), rp.deliver(std::move(e)); });
+        return rp;
+      },
+  };
+}
+
+}  // namespace mai::actors

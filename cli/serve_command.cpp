@@ -1,0 +1,150 @@
+// `mai-sandbox serve`: the submission service. One node (gateway, assessor,
+// executor, monitor, network proxy, auditor) behind the front door, which the
+// tunnel server exposes over mutual TLS (or plain TCP on loopback).
+#include <signal.h>
+#include <unistd.h>
+
+#include <iostream>
+
+#include "actors/front_door.hpp"
+#include "actors/networking.hpp"
+#include "actors/node.hpp"
+#include "actors/remote_endpoint.hpp"
+#include "cli/command.hpp"
+#include "cli/service_options.hpp"
+#include "common/endpoint.hpp"
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "config/audit_config.hpp"
+#include "config/network_config.hpp"
+#include "config/sandbox_config.hpp"
+#include "transport/tunnel_server.hpp"
+
+namespace mai::cli {
+
+namespace {
+
+struct ServeOptions {
+  std::string listen;
+  TlsOptions tls;
+};
+
+// Signals that end the service are taken by sigwait() in the main thread; the
+// mask is set before any thread starts, so every thread inherits it.
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  return set;
+}
+
+void log_line(const std::string& line) {
+  std::cerr << "mai-sandbox serve: " + line + "\n" << std::flush;
+}
+
+int serve(const GlobalOptions& global, const ServeOptions& o) {
+  Endpoint listen = parse_endpoint(o.listen, "--listen", /*allow_any_port=*/true);
+  std::shared_ptr<transport::TlsContext> tls;
+  auto files = o.tls.files();
+  if (!files.empty()) {
+    tls = transport::TlsContext::server(files);
+  } else if (!is_loopback_host(listen.host)) {
+    // Plain TCP never leaves this host.
+    log_line("no TLS certificate given: plain TCP, listening on loopback only (not " +
+             listen.host + ")");
+    listen.host = "127.0.0.1";
+  }
+
+  auto source = global.config_source();
+  auto service = load_service_config(source);
+  auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
+  auto audit_cfg = config::parse_audit_config(source.load("audit.yaml"));
+  auto network_cfg = config::parse_network_config(source.load("network.yaml"));
+  auto assessor = std::make_shared<const assess::Assessor>(assess::Assessor::from_config(source));
+
+  std::string state = global.state();
+  make_dirs(state, 0700);
+  std::string scratch = state + "/runs";
+  make_dirs(scratch, 0700);
+  auto stale_runs = sandbox::cleanup_stale_runs(scratch, sandbox_cfg);
+
+  actors::NodeSettings settings;
+  settings.sandbox = sandbox_cfg;
+  settings.network = network_cfg;
+  settings.state_dir = state;
+  settings.assessor = assessor;
+  // The service holds the log open: one writer, idle tree heads on a timer.
+  settings.audit_log = audit::Log::open(state, audit_cfg, /*hold_open=*/true);
+  settings.audit_log->abandon_runs({stale_runs.begin(), stale_runs.end()},
+                                   "the supervising mai-sandbox process died; its sandbox was "
+                                   "killed and removed at the next start");
+  settings.tree_head_interval = std::chrono::milliseconds(audit_cfg.tree_head_interval_ms);
+  settings.native = sandbox::make_native_backend(sandbox_cfg);
+  char host[256] = {0};
+  ::gethostname(host, sizeof host - 1);
+  settings.worker_name = host;
+
+  sigset_t signals = stop_signals();
+  ::pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  ::signal(SIGPIPE, SIG_IGN);  // a peer that vanishes mid-write is not our death
+
+  caf::actor_system_config cfg;
+  actors::configure_actor_system(cfg);
+  actors::configure_networking(cfg, service);
+  caf::actor_system sys{cfg};
+  auto node = actors::spawn_node(sys, settings);
+
+  auto sessions = std::make_shared<transport::SessionRegistry>();
+  auto gate = std::make_shared<transport::PortGate>();
+  actors::FrontDoorSettings door_settings;
+  door_settings.sessions = sessions;
+  door_settings.max_concurrent_per_client = service.client_max_concurrent;
+  door_settings.gateway = node.gateway;
+  auto door = sys.spawn(actors::front_door, door_settings);
+  uint16_t backend_port = actors::publish_gated(sys, door, gate);
+
+  transport::TunnelServerSettings t;
+  t.host = listen.host;
+  t.port = listen.port;
+  t.tls = tls;
+  t.backend_port = backend_port;
+  t.handshake_timeout = std::chrono::milliseconds(service.handshake_timeout_ms);
+  t.max_connections = service.max_connections;
+  t.max_handshakes = service.max_handshakes;
+  t.max_frame_bytes = static_cast<uint32_t>(service.max_message_bytes);
+  t.on_event = log_line;
+  int signal = 0;
+  {
+    transport::TunnelServer server(t, sessions, gate);
+    listen.port = server.port();
+    std::cout << "mai-sandbox: serving on " << listen.to_string()
+              << (tls ? " (mutual TLS)" : " (plain TCP, loopback only)") << std::endl;
+    ::sigwait(&signals, &signal);
+    log_line(std::string("stopping (") + ::strsignal(signal) + ")");
+  }  // no new connections from here on
+  caf::anon_send_exit(door, caf::exit_reason::user_shutdown);
+  node.shutdown();
+  return 0;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, const GlobalOptions& global, Action& action) {
+  auto o = std::make_shared<ServeOptions>();
+  auto* cmd = app.add_subcommand("serve", "Run the submission service over CAF networking");
+  cmd->add_option("--listen", o->listen,
+                  "HOST:PORT to listen on (port 0: any). Without TLS options: plain TCP on "
+                  "loopback only")
+      ->required();
+  add_tls_options(*cmd, o->tls);
+  cmd->footer(
+      "Clients (`mai-sandbox submit`, the client library, workers) present certificates signed\n"
+      "by the --tls-ca; the subject of the certificate is recorded with every submission and\n"
+      "override. tools/make-certs.sh creates a CA and certificates. Prints\n"
+      "\"mai-sandbox: serving on HOST:PORT\" once it accepts connections; stops on SIGINT/SIGTERM.");
+  cmd->callback([&action, &global, o] { action = [&global, o] { return serve(global, *o); }; });
+}
+
+}  // namespace mai::cli

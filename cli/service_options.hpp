@@ -1,0 +1,26 @@
+// What `serve`, `worker` and `submit` share: the TLS options and the service
+// configuration.
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <string>
+
+#include "config/config_source.hpp"
+#include "config/service_config.hpp"
+#include "transport/tls_context.hpp"
+
+namespace mai::cli {
+
+struct TlsOptions {
+  std::string cert, key, ca;
+  transport::TlsFiles files() const { return {cert, key, ca}; }
+};
+
+// --tls-cert, --tls-key, --tls-ca.
+void add_tls_options(CLI::App& cmd, TlsOptions& tls);
+
+// config/service.yaml; checks that its message limit leaves room for the
+// largest submission config/sandbox.yaml allows.
+config::ServiceConfig load_service_config(const config::Source& source);
+
+}  // namespace mai::cli

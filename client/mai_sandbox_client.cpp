@@ -1,0 +1,141 @@
+#include "mai_sandbox_client.hpp"
+
+#include <atomic>
+#include <future>
+#include <mutex>
+
+#include "actors/errors.hpp"
+#include "actors/interfaces.hpp"
+#include "actors/networking.hpp"
+#include "actors/node.hpp"
+#include "actors/remote_endpoint.hpp"
+#include "common/endpoint.hpp"
+#include "common/error.hpp"
+#include "transport/tunnel_client.hpp"
+
+namespace mai::client {
+
+namespace {
+
+struct Answer {
+  std::optional<RunResult> result;
+  caf::error error;
+  bool connection_lost = false;
+};
+
+// One submission: sends the request, relays live samples to the caller's
+// handler, and answers exactly once — with the result, the service's error,
+// or "connection lost" when the service's node goes away mid-request (CAF
+// would otherwise let the request wait forever).
+caf::behavior submission(caf::event_based_actor* self, actors::front_door_actor door,
+                         std::string session, Submission sub, Client::StatsHandler on_stats,
+                         std::shared_ptr<std::promise<Answer>> answer) {
+  auto once = std::make_shared<std::atomic<bool>>(false);
+  auto deliver = [=](Answer a) {
+    if (!once->exchange(true)) answer->set_value(std::move(a));
+    self->quit();
+  };
+  self->monitor(door);
+  self->set_down_handler([=](caf::down_msg&) {
+    Answer a;
+    a.connection_lost = true;
+    deliver(std::move(a));
+  });
+  caf::actor subscriber = on_stats ? caf::actor_cast<caf::actor>(self) : caf::actor{};
+  self->request(door, caf::infinite, actors::submit_atom::value, session, std::move(sub),
+                subscriber)
+      .then(
+          [=](RunResult& r) {
+            Answer a;
+            a.result = std::move(r);
+            deliver(std::move(a));
+          },
+          [=](caf::error& e) {
+            Answer a;
+            a.error = std::move(e);
+            deliver(std::move(a));
+          });
+  return {
+      [=](actors::stats_atom, const std::string&, const ResourceSample& sample) {
+        if (on_stats) on_stats(sample);
+      },
+  };
+}
+
+struct SystemConfig : caf::actor_system_config {
+  explicit SystemConfig(const Options& o) {
+    actors::configure_actor_system(*this);
+    config::ServiceConfig service;
+    service.heartbeat_interval_ms = static_cast<uint64_t>(o.heartbeat_interval.count());
+    service.heartbeat_timeout_ms = static_cast<uint64_t>(o.heartbeat_timeout.count());
+    actors::configure_networking(*this, service);
+  }
+};
+
+}  // namespace
+
+struct Client::Impl {
+  explicit Impl(const Options& o) : cfg(o), sys(cfg) {}
+  SystemConfig cfg;
+  caf::actor_system sys;
+  std::unique_ptr<transport::TunnelClient> tunnel;
+  actors::front_door_actor door;
+};
+
+Client::Client(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Client::~Client() = default;
+
+std::unique_ptr<Client> Client::connect(const Options& o) {
+  transport::TunnelClientSettings t;
+  try {
+    Endpoint server = parse_endpoint(o.server, "server", false);
+    t.host = server.host;
+    t.port = server.port;
+    transport::TlsFiles files{o.tls_cert, o.tls_key, o.tls_ca};
+    if (!files.empty()) {
+      t.tls = transport::TlsContext::client(files);
+    } else if (!is_loopback_host(server.host)) {
+      throw UsageError("plain TCP is only for a service on loopback; give the TLS certificate, "
+                       "key and CA to reach " + o.server);
+    }
+  } catch (const UsageError& e) {
+    throw Error(Error::Kind::usage, e.what());
+  }
+  t.timeout = o.connect_timeout;
+
+  auto impl = std::make_unique<Impl>(o);
+  try {
+    impl->tunnel = transport::TunnelClient::connect(t);
+  } catch (const transport::ConnectError& e) {
+    throw Error(Error::Kind::connect, e.what());
+  }
+  auto door = actors::connect_published<actors::front_door_actor>(
+      impl->sys, impl->tunnel->take_local_fd(), caf::timespan{o.connect_timeout});
+  if (!door)
+    throw Error(Error::Kind::connect, o.server + " answered, but not as a mai-sandbox service: " +
+                                          impl->sys.render(door.error()));
+  impl->door = std::move(*door);
+  return std::unique_ptr<Client>(new Client(std::move(impl)));
+}
+
+bool Client::connected() const { return impl_->tunnel && impl_->tunnel->open(); }
+
+RunResult Client::submit(const Submission& s, StatsHandler on_stats) {
+  if (!connected()) throw Error(Error::Kind::service, "the connection to the service is closed");
+  auto answer = std::make_shared<std::promise<Answer>>();
+  auto future = answer->get_future();
+  impl_->sys.spawn(submission, impl_->door, impl_->tunnel->token(), s, std::move(on_stats),
+                   answer);
+  Answer a = future.get();
+  if (a.result) return std::move(*a.result);
+  if (a.connection_lost)
+    throw Error(Error::Kind::service,
+                "the connection to the service was lost before the result arrived");
+  std::string code = actors::result_code(a.error);
+  std::string message = actors::error_message(a.error);
+  if (code == "invalid_request")
+    throw Error(Error::Kind::usage, "the service refused the request: " + message);
+  throw Error(Error::Kind::service, "the service failed the request (" + code + "): " + message);
+}
+
+}  // namespace mai::client
