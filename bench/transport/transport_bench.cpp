@@ -71,7 +71,8 @@ std::thread sink(int lfd, size_t bytes) {
 // Sends `frames` 64 KiB BASP frames on fd and waits for the sink's ack; seconds.
 double transfer(int fd, size_t frames) {
   std::string frame(32 + 65536, 'x');
-  frame.replace(0, 8, std::string("\x02\0\0\0\x00\x01\x00\x00", 8));  // payload_len 65536, big endian
+  frame.replace(0, 8,
+                std::string("\x02\0\0\0\x00\x01\x00\x00", 8));  // payload_len 65536, big endian
   auto t0 = Clock::now();
   for (size_t i = 0; i < frames; ++i) {
     size_t off = 0;
@@ -96,7 +97,8 @@ int main(int argc, char** argv) {
 
   char tmpl[] = "/tmp/mai-transport-bench-XXXXXX";
   std::string dir = ::mkdtemp(tmpl);
-  std::string cmd = std::string(MAI_SOURCE_DIR) + "/tools/make-certs.sh " + dir + " --client bench 2>/dev/null";
+  std::string cmd =
+      std::string(MAI_SOURCE_DIR) + "/tools/make-certs.sh " + dir + " --client bench 2>/dev/null";
   if (std::system(cmd.c_str()) != 0) {
     std::fprintf(stderr, "make-certs.sh failed\n");
     return 1;
@@ -141,10 +143,10 @@ int main(int argc, char** argv) {
   auto rate = [&](double s) { return static_cast<double>(bytes) / (1 << 20) / s; };
   std::printf("transfer: %zu MiB one way in 64 KiB BASP frames, best of %d rounds\n", mib, rounds);
   std::printf("  direct loopback        %8.1f MiB/s  (%.3f s)\n", rate(best(direct)), best(direct));
-  std::printf("  tunnel, plain TCP      %8.1f MiB/s  (%.3f s)  %.2fx direct time\n", rate(best(plain)),
-              best(plain), best(plain) / best(direct));
-  std::printf("  tunnel, TLS 1.3        %8.1f MiB/s  (%.3f s)  %.2fx direct time\n", rate(best(tls)), best(tls),
-              best(tls) / best(direct));
+  std::printf("  tunnel, plain TCP      %8.1f MiB/s  (%.3f s)  %.2fx direct time\n",
+              rate(best(plain)), best(plain), best(plain) / best(direct));
+  std::printf("  tunnel, TLS 1.3        %8.1f MiB/s  (%.3f s)  %.2fx direct time\n",
+              rate(best(tls)), best(tls), best(tls) / best(direct));
   std::string rm = "rm -rf " + dir;
   return std::system(rm.c_str()) == 0 ? 0 : 1;
 }

@@ -8,7 +8,7 @@ namespace mai::transport {
 
 struct PeerIdentity {
   bool tls = false;
-  std::string subject;      // RFC 2253 subject of the verified client certificate; empty for plain TCP
+  std::string subject;  // RFC 2253 subject of the verified client certificate; empty for plain TCP
   std::string fingerprint;  // lowercase hex SHA-256 of the certificate DER; empty for plain TCP
   std::string address;      // "ip:port" of the peer
   // "CN=mai-1,O=Example" for TLS, "plain-tcp 127.0.0.1:40312" for plain TCP.

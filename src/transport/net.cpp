@@ -110,7 +110,8 @@ int start_connect_loopback(int fd, uint16_t port) {
 
 bool wait_fd(int fd, short events, Clock::time_point deadline) {
   for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left <= 0) return false;
     pollfd p{fd, events, 0};
     int r = ::poll(&p, 1, static_cast<int>(left));

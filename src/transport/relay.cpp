@@ -67,8 +67,8 @@ int bio_destroy(BIO*) { return 1; }  // the Endpoint owns the fd
 
 BIO_METHOD* nosigpipe_method() {
   static BIO_METHOD* m = [] {
-    BIO_METHOD* meth =
-        BIO_meth_new(BIO_get_new_index() | BIO_TYPE_SOURCE_SINK | BIO_TYPE_DESCRIPTOR, "mai-socket");
+    BIO_METHOD* meth = BIO_meth_new(
+        BIO_get_new_index() | BIO_TYPE_SOURCE_SINK | BIO_TYPE_DESCRIPTOR, "mai-socket");
     BIO_meth_set_write(meth, bio_write);
     BIO_meth_set_read(meth, bio_read);
     BIO_meth_set_puts(meth, bio_puts);

@@ -108,8 +108,8 @@ class FrameChecker {
  private:
   uint32_t max_;
   unsigned char header_[kBaspHeaderSize];
-  size_t have_ = 0;        // header bytes collected
-  uint64_t skip_ = 0;      // payload bytes still to pass
+  size_t have_ = 0;    // header bytes collected
+  uint64_t skip_ = 0;  // payload bytes still to pass
   uint64_t frames_ = 0;
   std::string error_;
 };
@@ -152,13 +152,14 @@ class Pipe {
   bool inner_connecting_;
   std::unique_ptr<FrameChecker> checker_;
   Buffer up_{kBufferSize}, down_{kBufferSize};
-  bool outer_eof_ = false, inner_eof_ = false;   // read side finished
-  bool up_shut_ = false, down_shut_ = false;     // EOF passed on
-  bool down_shutdown_pending_ = false;           // SSL_shutdown wants I/O
+  bool outer_eof_ = false, inner_eof_ = false;  // read side finished
+  bool up_shut_ = false, down_shut_ = false;    // EOF passed on
+  bool down_shutdown_pending_ = false;          // SSL_shutdown wants I/O
   bool finished_ = false;
   std::string reason_;
   uint64_t bytes_up_ = 0, bytes_down_ = 0;
-  std::chrono::steady_clock::time_point linger_until_ = std::chrono::steady_clock::time_point::max();
+  std::chrono::steady_clock::time_point linger_until_ =
+      std::chrono::steady_clock::time_point::max();
 };
 
 // Last OpenSSL error (and verify result when ssl is given) as a short reason.

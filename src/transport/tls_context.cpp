@@ -32,7 +32,8 @@ std::string read_file(const std::string& what, const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     int err = errno;
-    throw UsageError("cannot read TLS " + what + " " + path + ": " + std::strerror(err ? err : ENOENT));
+    throw UsageError("cannot read TLS " + what + " " + path + ": " +
+                     std::strerror(err ? err : ENOENT));
   }
   std::ostringstream ss;
   ss << in.rdbuf();
@@ -40,11 +41,21 @@ std::string read_file(const std::string& what, const std::string& path) {
   return ss.str();
 }
 
-struct BioFree { void operator()(BIO* b) const { BIO_free(b); } };
-struct X509Free { void operator()(X509* x) const { X509_free(x); } };
-struct PkeyFree { void operator()(EVP_PKEY* k) const { EVP_PKEY_free(k); } };
-struct StoreFree { void operator()(X509_STORE* s) const { X509_STORE_free(s); } };
-struct StoreCtxFree { void operator()(X509_STORE_CTX* s) const { X509_STORE_CTX_free(s); } };
+struct BioFree {
+  void operator()(BIO* b) const { BIO_free(b); }
+};
+struct X509Free {
+  void operator()(X509* x) const { X509_free(x); }
+};
+struct PkeyFree {
+  void operator()(EVP_PKEY* k) const { EVP_PKEY_free(k); }
+};
+struct StoreFree {
+  void operator()(X509_STORE* s) const { X509_STORE_free(s); }
+};
+struct StoreCtxFree {
+  void operator()(X509_STORE_CTX* s) const { X509_STORE_CTX_free(s); }
+};
 using BioPtr = std::unique_ptr<BIO, BioFree>;
 using X509Ptr = std::unique_ptr<X509, X509Free>;
 
@@ -91,7 +102,8 @@ std::shared_ptr<TlsContext> TlsContext::make(const TlsFiles& f, bool server) {
     add(f.cert.empty(), "certificate");
     add(f.key.empty(), "key");
     add(f.ca.empty(), "CA");
-    throw UsageError("TLS needs a certificate, a key and a CA file together (missing: " + missing + ")");
+    throw UsageError("TLS needs a certificate, a key and a CA file together (missing: " + missing +
+                     ")");
   }
 
   // Certificate (and any intermediates after it).
@@ -134,8 +146,8 @@ std::shared_ptr<TlsContext> TlsContext::make(const TlsFiles& f, bool server) {
   uint32_t need = server ? XKU_SSL_SERVER : XKU_SSL_CLIENT;
   if ((xku & need) == 0)
     throw UsageError("TLS certificate " + f.cert + " cannot be used by a " +
-                     (server ? "server" : "client") +
-                     ": its extended key usage lacks " + (server ? "serverAuth" : "clientAuth"));
+                     (server ? "server" : "client") + ": its extended key usage lacks " +
+                     (server ? "serverAuth" : "clientAuth"));
 
   // The CA, and the certificate must chain to it.
   const std::string ca_pem = read_file("CA", f.ca);
@@ -147,7 +159,8 @@ std::shared_ptr<TlsContext> TlsContext::make(const TlsFiles& f, bool server) {
   for (size_t i = 1; i < chain.size(); ++i) sk_X509_push(untrusted, chain[i].get());
   std::unique_ptr<X509_STORE_CTX, StoreCtxFree> vctx(X509_STORE_CTX_new());
   X509_STORE_CTX_init(vctx.get(), store.get(), cert, untrusted);
-  X509_STORE_CTX_set_purpose(vctx.get(), server ? X509_PURPOSE_SSL_SERVER : X509_PURPOSE_SSL_CLIENT);
+  X509_STORE_CTX_set_purpose(vctx.get(),
+                             server ? X509_PURPOSE_SSL_SERVER : X509_PURPOSE_SSL_CLIENT);
   int ok = X509_verify_cert(vctx.get());
   int verr = X509_STORE_CTX_get_error(vctx.get());
   sk_X509_free(untrusted);

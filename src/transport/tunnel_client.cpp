@@ -58,15 +58,18 @@ bool is_hex_token(const std::string& t) {
 // listener; its connection is dropped).
 std::pair<int, int> loopback_pair(Clock::time_point deadline) {
   FdGuard listener{::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)};
-  if (listener.fd < 0) throw ConnectError(std::string("cannot create a loopback socket: ") + std::strerror(errno));
+  if (listener.fd < 0)
+    throw ConnectError(std::string("cannot create a loopback socket: ") + std::strerror(errno));
   sockaddr_in a{};
   a.sin_family = AF_INET;
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::bind(listener.fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(listener.fd, 8) != 0)
+  if (::bind(listener.fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
+      ::listen(listener.fd, 8) != 0)
     throw ConnectError(std::string("cannot listen on loopback: ") + std::strerror(errno));
   uint16_t lport = net::local_port(listener.fd);
   FdGuard mine{::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)};
-  if (mine.fd < 0) throw ConnectError(std::string("cannot create a loopback socket: ") + std::strerror(errno));
+  if (mine.fd < 0)
+    throw ConnectError(std::string("cannot create a loopback socket: ") + std::strerror(errno));
   if (net::start_connect_loopback(mine.fd, lport) != 0)
     throw ConnectError(std::string("cannot connect on loopback: ") + std::strerror(errno));
   uint16_t my_port = net::local_port(mine.fd);
@@ -95,7 +98,8 @@ std::pair<int, int> loopback_pair(Clock::time_point deadline) {
 std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& s) {
   const std::string where = s.host + ":" + std::to_string(s.port);
   const Clock::time_point deadline = Clock::now() + s.timeout;
-  const std::string timed_out = "timed out after " + net::format_duration(s.timeout) + " connecting to " + where;
+  const std::string timed_out =
+      "timed out after " + net::format_duration(s.timeout) + " connecting to " + where;
 
   // 1. TCP connect, non-blocking with poll.
   addrinfo hints{};
@@ -109,7 +113,8 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
   int last_err = 0;
   bool refused = false;
   for (addrinfo* ai = res; ai && sock.fd < 0; ai = ai->ai_next) {
-    int fd = ::socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol);
+    int fd =
+        ::socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol);
     if (fd < 0) {
       last_err = errno;
       continue;
@@ -135,7 +140,8 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
   ::freeaddrinfo(res);
   if (sock.fd < 0) {
     if (refused) throw ConnectError("connection refused by " + where);
-    throw ConnectError("cannot connect to " + where + ": " + std::strerror(last_err ? last_err : EHOSTUNREACH));
+    throw ConnectError("cannot connect to " + where + ": " +
+                       std::strerror(last_err ? last_err : EHOSTUNREACH));
   }
   net::set_nodelay(sock.fd);
   net::set_keepalive(sock.fd);
@@ -144,7 +150,8 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
   Endpoint outer;
   if (s.tls) {
     SSL* ssl = SSL_new(s.tls->native());
-    if (!ssl) throw ConnectError("TLS handshake with " + where + " failed: cannot create a TLS session");
+    if (!ssl)
+      throw ConnectError("TLS handshake with " + where + " failed: cannot create a TLS session");
     SSL_set_connect_state(ssl);
     in6_addr ip6;
     in_addr ip4;
@@ -180,7 +187,8 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
     if (r == Io::ok) {
       sent += n;
     } else if (r == Io::again) {
-      if (!net::wait_fd(outer.fd(), poll_events(outer.write_events()), deadline)) throw ConnectError(timed_out);
+      if (!net::wait_fd(outer.fd(), poll_events(outer.write_events()), deadline))
+        throw ConnectError(timed_out);
     } else {
       throw ConnectError(outer.tls() ? "TLS handshake with " + where + " failed: " + outer.error()
                                      : "connection to " + where + " failed: " + outer.error());
@@ -190,7 +198,8 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
   size_t nl = std::string::npos;
   while ((nl = reply.find('\n')) == std::string::npos) {
     if (reply.size() > 256)
-      throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(reply) + "')");
+      throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(reply) +
+                         "')");
     char buf[512];
     size_t n = 0;
     Io r = outer.read(buf, sizeof buf, n);
@@ -199,13 +208,15 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
     } else if (r == Io::again) {
       if (!net::wait_fd(outer.fd(), poll_events(outer.read_events()), deadline)) {
         if (!reply.empty())
-          throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(reply) + "')");
+          throw ConnectError(where + " is not a mai-sandbox service (it answered '" +
+                             printable(reply) + "')");
         throw ConnectError(timed_out);
       }
     } else if (r == Io::eof || (r == Io::error && !outer.tls())) {
       throw ConnectError(where + " is not a mai-sandbox service (" +
-                         (reply.empty() ? std::string("it closed the connection without answering the hello")
-                                        : "it answered '" + printable(reply) + "'") +
+                         (reply.empty()
+                              ? std::string("it closed the connection without answering the hello")
+                              : "it answered '" + printable(reply) + "'") +
                          ")");
     } else {
       // TLS 1.3: a server that rejects our certificate says so after the handshake.
@@ -216,16 +227,20 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
   std::string leftover = reply.substr(nl + 1);
   const std::string prefix = kHelloPrefix;
   if (line.compare(0, prefix.size(), prefix) != 0)
-    throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(line) + "')");
+    throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(line) +
+                       "')");
   auto sp = line.find(' ', prefix.size());
-  std::string version = line.substr(prefix.size(), sp == std::string::npos ? std::string::npos : sp - prefix.size());
+  std::string version =
+      line.substr(prefix.size(), sp == std::string::npos ? std::string::npos : sp - prefix.size());
   if (version != std::to_string(kProtocolVersion))
     throw ConnectError("server speaks protocol " + printable(version) + ", this client speaks " +
                        std::to_string(kProtocolVersion));
   std::string rest = sp == std::string::npos ? "" : line.substr(sp + 1);
-  if (rest.compare(0, 4, "ERR ") == 0) throw ConnectError(where + " refused the tunnel: " + printable(rest.substr(4)));
+  if (rest.compare(0, 4, "ERR ") == 0)
+    throw ConnectError(where + " refused the tunnel: " + printable(rest.substr(4)));
   if (rest.compare(0, 3, "OK ") != 0 || !is_hex_token(rest.substr(3)))
-    throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(line) + "')");
+    throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(line) +
+                       "')");
 
   // 4. The loopback pair and the relay thread.
   auto fds = loopback_pair(deadline);
@@ -261,7 +276,9 @@ void TunnelClient::run() {
     w_inner.set(epfd, pipe_->inner().fd(), pipe_->inner_events(), 1);
     int timeout = -1;
     if (pipe_->deadline() != Clock::time_point::max()) {
-      auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(pipe_->deadline() - Clock::now()).count();
+      auto ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(pipe_->deadline() - Clock::now())
+              .count();
       if (ms <= 0) break;
       timeout = static_cast<int>(ms + 1);
     }
@@ -292,7 +309,8 @@ TunnelClient::~TunnelClient() {
   }
   if (thread_.joinable()) thread_.join();
   if (pipe_) {
-    if (!pipe_->finished() && pipe_->outer().fd() >= 0) pipe_->outer().shutdown_write();  // close_notify, best effort
+    if (!pipe_->finished() && pipe_->outer().fd() >= 0)
+      pipe_->outer().shutdown_write();  // close_notify, best effort
     pipe_->close();
   }
   if (local_fd_ >= 0) ::close(local_fd_);

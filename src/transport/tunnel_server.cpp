@@ -36,11 +36,11 @@ struct Conn {
   enum class Phase { handshake, hello, refusing, draining, established };
   uint64_t id = 0;
   Phase phase = Phase::handshake;
-  Endpoint outer;            // until established (then owned by the pipe)
+  Endpoint outer;  // until established (then owned by the pipe)
   std::unique_ptr<Pipe> pipe;
   std::string address;
-  std::string hello;         // bytes of the hello line so far
-  std::string reply;         // refusing: what is left to send
+  std::string hello;  // bytes of the hello line so far
+  std::string reply;  // refusing: what is left to send
   bool reply_shutdown = false;
   Watch w_outer, w_inner;
   Clock::time_point deadline = Clock::time_point::max();
@@ -158,7 +158,8 @@ TunnelServer::Stats TunnelServer::stats() const {
 // ------------------------------------------------------------------ loop
 
 Clock::time_point TunnelServer::Impl::next_deadline() const {
-  Clock::time_point t = listen_paused_until > Clock::now() ? listen_paused_until : Clock::time_point::max();
+  Clock::time_point t =
+      listen_paused_until > Clock::now() ? listen_paused_until : Clock::time_point::max();
   for (auto& kv : conns) {
     const Conn& c = *kv.second;
     Clock::time_point d = c.phase == Conn::Phase::established ? c.pipe->deadline() : c.deadline;
@@ -174,7 +175,8 @@ void TunnelServer::Impl::loop() {
     Clock::time_point deadline = next_deadline();
     int timeout = -1;
     if (deadline != Clock::time_point::max()) {
-      auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+      auto ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
       timeout = ms < 0 ? 0 : static_cast<int>(std::min<long long>(ms + 1, 60000));
     }
     int n = ::epoll_wait(epfd, events, kMaxEvents, timeout);
@@ -203,12 +205,14 @@ void TunnelServer::Impl::expire(Clock::time_point now) {
   for (auto& kv : conns) {
     Conn& c = *kv.second;
     if (c.phase == Conn::Phase::established) {
-      if (now >= c.pipe->deadline()) doomed.emplace_back(kv.first, "half-closed tunnel did not finish");
+      if (now >= c.pipe->deadline())
+        doomed.emplace_back(kv.first, "half-closed tunnel did not finish");
     } else if (now >= c.deadline) {
-      doomed.emplace_back(kv.first, c.phase == Conn::Phase::refusing || c.phase == Conn::Phase::draining
-                                        ? ""
-                                        : "handshake timed out after " +
-                                              net::format_duration(cfg.handshake_timeout));
+      doomed.emplace_back(
+          kv.first,
+          c.phase == Conn::Phase::refusing || c.phase == Conn::Phase::draining
+              ? ""
+              : "handshake timed out after " + net::format_duration(cfg.handshake_timeout));
     }
   }
   for (auto& d : doomed) destroy(d.first, d.second);
@@ -218,7 +222,8 @@ void TunnelServer::Impl::accept_all() {
   for (int i = 0; i < kMaxAcceptsPerWake; ++i) {
     sockaddr_storage addr{};
     socklen_t len = sizeof addr;
-    int fd = ::accept4(listen_fd, reinterpret_cast<sockaddr*>(&addr), &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    int fd = ::accept4(listen_fd, reinterpret_cast<sockaddr*>(&addr), &len,
+                       SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) {
       if (errno == EAGAIN || errno == EWOULDBLOCK) return;
       if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO) continue;
@@ -334,7 +339,8 @@ void TunnelServer::Impl::read_hello(Conn& c) {
   }
 }
 
-void TunnelServer::Impl::on_hello_line(Conn& c, const std::string& line, const std::string& leftover) {
+void TunnelServer::Impl::on_hello_line(Conn& c, const std::string& line,
+                                       const std::string& leftover) {
   const std::string prefix = kHelloPrefix;
   if (line.compare(0, prefix.size(), prefix) != 0 || line.size() == prefix.size()) {
     refuse(c, "expected MAI-SANDBOX/" + std::to_string(kProtocolVersion) + " hello");
@@ -343,7 +349,8 @@ void TunnelServer::Impl::on_hello_line(Conn& c, const std::string& line, const s
   std::string version = line.substr(prefix.size());
   bool printable = true;
   for (char ch : version)
-    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) > 0x7e) printable = false;
+    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) > 0x7e)
+      printable = false;
   if (!printable) {
     refuse(c, "expected MAI-SANDBOX/" + std::to_string(kProtocolVersion) + " hello");
     return;
@@ -399,10 +406,9 @@ void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
   c.identity = id;
   c.w_outer.drop(epfd);  // re-registered under the pipe below (same fd)
   std::unique_ptr<FrameChecker> checker = std::make_unique<FrameChecker>(cfg.max_frame_bytes);
-  c.pipe = std::make_unique<Pipe>(std::move(c.outer), Endpoint(fd, nullptr), rc == EINPROGRESS,
-                                  std::move(checker), leftover,
-                                  std::string(kHelloPrefix) + std::to_string(kProtocolVersion) +
-                                      " OK " + token + "\n");
+  c.pipe = std::make_unique<Pipe>(
+      std::move(c.outer), Endpoint(fd, nullptr), rc == EINPROGRESS, std::move(checker), leftover,
+      std::string(kHelloPrefix) + std::to_string(kProtocolVersion) + " OK " + token + "\n");
   c.phase = Conn::Phase::established;
   c.deadline = Clock::time_point::max();
   --handshakes;

@@ -24,7 +24,8 @@ struct TunnelServerSettings {
   std::chrono::milliseconds handshake_timeout{10000};  // TCP accept -> TLS done -> hello received
   size_t max_connections = 256;                        // established tunnels
   size_t max_handshakes = 64;  // connections still in handshake; beyond: accept and close at once
-  uint32_t max_frame_bytes = 8u << 20;  // client->server BASP frames larger than this cut the tunnel
+  uint32_t max_frame_bytes =
+      8u << 20;  // client->server BASP frames larger than this cut the tunnel
   // Called from the relay thread for every notable event of one connection
   // (refused handshake, tunnel opened/closed and why). Must not block; may be empty.
   std::function<void(const std::string&)> on_event;
@@ -52,9 +53,8 @@ class TunnelServer {
   };
   Stats stats() const;
 
-  struct Impl;
-
  private:
+  struct Impl;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -64,7 +64,8 @@ TEST(Hostile, ExpiredClientCertificateIsRefusedByTheServer) {
   // TlsContext refuses to load it, so present it with a raw client.
   Rig rig(true);
   const auto& pki = Pki::get();
-  RawTls raw(rig.server->port(), pki.dir + "/expired.pem", pki.dir + "/expired.key", pki.dir + "/ca.pem");
+  RawTls raw(rig.server->port(), pki.dir + "/expired.pem", pki.dir + "/expired.key",
+             pki.dir + "/ca.pem");
   raw.handshake();
   raw.write("MAI-SANDBOX/1\n");
   std::string err;
@@ -120,8 +121,9 @@ TEST(Hostile, TruncatedClientHelloTimesOut) {
   read_until_close(fd, 10s, &closed);
   EXPECT_TRUE(closed);
   ::close(fd);
-  EXPECT_TRUE(eventually([&] { return rig.all_events().find("handshake timed out after 300ms") != std::string::npos; }))
-      << rig.all_events();
+  EXPECT_TRUE(eventually([&] {
+    return rig.all_events().find("handshake timed out after 300ms") != std::string::npos;
+  })) << rig.all_events();
   still_serving(rig);
 }
 
@@ -173,11 +175,14 @@ TEST(Hostile, HelloLines) {
     std::string send, reply;
   };
   std::vector<Case> cases = {
-      {"MAI-SANDBOX/2\n", "MAI-SANDBOX/1 ERR unsupported protocol version '2'; this server speaks 1\n"},
-      {"MAI-SANDBOX/1.1\n", "MAI-SANDBOX/1 ERR unsupported protocol version '1.1'; this server speaks 1\n"},
+      {"MAI-SANDBOX/2\n",
+       "MAI-SANDBOX/1 ERR unsupported protocol version '2'; this server speaks 1\n"},
+      {"MAI-SANDBOX/1.1\n",
+       "MAI-SANDBOX/1 ERR unsupported protocol version '1.1'; this server speaks 1\n"},
       {"HELLO\n", "MAI-SANDBOX/1 ERR expected MAI-SANDBOX/1 hello\n"},
       {"\n", "MAI-SANDBOX/1 ERR expected MAI-SANDBOX/1 hello\n"},
-      {std::string(100, 'A'), "MAI-SANDBOX/1 ERR expected MAI-SANDBOX/1 hello (line longer than 64 bytes)\n"},
+      {std::string(100, 'A'),
+       "MAI-SANDBOX/1 ERR expected MAI-SANDBOX/1 hello (line longer than 64 bytes)\n"},
   };
   Rig rig(false);
   for (auto& c : cases) {
@@ -191,10 +196,12 @@ TEST(Hostile, HelloLines) {
   // The same over TLS.
   Rig tls_rig(true);
   const auto& pki = Pki::get();
-  RawTls raw(tls_rig.server->port(), pki.dir + "/alice.pem", pki.dir + "/alice.key", pki.dir + "/ca.pem");
+  RawTls raw(tls_rig.server->port(), pki.dir + "/alice.pem", pki.dir + "/alice.key",
+             pki.dir + "/ca.pem");
   ASSERT_TRUE(raw.handshake());
   raw.write("MAI-SANDBOX/7\n");
-  EXPECT_EQ(raw.read_all(), "MAI-SANDBOX/1 ERR unsupported protocol version '7'; this server speaks 1\n");
+  EXPECT_EQ(raw.read_all(),
+            "MAI-SANDBOX/1 ERR unsupported protocol version '7'; this server speaks 1\n");
   EXPECT_EQ(tls_rig.sessions->size(), 0u);
   EXPECT_EQ(rig.sessions->size(), 0u);
   still_serving(rig, false);
@@ -217,8 +224,10 @@ TEST(Hostile, OversizedFrameCutsTheTunnel) {
   read_until_close(fd, 5s, &closed);
   EXPECT_TRUE(closed);
   ::close(fd);
-  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
-  EXPECT_NE(rig.all_events().find("exceeds the limit of 8388608 bytes"), std::string::npos) << rig.all_events();
+  EXPECT_TRUE(
+      eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_NE(rig.all_events().find("exceeds the limit of 8388608 bytes"), std::string::npos)
+      << rig.all_events();
   EXPECT_TRUE(eventually([&] { return !client->open(); }));
   still_serving(rig);
 }
@@ -227,17 +236,19 @@ TEST(Hostile, ClientVanishesMidStream) {
   Rig rig(true);
   const auto& pki = Pki::get();
   {
-    RawTls raw(rig.server->port(), pki.dir + "/alice.pem", pki.dir + "/alice.key", pki.dir + "/ca.pem");
+    RawTls raw(rig.server->port(), pki.dir + "/alice.pem", pki.dir + "/alice.key",
+               pki.dir + "/ca.pem");
     ASSERT_TRUE(raw.handshake());
     raw.write("MAI-SANDBOX/1\n");
     std::string line = raw.read_line();
     ASSERT_EQ(line.rfind("MAI-SANDBOX/1 OK ", 0), 0u) << line;
     EXPECT_EQ(rig.sessions->size(), 1u);
     ASSERT_TRUE(eventually([&] { return rig.backend.tokens().size() == 1; }));  // backend connected
-    raw.write(basp_header(100000) + random_bytes(5000, 3));  // half a frame
-    ::shutdown(raw.fd, SHUT_RDWR);                            // gone without close_notify
+    raw.write(basp_header(100000) + random_bytes(5000, 3));                     // half a frame
+    ::shutdown(raw.fd, SHUT_RDWR);  // gone without close_notify
   }
-  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_TRUE(
+      eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
   EXPECT_TRUE(eventually([&] { return rig.backend.finished() == 1; }));
 
   // A TunnelClient destroyed mid-stream.
@@ -249,7 +260,8 @@ TEST(Hostile, ClientVanishesMidStream) {
   client.reset();
   writer.join();
   ::close(fd);
-  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_TRUE(
+      eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
   EXPECT_EQ(rig.gate->size(), 0u);
   still_serving(rig);
 }
@@ -272,13 +284,15 @@ TEST(ConnectErrors, TimeoutOnASilentListener) {
     s.port = port;
     s.timeout = 500ms;
     if (tls) s.tls = TlsContext::client(Pki::get().client());
-    EXPECT_EQ(connect_error(s), "timed out after 500ms connecting to 127.0.0.1:" + std::to_string(port));
+    EXPECT_EQ(connect_error(s),
+              "timed out after 500ms connecting to 127.0.0.1:" + std::to_string(port));
   }
   ::close(fd);
 }
 
 TEST(ConnectErrors, ServerFromAnotherCa) {
-  Rig rig(true, [](TunnelServerSettings& s) { s.tls = TlsContext::server(Pki::get().rogue_server()); });
+  Rig rig(true,
+          [](TunnelServerSettings& s) { s.tls = TlsContext::server(Pki::get().rogue_server()); });
   std::string msg = connect_error(rig.client());
   EXPECT_EQ(msg.rfind("TLS handshake with " + where(rig) + " failed: ", 0), 0u) << msg;
   EXPECT_NE(msg.find("certificate verify failed"), std::string::npos) << msg;
@@ -319,13 +333,17 @@ std::string against_fake(const std::string& reply) {
 }
 
 TEST(ConnectErrors, ProtocolReplies) {
-  EXPECT_EQ(against_fake("MAI-SANDBOX/2 OK abc\n"), "server speaks protocol 2, this client speaks 1");
+  EXPECT_EQ(against_fake("MAI-SANDBOX/2 OK abc\n"),
+            "server speaks protocol 2, this client speaks 1");
   std::string msg = against_fake("HTTP/1.1 400 Bad Request\r\n\r\n");
-  EXPECT_NE(msg.find("is not a mai-sandbox service (it answered 'HTTP/1.1 400 Bad Request?')"), std::string::npos)
+  EXPECT_NE(msg.find("is not a mai-sandbox service (it answered 'HTTP/1.1 400 Bad Request?')"),
+            std::string::npos)
       << msg;
   msg = against_fake("");
-  EXPECT_NE(msg.find("is not a mai-sandbox service (it closed the connection without answering the hello)"),
-            std::string::npos)
+  EXPECT_NE(
+      msg.find(
+          "is not a mai-sandbox service (it closed the connection without answering the hello)"),
+      std::string::npos)
       << msg;
   msg = against_fake("MAI-SANDBOX/1 ERR busy\n");
   EXPECT_NE(msg.find("refused the tunnel: busy"), std::string::npos) << msg;

@@ -71,12 +71,14 @@ inline void make_leaf(const std::string& dir, const std::string& base, const std
   EVP_PKEY* key = EVP_EC_gen("P-256");
   X509* x = X509_new();
   X509_set_version(x, 2);
-  ASN1_INTEGER_set(X509_get_serialNumber(x), static_cast<long>(std::random_device{}() & 0x7fffffff));
+  ASN1_INTEGER_set(X509_get_serialNumber(x),
+                   static_cast<long>(std::random_device{}() & 0x7fffffff));
   X509_gmtime_adj(X509_getm_notBefore(x), not_before);
   X509_gmtime_adj(X509_getm_notAfter(x), not_after);
   X509_set_pubkey(x, key);
   X509_NAME* name = X509_NAME_new();
-  X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>(cn.c_str()), -1, -1, 0);
+  X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
+                             reinterpret_cast<const unsigned char*>(cn.c_str()), -1, -1, 0);
   X509_set_subject_name(x, name);
   X509_NAME_free(name);
   X509_set_issuer_name(x, X509_get_subject_name(ca));
@@ -109,14 +111,15 @@ struct Pki {
       p.dir = tmpl;
       p.rogue = p.dir + "/rogue";
       std::string tool = source_dir() + "/tools/make-certs.sh";
-      std::string cmd = tool + " " + p.dir + " --client alice --worker w1 2>/dev/null && " + tool + " " +
-                        p.rogue + " --client mallory 2>/dev/null";
+      std::string cmd = tool + " " + p.dir + " --client alice --worker w1 2>/dev/null && " + tool +
+                        " " + p.rogue + " --client mallory 2>/dev/null";
       if (std::system(cmd.c_str()) != 0) throw std::runtime_error("make-certs.sh failed: " + cmd);
       make_leaf(p.dir, "expired", "old", -3 * 86400, -86400, "clientAuth");
       make_leaf(p.dir, "future", "new", 86400, 3 * 86400, "clientAuth");
       // Trusts both CAs: lets the rogue client accept our server while
       // presenting a certificate from the other CA.
-      write_file(p.dir + "/both-cas.pem", read_whole(p.dir + "/ca.pem") + read_whole(p.rogue + "/ca.pem"));
+      write_file(p.dir + "/both-cas.pem",
+                 read_whole(p.dir + "/ca.pem") + read_whole(p.rogue + "/ca.pem"));
       return p;
     }();
     return pki;
@@ -128,7 +131,9 @@ struct Pki {
   TlsFiles rogue_client() const {  // other CA's cert, but trusts our server
     return {rogue + "/mallory.pem", rogue + "/mallory.key", dir + "/both-cas.pem"};
   }
-  TlsFiles rogue_server() const { return {rogue + "/server.pem", rogue + "/server.key", rogue + "/ca.pem"}; }
+  TlsFiles rogue_server() const {
+    return {rogue + "/server.pem", rogue + "/server.key", rogue + "/ca.pem"};
+  }
 };
 
 inline int listen_loopback(uint16_t& port, int backlog = 128) {
@@ -160,7 +165,8 @@ inline int connect_loopback(uint16_t port) {
 }
 
 inline void set_timeouts(int fd, std::chrono::milliseconds t) {
-  timeval tv{static_cast<time_t>(t.count() / 1000), static_cast<suseconds_t>((t.count() % 1000) * 1000)};
+  timeval tv{static_cast<time_t>(t.count() / 1000),
+             static_cast<suseconds_t>((t.count() % 1000) * 1000)};
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
 }
@@ -189,12 +195,14 @@ inline bool recv_all(int fd, void* p, size_t n) {
 
 // Reads until EOF, error or timeout; returns what arrived. `closed` says
 // whether the peer closed (EOF or reset) within the timeout.
-inline std::string read_until_close(int fd, std::chrono::milliseconds timeout, bool* closed = nullptr) {
+inline std::string read_until_close(int fd, std::chrono::milliseconds timeout,
+                                    bool* closed = nullptr) {
   std::string out;
   auto deadline = std::chrono::steady_clock::now() + timeout;
   if (closed) *closed = false;
   for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return out;
     pollfd p{fd, POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) return out;
@@ -327,7 +335,8 @@ struct Rig {
 };
 
 // Waits (bounded) for a condition that another thread makes true.
-inline bool eventually(const std::function<bool()>& cond, std::chrono::milliseconds limit = 5000ms) {
+inline bool eventually(const std::function<bool()>& cond,
+                       std::chrono::milliseconds limit = 5000ms) {
   auto deadline = std::chrono::steady_clock::now() + limit;
   while (std::chrono::steady_clock::now() < deadline) {
     if (cond()) return true;
@@ -387,7 +396,8 @@ struct RawTls {
   }
   bool write(const std::string& s) {
     NoSigpipe guard;
-    return SSL_write(ssl, s.data(), static_cast<int>(s.size())) == static_cast<int>(s.size()); }
+    return SSL_write(ssl, s.data(), static_cast<int>(s.size())) == static_cast<int>(s.size());
+  }
   // One line (without the '\n'), or "" on close/error.
   std::string read_line() {
     NoSigpipe guard;

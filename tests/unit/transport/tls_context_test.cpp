@@ -79,7 +79,8 @@ TEST(TlsContext, NotPem) {
   TlsFiles f = pki.server();
   f.cert = junk;
   std::string msg = usage_error(f, true);
-  EXPECT_NE(msg.find("TLS certificate " + junk + " is not a PEM certificate"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("TLS certificate " + junk + " is not a PEM certificate"), std::string::npos)
+      << msg;
   f = pki.server();
   f.key = junk;
   msg = usage_error(f, true);
@@ -93,7 +94,8 @@ TEST(TlsContext, NotPem) {
 TEST(TlsContext, EncryptedKey) {
   const auto& pki = Pki::get();
   std::string enc = pki.dir + "/encrypted.key";
-  std::string cmd = "openssl pkey -in " + pki.dir + "/alice.key -aes256 -passout pass:s3cret -out " + enc;
+  std::string cmd =
+      "openssl pkey -in " + pki.dir + "/alice.key -aes256 -passout pass:s3cret -out " + enc;
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   TlsFiles f = pki.client();
   f.key = enc;
@@ -106,7 +108,9 @@ TEST(TlsContext, KeyDoesNotMatchCertificate) {
   TlsFiles f = pki.client();
   f.key = pki.dir + "/server.key";
   std::string msg = usage_error(f, false);
-  EXPECT_NE(msg.find("TLS key " + f.key + " does not match the certificate " + f.cert), std::string::npos) << msg;
+  EXPECT_NE(msg.find("TLS key " + f.key + " does not match the certificate " + f.cert),
+            std::string::npos)
+      << msg;
 }
 
 TEST(TlsContext, ExpiredAndNotYetValid) {
@@ -123,17 +127,20 @@ TEST(TlsContext, NotSignedByTheCa) {
   const auto& pki = Pki::get();
   TlsFiles f{pki.rogue + "/mallory.pem", pki.rogue + "/mallory.key", pki.dir + "/ca.pem"};
   std::string msg = usage_error(f, false);
-  EXPECT_NE(msg.find("TLS certificate " + f.cert + " is not signed by the CA in " + f.ca), std::string::npos)
+  EXPECT_NE(msg.find("TLS certificate " + f.cert + " is not signed by the CA in " + f.ca),
+            std::string::npos)
       << msg;
 }
 
 TEST(TlsContext, WrongExtendedKeyUsage) {
   const auto& pki = Pki::get();
   std::string msg = usage_error(pki.server(), false);  // a server certificate as a client
-  EXPECT_NE(msg.find("cannot be used by a client: its extended key usage lacks clientAuth"), std::string::npos)
+  EXPECT_NE(msg.find("cannot be used by a client: its extended key usage lacks clientAuth"),
+            std::string::npos)
       << msg;
   msg = usage_error(pki.client(), true);  // a client certificate as a server
-  EXPECT_NE(msg.find("cannot be used by a server: its extended key usage lacks serverAuth"), std::string::npos)
+  EXPECT_NE(msg.find("cannot be used by a server: its extended key usage lacks serverAuth"),
+            std::string::npos)
       << msg;
 }
 

@@ -1,10 +1,9 @@
 // Success paths: tunnels through TunnelServer + TunnelClient to a plain echo
 // backend gated by a PortGate, plain and TLS, identity, bulk and concurrency.
 #include <gtest/gtest.h>
-
-#include <algorithm>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "common/error.hpp"
@@ -25,7 +24,8 @@ std::string cli_fingerprint(const std::string& pem) {
   auto eq = out.find('=');
   std::string hex;
   for (char c : out.substr(eq + 1))
-    if (std::isxdigit(static_cast<unsigned char>(c))) hex.push_back(static_cast<char>(std::tolower(c)));
+    if (std::isxdigit(static_cast<unsigned char>(c)))
+      hex.push_back(static_cast<char>(std::tolower(c)));
   return hex;
 }
 
@@ -80,7 +80,8 @@ TEST(Tunnel, PlainTunnelEchoesAndRecordsTheAddress) {
   EXPECT_TRUE(closed);
   ::close(fd);
   EXPECT_TRUE(eventually([&] { return !client->open(); }));
-  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_TRUE(
+      eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
   EXPECT_EQ(rig.gate->size(), 0u);
   auto st = rig.server->stats();
   EXPECT_EQ(st.accepted, 1u);
@@ -105,7 +106,8 @@ TEST(Tunnel, TlsIdentityComesFromTheVerifiedCertificate) {
   EXPECT_TRUE(echo_through(fd, framed_stream(5, 5000, 2)));
   ::close(fd);
   client.reset();
-  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_TRUE(
+      eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
   EXPECT_TRUE(eventually([&] { return rig.backend.finished() == 1; }));
 }
 
@@ -149,7 +151,8 @@ TEST(Tunnel, ManyConcurrentTunnels) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(good.load(), kClients);
   EXPECT_EQ(rig.server->stats().authenticated, static_cast<uint64_t>(kClients));
-  EXPECT_TRUE(eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
+  EXPECT_TRUE(
+      eventually([&] { return rig.sessions->size() == 0 && rig.server->stats().open == 0; }));
   EXPECT_EQ(rig.gate->size(), 0u);
 }
 
@@ -172,7 +175,8 @@ TEST(Tunnel, IdleEstablishedTunnelsCostNothing) {
   }
   double before = cpu_seconds();
   std::this_thread::sleep_for(2s);
-  EXPECT_LT(cpu_seconds() - before, 0.1) << "idle tunnels (server thread + 20 client relays) burned CPU";
+  EXPECT_LT(cpu_seconds() - before, 0.1)
+      << "idle tunnels (server thread + 20 client relays) burned CPU";
   for (auto& c : clients) EXPECT_TRUE(c->open());
   for (int fd : fds) ::close(fd);
 }
@@ -220,7 +224,8 @@ TEST(Tunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
     last = sent.load();
   }
   ASSERT_LT(sent.load(), kCap) << "nothing stalled; are the buffers unbounded?";
-  std::fprintf(stderr, "stalled after %llu MiB in flight\n", static_cast<unsigned long long>(sent.load() >> 20));
+  std::fprintf(stderr, "stalled after %llu MiB in flight\n",
+               static_cast<unsigned long long>(sent.load() >> 20));
   double before = cpu_seconds();
   std::this_thread::sleep_for(1s);
   EXPECT_LT(cpu_seconds() - before, 0.1) << "a stalled tunnel burned CPU";
@@ -239,7 +244,8 @@ TEST(Tunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
     ssize_t r = ::recv(fd, buf.data(), std::min<uint64_t>(buf.size(), want - got), 0);
     ASSERT_GT(r, 0);
     for (ssize_t k = 0; k < r && intact; ++k)
-      if (buf[static_cast<size_t>(k)] != stream_byte(got + static_cast<uint64_t>(k))) intact = false;
+      if (buf[static_cast<size_t>(k)] != stream_byte(got + static_cast<uint64_t>(k)))
+        intact = false;
     got += static_cast<uint64_t>(r);
   }
   writer.join();
@@ -255,8 +261,9 @@ TEST(Tunnel, MaxConnectionsIsEnforced) {
     TunnelClient::connect(rig.client());
     FAIL() << "second tunnel accepted";
   } catch (const ConnectError& e) {
-    EXPECT_NE(std::string(e.what()).find("refused the tunnel: server is at its limit of 1 connections"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("refused the tunnel: server is at its limit of 1 connections"),
+        std::string::npos)
         << e.what();
   }
   first.reset();
@@ -284,8 +291,8 @@ TEST(Tunnel, ListenErrorIsAUsageError) {
     TunnelServer server(s, std::make_shared<SessionRegistry>(), std::make_shared<PortGate>());
     FAIL() << "listened twice on one port";
   } catch (const UsageError& e) {
-    EXPECT_EQ(std::string(e.what()), "cannot listen on 127.0.0.1:" + std::to_string(port) +
-                                         ": Address already in use");
+    EXPECT_EQ(std::string(e.what()),
+              "cannot listen on 127.0.0.1:" + std::to_string(port) + ": Address already in use");
   }
   ::close(fd);
 }
