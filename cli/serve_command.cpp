@@ -10,6 +10,7 @@
 #include "actors/networking.hpp"
 #include "actors/node.hpp"
 #include "actors/remote_endpoint.hpp"
+#include "audit/event_types.hpp"
 #include "cli/command.hpp"
 #include "cli/service_options.hpp"
 #include "common/endpoint.hpp"
@@ -119,6 +120,11 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   {
     transport::TunnelServer server(t, sessions, gate);
     listen.port = server.port();
+    settings.audit_log->append({{audit::events::service_start, "",
+                                 {{"listen", listen.to_string()},
+                                  {"transport", tls ? "mutual-tls" : "plain-tcp"},
+                                  {"server_subject", tls ? tls->own_subject() : ""},
+                                  {"node", settings.worker_name}}}});
     std::cout << "mai-sandbox: serving on " << listen.to_string()
               << (tls ? " (mutual TLS)" : " (plain TCP, loopback only)") << std::endl;
     ::sigwait(&signals, &signal);
@@ -126,6 +132,8 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   }  // no new connections from here on
   caf::anon_send_exit(door, caf::exit_reason::user_shutdown);
   node.shutdown();
+  settings.audit_log->append(
+      {{audit::events::service_stop, "", {{"signal", ::strsignal(signal)}}}});
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <grp.h>
+#include <signal.h>
 #include <stdexcept>
 #include <string>
 #include <sys/resource.h>
@@ -39,6 +40,19 @@ void arrange_descriptors(int error_fd) {
   ::syscall(SYS_close_range, static_cast<unsigned>(error_fd + 1), ~0u, 0u);
 }
 
+// The payload starts with every signal at its default and none blocked,
+// whatever the supervising process had (a service blocks SIGTERM for
+// sigwait() and ignores SIGPIPE; both survive fork and execve).
+void reset_signals() {
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig)
+    if (sig != SIGKILL && sig != SIGSTOP) ::sigaction(sig, &dfl, nullptr);  // EINVAL for 32/33: fine
+  sigset_t none;
+  sigemptyset(&none);
+  if (::sigprocmask(SIG_SETMASK, &none, nullptr) != 0) fail("sigprocmask");
+}
+
 void become_sandbox_user() {
   if (::setgroups(0, nullptr) != 0) fail("setgroups");
   if (::setresgid(kSandboxGid, kSandboxGid, kSandboxGid) != 0) fail("setresgid");
@@ -50,6 +64,7 @@ void become_sandbox_user() {
 void exec_payload(const InitSpec& spec, int error_fd) {
   try {
     if (::setsid() < 0) fail("setsid");
+    reset_signals();
     arrange_descriptors(error_fd);
     if (::chdir("/sandbox") != 0) fail("chdir /sandbox");
     set_limit(RLIMIT_CORE, 0, "CORE");
