@@ -33,7 +33,7 @@ double cpu_seconds() {
          static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
-TEST(Hostile, ClientWithoutCertificateIsRefused) {
+TEST(TransportHostile, ClientWithoutCertificateIsRefused) {
   Rig rig(true);
   RawTls raw(rig.server->port(), "", "", Pki::get().dir + "/ca.pem");
   raw.handshake();  // TLS 1.3: the client may finish before the server says no
@@ -48,7 +48,7 @@ TEST(Hostile, ClientWithoutCertificateIsRefused) {
   still_serving(rig);
 }
 
-TEST(Hostile, CertificateFromAnotherCaIsRefused) {
+TEST(TransportHostile, CertificateFromAnotherCaIsRefused) {
   Rig rig(true);
   auto s = rig.client("");
   s.tls = TlsContext::client(Pki::get().rogue_client());
@@ -60,7 +60,7 @@ TEST(Hostile, CertificateFromAnotherCaIsRefused) {
   still_serving(rig);
 }
 
-TEST(Hostile, ExpiredClientCertificateIsRefusedByTheServer) {
+TEST(TransportHostile, ExpiredClientCertificateIsRefusedByTheServer) {
   // TlsContext refuses to load it, so present it with a raw client.
   Rig rig(true);
   const auto& pki = Pki::get();
@@ -76,7 +76,7 @@ TEST(Hostile, ExpiredClientCertificateIsRefusedByTheServer) {
   still_serving(rig);
 }
 
-TEST(Hostile, PlainClientToTlsServer) {
+TEST(TransportHostile, PlainClientToTlsServer) {
   Rig rig(true);
   std::string msg = connect_error(rig.client(""));
   EXPECT_EQ(msg.rfind(where(rig) + " is not a mai-sandbox service (", 0), 0u) << msg;
@@ -84,14 +84,14 @@ TEST(Hostile, PlainClientToTlsServer) {
   still_serving(rig);
 }
 
-TEST(Hostile, TlsClientToPlainServer) {
+TEST(TransportHostile, TlsClientToPlainServer) {
   Rig rig(false);
   std::string msg = connect_error(rig.client("alice"));
   EXPECT_EQ(msg.rfind("TLS handshake with " + where(rig) + " failed: ", 0), 0u) << msg;
   still_serving(rig, false);
 }
 
-TEST(Hostile, RandomBytes) {
+TEST(TransportHostile, RandomBytes) {
   for (bool tls : {true, false}) {
     Rig rig(tls);
     for (unsigned seed = 0; seed < 8; ++seed) {
@@ -110,7 +110,7 @@ TEST(Hostile, RandomBytes) {
   }
 }
 
-TEST(Hostile, TruncatedClientHelloTimesOut) {
+TEST(TransportHostile, TruncatedClientHelloTimesOut) {
   Rig rig(true, [](TunnelServerSettings& s) { s.handshake_timeout = 300ms; });
   int fd = connect_loopback(rig.server->port());
   // A TLS record header announcing 512 bytes of ClientHello, then a fragment.
@@ -127,7 +127,7 @@ TEST(Hostile, TruncatedClientHelloTimesOut) {
   still_serving(rig);
 }
 
-TEST(Hostile, IdleConnectionsCostNothingAndExcessIsClosed) {
+TEST(TransportHostile, IdleConnectionsCostNothingAndExcessIsClosed) {
   Rig rig(true, [](TunnelServerSettings& s) {
     s.handshake_timeout = 60s;
     s.max_handshakes = 64;
@@ -163,7 +163,7 @@ TEST(Hostile, IdleConnectionsCostNothingAndExcessIsClosed) {
   still_serving(rig);
 }
 
-TEST(Hostile, SilentPeerIsDroppedAtHandshakeTimeout) {
+TEST(TransportHostile, SilentPeerIsDroppedAtHandshakeTimeout) {
   for (bool tls : {true, false}) {
     Rig rig(tls, [](TunnelServerSettings& s) { s.handshake_timeout = 200ms; });
     int fd = connect_loopback(rig.server->port());
@@ -175,7 +175,7 @@ TEST(Hostile, SilentPeerIsDroppedAtHandshakeTimeout) {
   }
 }
 
-TEST(Hostile, HelloLines) {
+TEST(TransportHostile, HelloLines) {
   struct Case {
     std::string send, reply;
   };
@@ -212,7 +212,7 @@ TEST(Hostile, HelloLines) {
   still_serving(rig, false);
 }
 
-TEST(Hostile, OversizedFrameCutsTheTunnel) {
+TEST(TransportHostile, OversizedFrameCutsTheTunnel) {
   Rig rig(true);
   auto client = TunnelClient::connect(rig.client());
   int fd = client->take_local_fd();
@@ -237,7 +237,7 @@ TEST(Hostile, OversizedFrameCutsTheTunnel) {
   still_serving(rig);
 }
 
-TEST(Hostile, ClientVanishesMidStream) {
+TEST(TransportHostile, ClientVanishesMidStream) {
   Rig rig(true);
   const auto& pki = Pki::get();
   {
@@ -271,7 +271,7 @@ TEST(Hostile, ClientVanishesMidStream) {
   still_serving(rig);
 }
 
-TEST(ConnectErrors, Refused) {
+TEST(TransportConnectErrors, Refused) {
   uint16_t port = 0;
   ::close(listen_loopback(port));
   TunnelClientSettings s;
@@ -280,7 +280,7 @@ TEST(ConnectErrors, Refused) {
   EXPECT_EQ(connect_error(s), "connection refused by 127.0.0.1:" + std::to_string(port));
 }
 
-TEST(ConnectErrors, TimeoutOnASilentListener) {
+TEST(TransportConnectErrors, TimeoutOnASilentListener) {
   uint16_t port = 0;
   int fd = listen_loopback(port);  // accepts in the kernel, never answers
   for (bool tls : {true, false}) {
@@ -295,7 +295,7 @@ TEST(ConnectErrors, TimeoutOnASilentListener) {
   ::close(fd);
 }
 
-TEST(ConnectErrors, ServerFromAnotherCa) {
+TEST(TransportConnectErrors, ServerFromAnotherCa) {
   Rig rig(true,
           [](TunnelServerSettings& s) { s.tls = TlsContext::server(Pki::get().rogue_server()); });
   std::string msg = connect_error(rig.client());
@@ -303,7 +303,7 @@ TEST(ConnectErrors, ServerFromAnotherCa) {
   EXPECT_NE(msg.find("certificate verify failed"), std::string::npos) << msg;
 }
 
-TEST(ConnectErrors, ServerCertificateDoesNotNameTheHost) {
+TEST(TransportConnectErrors, ServerCertificateDoesNotNameTheHost) {
   Rig rig(true, [](TunnelServerSettings& s) { s.host = "0.0.0.0"; });
   auto s = rig.client();
   s.host = "127.0.0.2";  // reaches the server, but is not in its SAN
@@ -337,7 +337,7 @@ std::string against_fake(const std::string& reply) {
   return msg;
 }
 
-TEST(ConnectErrors, ProtocolReplies) {
+TEST(TransportConnectErrors, ProtocolReplies) {
   EXPECT_EQ(against_fake("MAI-SANDBOX/2 OK abc\n"),
             "server speaks protocol 2, this client speaks 1");
   std::string msg = against_fake("HTTP/1.1 400 Bad Request\r\n\r\n");

@@ -22,7 +22,7 @@ std::string usage_error(const TlsFiles& f, bool server) {
   return "";
 }
 
-TEST(TlsContext, GoodFilesBuildBothRoles) {
+TEST(TransportTlsContext, GoodFilesBuildBothRoles) {
   const auto& pki = Pki::get();
   auto s = TlsContext::server(pki.server());
   auto c = TlsContext::client(pki.client());
@@ -34,7 +34,7 @@ TEST(TlsContext, GoodFilesBuildBothRoles) {
   EXPECT_EQ(TlsContext::client(pki.client("w1"))->own_subject(), "CN=w1,OU=workers");
 }
 
-TEST(TlsContext, FilesStruct) {
+TEST(TransportTlsContext, FilesStruct) {
   TlsFiles f;
   EXPECT_TRUE(f.empty());
   EXPECT_FALSE(f.complete());
@@ -46,7 +46,7 @@ TEST(TlsContext, FilesStruct) {
   EXPECT_TRUE(f.complete());
 }
 
-TEST(TlsContext, PartialSet) {
+TEST(TransportTlsContext, PartialSet) {
   const auto& pki = Pki::get();
   TlsFiles f = pki.server();
   f.key.clear();
@@ -60,7 +60,7 @@ TEST(TlsContext, PartialSet) {
   EXPECT_NE(msg.find("missing: certificate, CA"), std::string::npos) << msg;
 }
 
-TEST(TlsContext, MissingFile) {
+TEST(TransportTlsContext, MissingFile) {
   TlsFiles f = Pki::get().server();
   f.cert = Pki::get().dir + "/nope.pem";
   std::string msg = usage_error(f, true);
@@ -72,7 +72,7 @@ TEST(TlsContext, MissingFile) {
   EXPECT_NE(msg.find("cannot read TLS CA " + f.ca), std::string::npos) << msg;
 }
 
-TEST(TlsContext, NotPem) {
+TEST(TransportTlsContext, NotPem) {
   const auto& pki = Pki::get();
   std::string junk = pki.dir + "/junk.txt";
   write_file(junk, "this is not a certificate\n");
@@ -91,7 +91,7 @@ TEST(TlsContext, NotPem) {
   EXPECT_NE(msg.find("TLS CA " + junk + " is not a PEM certificate"), std::string::npos) << msg;
 }
 
-TEST(TlsContext, EncryptedKey) {
+TEST(TransportTlsContext, EncryptedKey) {
   const auto& pki = Pki::get();
   std::string enc = pki.dir + "/encrypted.key";
   std::string cmd =
@@ -103,7 +103,7 @@ TEST(TlsContext, EncryptedKey) {
   EXPECT_NE(msg.find("TLS key " + enc + " is encrypted"), std::string::npos) << msg;
 }
 
-TEST(TlsContext, KeyDoesNotMatchCertificate) {
+TEST(TransportTlsContext, KeyDoesNotMatchCertificate) {
   const auto& pki = Pki::get();
   TlsFiles f = pki.client();
   f.key = pki.dir + "/server.key";
@@ -113,7 +113,7 @@ TEST(TlsContext, KeyDoesNotMatchCertificate) {
       << msg;
 }
 
-TEST(TlsContext, ExpiredAndNotYetValid) {
+TEST(TransportTlsContext, ExpiredAndNotYetValid) {
   const auto& pki = Pki::get();
   TlsFiles f = pki.client("expired");
   std::string msg = usage_error(f, false);
@@ -123,7 +123,7 @@ TEST(TlsContext, ExpiredAndNotYetValid) {
   EXPECT_NE(msg.find("TLS certificate " + f.cert + " is not yet valid"), std::string::npos) << msg;
 }
 
-TEST(TlsContext, NotSignedByTheCa) {
+TEST(TransportTlsContext, NotSignedByTheCa) {
   const auto& pki = Pki::get();
   TlsFiles f{pki.rogue + "/mallory.pem", pki.rogue + "/mallory.key", pki.dir + "/ca.pem"};
   std::string msg = usage_error(f, false);
@@ -132,7 +132,7 @@ TEST(TlsContext, NotSignedByTheCa) {
       << msg;
 }
 
-TEST(TlsContext, WrongExtendedKeyUsage) {
+TEST(TransportTlsContext, WrongExtendedKeyUsage) {
   const auto& pki = Pki::get();
   std::string msg = usage_error(pki.server(), false);  // a server certificate as a client
   EXPECT_NE(msg.find("cannot be used by a client: its extended key usage lacks clientAuth"),
@@ -144,7 +144,7 @@ TEST(TlsContext, WrongExtendedKeyUsage) {
       << msg;
 }
 
-TEST(PeerIdentity, Display) {
+TEST(TransportPeerIdentity, Display) {
   PeerIdentity p;
   p.address = "127.0.0.1:40312";
   EXPECT_EQ(p.display(), "plain-tcp 127.0.0.1:40312");
@@ -153,7 +153,7 @@ TEST(PeerIdentity, Display) {
   EXPECT_EQ(p.display(), "CN=mai-1,O=Example");
 }
 
-TEST(PortGate, ClaimIsOneShotAndForgettable) {
+TEST(TransportPortGate, ClaimIsOneShotAndForgettable) {
   PortGate g;
   g.expect(4000, "t1");
   g.expect(4001, "t2");
@@ -165,7 +165,7 @@ TEST(PortGate, ClaimIsOneShotAndForgettable) {
   EXPECT_EQ(g.size(), 0u);
 }
 
-TEST(SessionRegistry, AddFindRemove) {
+TEST(TransportSessionRegistry, AddFindRemove) {
   SessionRegistry r;
   PeerIdentity p;
   p.tls = true;

@@ -49,7 +49,7 @@ bool echo_through(int fd, const std::string& data) {
   return ok && back == data;
 }
 
-TEST(Tunnel, PlainTunnelEchoesAndRecordsTheAddress) {
+TEST(TransportTunnel, PlainTunnelEchoesAndRecordsTheAddress) {
   Rig rig(false);
   auto client = TunnelClient::connect(rig.client(""));
   ASSERT_EQ(client->token().size(), 64u);
@@ -89,7 +89,7 @@ TEST(Tunnel, PlainTunnelEchoesAndRecordsTheAddress) {
   EXPECT_EQ(st.refused, 0u);
 }
 
-TEST(Tunnel, TlsIdentityComesFromTheVerifiedCertificate) {
+TEST(TransportTunnel, TlsIdentityComesFromTheVerifiedCertificate) {
   Rig rig(true);
   auto client = TunnelClient::connect(rig.client("w1"));
   auto id = rig.sessions->find(client->token());
@@ -111,7 +111,7 @@ TEST(Tunnel, TlsIdentityComesFromTheVerifiedCertificate) {
   EXPECT_TRUE(eventually([&] { return rig.backend.finished() == 1; }));
 }
 
-TEST(Tunnel, ConnectsByHostName) {
+TEST(TransportTunnel, ConnectsByHostName) {
   Rig rig(true);
   auto settings = rig.client("alice");
   settings.host = "localhost";  // in the server certificate's SAN
@@ -119,7 +119,7 @@ TEST(Tunnel, ConnectsByHostName) {
   EXPECT_EQ(rig.sessions->find(client->token())->subject, "CN=alice");
 }
 
-TEST(Tunnel, FiftyMebibytesBothWaysIntact) {
+TEST(TransportTunnel, FiftyMebibytesBothWaysIntact) {
   Rig rig(true);
   auto client = TunnelClient::connect(rig.client("alice"));
   int fd = client->take_local_fd();
@@ -130,7 +130,7 @@ TEST(Tunnel, FiftyMebibytesBothWaysIntact) {
   ::close(fd);
 }
 
-TEST(Tunnel, ManyConcurrentTunnels) {
+TEST(TransportTunnel, ManyConcurrentTunnels) {
   Rig rig(true);
   constexpr int kClients = 16;
   std::atomic<int> good{0};
@@ -163,7 +163,7 @@ double cpu_seconds() {
          static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
-TEST(Tunnel, IdleEstablishedTunnelsCostNothing) {
+TEST(TransportTunnel, IdleEstablishedTunnelsCostNothing) {
   Rig rig(true);
   std::vector<std::unique_ptr<TunnelClient>> clients;
   std::vector<int> fds;
@@ -190,7 +190,7 @@ char stream_byte(uint64_t i) {
   return static_cast<char>((i * 2654435761u) >> 13);
 }
 
-TEST(Tunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
+TEST(TransportTunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
   Rig rig(true);
   auto client = TunnelClient::connect(rig.client());
   int fd = client->take_local_fd();
@@ -254,7 +254,7 @@ TEST(Tunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
   ::close(fd);
 }
 
-TEST(Tunnel, MaxConnectionsIsEnforced) {
+TEST(TransportTunnel, MaxConnectionsIsEnforced) {
   Rig rig(true, [](TunnelServerSettings& s) { s.max_connections = 1; });
   auto first = TunnelClient::connect(rig.client());
   try {
@@ -271,7 +271,7 @@ TEST(Tunnel, MaxConnectionsIsEnforced) {
   EXPECT_NO_THROW(TunnelClient::connect(rig.client()));
 }
 
-TEST(Tunnel, BackendRefusesStrangers) {
+TEST(TransportTunnel, BackendRefusesStrangers) {
   Rig rig(true);
   int fd = connect_loopback(rig.backend.port());  // a local process, not the tunnel server
   ASSERT_GE(fd, 0);
@@ -282,7 +282,7 @@ TEST(Tunnel, BackendRefusesStrangers) {
   EXPECT_EQ(rig.backend.strangers(), 1);
 }
 
-TEST(Tunnel, ListenErrorIsAUsageError) {
+TEST(TransportTunnel, ListenErrorIsAUsageError) {
   uint16_t port = 0;
   int fd = listen_loopback(port);
   TunnelServerSettings s;
