@@ -16,9 +16,11 @@ Creates, in DIR (P-256 keys, private keys mode 0600):
                             per --worker NAME: clientAuth, subject CN=NAME, OU=workers
 
 An existing CA is reused to issue new certificates; --force replaces the CA (and
-then everything issued by the old one stops working). Existing leaf
-certificates are reissued. --days N sets the validity of new certificates
-(default 825; the CA gets 3650).
+then everything issued by the old one stops working). The server certificate
+is issued when it is missing, when the CA is new, or when --server-name is
+given (then with exactly the names given); each --client/--worker named is
+(re)issued. --days N sets the validity of new certificates (default 825; the
+CA gets 3650).
 
   mai-sandbox serve  --tls-cert DIR/server.pem --tls-key DIR/server.key --tls-ca DIR/ca.pem
   mai-sandbox submit --tls-cert DIR/NAME.pem --tls-key DIR/NAME.key --tls-ca DIR/ca.pem
@@ -65,7 +67,9 @@ if [[ -e $dir/ca.pem || -e $dir/ca.key ]]; then
     die "$dir has only half a CA (ca.pem or ca.key missing); use --force to create a new one"
   fi
 fi
+new_ca=0
 if [[ ! -e $dir/ca.pem ]]; then
+  new_ca=1
   newkey "$dir/ca.key"
   cat >"$tmp/ca.cnf" <<CNF
 [req]
@@ -110,6 +114,8 @@ san="DNS:localhost,IP:127.0.0.1"
 for n in "${server_names[@]}"; do
   if [[ $n =~ ^[0-9.]+$ || $n == *:* ]]; then san+=",IP:$n"; else san+=",DNS:$n"; fi
 done
-issue server "/CN=mai-sandbox server" serverAuth "$san"
+if [[ $new_ca -eq 1 || ! -e $dir/server.pem || ${#server_names[@]} -gt 0 ]]; then
+  issue server "/CN=mai-sandbox server" serverAuth "$san"
+fi
 for n in "${clients[@]}"; do issue "$n" "/CN=$n" clientAuth; done
 for n in "${workers[@]}"; do issue "$n" "/OU=workers/CN=$n" clientAuth; done

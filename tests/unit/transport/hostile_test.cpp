@@ -237,6 +237,24 @@ TEST(TransportHostile, OversizedFrameCutsTheTunnel) {
   still_serving(rig);
 }
 
+TEST(TransportHostile, FrameLimitIsExact) {
+  Rig rig(true, [](TunnelServerSettings& s) { s.max_frame_bytes = 1000; });
+  auto client = TunnelClient::connect(rig.client());
+  int fd = client->take_local_fd();
+  set_timeouts(fd, 5s);
+  std::string ok = basp_header(1000) + random_bytes(1000, 5) + basp_header(0);
+  ASSERT_TRUE(send_all(fd, ok.data(), ok.size()));
+  std::string echoed(ok.size(), '\0');
+  ASSERT_TRUE(recv_all(fd, &echoed[0], echoed.size()));
+  EXPECT_EQ(echoed, ok);
+  std::string bad = basp_header(1001);
+  send_all(fd, bad.data(), bad.size());
+  bool closed = false;
+  EXPECT_EQ(read_until_close(fd, 5s, &closed), "");  // the bad header never reached the backend
+  EXPECT_TRUE(closed);
+  ::close(fd);
+}
+
 TEST(TransportHostile, ClientVanishesMidStream) {
   Rig rig(true);
   const auto& pki = Pki::get();

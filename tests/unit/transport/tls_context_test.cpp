@@ -1,6 +1,7 @@
 // TlsContext validation: every bad-file case is a UsageError naming the file
 // and the problem, raised before any connection is made.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include "common/error.hpp"
 #include "test_util.hpp"
@@ -142,6 +143,50 @@ TEST(TransportTlsContext, WrongExtendedKeyUsage) {
   EXPECT_NE(msg.find("cannot be used by a server: its extended key usage lacks serverAuth"),
             std::string::npos)
       << msg;
+}
+
+int run(const std::string& cmd) {
+  int status = std::system((cmd + " >/dev/null 2>&1").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(TransportMakeCerts, UsageReuseAndForce) {
+  const std::string tool = source_dir() + "/tools/make-certs.sh";
+  EXPECT_EQ(run(tool), 2);
+  EXPECT_EQ(run(tool + " --help"), 0);
+  EXPECT_EQ(run(tool + " /tmp/x --bogus"), 2);
+  EXPECT_EQ(run(tool + " /tmp/x --client 'bad name'"), 2);
+  char tmpl[] = "/tmp/mai-make-certs-XXXXXX";
+  std::string dir = ::mkdtemp(tmpl);
+  ASSERT_EQ(run(tool + " " + dir + " --client c1 --server-name svc.example --server-name 10.0.0.7"), 0);
+  std::string ca = read_whole(dir + "/ca.pem");
+  EXPECT_EQ(fs::status(dir + "/ca.key").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(fs::status(dir + "/c1.key").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  const std::string san_check = "openssl x509 -in " + dir +
+                                "/server.pem -noout -ext subjectAltName | grep -q " +
+                                "'DNS:localhost, IP Address:127.0.0.1, DNS:svc.example, IP "
+                                "Address:10.0.0.7'";
+  EXPECT_EQ(run(san_check), 0);
+  // A second run reuses the CA (old and new certificates both verify) and
+  // leaves the server certificate alone.
+  std::string server = read_whole(dir + "/server.pem");
+  ASSERT_EQ(run(tool + " " + dir + " --worker w9"), 0);
+  EXPECT_EQ(read_whole(dir + "/ca.pem"), ca);
+  EXPECT_EQ(read_whole(dir + "/server.pem"), server);
+  EXPECT_EQ(TlsContext::client({dir + "/c1.pem", dir + "/c1.key", dir + "/ca.pem"})->own_subject(),
+            "CN=c1");
+  EXPECT_EQ(TlsContext::client({dir + "/w9.pem", dir + "/w9.key", dir + "/ca.pem"})->own_subject(),
+            "CN=w9,OU=workers");
+  // Half a CA is refused; --force replaces the CA.
+  fs::remove(dir + "/ca.key");
+  EXPECT_EQ(run(tool + " " + dir), 2);
+  ASSERT_EQ(run(tool + " " + dir + " --force"), 0);
+  EXPECT_NE(read_whole(dir + "/ca.pem"), ca);
+  EXPECT_NE(read_whole(dir + "/server.pem"), server);  // reissued by the new CA
+  EXPECT_NO_THROW(TlsContext::server({dir + "/server.pem", dir + "/server.key", dir + "/ca.pem"}));
+  fs::remove_all(dir);
 }
 
 TEST(TransportPeerIdentity, Display) {
