@@ -104,25 +104,29 @@ inline void make_leaf(const std::string& dir, const std::string& base, const std
 struct Pki {
   std::string dir, rogue;
   static const Pki& get() {
-    static Pki pki = [] {
-      Pki p;
-      char tmpl[] = "/tmp/mai-transport-test-XXXXXX";
-      if (!::mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
-      p.dir = tmpl;
-      p.rogue = p.dir + "/rogue";
-      std::string tool = source_dir() + "/tools/make-certs.sh";
-      std::string cmd = tool + " " + p.dir + " --client alice --worker w1 2>/dev/null && " + tool +
-                        " " + p.rogue + " --client mallory 2>/dev/null";
-      if (std::system(cmd.c_str()) != 0) throw std::runtime_error("make-certs.sh failed: " + cmd);
-      make_leaf(p.dir, "expired", "old", -3 * 86400, -86400, "clientAuth");
-      make_leaf(p.dir, "future", "new", 86400, 3 * 86400, "clientAuth");
-      // Trusts both CAs: lets the rogue client accept our server while
-      // presenting a certificate from the other CA.
-      write_file(p.dir + "/both-cas.pem",
-                 read_whole(p.dir + "/ca.pem") + read_whole(p.rogue + "/ca.pem"));
-      return p;
-    }();
+    static const Pki pki;  // built in place: the destructor removes the directory at exit
     return pki;
+  }
+  Pki() {
+    char tmpl[] = "/tmp/mai-transport-test-XXXXXX";
+    if (!::mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
+    dir = tmpl;
+    rogue = dir + "/rogue";
+    std::string tool = source_dir() + "/tools/make-certs.sh";
+    std::string cmd = tool + " " + dir + " --client alice --worker w1 2>/dev/null && " + tool +
+                      " " + rogue + " --client mallory 2>/dev/null";
+    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("make-certs.sh failed: " + cmd);
+    make_leaf(dir, "expired", "old", -3 * 86400, -86400, "clientAuth");
+    make_leaf(dir, "future", "new", 86400, 3 * 86400, "clientAuth");
+    // Trusts both CAs: lets the rogue client accept our server while
+    // presenting a certificate from the other CA.
+    write_file(dir + "/both-cas.pem", read_whole(dir + "/ca.pem") + read_whole(rogue + "/ca.pem"));
+  }
+  Pki(const Pki&) = delete;
+  Pki& operator=(const Pki&) = delete;
+  ~Pki() {
+    std::error_code ec;
+    if (!dir.empty()) fs::remove_all(dir, ec);
   }
   TlsFiles server() const { return {dir + "/server.pem", dir + "/server.key", dir + "/ca.pem"}; }
   TlsFiles client(const std::string& name = "alice") const {
