@@ -34,6 +34,7 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
     }
   }
   sandbox::HostReport r = sandbox::probe_host(cfg, scratch);
+  sandbox::DockerStatus docker = sandbox::probe_docker(cfg.docker);
 
   if (as_json) {
     json features = json::array();
@@ -47,7 +48,14 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
                 {"cgroup_controllers", r.cgroup_controllers},
                 {"features", features},
                 {"missing", r.missing},
-                {"limits", levels}};
+                {"limits", levels},
+                {"docker", {{"ok", docker.daemon && docker.image},
+                            {"socket", cfg.docker.socket},
+                            {"daemon", docker.daemon},
+                            {"api_version", docker.api_version},
+                            {"image", cfg.docker.image},
+                            {"image_present", docker.image},
+                            {"problem", docker.problem}}}};
     std::cout << out.dump(2) << "\n";
     return r.native_ok ? 0 : 1;
   }
@@ -74,6 +82,11 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
     for (const auto& m : r.missing) std::cout << " " << m;
     std::cout << "\n";
   }
+  if (docker.daemon && docker.image)
+    std::cout << "The docker backend can run here (daemon at " << cfg.docker.socket << ", API "
+              << docker.api_version << ", image " << cfg.docker.image << ").\n";
+  else
+    std::cout << "The docker backend cannot run here: " << docker.problem << "\n";
   return r.native_ok ? 0 : 1;
 }
 
@@ -82,7 +95,8 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
 void add_doctor_command(CLI::App& app, const GlobalOptions& global, Action& action) {
   auto* cmd = app.add_subcommand(
       "doctor", "Report which isolation features, cgroup version, backends and limits this host "
-                "supports, and what is missing. Exit 0 when the native backend can work, 1 otherwise.");
+                "supports (native, and docker: daemon reachable, API version, image present), and "
+                "what is missing. Exit 0 when the native backend can work, 1 otherwise.");
   auto as_json = std::make_shared<bool>(false);
   auto quick = std::make_shared<bool>(false);
   cmd->add_flag("--json", *as_json, "Print one JSON object");

@@ -30,12 +30,6 @@ caf::behavior stats_printer(caf::event_based_actor*) {
   };
 }
 
-// Features that later releases bring are refused plainly rather than faked.
-void refuse_unavailable(const Submission& s, const config::SandboxConfig& cfg) {
-  if (s.backend.value_or(cfg.backend) == Backend::docker)
-    throw UsageError("--backend docker: not available yet (use the native backend)");
-}
-
 int run(const GlobalOptions& global, const RunOptions& opts) {
   auto source = global.config_source();
   auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
@@ -43,7 +37,6 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   auto network_cfg = config::parse_network_config(source.load("network.yaml"));
   auto assessor = std::make_shared<const assess::Assessor>(assess::Assessor::from_config(source));
   Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes);
-  refuse_unavailable(submission, sandbox_cfg);
 
   std::string state = global.state();
   make_dirs(state, 0700);
@@ -63,6 +56,10 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
                                    "the supervising mai-sandbox process died; its sandbox was "
                                    "killed and removed at the next start");
   settings.native = sandbox::make_native_backend(sandbox_cfg);
+  // Only when asked for: it talks to the daemon, and a missing daemon or
+  // image is a sandbox failure (exit 125) that names what to do.
+  if (submission.backend.value_or(sandbox_cfg.backend) == Backend::docker)
+    settings.docker = sandbox::make_docker_backend(sandbox_cfg);
   settings.worker_name = "local";
 
   caf::actor_system_config cfg;

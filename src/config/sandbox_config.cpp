@@ -72,9 +72,34 @@ SandboxConfig parse_sandbox_config(const Node& root) {
   c.native.shell = native["shell"].as_string();
 
   Node docker = root["docker"];
-  docker.expect_keys({"socket", "image"});
+  docker.expect_keys({"socket", "image", "user", "cgroup_parent", "python", "shell"});
   c.docker.socket = docker["socket"].as_string();
+  if (c.docker.socket.empty() || c.docker.socket.front() != '/')
+    docker["socket"].fail("must be an absolute path to the daemon's unix socket");
   c.docker.image = docker["image"].as_string();
+  if (c.docker.image.empty()) docker["image"].fail("must name an image");
+  c.docker.user = docker["user"].as_string();
+  {
+    // uid:gid, both numeric and non-zero: never root in the container.
+    const std::string& u = c.docker.user;
+    auto colon = u.find(':');
+    auto numeric = [](const std::string& s) {
+      return !s.empty() && s.size() <= 10 && s.find_first_not_of("0123456789") == std::string::npos &&
+             std::stoull(s) > 0 && std::stoull(s) < 0xffffffffULL;
+    };
+    if (colon == std::string::npos || !numeric(u.substr(0, colon)) || !numeric(u.substr(colon + 1)))
+      docker["user"].fail("must be UID:GID, numeric and not 0 (e.g. 1000:1000)");
+  }
+  c.docker.cgroup_parent = docker["cgroup_parent"].as_string();
+  if (c.docker.cgroup_parent.empty() || c.docker.cgroup_parent.find("..") != std::string::npos ||
+      c.docker.cgroup_parent.front() == '/')
+    docker["cgroup_parent"].fail("must be a relative cgroup path without '..'");
+  c.docker.python = docker["python"].as_string();
+  c.docker.shell = docker["shell"].as_string();
+  for (const char* k : {"python", "shell"}) {
+    const std::string& v = std::string(k) == "python" ? c.docker.python : c.docker.shell;
+    if (v.empty() || v.front() != '/') docker[k].fail("must be an absolute path inside the image");
+  }
   return c;
 }
 

@@ -21,8 +21,12 @@ struct NativeSettings {
 };
 
 struct DockerSettings {
-  std::string socket;
-  std::string image;
+  std::string socket;         // the daemon's unix socket
+  std::string image;          // built by tools/build-docker-image.sh
+  std::string user;           // uid:gid of the program in the container
+  std::string cgroup_parent;  // relative cgroup path; each run gets <parent>/<run_id>
+  std::string python;         // interpreters, as seen inside the image
+  std::string shell;
 };
 
 struct SandboxConfig {

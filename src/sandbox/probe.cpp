@@ -1,12 +1,26 @@
 // What the monitor samples while a run lives: cgroup usage and the fill level
-// of the writable mounts (statfs through /proc/<init>/root).
+// of the writable mounts (statfs through /proc/<init>/root); Docker runs are
+// sampled from the daemon's stats stream (docker/docker_probe.cpp).
 #include <sys/statfs.h>
 
 #include "common/clock.hpp"
 #include "sandbox/cgroup.hpp"
+#include "sandbox/docker/docker_probe.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace mai::sandbox {
+
+// Each writable mount has its own cap: the usage of the fullest one.
+uint64_t fullest_mount_bytes(const std::vector<std::string>& paths) {
+  uint64_t most = 0;
+  for (const auto& p : paths) {
+    struct statfs fs {};
+    if (::statfs(p.c_str(), &fs) != 0) continue;
+    uint64_t used = static_cast<uint64_t>(fs.f_blocks - fs.f_bfree) * static_cast<uint64_t>(fs.f_bsize);
+    most = std::max(most, used);
+  }
+  return most;
+}
 
 namespace {
 
@@ -22,13 +36,7 @@ class CgroupProbe final : public Probe {
     s.memory_bytes = st.memory_bytes;
     s.cpu_ms = st.cpu_usage_us / 1000;
     s.pids = st.pids;
-    // Each writable mount has its own cap: report the fullest one.
-    for (const auto& p : target_.disk_paths) {
-      struct statfs fs {};
-      if (::statfs(p.c_str(), &fs) != 0) continue;
-      uint64_t used = static_cast<uint64_t>(fs.f_blocks - fs.f_bfree) * static_cast<uint64_t>(fs.f_bsize);
-      s.disk_bytes = std::max(s.disk_bytes, used);
-    }
+    s.disk_bytes = fullest_mount_bytes(target_.disk_paths);
     return s;
   }
 
@@ -43,6 +51,9 @@ class CgroupProbe final : public Probe {
 
 }  // namespace
 
-std::unique_ptr<Probe> make_probe(const ProbeTarget& t) { return std::make_unique<CgroupProbe>(t); }
+std::unique_ptr<Probe> make_probe(const ProbeTarget& t) {
+  if (!t.docker_container.empty()) return make_docker_probe(t);
+  return std::make_unique<CgroupProbe>(t);
+}
 
 }  // namespace mai::sandbox

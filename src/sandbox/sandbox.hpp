@@ -86,6 +86,18 @@ class Backend {
 };
 
 std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig&);
+// Docker Engine API over config docker.socket. Throws mai::SandboxError with
+// code docker_unavailable (no daemon, refused, too old) or docker_image_missing.
+std::unique_ptr<Backend> make_docker_backend(const config::SandboxConfig&);
+
+// What `doctor` says about Docker: never throws.
+struct DockerStatus {
+  bool daemon = false;        // /_ping answered
+  std::string api_version;    // the daemon's
+  bool image = false;         // config docker.image exists
+  std::string problem;        // why not, in words
+};
+DockerStatus probe_docker(const config::DockerSettings&);
 
 // Used by the monitor from another thread.
 class Probe {
@@ -120,8 +132,10 @@ void finish_report(const RawOutcome&, const std::optional<Violation>& monitor_ve
 // Never more cpus than online CPUs, never more memory than physical RAM.
 Limits clamp_to_host(const Limits&);
 
-// Kills and removes the cgroups and scratch directories of runs whose lock is
-// no longer held (a supervisor killed mid-run). Safe while other runs live.
+// Kills and removes the cgroups, scratch directories and Docker containers of
+// runs whose lock is no longer held (a supervisor killed mid-run). Safe while
+// other runs live. Containers labelled with this scratch root whose run
+// directory is gone or unlocked are removed too (without a daemon: skipped).
 // Returns the run ids it cleaned up, so their unfinished audit records can be closed.
 std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
                                             const config::SandboxConfig&);

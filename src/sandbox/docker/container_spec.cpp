@@ -1,0 +1,125 @@
+#include "sandbox/docker/container_spec.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sandbox/environment.hpp"
+
+namespace mai::sandbox::docker {
+
+namespace {
+
+using json = nlohmann::json;
+
+std::string tmpfs(uint64_t bytes, const std::string& mode, const std::string& extra = "") {
+  uint64_t inodes = std::max<uint64_t>(16384, bytes / 4096);
+  // Docker's default is noexec; native allows exec on /tmp and /sandbox, and so do we.
+  std::string o = "rw,exec,nosuid,nodev,size=" + std::to_string(bytes) +
+                  ",nr_inodes=" + std::to_string(inodes) + ",mode=" + mode;
+  return extra.empty() ? o : o + "," + extra;
+}
+
+// The hardening every container of a run gets, whatever it runs.
+json hardened_host_config(const RunSpec& spec, const config::DockerSettings& d,
+                          const std::string& seccomp_json) {
+  const Limits& l = spec.limits;
+  int64_t mem = static_cast<int64_t>(l.memory_bytes);
+  json hc = {
+      {"ReadonlyRootfs", true},
+      {"Privileged", false},
+      {"CapDrop", {"ALL"}},
+      {"CapAdd", json::array()},
+      {"SecurityOpt", {"no-new-privileges:true", "seccomp=" + seccomp_json}},
+      {"Memory", mem},
+      {"MemorySwap", mem},  // equal to Memory: no swap on top
+      {"MemorySwappiness", 0},
+      {"NanoCpus", static_cast<int64_t>(std::llround(l.cpus * 1e9))},
+      {"PidsLimit", static_cast<int64_t>(l.pids)},
+      {"ShmSize", static_cast<int64_t>(l.tmpfs_bytes)},
+      {"IpcMode", "private"},
+      {"PidMode", ""},
+      {"CgroupnsMode", "private"},
+      {"UTSMode", ""},
+      {"Init", true},  // docker-init is pid 1: the program gets the signal semantics it has natively
+      {"OomKillDisable", false},
+      {"AutoRemove", false},  // we remove it, after reading how it ended
+      {"LogConfig", {{"Type", "none"}, {"Config", json::object()}}},  // output only via attach, never on the daemon's disk
+      {"Ulimits",
+       {{{"Name", "core"}, {"Soft", 0}, {"Hard", 0}},
+        {{"Name", "nofile"}, {"Soft", 1024}, {"Hard", 1024}},
+        {{"Name", "fsize"}, {"Soft", static_cast<int64_t>(l.tmpfs_bytes)},
+         {"Hard", static_cast<int64_t>(l.tmpfs_bytes)}}}},
+      {"Devices", json::array()},
+      {"RestartPolicy", {{"Name", "no"}}},
+  };
+  if (!d.cgroup_parent.empty()) hc["CgroupParent"] = "/" + d.cgroup_parent + "/" + spec.run_id;
+  return hc;
+}
+
+json labels(const RunSpec& spec, const std::string& role) {
+  return {{kRunLabel, spec.run_id}, {kScratchLabel, spec.scratch_root}, {"mai-sandbox.role", role}};
+}
+
+}  // namespace
+
+std::string run_container_name(const std::string& run_id) { return "mai-sandbox-" + run_id; }
+std::string holder_container_name(const std::string& run_id) { return "mai-sandbox-" + run_id + "-net"; }
+
+json run_container_body(const RunSpec& spec, const config::DockerSettings& d, const ContainerInputs& in) {
+  bool py = spec.language == Language::python;
+  std::string target = std::string(kCodeTarget) + (py ? ".py" : ".sh");
+  bool deps = spec.network == NetworkMode::deps;
+  const Limits& l = spec.limits;
+  json hc = hardened_host_config(spec, d, in.seccomp_json);
+  hc["NetworkMode"] = deps ? "container:" + in.holder_id : "none";
+  hc["Binds"] = {in.code_host_path + ":" + target + ":ro"};
+  hc["Tmpfs"] = {{"/tmp", tmpfs(l.tmpfs_bytes, "1777")},
+                 {"/sandbox", tmpfs(l.tmpfs_bytes, "0755", "uid=1000,gid=1000")}};
+  json body = {
+      {"Image", d.image},
+      {"Cmd", {py ? d.python : d.shell, target}},
+      {"Entrypoint", json::array()},
+      {"Env", sandbox_environment(spec.network, deps ? kProxyPort : 0)},
+      {"WorkingDir", "/sandbox"},
+      {"User", d.user},
+      {"Labels", labels(spec, "run")},
+      {"AttachStdin", false},
+      {"AttachStdout", true},
+      {"AttachStderr", true},
+      {"OpenStdin", false},
+      {"StdinOnce", false},
+      {"Tty", false},
+      {"HostConfig", std::move(hc)},
+  };
+  // Docker refuses a hostname in another container's network namespace.
+  if (!deps) {
+    body["Hostname"] = "sandbox";
+    body["NetworkDisabled"] = true;
+  }
+  return body;
+}
+
+json holder_container_body(const RunSpec& spec, const config::DockerSettings& d,
+                           const std::string& seccomp_json) {
+  json hc = hardened_host_config(spec, d, seccomp_json);
+  hc["NetworkMode"] = "none";
+  hc["Tmpfs"] = json::object();
+  hc.erase("CgroupParent");  // its usage is not the program's
+  hc["Memory"] = hc["MemorySwap"] = int64_t{32} << 20;
+  hc["PidsLimit"] = 4;
+  return {
+      {"Image", d.image},
+      {"Cmd", {"sleep", "infinity"}},
+      {"Entrypoint", json::array()},
+      {"Env", {"PATH=/usr/bin:/bin"}},
+      {"User", d.user},
+      {"Hostname", "sandbox"},
+      {"Labels", labels(spec, "network")},
+      {"AttachStdout", false},
+      {"AttachStderr", false},
+      {"Tty", false},
+      {"HostConfig", std::move(hc)},
+  };
+}
+
+}  // namespace mai::sandbox::docker

@@ -1,0 +1,35 @@
+// RunSpec + config -> the body of POST /containers/create. Pure functions (no
+// I/O), so every hardening field is checked by unit tests.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "config/sandbox_config.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace mai::sandbox::docker {
+
+constexpr uint16_t kProxyPort = 3128;  // the same port native uses
+constexpr const char* kRunLabel = "mai-sandbox.run";
+constexpr const char* kScratchLabel = "mai-sandbox.scratch";
+constexpr const char* kCodeTarget = "/sandbox/main";  // + ".py" or ".sh"
+
+struct ContainerInputs {
+  std::string code_host_path;  // the run's code file, bound read-only
+  std::string holder_id;       // deps: the container whose network namespace is joined
+  std::string seccomp_json;    // seccomp_profile_json().dump(), computed once per backend
+};
+
+// The run's container: the program itself.
+nlohmann::json run_container_body(const RunSpec&, const config::DockerSettings&, const ContainerInputs&);
+// deps: a container that only holds the network namespace (loopback only)
+// while the proxy listener is created in it; it runs `sleep` and nothing else.
+nlohmann::json holder_container_body(const RunSpec&, const config::DockerSettings&,
+                                     const std::string& seccomp_json);
+// Container names: mai-sandbox-<run_id> and mai-sandbox-<run_id>-net.
+std::string run_container_name(const std::string& run_id);
+std::string holder_container_name(const std::string& run_id);
+
+}  // namespace mai::sandbox::docker

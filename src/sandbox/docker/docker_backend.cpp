@@ -1,0 +1,93 @@
+// make_docker_backend: checks the daemon and the image once, then launches
+// each run as a hardened container (plus, for deps, a network holder).
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "common/error.hpp"
+#include "sandbox/docker/container_spec.hpp"
+#include "sandbox/docker/containers.hpp"
+#include "sandbox/docker/docker_sandbox.hpp"
+#include "sandbox/docker/netns_listener.hpp"
+#include "sandbox/docker/seccomp_profile_json.hpp"
+
+namespace mai::sandbox {
+
+namespace {
+
+using namespace docker;
+
+uint32_t uid_of(const std::string& user) { return static_cast<uint32_t>(std::stoul(user.substr(0, user.find(':')))); }
+
+class DockerBackend final : public Backend {
+ public:
+  explicit DockerBackend(const config::SandboxConfig& cfg)
+      : cfg_(cfg.docker), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
+        layout_(detect_cgroup_layout()) {
+    client_.negotiate();
+    require_image(client_, cfg_.image);
+  }
+
+  std::vector<std::string> isolation() const override {
+    // No user namespace: uid 1000 in the container is uid 1000 on the host.
+    return {"pid", "net", "mount", "ipc", "uts", "cgroup",
+            "seccomp", "no_new_privs", "caps_dropped", "read_only_root"};
+  }
+
+  std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
+    DockerRun run;
+    run.socket = cfg_.socket;
+    run.run_id = spec.run_id;
+    run.limits = spec.limits;
+    run.flood_bytes = spec.output_flood_bytes;
+    run.cgroup_parent = cfg_.cgroup_parent;
+    run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
+    run.dir->write_code(spec.code, uid_of(cfg_.user));
+    std::string code = run.dir->path() + "/code";  // 0400, the container's user's
+    if (layout_.version != 0) {
+      run.parent = make_cgroup(layout_, cfg_.cgroup_parent, spec.run_id);
+      try {
+        run.parent->create();
+      } catch (const std::exception& e) {
+        run.parent->destroy();
+        throw SandboxError("cgroup_setup", e.what());
+      }
+    }
+    // From here on the sandbox object owns (and always removes) what exists.
+    std::string holder;
+    try {
+      if (spec.network == NetworkMode::deps) {
+        holder = create_container(client_, holder_container_name(spec.run_id),
+                                  holder_container_body(spec, cfg_, seccomp_));
+        run.holder_id = holder;
+        start_container(client_, holder);
+        auto j = inspect_container(client_, holder);
+        int pid = j["State"].value("Pid", 0);
+        if (pid <= 0) throw SandboxError("sandbox_setup", "the network holder container is not running");
+        run.proxy_fd = listen_in_netns(pid, kProxyPort);
+      }
+      ContainerInputs in{code, holder, seccomp_};
+      run.container_id = create_container(client_, run_container_name(spec.run_id),
+                                          run_container_body(spec, cfg_, in));
+    } catch (...) {
+      DockerSandbox cleanup_only(std::move(run));  // removes the holder, the cgroup and the directory
+      throw;
+    }
+    auto box = std::make_unique<DockerSandbox>(std::move(run));
+    box->start();  // on failure the destructor removes everything
+    return box;
+  }
+
+ private:
+  config::DockerSettings cfg_;
+  Client client_;
+  std::string seccomp_;
+  CgroupLayout layout_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_docker_backend(const config::SandboxConfig& cfg) {
+  return std::make_unique<DockerBackend>(cfg);
+}
+
+}  // namespace mai::sandbox

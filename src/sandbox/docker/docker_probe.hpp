@@ -1,0 +1,14 @@
+// The monitor's probe of a Docker run: the latest sample of the daemon's stats
+// stream, the fill level of the container's writable mounts, kill via the API.
+#pragma once
+#include <memory>
+
+#include "sandbox/sandbox.hpp"
+
+namespace mai::sandbox {
+
+std::unique_ptr<Probe> make_docker_probe(const ProbeTarget&);
+// Shared with the native probe (probe.cpp).
+uint64_t fullest_mount_bytes(const std::vector<std::string>& paths);
+
+}  // namespace mai::sandbox

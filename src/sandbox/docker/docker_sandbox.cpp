@@ -1,0 +1,276 @@
+#include "sandbox/docker/docker_sandbox.hpp"
+
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "common/error.hpp"
+#include "sandbox/docker/containers.hpp"
+
+namespace mai::sandbox::docker {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+uint64_t ms_between(Clock::time_point a, Clock::time_point b) {
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(b - a).count());
+}
+
+constexpr auto kAttachTimeout = std::chrono::seconds(15);
+constexpr auto kKillGrace = std::chrono::seconds(10);
+
+}  // namespace
+
+void remove_parent_cgroup(const std::string& cgroup_parent, const std::string& run_id) {
+  // Every cgroup mount (v1 hierarchies, or the v2 tree): rmdir <mount>/<parent>/<run_id>.
+  std::ifstream in("/proc/self/mountinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    auto dash = line.find(" - ");
+    if (dash == std::string::npos) continue;
+    std::istringstream tail(line.substr(dash + 3));
+    std::string fstype;
+    tail >> fstype;
+    if (fstype != "cgroup" && fstype != "cgroup2") continue;
+    std::istringstream head(line);
+    std::string f[5];
+    for (auto& x : f) head >> x;
+    std::string dir = f[4] + "/" + cgroup_parent + "/" + run_id;
+    if (::rmdir(dir.c_str()) != 0 && errno == EBUSY) {
+      // A container's own directory is still there (runc removes it on stop): retry briefly.
+      for (int i = 0; i < 20 && ::rmdir(dir.c_str()) != 0 && errno == EBUSY; ++i) ::usleep(10000);
+    }
+  }
+}
+
+DockerSandbox::DockerSandbox(DockerRun run)
+    : run_(std::move(run)),
+      client_(run_.socket),
+      out_(-1, run_.limits.output_bytes, run_.flood_bytes),
+      err_(-1, run_.limits.output_bytes, run_.flood_bytes),
+      demux_([this](int stream, const char* p, size_t n) { (stream == 1 ? out_ : err_).append(p, n); }) {
+  try {
+    client_.negotiate();
+  } catch (const std::exception&) {
+    // Unversioned paths still reach the daemon; nothing here may stop the removal.
+  }
+  if (!run_.container_id.empty()) attach_ = std::thread([this] { attach_thread(); });
+}
+
+DockerSandbox::~DockerSandbox() { cleanup(); }
+
+void DockerSandbox::attach_thread() {
+  std::string error;
+  long status = 0;
+  try {
+    Client c(run_.socket);
+    c.negotiate();
+    status = c.stream(
+        "POST", "/containers/" + run_.container_id + "/attach?stream=1&stdout=1&stderr=1",
+        [this](long code) {
+          std::lock_guard<std::mutex> lock(mu_);
+          attach_status_ = code;
+          attached_ = true;
+          cv_.notify_all();
+        },
+        [this](const char* p, size_t n) {
+          std::lock_guard<std::mutex> lock(mu_);
+          demux_.feed(p, n);
+          if (out_.flooded() || err_.flooded()) cv_.notify_all();
+        },
+        &attach_cancel_);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!attached_) attach_status_ = status;
+  attach_error_ = error;
+  attach_done_ = true;
+  cv_.notify_all();
+}
+
+void DockerSandbox::wait_thread() {
+  std::string error;
+  int64_t code = -1;
+  try {
+    Client c(run_.socket);
+    c.negotiate();
+    // Long enough for any run: the timeout kill ends it well before.
+    long limit = static_cast<long>(run_.limits.timeout_ms) + 120000;
+    Response r = c.call("POST", "/containers/" + run_.container_id + "/wait?condition=not-running", "", limit);
+    auto j = nlohmann::json::parse(r.body, nullptr, false);
+    if (r.status == 200 && j.is_object() && j.contains("StatusCode") && j["StatusCode"].is_number())
+      code = j["StatusCode"].get<int64_t>();
+    else
+      error = "waiting for the container failed: " + error_message(r);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  ended_ = Clock::now();
+  exit_code_ = code;
+  wait_error_ = error;
+  exit_known_ = true;
+  cv_.notify_all();
+}
+
+void DockerSandbox::start() {
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    // The program must not write before its output has somewhere to go.
+    if (!cv_.wait_for(lock, kAttachTimeout, [this] { return attached_ || attach_done_; }))
+      throw SandboxError("docker_refused", "the Docker daemon did not accept the attach in time");
+    if (!attached_ || (attach_status_ != 200 && attach_status_ != 101))
+      throw SandboxError("docker_refused", "the Docker daemon refused to attach to the container" +
+                                               (attach_error_.empty() ? std::string() : ": " + attach_error_));
+  }
+  start_container(client_, run_.container_id);
+  started_ = Clock::now();
+  waiter_ = std::thread([this] { wait_thread(); });
+  auto j = inspect_container(client_, run_.container_id);
+  run_.init_pid = j["State"].value("Pid", 0);
+}
+
+ProbeTarget DockerSandbox::probe_target() const {
+  ProbeTarget t;
+  t.docker_socket = run_.socket;
+  t.docker_container = run_.container_id;
+  t.init_pid = run_.init_pid;
+  if (run_.parent) {
+    // The container's own cgroup, for the counters the stats stream lacks.
+    t.cgroup_version = run_.parent->version();
+    for (const auto& d : run_.parent->dirs()) t.cgroup_dirs.push_back(d + "/" + run_.container_id);
+  }
+  if (run_.init_pid > 0) {
+    std::string root = "/proc/" + std::to_string(run_.init_pid) + "/root";
+    t.disk_paths = {root + "/sandbox", root + "/tmp", root + "/dev/shm"};
+  }
+  t.disk_cap_bytes = run_.limits.tmpfs_bytes;
+  return t;
+}
+
+void DockerSandbox::kill() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (cleaned_) return;
+    kill_requested_ = true;
+  }
+  kill_container(client_, run_.container_id);
+}
+
+CgroupStats DockerSandbox::child_stats() const {
+  // The container's own cgroup: <parent dir>/<container id> in each hierarchy.
+  if (!run_.parent) return {};
+  std::vector<std::string> dirs;
+  for (const auto& d : run_.parent->dirs()) dirs.push_back(d + "/" + run_.container_id);
+  try {
+    return open_cgroup(run_.parent->version(), dirs)->stats();
+  } catch (...) {
+    return {};
+  }
+}
+
+RawOutcome DockerSandbox::wait() {
+  if (outcome_) return *outcome_;
+  RawOutcome r;
+  r.limits = run_.limits;
+  const auto deadline = started_ + std::chrono::milliseconds(run_.limits.timeout_ms);
+  std::optional<Clock::time_point> killed_at;
+  uint64_t pids_events = 0, oom_kills = 0;
+  uint32_t pids_seen = 0;
+  auto kill_now = [&] {
+    kill_container(client_, run_.container_id);
+    if (!killed_at) killed_at = Clock::now();
+  };
+  std::unique_lock<std::mutex> lock(mu_);
+  while (!(exit_known_ && attach_done_)) {
+    cv_.wait_for(lock, std::chrono::milliseconds(100));
+    bool flood = out_.flooded() || err_.flooded();
+    auto now = Clock::now();
+    lock.unlock();
+    // Counters only the container's own cgroup has (forks refused, OOM kills),
+    // read while it exists: runc removes it with the container's end.
+    CgroupStats cs = child_stats();
+    pids_events = std::max(pids_events, cs.pids_max_events);
+    oom_kills = std::max(oom_kills, cs.oom_kills);
+    pids_seen = std::max(pids_seen, cs.pids);
+    if (flood && !r.output_flood) {
+      r.output_flood = true;
+      kill_now();
+    }
+    if (!r.timed_out && !exit_known_ && now >= deadline) {
+      r.timed_out = true;
+      kill_now();
+    }
+    lock.lock();
+    if (exit_known_ && !attach_done_ && now - ended_ > std::chrono::seconds(2))
+      attach_cancel_.cancel();  // the program is gone; a stuck stream must not hold the run
+    if (killed_at && now - *killed_at > kKillGrace) break;
+  }
+  bool exit_known = exit_known_;
+  int64_t code = exit_code_;
+  std::string wait_error = wait_error_;
+  auto ended = exit_known_ ? ended_ : Clock::now();
+  r.stdout_truncated = out_.truncated();
+  r.stderr_truncated = err_.truncated();
+  r.stdout_data = out_.take();
+  r.stderr_data = err_.take();
+  r.killed = kill_requested_;
+  lock.unlock();
+
+  r.wall_ms = ms_between(started_, ended);
+  bool oom_flag = false;
+  try {
+    auto j = inspect_container(client_, run_.container_id);
+    oom_flag = j["State"].value("OOMKilled", false);
+  } catch (...) {
+  }
+  if (run_.parent) {
+    // Hierarchical counters of the run's parent survive the container's cgroup.
+    CgroupStats ps = run_.parent->stats();
+    r.cpu_ms = ps.cpu_usage_us / 1000;
+    r.peak_memory_bytes = ps.peak_memory_bytes;
+    r.max_pids = std::max(ps.peak_pids, pids_seen);
+  }
+  r.oom_killed = oom_flag || oom_kills > 0;
+  r.pids_limit_hit = pids_events > 0;
+  if (!exit_known || code < 0) {
+    if (!r.timed_out && !r.output_flood && !r.killed)
+      r.failure = wait_error.empty() ? "the container's end could not be observed" : wait_error;
+    r.signal = SIGKILL;
+  } else if (code > 128 && code <= 128 + 64) {
+    // docker-init exits 128+N when the program died from signal N. The API
+    // cannot tell that from a program calling exit(128+N) itself.
+    r.signal = static_cast<int32_t>(code - 128);
+  } else {
+    r.exited = true;
+    r.exit_status = static_cast<int32_t>(code);
+  }
+  cleanup();
+  outcome_ = r;
+  return r;
+}
+
+void DockerSandbox::cleanup() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (cleaned_) return;
+    cleaned_ = true;
+  }
+  if (!run_.container_id.empty()) remove_container(client_, run_.container_id);
+  if (!run_.holder_id.empty()) remove_container(client_, run_.holder_id);
+  attach_cancel_.cancel();
+  if (attach_.joinable()) attach_.join();
+  if (waiter_.joinable()) waiter_.join();
+  if (run_.proxy_fd >= 0) ::close(run_.proxy_fd);
+  run_.proxy_fd = -1;
+  if (run_.parent) {
+    run_.parent->destroy();
+    remove_parent_cgroup(run_.cgroup_parent, run_.run_id);
+  }
+  if (run_.dir) run_.dir->remove();  // last: the lock says the run is alive until here
+}
+
+}  // namespace mai::sandbox::docker

@@ -1,0 +1,81 @@
+// One running container (host side): output from the attach stream, the wall
+// timeout and flood limit, the exit status from /wait, final figures from the
+// run's own parent cgroup, and removal of everything the run created.
+#pragma once
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "sandbox/cgroup.hpp"
+#include "sandbox/docker/docker_client.hpp"
+#include "sandbox/docker/frame_demux.hpp"
+#include "sandbox/output_pump.hpp"
+#include "sandbox/run_dir.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace mai::sandbox::docker {
+
+// What launch() hands over; DockerSandbox owns and removes all of it.
+struct DockerRun {
+  std::string socket;
+  std::string run_id;
+  std::unique_ptr<RunDir> dir;     // holds the run's lock (stale-run cleanup tests it)
+  std::unique_ptr<Cgroup> parent;  // <cgroup_parent>/<run_id>: the container's cgroup lives below
+  std::string cgroup_parent;       // config value, for removing leftovers in other hierarchies
+  std::string container_id;        // the program's container
+  std::string holder_id;           // deps: the network-namespace holder
+  int32_t init_pid = 0;            // host pid of the container's init
+  int proxy_fd = -1;
+  Limits limits;
+  uint64_t flood_bytes = 0;
+};
+
+class DockerSandbox final : public Sandbox {
+ public:
+  // Starts attaching; start() then starts the container once the attach is live.
+  explicit DockerSandbox(DockerRun run);
+  ~DockerSandbox() override;
+
+  void start();  // throws SandboxError; the destructor cleans up either way
+  ProbeTarget probe_target() const override;
+  RawOutcome wait() override;
+  void kill() override;
+  int proxy_listener_fd() const override { return run_.proxy_fd; }
+
+ private:
+  void attach_thread();
+  void wait_thread();
+  void cleanup();
+  CgroupStats child_stats() const;
+
+  DockerRun run_;
+  Client client_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  // Output, filled by the attach thread.
+  StreamCapture out_, err_;
+  FrameDemux demux_;
+  bool attached_ = false, attach_done_ = false;
+  long attach_status_ = 0;
+  std::string attach_error_;
+  StreamCancel attach_cancel_;
+  std::thread attach_;
+  // Exit, filled by the wait thread.
+  bool exit_known_ = false;
+  int64_t exit_code_ = -1;
+  std::string wait_error_;
+  std::thread waiter_;
+  std::chrono::steady_clock::time_point started_, ended_;
+  bool kill_requested_ = false;
+  bool cleaned_ = false;
+  std::optional<RawOutcome> outcome_;
+};
+
+// The run's parent cgroup dirs in every mounted hierarchy (runc creates the
+// ones we did not), removed once the containers are gone.
+void remove_parent_cgroup(const std::string& cgroup_parent, const std::string& run_id);
+
+}  // namespace mai::sandbox::docker

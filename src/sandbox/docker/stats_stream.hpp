@@ -1,0 +1,44 @@
+// GET /containers/{id}/stats?stream=true read by a background thread that
+// keeps the latest sample (the daemon sends one about every second).
+#pragma once
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "model/execution.hpp"
+#include "sandbox/docker/docker_client.hpp"
+
+namespace mai::sandbox::docker {
+
+struct DockerStats {
+  uint64_t memory_bytes = 0, peak_memory_bytes = 0, cpu_ms = 0;
+  uint32_t pids = 0, pids_limit = 0;
+};
+
+// One line of the stats stream; nullopt for a line that is not a sample
+// (e.g. the zeroed sample of a container that has stopped).
+std::optional<DockerStats> parse_stats_line(const std::string& line);
+
+class StatsStream {
+ public:
+  StatsStream(std::string socket, std::string container_id);  // starts reading
+  ~StatsStream();                                             // cancels and joins
+  StatsStream(const StatsStream&) = delete;
+  StatsStream& operator=(const StatsStream&) = delete;
+
+  std::optional<DockerStats> latest() const;
+  bool ended() const { return ended_; }
+
+ private:
+  void run();
+  std::string socket_, id_;
+  mutable std::mutex mu_;
+  std::optional<DockerStats> latest_;
+  StreamCancel cancel_;
+  std::atomic<bool> ended_{false};
+  std::thread thread_;
+};
+
+}  // namespace mai::sandbox::docker
