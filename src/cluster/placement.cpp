@@ -9,6 +9,8 @@ namespace mai::cluster {
 
 namespace {
 
+constexpr size_t kBackendCount = 2;  // Backend::native, Backend::docker
+
 // The UTC wall-clock time of a steady-clock instant, ISO 8601 to the second.
 std::string wall_time(time_point t) {
   auto wall = std::chrono::system_clock::now() -
@@ -135,11 +137,20 @@ void Placement::finished(const std::string& worker_id, const std::string& reques
 
 std::vector<std::pair<JobRef, std::string>> Placement::drain_queue(time_point now) {
   std::vector<std::pair<JobRef, std::string>> out;
+  // Placing only takes slots: once a backend found none free, no later job of
+  // that backend will in this pass, and once every backend failed, nothing will.
+  std::vector<Backend> full;
   for (auto it = queue_.begin(); it != queue_.end();) {
+    if (std::find(full.begin(), full.end(), it->backend) != full.end()) {
+      ++it;
+      continue;
+    }
     if (auto w = place(*it, now)) {
       out.emplace_back(std::move(*it), *w);
       it = queue_.erase(it);
     } else {
+      full.push_back(it->backend);
+      if (full.size() == kBackendCount) break;
       ++it;
     }
   }
