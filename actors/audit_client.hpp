@@ -5,11 +5,18 @@
 #include <string>
 
 #include "actors/interfaces.hpp"
+#include "audit/log.hpp"
 #include "common/json.hpp"
 
 namespace mai::actors {
 
 AuditEvent make_event(std::string type, std::string request_id, const json& data);
+
+// Between the wire form (data as JSON text) and the log's form. Text that is
+// not JSON is kept, as {"unparsable": text}, rather than dropped.
+audit::Event to_log_event(const AuditEvent& e);
+std::vector<audit::Event> to_log_events(const std::vector<AuditEvent>& events);
+AuditEvent from_log_event(const audit::Event& e);
 
 // An append waits for another process holding the log and for the sync.
 constexpr std::chrono::seconds audit_timeout{90};

@@ -1,5 +1,6 @@
 #include "actors/auditor.hpp"
 
+#include "actors/audit_client.hpp"
 #include "actors/errors.hpp"
 
 namespace mai::actors {
@@ -14,11 +15,7 @@ void flush(auditor_actor::stateful_pointer<auditor_state> self) {
   st.pending.clear();
   std::vector<audit::Event> batch;
   for (const auto& [events, rp] : pending)
-    for (const auto& e : events) {
-      json data = json::parse(e.data, nullptr, false);
-      if (data.is_discarded()) data = json{{"unparsable", e.data}};
-      batch.push_back(audit::Event{e.type, e.request_id, std::move(data)});
-    }
+    for (const auto& e : events) batch.push_back(to_log_event(e));
   try {
     auto seqs = st.log->append(batch);
     size_t next = 0;
@@ -65,6 +62,22 @@ auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_sta
       [=](receipt_atom, uint64_t first, uint64_t last) -> caf::result<AuditReceipt> {
         try {
           return self->state.log->sign_tree_head(first, last);
+        } catch (const std::exception& e) {
+          return make_error(errc::audit_failed, e.what());
+        }
+      },
+      [=](deliver_atom, const std::string& origin, uint64_t first,
+          const std::vector<AuditEvent>& events) -> caf::result<uint64_t> {
+        try {
+          return self->state.log->append_delivered(origin, first, to_log_events(events))
+              .delivered_up_to;
+        } catch (const std::exception& e) {
+          return make_error(errc::audit_failed, e.what());
+        }
+      },
+      [=](delivered_atom, const std::string& origin) -> caf::result<uint64_t> {
+        try {
+          return self->state.log->delivered_up_to(origin);
         } catch (const std::exception& e) {
           return make_error(errc::audit_failed, e.what());
         }

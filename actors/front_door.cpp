@@ -17,9 +17,33 @@ std::string client_key(const transport::PeerIdentity& id) {
 
 }  // namespace
 
+bool may_act_as_worker(const transport::PeerIdentity& id) {
+  if (!id.tls) return true;
+  size_t start = 0;
+  const std::string& s = id.subject;
+  while (start <= s.size()) {
+    size_t end = s.find(',', start);
+    if (end == std::string::npos) end = s.size();
+    if (s.compare(start, end - start, "OU=workers") == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 front_door_actor::behavior_type front_door(front_door_actor::pointer self, FrontDoorSettings s) {
   auto settings = std::make_shared<const FrontDoorSettings>(std::move(s));
   auto in_flight = std::make_shared<std::map<std::string, uint32_t>>();
+  // The identity of a session that may act as a worker, or the error to answer.
+  auto worker_identity = [settings](const std::string& session)
+      -> caf::expected<transport::PeerIdentity> {
+    auto identity = settings->sessions->find(session);
+    if (!identity)
+      return make_error(errc::unauthenticated, "this request names no session of a live connection");
+    if (!may_act_as_worker(*identity))
+      return make_error(errc::unauthenticated, identity->display() +
+                                                   " holds no worker certificate (OU=workers)");
+    return *identity;
+  };
   return {
       [=](submit_atom, const std::string& session, Submission& sub,
           const caf::actor& subscriber) -> caf::result<RunResult> {
@@ -55,6 +79,38 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
             .then([rp, done](RunResult& r) mutable { done(), rp.deliver(std::move(r)); },
                   [rp, done](caf::error& e) mutable { done(), rp.deliver(std::move(e)); });
         return rp;
+      },
+      [=](join_atom, const std::string& session, cluster::WorkerInfo& info,
+          executor_actor& exec) -> caf::result<std::string> {
+        auto identity = worker_identity(session);
+        if (!identity) return identity.error();
+        return self->delegate(settings->dispatcher, join_atom::value, std::move(info),
+                              std::move(exec), identity->display());
+      },
+      [=](heartbeat_atom, const std::string& session,
+          const std::string& worker_id) -> caf::result<bool> {
+        auto identity = worker_identity(session);
+        if (!identity) return identity.error();
+        return self->delegate(settings->dispatcher, heartbeat_atom::value, worker_id);
+      },
+      [=](deliver_atom, const std::string& session, const std::string& origin, uint64_t first,
+          std::vector<AuditEvent>& events) -> caf::result<uint64_t> {
+        auto identity = worker_identity(session);
+        if (!identity) return identity.error();
+        return self->delegate(settings->auditor, deliver_atom::value, origin, first,
+                              std::move(events));
+      },
+      [=](delivered_atom, const std::string& session,
+          const std::string& origin) -> caf::result<uint64_t> {
+        auto identity = worker_identity(session);
+        if (!identity) return identity.error();
+        return self->delegate(settings->auditor, delivered_atom::value, origin);
+      },
+      [=](status_atom, const std::string& session) -> caf::result<ClusterStatus> {
+        if (!settings->sessions->find(session))
+          return make_error(errc::unauthenticated,
+                            "this request names no session of a live connection");
+        return self->delegate(settings->dispatcher, status_atom::value);
       },
   };
 }

@@ -1,7 +1,8 @@
 // front_door: the actor `serve` publishes. It turns a connection's session
 // token into the identity of the certificate that opened the connection,
 // checks every field a peer sent, keeps each client within its concurrency
-// limit and hands the submission to the gateway under that identity.
+// limit and hands the submission to the gateway under that identity; workers
+// join the dispatcher and deliver their audit events through it.
 #pragma once
 #include <memory>
 
@@ -14,7 +15,15 @@ struct FrontDoorSettings {
   std::shared_ptr<transport::SessionRegistry> sessions;
   uint32_t max_concurrent_per_client = 16;
   gateway_actor gateway;
+  dispatcher_actor dispatcher;  // workers join here
+  auditor_actor auditor;        // workers deliver their spooled events here
 };
+
+// Worker requests need a certificate issued for a worker (a subject with
+// OU=workers, as tools/make-certs.sh --worker issues); a client certificate
+// may submit but never join. Plain TCP exists only on loopback: anyone there
+// may do either.
+bool may_act_as_worker(const transport::PeerIdentity& id);
 
 front_door_actor::behavior_type front_door(front_door_actor::pointer self, FrontDoorSettings settings);
 

@@ -23,7 +23,15 @@ void register_message_types(caf::actor_system_config& cfg) {
       .add_message_type<ExecutionRequest>("mai::actors::ExecutionRequest")
       .add_message_type<AuditEvent>("mai::actors::AuditEvent")
       .add_message_type<AuditAck>("mai::actors::AuditAck")
-      .add_message_type<MonitorVerdict>("mai::actors::MonitorVerdict");
+      .add_message_type<MonitorVerdict>("mai::actors::MonitorVerdict")
+      .add_message_type<Backend>("mai::Backend")
+      .add_message_type<std::vector<Backend>>("std::vector<mai::Backend>")
+      .add_message_type<cluster::WorkerInfo>("mai::cluster::WorkerInfo")
+      .add_message_type<WorkerView>("mai::actors::WorkerView")
+      .add_message_type<std::vector<WorkerView>>("std::vector<mai::actors::WorkerView>")
+      .add_message_type<ClusterStatus>("mai::actors::ClusterStatus")
+      .add_message_type<std::vector<AuditEvent>>("std::vector<mai::actors::AuditEvent>")
+      .add_message_type<executor_actor>("mai::actors::executor_actor");
   register_error_category(cfg);
 }
 

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "cluster/placement.hpp"
 #include "model/result.hpp"
 #include "model/submission.hpp"
 #include "sandbox/sandbox.hpp"
@@ -65,6 +66,22 @@ struct MonitorVerdict {
   uint64_t cpu_ms = 0;
 };
 
+// One worker as `mai-sandbox status` shows it.
+struct WorkerView {
+  cluster::WorkerInfo info;
+  bool active = false;
+  uint32_t running = 0;
+  uint64_t placed_total = 0;
+  int64_t since_heartbeat_ms = 0;
+};
+
+// The coordinator's view of its cluster.
+struct ClusterStatus {
+  std::vector<WorkerView> workers;
+  uint64_t queued = 0;
+  std::vector<std::string> recent_failures;
+};
+
 // ---------------------------------------------------------------------------
 // Atoms (at most 10 characters, [A-Za-z0-9_]).
 
@@ -84,6 +101,13 @@ using unserve_atom = caf::atom_constant<caf::atom("unserve")>;
 using netevent_atom = caf::atom_constant<caf::atom("netevent")>;
 using drained_atom = caf::atom_constant<caf::atom("drained")>;
 using reject_atom = caf::atom_constant<caf::atom("reject")>;
+using join_atom = caf::atom_constant<caf::atom("join")>;
+using heartbeat_atom = caf::atom_constant<caf::atom("heartbeat")>;
+using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
+using delivered_atom = caf::atom_constant<caf::atom("delivered")>;
+using status_atom = caf::atom_constant<caf::atom("status")>;
+using drain_atom = caf::atom_constant<caf::atom("drain")>;
+using attach_atom = caf::atom_constant<caf::atom("attach")>;
 
 // ---------------------------------------------------------------------------
 // Actor interfaces.
@@ -97,14 +121,6 @@ using gateway_actor = caf::typed_actor<
     // client over its concurrency limit; replies with its audited "rejected" result.
     caf::replies_to<reject_atom, Submission, std::string, std::string>::with<RunResult>>;
 
-// front_door: what the network reaches (`serve`). Each request names the
-// session its connection was given after the TLS handshake; the door looks
-// up whose certificate that was, so a peer can never claim an identity.
-using front_door_actor = caf::typed_actor<
-    // Submit as the session's client, within its limits; otherwise exactly
-    // like the gateway's submit (live samples go to the caf::actor, if set).
-    caf::replies_to<submit_atom, std::string, Submission, caf::actor>::with<RunResult>>;
-
 // assessor: static security assessment; nothing runs.
 using assessor_actor = caf::typed_actor<
     // Assess `code` in `language`; behavioural rules apply to external code only.
@@ -114,6 +130,60 @@ using assessor_actor = caf::typed_actor<
 using executor_actor = caf::typed_actor<
     // Run one request to completion in a sandbox; replies with what happened.
     caf::replies_to<execute_atom, ExecutionRequest>::with<ExecutionReport>>;
+
+// front_door: what the network reaches (`serve`). Each request names the
+// session its connection was given after the TLS handshake; the door looks
+// up whose certificate that was, so a peer can never claim an identity.
+// Worker requests (join, heartbeat, deliver, delivered) need a worker
+// certificate (OU=workers) unless the service is plain TCP on loopback.
+using front_door_actor = caf::typed_actor<
+    // Submit as the session's client, within its limits; otherwise exactly
+    // like the gateway's submit (live samples go to the caf::actor, if set).
+    caf::replies_to<submit_atom, std::string, Submission, caf::actor>::with<RunResult>,
+    // A worker joins with its capacity and its executor; replies with the
+    // worker id it is known by (the one it gave).
+    caf::replies_to<join_atom, std::string, cluster::WorkerInfo, executor_actor>::with<std::string>,
+    // A worker is alive; false: the coordinator does not know it (any more), join again.
+    caf::replies_to<heartbeat_atom, std::string, std::string>::with<bool>,
+    // A worker delivers spooled audit events (origin, first spool seq, events);
+    // replies with the origin's delivered high-water mark.
+    caf::replies_to<deliver_atom, std::string, std::string, uint64_t, std::vector<AuditEvent>>::with<
+        uint64_t>,
+    // Where a worker's spool should resume: the origin's high-water mark.
+    caf::replies_to<delivered_atom, std::string, std::string>::with<uint64_t>,
+    // Workers, free slots, queue and recent failures (`mai-sandbox status`).
+    caf::replies_to<status_atom, std::string>::with<ClusterStatus>>;
+
+// dispatcher: the coordinator's executor. Places each job on the least-loaded
+// worker that can take it (the coordinator's own executor counts as worker
+// "local" when it has slots), queues when all are busy (bounded, then
+// "overloaded"), and ends the jobs of a lost worker as worker_lost.
+using dispatcher_actor = caf::typed_actor<
+    // The executor's contract: run one request somewhere; replies with its report.
+    caf::replies_to<execute_atom, ExecutionRequest>::with<ExecutionReport>,
+    // A worker joins (or rejoins); its jobs from before are lost.
+    caf::replies_to<join_atom, cluster::WorkerInfo, executor_actor, std::string>::with<std::string>,
+    // A worker reports in; false if it is unknown or already declared lost.
+    caf::replies_to<heartbeat_atom, std::string>::with<bool>,
+    caf::replies_to<status_atom>::with<ClusterStatus>,
+    // Timer: declare silent workers lost.
+    caf::reacts_to<tick_atom>>;
+
+// audit_spool: a worker's auditor. Appends go to the local durable spool
+// (acknowledged once synced); a delivery loop forwards them, in order, to
+// the coordinator while connected. Coordinator-only requests are refused.
+using audit_spool_actor = caf::typed_actor<
+    caf::replies_to<append_atom, std::vector<AuditEvent>>::with<AuditAck>,
+    caf::replies_to<receipt_atom, uint64_t, uint64_t>::with<AuditReceipt>,
+    caf::reacts_to<flush_atom>,
+    caf::reacts_to<tick_atom>,
+    caf::replies_to<deliver_atom, std::string, uint64_t, std::vector<AuditEvent>>::with<uint64_t>,
+    caf::replies_to<delivered_atom, std::string>::with<uint64_t>,
+    // The coordinator to deliver to from now on (its front door, our session).
+    caf::reacts_to<attach_atom, front_door_actor, std::string>,
+    // Deliver everything spooled so far; true once it is in the coordinator's
+    // log, false while disconnected.
+    caf::replies_to<drain_atom>::with<bool>>;
 
 // monitor: samples every running sandbox and kills on a violation.
 using monitor_actor = caf::typed_actor<
@@ -148,7 +218,12 @@ using auditor_actor = caf::typed_actor<
     caf::reacts_to<flush_atom>,
     // Timer (long-running service only): sign a tree head if none was signed
     // lately, so a truncation is bounded in time even while idle.
-    caf::reacts_to<tick_atom>>;
+    caf::reacts_to<tick_atom>,
+    // Events a worker delivers from its spool (origin, first spool seq,
+    // events): appended exactly once; replies with the origin's high-water mark.
+    caf::replies_to<deliver_atom, std::string, uint64_t, std::vector<AuditEvent>>::with<uint64_t>,
+    // The origin's high-water mark: where its spool resumes after a reconnect.
+    caf::replies_to<delivered_atom, std::string>::with<uint64_t>>;
 
 // ---------------------------------------------------------------------------
 // Serialization.
@@ -260,6 +335,16 @@ typename Inspector::result_type inspect(Inspector& f, RunResult& x) {
 
 }  // namespace mai
 
+namespace mai::cluster {
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, WorkerInfo& x) {
+  return f(caf::meta::type_name("mai::cluster::WorkerInfo"), x.id, x.name, x.slots, x.cpus,
+           x.memory_bytes, x.backends);
+}
+
+}  // namespace mai::cluster
+
 namespace mai::sandbox {
 
 template <class Inspector>
@@ -293,6 +378,18 @@ typename Inspector::result_type inspect(Inspector& f, MonitorVerdict& x) {
   auto last_sample = opt(x.last_sample);
   return f(caf::meta::type_name("mai::actors::MonitorVerdict"), x.violated, x.termination,
            x.reason, last_sample, x.peak_memory_bytes, x.max_pids, x.cpu_ms);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, WorkerView& x) {
+  return f(caf::meta::type_name("mai::actors::WorkerView"), x.info, x.active, x.running,
+           x.placed_total, x.since_heartbeat_ms);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, ClusterStatus& x) {
+  return f(caf::meta::type_name("mai::actors::ClusterStatus"), x.workers, x.queued,
+           x.recent_failures);
 }
 
 // Registers every message type above under its fixed name. Every process of

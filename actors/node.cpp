@@ -4,6 +4,7 @@
 
 #include "actors/assessor.hpp"
 #include "actors/auditor.hpp"
+#include "actors/dispatcher.hpp"
 #include "actors/executor.hpp"
 #include "actors/gateway.hpp"
 #include "actors/monitor.hpp"
@@ -35,6 +36,10 @@ Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   exec.slots = s.sandbox.max_concurrent ? s.sandbox.max_concurrent : cores;
   exec.queue_length = s.sandbox.queue_length;
+  if (s.coordinator) {  // the dispatcher queues; the executor only runs what it is given
+    exec.slots = std::max(1u, s.local_slots);
+    exec.queue_length = 0;
+  }
   exec.deps.native = s.native;
   exec.deps.docker = s.docker;
   exec.deps.monitor = node.monitor;
@@ -50,6 +55,21 @@ Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   gw->host = policy::detect_host_resources();
   gw->assessor = node.assessor;
   gw->executor = node.executor;
+  if (s.coordinator) {
+    DispatcherSettings d;
+    d.queue_limit = s.worker_queue;
+    d.heartbeat_timeout = s.worker_heartbeat_timeout;
+    d.auditor = node.auditor;
+    d.local_executor = node.executor;
+    d.local_info.name = s.worker_name;
+    d.local_info.slots = s.local_slots;
+    d.local_info.cpus = static_cast<uint32_t>(gw->host.cpus);
+    d.local_info.memory_bytes = gw->host.memory_bytes;
+    d.local_info.backends.push_back(Backend::native);
+    if (s.docker) d.local_info.backends.push_back(Backend::docker);
+    node.dispatcher = sys.spawn(dispatcher, std::move(d));
+    gw->executor = node.dispatcher;
+  }
   gw->auditor = node.auditor;
   node.gateway = sys.spawn(gateway, std::shared_ptr<const GatewaySettings>(gw));
   return node;
@@ -57,9 +77,9 @@ Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
 
 void Node::shutdown() const {
   for (const caf::actor_addr& a :
-       {gateway.address(), executor.address(), monitor.address(), network_proxy.address(),
-        assessor.address(), auditor.address()})
-    caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
+       {gateway.address(), dispatcher.address(), executor.address(), monitor.address(),
+        network_proxy.address(), assessor.address(), auditor.address()})
+    if (a) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
 }
 
 }  // namespace mai::actors

@@ -24,6 +24,12 @@ struct NodeSettings {
   std::shared_ptr<sandbox::Backend> native;
   std::shared_ptr<sandbox::Backend> docker;  // may be null
   std::string worker_name;
+  // `serve`: runs go through a dispatcher that workers may join. The local
+  // executor is then worker "local" with local_slots slots (0: it runs nothing).
+  bool coordinator = false;
+  uint32_t local_slots = 0;
+  size_t worker_queue = 256;
+  std::chrono::milliseconds worker_heartbeat_timeout{3000};
 };
 
 struct Node {
@@ -33,6 +39,7 @@ struct Node {
   monitor_actor monitor;
   network_proxy_actor network_proxy;
   auditor_actor auditor;
+  dispatcher_actor dispatcher;  // coordinators only
 
   // Asks every actor to stop; the actor system then shuts down cleanly.
   void shutdown() const;

@@ -31,6 +31,7 @@ void add_doctor_command(CLI::App& app, const GlobalOptions& global, Action& acti
 void add_serve_command(CLI::App& app, const GlobalOptions& global, Action& action);
 void add_submit_command(CLI::App& app, const GlobalOptions& global, Action& action);
 void add_worker_command(CLI::App& app, const GlobalOptions& global, Action& action);
+void add_status_command(CLI::App& app, const GlobalOptions& global, Action& action);
 
 // Reads a program from FILE or "-" (standard input), refusing more than `limit` bytes.
 std::string read_code(const std::string& path, uint64_t limit);

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   cli::add_serve_command(app, global, action);
   cli::add_worker_command(app, global, action);
   cli::add_submit_command(app, global, action);
+  cli::add_status_command(app, global, action);
 
   try {
     app.parse(argc, argv);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <thread>
 
 #include "actors/front_door.hpp"
 #include "actors/networking.hpp"
@@ -28,6 +29,7 @@ namespace {
 struct ServeOptions {
   std::string listen;
   TlsOptions tls;
+  int local_slots = -1;  // -1: config capacity
 };
 
 // Signals that end the service are taken by sigwait() in the main thread; the
@@ -86,6 +88,13 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   char host[256] = {0};
   ::gethostname(host, sizeof host - 1);
   settings.worker_name = host;
+  settings.coordinator = true;
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  settings.local_slots =
+      o.local_slots >= 0 ? static_cast<uint32_t>(o.local_slots)
+                         : (sandbox_cfg.max_concurrent ? sandbox_cfg.max_concurrent : cores);
+  settings.worker_queue = service.worker_queue;
+  settings.worker_heartbeat_timeout = std::chrono::milliseconds(service.worker_heartbeat_timeout_ms);
 
   sigset_t signals = stop_signals();
   ::pthread_sigmask(SIG_BLOCK, &signals, nullptr);
@@ -103,6 +112,8 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   door_settings.sessions = sessions;
   door_settings.max_concurrent_per_client = service.client_max_concurrent;
   door_settings.gateway = node.gateway;
+  door_settings.dispatcher = node.dispatcher;
+  door_settings.auditor = node.auditor;
   auto door = sys.spawn(actors::front_door, door_settings);
   uint16_t backend_port = actors::publish_gated(sys, door, gate);
 
@@ -147,6 +158,10 @@ void add_serve_command(CLI::App& app, const GlobalOptions& global, Action& actio
                   "loopback only")
       ->required();
   add_tls_options(*cmd, o->tls);
+  cmd->add_option("--local-slots", o->local_slots,
+                  "Sandboxes this machine runs itself (default: capacity in sandbox.yaml; 0: only "
+                  "joined workers run code)")
+      ->check(CLI::Range(0, 4096));
   cmd->footer(
       "Clients (`mai-sandbox submit`, the client library, workers) present certificates signed\n"
       "by the --tls-ca; the subject of the certificate is recorded with every submission and\n"

@@ -138,4 +138,37 @@ RunResult Client::submit(const Submission& s, StatsHandler on_stats) {
   throw Error(Error::Kind::service, "the service failed the request (" + code + "): " + message);
 }
 
+ServiceStatus Client::status() {
+  if (!connected()) throw Error(Error::Kind::service, "the connection to the service is closed");
+  caf::scoped_actor self{impl_->sys};
+  ServiceStatus out;
+  caf::error failure;
+  self->request(impl_->door, std::chrono::seconds(10), actors::status_atom::value,
+                impl_->tunnel->token())
+      .receive(
+          [&](const actors::ClusterStatus& s) {
+            for (const auto& w : s.workers) {
+              WorkerStatus v;
+              v.id = w.info.id;
+              v.name = w.info.name;
+              v.active = w.active;
+              v.slots = w.info.slots;
+              v.running = w.running;
+              v.cpus = w.info.cpus;
+              v.memory_bytes = w.info.memory_bytes;
+              v.placed_total = w.placed_total;
+              v.since_heartbeat_ms = w.since_heartbeat_ms;
+              for (auto b : w.info.backends) v.backends.push_back(to_string(b));
+              out.workers.push_back(std::move(v));
+            }
+            out.queued = s.queued;
+            out.recent_failures = s.recent_failures;
+          },
+          [&](caf::error& e) { failure = std::move(e); });
+  if (failure)
+    throw Error(Error::Kind::service, "the service did not report its status: " +
+                                          actors::error_message(failure));
+  return out;
+}
+
 }  // namespace mai::client

@@ -18,6 +18,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "model/execution.hpp"
 #include "model/result.hpp"
@@ -50,6 +51,22 @@ class Error : public std::runtime_error {
   Kind kind_;
 };
 
+// What `mai-sandbox status` shows: the coordinator's workers and queue.
+struct WorkerStatus {
+  std::string id, name;
+  bool active = false;  // false: lost (no heartbeat, connection closed)
+  uint32_t slots = 0, running = 0, cpus = 0;
+  uint64_t memory_bytes = 0, placed_total = 0;
+  int64_t since_heartbeat_ms = 0;
+  std::vector<std::string> backends;
+};
+
+struct ServiceStatus {
+  std::vector<WorkerStatus> workers;
+  uint64_t queued = 0;
+  std::vector<std::string> recent_failures;
+};
+
 class Client {
  public:
   using StatsHandler = std::function<void(const ResourceSample&)>;
@@ -63,6 +80,9 @@ class Client {
   // thread of the client's, before the result returns. Throws Error when no
   // result can come (connection lost, invalid fields).
   RunResult submit(const Submission& submission, StatsHandler on_stats = nullptr);
+
+  // The coordinator's workers, free slots, queue and recent failures. Throws Error.
+  ServiceStatus status();
 
   // False once the connection to the service is gone.
   bool connected() const;

@@ -14,6 +14,10 @@ inline constexpr const char pruned[] = "audit.pruned";            // retention r
 inline constexpr const char service_start[] = "service.start";
 inline constexpr const char service_stop[] = "service.stop";
 
+// The coordinator's workers.
+inline constexpr const char worker_joined[] = "worker.joined";  // id, name, subject, capacity
+inline constexpr const char worker_lost[] = "worker.lost";      // id, why, the request ids it ran
+
 // One request, in the order they normally happen.
 inline constexpr const char submission[] = "submission";            // code, code_sha256, diff
 inline constexpr const char assessment[] = "assessment";            // level, findings
