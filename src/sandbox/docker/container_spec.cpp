@@ -56,6 +56,12 @@ json hardened_host_config(const RunSpec& spec, const config::DockerSettings& d,
   return hc;
 }
 
+// "uid=U,gid=G" from config docker.user "U:G": the working directory is the program's.
+std::string owner(const std::string& user) {
+  auto colon = user.find(':');
+  return "uid=" + user.substr(0, colon) + ",gid=" + user.substr(colon + 1);
+}
+
 json labels(const RunSpec& spec, const std::string& role) {
   return {{kRunLabel, spec.run_id}, {kScratchLabel, spec.scratch_root}, {"mai-sandbox.role", role}};
 }
@@ -74,7 +80,10 @@ json run_container_body(const RunSpec& spec, const config::DockerSettings& d, co
   hc["NetworkMode"] = deps ? "container:" + in.holder_id : "none";
   hc["Binds"] = {in.code_host_path + ":" + target + ":ro"};
   hc["Tmpfs"] = {{"/tmp", tmpfs(l.tmpfs_bytes, "1777")},
-                 {"/sandbox", tmpfs(l.tmpfs_bytes, "0755", "uid=1000,gid=1000")}};
+                 {"/sandbox", tmpfs(l.tmpfs_bytes, "0755", owner(d.user))},
+                 // sysfs and the cgroup tree masked by empty read-only tmpfs, as native has neither.
+                 {"/sys", "ro,nosuid,nodev,noexec,mode=0555,nr_inodes=8"},
+                 {"/sys/fs/cgroup", "ro,nosuid,nodev,noexec,mode=0555,nr_inodes=1"}};
   json body = {
       {"Image", d.image},
       {"Cmd", {py ? d.python : d.shell, target}},

@@ -47,6 +47,9 @@ class DockerBackend final : public Backend {
       run.parent = make_cgroup(layout_, cfg_.cgroup_parent, spec.run_id);
       try {
         run.parent->create();
+        // The same limits once more around the container: its peak memory as
+        // read here can never exceed the limit, whatever runc charges outside it.
+        run.parent->set_limits(spec.limits);
       } catch (const std::exception& e) {
         run.parent->destroy();
         throw SandboxError("cgroup_setup", e.what());

@@ -230,12 +230,16 @@ RawOutcome DockerSandbox::wait() {
   if (run_.parent) {
     // Hierarchical counters of the run's parent survive the container's cgroup.
     CgroupStats ps = run_.parent->stats();
+    oom_kills = std::max(oom_kills, ps.oom_kills);
     r.cpu_ms = ps.cpu_usage_us / 1000;
     r.peak_memory_bytes = ps.peak_memory_bytes;
     r.max_pids = std::max(ps.peak_pids, pids_seen);
   }
   r.oom_killed = oom_flag || oom_kills > 0;
-  r.pids_limit_hit = pids_events > 0;
+  // cgroup v1 counts a refused fork only in the container's own cgroup, which
+  // runc removes the moment the program ends (often before a reading): the
+  // parent's peak reaching the limit (it has the same pids.max) counts too.
+  r.pids_limit_hit = pids_events > 0 || (run_.parent && r.max_pids >= run_.limits.pids);
   if (!exit_known || code < 0) {
     if (!r.timed_out && !r.output_flood && !r.killed)
       r.failure = wait_error.empty() ? "the container's end could not be observed" : wait_error;

@@ -70,6 +70,7 @@ class DockerSandbox final : public Sandbox {
   std::thread waiter_;
   std::chrono::steady_clock::time_point started_, ended_;
   bool kill_requested_ = false;
+
   bool cleaned_ = false;
   std::optional<RawOutcome> outcome_;
 };

@@ -26,7 +26,6 @@
 namespace mai::sandbox::test {
 
 constexpr uid_t kNobody = 65534;
-constexpr uid_t kSandboxHostUid = 1871000;  // config native.host_uid default
 
 struct HostRun {
   int status = -1;

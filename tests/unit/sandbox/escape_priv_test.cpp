@@ -5,6 +5,8 @@ using namespace mai;
 using namespace mai::sandbox;
 using namespace mai::sandbox::test;
 
+MAI_BACKEND_SUITE_DECL(sandboxEscape);
+
 namespace {
 HostOptions root_private_mounts() {
   HostOptions o;
@@ -13,7 +15,7 @@ HostOptions root_private_mounts() {
 }
 }  // namespace
 
-TEST(sandboxEscape, Mount) {
+TEST_P(sandboxEscape, Mount) {
   MAI_REQUIRE_ROOT();
   const std::string code = std::string(kCtypes) + R"(
 for src, dst, fs in [(b'none', b'/tmp', b'tmpfs'), (b'proc', b'/tmp', b'proc'), (b'/usr', b'/sandbox', None)]:
@@ -30,7 +32,7 @@ print('ESCAPED: fsopen' if r >= 0 else 'refused fsopen: ' + os.strerror(e))
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, root_private_mounts()));
 }
 
-TEST(sandboxEscape, Chroot) {
+TEST_P(sandboxEscape, Chroot) {
   MAI_REQUIRE_ROOT();
   const std::string code = std::string(kCtypes) +
                            "if libc.chroot(b'/tmp') == 0:\n    print('ESCAPED')\nelse:\n    print('refused', os.strerror(ctypes.get_errno()))\n";
@@ -38,7 +40,7 @@ TEST(sandboxEscape, Chroot) {
   EXPECT_ESCAPES_ON_HOST(run_on_host(code));
 }
 
-TEST(sandboxEscape, BecomeRoot) {
+TEST_P(sandboxEscape, BecomeRoot) {
   MAI_REQUIRE_ROOT();
   const std::string code = R"(import os
 for name, fn in [('setuid', lambda: os.setuid(0)), ('setgid', lambda: os.setgid(0)),
@@ -61,7 +63,7 @@ print(open('/proc/self/status').read().split('CapInh')[1].split('Seccomp_filters
   EXPECT_ESCAPES_ON_HOST(run_on_host(code));
 }
 
-TEST(sandboxEscape, NewUserNamespace) {
+TEST_P(sandboxEscape, NewUserNamespace) {
   MAI_REQUIRE_ROOT();
   const std::string code = std::string(kCtypes) + R"(
 for name, flag in [('user', 0x10000000), ('mount', 0x00020000), ('net', 0x40000000), ('pid', 0x20000000)]:
@@ -79,7 +81,7 @@ if r > 0:
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
 }
 
-TEST(sandboxEscape, SyscallBpf) {
+TEST_P(sandboxEscape, SyscallBpf) {
   MAI_REQUIRE_ROOT();
   const std::string code = std::string(kCtypes) + R"(
 attr = ctypes.create_string_buffer(struct.pack('IIII', 2, 4, 4, 1), 72)   # BPF_MAP_TYPE_ARRAY
@@ -90,7 +92,7 @@ print('ESCAPED' if r >= 0 else 'refused: ' + os.strerror(e))
   EXPECT_ESCAPES_ON_HOST(run_on_host(code));
 }
 
-TEST(sandboxEscape, SyscallKeyctl) {
+TEST_P(sandboxEscape, SyscallKeyctl) {
   MAI_REQUIRE_ROOT();
   const std::string code = std::string(kCtypes) + R"(
 r, e = sc(250, 0, -3, 1)   # keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, create)
@@ -102,7 +104,7 @@ print('ESCAPED add_key' if r >= 0 else 'refused add_key: ' + os.strerror(e))
   EXPECT_ESCAPES_ON_HOST(run_on_host(code));
 }
 
-TEST(sandboxEscape, SyscallPerfEventOpen) {
+TEST_P(sandboxEscape, SyscallPerfEventOpen) {
   MAI_REQUIRE_ROOT();
   const std::string code = std::string(kCtypes) + R"(
 attr = ctypes.create_string_buffer(struct.pack('IIQ', 1, 128, 0), 128)   # PERF_TYPE_SOFTWARE, CPU_CLOCK
@@ -113,7 +115,7 @@ print('ESCAPED' if r >= 0 else 'refused: ' + os.strerror(e))
   EXPECT_ESCAPES_ON_HOST(run_on_host(code));
 }
 
-TEST(sandboxEscape, SyscallIoUringSetup) {
+TEST_P(sandboxEscape, SyscallIoUringSetup) {
   MAI_REQUIRE_ROOT();
   const std::string code = std::string(kCtypes) + R"(
 params = ctypes.create_string_buffer(120)

@@ -10,6 +10,8 @@ using namespace mai;
 using namespace mai::sandbox;
 using namespace mai::sandbox::test;
 
+MAI_BACKEND_SUITE_DECL(sandboxEscape);
+
 namespace {
 
 ExecutionReport classify(const RawOutcome& o, std::optional<Violation> v = std::nullopt) {
@@ -20,7 +22,7 @@ ExecutionReport classify(const RawOutcome& o, std::optional<Violation> v = std::
 
 }  // namespace
 
-TEST(sandboxEscape, ForkBeyondThePidsLimit) {
+TEST_P(sandboxEscape, ForkBeyondThePidsLimit) {
   MAI_REQUIRE_ROOT();
   // Bounded, so the host run is safe: 64 sleeping children, then done.
   const std::string code = R"(import os, time
@@ -48,12 +50,12 @@ if n >= 64:
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
 }
 
-TEST(sandboxEscape, ForkBombIsContained) {
+TEST_P(sandboxEscape, ForkBombIsContained) {
   MAI_REQUIRE_ROOT();
   Limits l = small_limits();
   l.pids = 16;
   l.timeout_ms = 2000;
-  auto sb = make_native_backend(test_config())->launch(
+  auto sb = make_backend(current_kind())->launch(
       make_spec("bomb() { bomb | bomb & }\nbomb\nsleep 5\n", Language::shell, l));
   std::string ns = pid_namespace_of(sb->probe_target().init_pid);
   auto o = sb->wait();
@@ -66,7 +68,7 @@ TEST(sandboxEscape, ForkBombIsContained) {
   EXPECT_TRUE(processes_in_pid_namespace(ns).empty());
 }
 
-TEST(sandboxEscape, MemoryBomb) {
+TEST_P(sandboxEscape, MemoryBomb) {
   MAI_REQUIRE_ROOT();
   const std::string code = R"(b = bytearray(256 << 20)
 for i in range(0, len(b), 4096):
@@ -85,7 +87,7 @@ print('ESCAPED: touched 256MiB')
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
 }
 
-TEST(sandboxEscape, DiskFill) {
+TEST_P(sandboxEscape, DiskFill) {
   MAI_REQUIRE_ROOT();
   HostTempDir dir("mai-fill-");
   const std::string& target = dir.path();
@@ -113,12 +115,12 @@ for d in ['/sandbox', '/tmp', ')" + target + R"(']:
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
 }
 
-TEST(sandboxEscape, DiskFillSeenByTheMonitor) {
+TEST_P(sandboxEscape, DiskFillSeenByTheMonitor) {
   MAI_REQUIRE_ROOT();
   // The monitor's view: a writable mount reaching its cap is a disk_limit violation.
   Limits l = small_limits();
   l.tmpfs_bytes = 4ull << 20;
-  auto backend = make_native_backend(test_config());
+  auto backend = make_backend(current_kind());
   auto sb = backend->launch(make_spec(
       "import time\ntry:\n    open('/tmp/f', 'wb').write(b'x' * (8 << 20))\nexcept OSError as e:\n    print(e)\ntime.sleep(30)\n",
       Language::python, l));
@@ -144,7 +146,7 @@ TEST(sandboxEscape, DiskFillSeenByTheMonitor) {
   EXPECT_LT(o.wall_ms, 10000u);
 }
 
-TEST(sandboxEscape, OutputFlood) {
+TEST_P(sandboxEscape, OutputFlood) {
   MAI_REQUIRE_ROOT();
   const std::string code = R"(import sys
 chunk = 'y' * (1 << 20)
@@ -166,7 +168,7 @@ print('ESCAPED: wrote 32MiB', file=sys.stderr)
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
 }
 
-TEST(sandboxEscape, OutputTruncatedWithoutFlood) {
+TEST_P(sandboxEscape, OutputTruncatedWithoutFlood) {
   MAI_REQUIRE_ROOT();
   Limits l = small_limits();
   l.output_bytes = 1000;
@@ -178,7 +180,7 @@ TEST(sandboxEscape, OutputTruncatedWithoutFlood) {
   EXPECT_EQ(o.stderr_data, "eeeeeeeeee\n");
 }
 
-TEST(sandboxEscape, SleepForever) {
+TEST_P(sandboxEscape, SleepForever) {
   MAI_REQUIRE_ROOT();
   const std::string code = "import time\ntime.sleep(2.5)\nprint('ESCAPED: outlived the timeout')\n";
   Limits l = small_limits();
@@ -192,7 +194,7 @@ TEST(sandboxEscape, SleepForever) {
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
 }
 
-TEST(sandboxEscape, CpuBurnBoundedByQuota) {
+TEST_P(sandboxEscape, CpuBurnBoundedByQuota) {
   MAI_REQUIRE_ROOT();
   // Two busy processes for one second of wall time each; escaped if they got
   // more CPU time than 0.3 x the wall time (the quota allows 0.2). The margin
@@ -229,7 +231,7 @@ if cpu > 0.3 * wall:
   EXPECT_ESCAPES_ON_HOST(host) << o.stdout_data;
 }
 
-TEST(sandboxEscape, DaemonOutlivingTheRun) {
+TEST_P(sandboxEscape, DaemonOutlivingTheRun) {
   MAI_REQUIRE_ROOT();
   const std::string code = R"(import os, time
 if os.fork() == 0:
@@ -244,7 +246,7 @@ if os.fork() == 0:
 time.sleep(0.2)
 print('parent done')
 )";
-  auto backend = make_native_backend(test_config());
+  auto backend = make_backend(current_kind());
   ProbeTarget t;
   RawOutcome o;
   std::string ns;
@@ -262,7 +264,7 @@ print('parent done')
   // Without the sandbox the daemon survives its parent. (As subreaper we
   // reap it ourselves once killed.)
   ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-  auto host = run_on_host(code, Language::python, {kSandboxHostUid});
+  auto host = run_on_host(code, Language::python, {sandbox_host_uid()});
   pid_t daemon = 0;
   std::istringstream in(host.output);
   std::string word;
@@ -277,7 +279,7 @@ print('parent done')
   ::prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
 }
 
-TEST(sandboxEscape, StaleRunsOfAKilledSupervisorAreCleaned) {
+TEST_P(sandboxEscape, StaleRunsOfAKilledSupervisorAreCleaned) {
   MAI_REQUIRE_ROOT();
   auto cfg = test_config();
   auto spec = make_spec("import time\ntime.sleep(60)\n");
@@ -288,7 +290,7 @@ TEST(sandboxEscape, StaleRunsOfAKilledSupervisorAreCleaned) {
   ASSERT_EQ(::pipe(ready), 0);
   pid_t sup = ::fork();
   if (sup == 0) {
-    auto sb = make_native_backend(cfg)->launch(spec);
+    auto sb = make_backend(current_kind(), cfg)->launch(spec);
     if (::write(ready[1], "r", 1) != 1) ::_exit(1);
     for (;;) ::pause();
   }
@@ -298,6 +300,24 @@ TEST(sandboxEscape, StaleRunsOfAKilledSupervisorAreCleaned) {
   ::close(ready[0]);
   std::string run_dir = spec.scratch_root + "/" + spec.run_id;
   CgroupLayout layout = detect_cgroup_layout();
+  if (on_docker()) {
+    // The daemon keeps the container running after its supervisor died.
+    auto parent = make_cgroup(layout, cfg.docker.cgroup_parent, spec.run_id);
+    ASSERT_EQ(docker_containers_of(spec.run_id).size(), 1u);
+    cleanup_stale_runs(spec.scratch_root, cfg);
+    EXPECT_TRUE(path_exists(run_dir));
+    EXPECT_EQ(docker_containers_of(spec.run_id).size(), 1u) << "a live run's container was removed";
+    ::kill(sup, SIGKILL);
+    ::waitpid(sup, nullptr, 0);
+    EXPECT_EQ(docker_containers_of(spec.run_id).size(), 1u);  // the leftovers
+    auto stale = cleanup_stale_runs(spec.scratch_root, cfg);
+    EXPECT_NE(std::find(stale.begin(), stale.end(), spec.run_id), stale.end());
+    EXPECT_FALSE(path_exists(run_dir));
+    EXPECT_TRUE(docker_containers_of(spec.run_id).empty());
+    for (const auto& d : parent->dirs()) EXPECT_FALSE(cgfs::exists(d)) << d;
+    ::prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
+    return;
+  }
   auto cg = make_cgroup(layout, cfg.native.cgroup_parent, spec.run_id);
   ASSERT_FALSE(cg->procs().empty());
   std::string ns = pid_namespace_of(cg->procs().front());

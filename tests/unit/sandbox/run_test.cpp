@@ -14,6 +14,8 @@ using namespace mai;
 using namespace mai::sandbox;
 using namespace mai::sandbox::test;
 
+MAI_BACKEND_SUITE(sandboxRun);
+
 namespace {
 
 ExecutionReport report_of(const RawOutcome& o) {
@@ -24,7 +26,7 @@ ExecutionReport report_of(const RawOutcome& o) {
 
 }  // namespace
 
-TEST(sandboxRun, PythonHello) {
+TEST_P(sandboxRun, PythonHello) {
   MAI_REQUIRE_ROOT();
   auto o = run("print('hello from the sandbox')\n");
   EXPECT_EQ(o.failure, "");
@@ -35,7 +37,7 @@ TEST(sandboxRun, PythonHello) {
   EXPECT_EQ(report_of(o).termination, Termination::exited);
 }
 
-TEST(sandboxRun, ShellExitCodeAndStderr) {
+TEST_P(sandboxRun, ShellExitCodeAndStderr) {
   MAI_REQUIRE_ROOT();
   auto o = run("echo out; echo err >&2; exit 7\n", Language::shell);
   EXPECT_TRUE(o.exited);
@@ -45,25 +47,36 @@ TEST(sandboxRun, ShellExitCodeAndStderr) {
   EXPECT_EQ(report_of(o).exit_code, 7);
 }
 
-TEST(sandboxRun, IdentityAndNamespaces) {
+TEST_P(sandboxRun, IdentityAndNamespaces) {
   MAI_REQUIRE_ROOT();
   auto o = run(R"(
 import os, socket
 print(os.getuid(), os.getgid(), os.geteuid(), os.getgroups())
-print(os.getpid(), socket.gethostname(), os.getcwd(), os.environ.get('HOME'))
+print(os.getpid() > 1, socket.gethostname(), os.getcwd(), os.environ.get('HOME'))
 print(open('/proc/self/uid_map').read().split())
 print(sorted(os.listdir('/sandbox')))
 )");
   ASSERT_TRUE(o.exited) << o.stderr_data;
+  if (on_docker()) {
+    // No user namespace (uid 1000 is host uid 1000); the primary group is
+    // also listed as a supplementary one; docker-init is pid 1.
+    EXPECT_EQ(o.stdout_data,
+              "1000 1000 1000 [1000]\n"
+              "True sandbox /sandbox /sandbox\n"
+              "['0', '0', '4294967295']\n"
+              "['main.py']\n")
+        << o.stderr_data;
+    return;
+  }
   EXPECT_EQ(o.stdout_data,
             "1000 1000 1000 []\n"
-            "2 sandbox /sandbox /sandbox\n"
+            "True sandbox /sandbox /sandbox\n"
             "['0', '1870000', '1', '1000', '1871000', '1']\n"
             "['main.py']\n")
       << o.stderr_data;
 }
 
-TEST(sandboxRun, SignalGives128PlusN) {
+TEST_P(sandboxRun, SignalGives128PlusN) {
   MAI_REQUIRE_ROOT();
   auto o = run("import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n");
   EXPECT_FALSE(o.exited);
@@ -74,7 +87,7 @@ TEST(sandboxRun, SignalGives128PlusN) {
   EXPECT_EQ(r.signal, 15);
 }
 
-TEST(sandboxRun, ReadOnlyRoot) {
+TEST_P(sandboxRun, ReadOnlyRoot) {
   MAI_REQUIRE_ROOT();
   auto o = run(R"(
 for p in ['/x', '/usr/x', '/etc/x', '/bin/x', '/dev/x']:
@@ -86,12 +99,14 @@ for p in ['/tmp/x', '/sandbox/x', '/dev/shm/x']:
     open(p, 'w').write('ok'); print('wrote', p)
 )");
   ASSERT_TRUE(o.exited) << o.stderr_data;
+  // Docker's /dev is a writable tmpfs owned by root: refused by permission (EACCES).
+  std::string dev_errno = on_docker() ? "13" : "30";
   EXPECT_EQ(o.stdout_data,
             "refused /x 30\nrefused /usr/x 30\nrefused /etc/x 30\nrefused /bin/x 30\n"
-            "refused /dev/x 30\nwrote /tmp/x\nwrote /sandbox/x\nwrote /dev/shm/x\n");
+            "refused /dev/x " + dev_errno + "\nwrote /tmp/x\nwrote /sandbox/x\nwrote /dev/shm/x\n");
 }
 
-TEST(sandboxRun, MemoryLimitKillsWith137) {
+TEST_P(sandboxRun, MemoryLimitKillsWith137) {
   MAI_REQUIRE_ROOT();
   Limits l = small_limits();
   l.memory_bytes = 48ull << 20;
@@ -104,7 +119,7 @@ TEST(sandboxRun, MemoryLimitKillsWith137) {
   EXPECT_NE(r.violation.find("memory limit"), std::string::npos);
 }
 
-TEST(sandboxRun, TimeoutGives124) {
+TEST_P(sandboxRun, TimeoutGives124) {
   MAI_REQUIRE_ROOT();
   Limits l = small_limits();
   l.timeout_ms = 1000;
@@ -118,10 +133,10 @@ TEST(sandboxRun, TimeoutGives124) {
   EXPECT_EQ(r.exit_code, 124);
 }
 
-TEST(sandboxRun, NothingRemainsAfterARun) {
+TEST_P(sandboxRun, NothingRemainsAfterARun) {
   MAI_REQUIRE_ROOT();
   auto cfg = test_config();
-  auto backend = make_native_backend(cfg);
+  auto backend = make_backend(current_kind(), cfg);
   auto spec = make_spec("import time\ntime.sleep(0.2)\n");
   ProbeTarget t;
   {
@@ -135,15 +150,21 @@ TEST(sandboxRun, NothingRemainsAfterARun) {
   for (const auto& d : t.cgroup_dirs) EXPECT_FALSE(cgfs::exists(d)) << d;
   EXPECT_FALSE(cgfs::exists(spec.scratch_root + "/" + spec.run_id));
   EXPECT_NE(::kill(t.init_pid, 0), 0);
+  if (on_docker()) {
+    EXPECT_FALSE(t.docker_container.empty());
+    EXPECT_TRUE(docker_containers_of(spec.run_id).empty());
+    for (const auto& d : make_cgroup(detect_cgroup_layout(), cfg.docker.cgroup_parent, spec.run_id)->dirs())
+      EXPECT_FALSE(cgfs::exists(d)) << d;
+  }
   // No mount of the run is visible on the host.
   std::ifstream mi("/proc/self/mountinfo");
   std::string line;
   while (std::getline(mi, line)) EXPECT_EQ(line.find(spec.run_id), std::string::npos) << line;
 }
 
-TEST(sandboxRun, KillFromAnotherThread) {
+TEST_P(sandboxRun, KillFromAnotherThread) {
   MAI_REQUIRE_ROOT();
-  auto backend = make_native_backend(test_config());
+  auto backend = make_backend(current_kind());
   auto sb = backend->launch(make_spec("import time\ntime.sleep(60)\n"));
   std::thread killer([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -157,9 +178,9 @@ TEST(sandboxRun, KillFromAnotherThread) {
   EXPECT_EQ(report_of(o).termination, Termination::killed);
 }
 
-TEST(sandboxRun, DepsNetworkHandsTheProxyListenerToTheHost) {
+TEST_P(sandboxRun, DepsNetworkHandsTheProxyListenerToTheHost) {
   MAI_REQUIRE_ROOT();
-  auto backend = make_native_backend(test_config());
+  auto backend = make_backend(current_kind());
   auto spec = make_spec(R"(import os, socket
 print(os.environ['HTTPS_PROXY'])
 s = socket.create_connection(('127.0.0.1', 3128), timeout=5)
@@ -185,9 +206,9 @@ print(s.recv(16).decode())
   EXPECT_EQ(o.stdout_data, "http://127.0.0.1:3128\nvia host\n");
 }
 
-TEST(sandboxRun, ConcurrentRunsFromSeveralThreads) {
+TEST_P(sandboxRun, ConcurrentRunsFromSeveralThreads) {
   MAI_REQUIRE_ROOT();
-  auto backend = make_native_backend(test_config());
+  auto backend = make_backend(current_kind());
   std::vector<RawOutcome> outs(4);
   std::vector<std::thread> threads;
   for (size_t i = 0; i < outs.size(); ++i)
@@ -201,9 +222,53 @@ TEST(sandboxRun, ConcurrentRunsFromSeveralThreads) {
   }
 }
 
-TEST(sandboxRun, SetupFailureThrowsAndLeavesNothing) {
+TEST_P(sandboxRun, SetupFailureThrowsAndLeavesNothing) {
   MAI_REQUIRE_ROOT();
   auto cfg = test_config();
+  if (on_docker()) {
+    // A memory limit the daemon refuses: the run directory and the parent
+    // cgroup already exist when the create fails.
+    Limits tiny = small_limits();
+    tiny.memory_bytes = 1 << 20;
+    auto spec = make_spec("print(1)\n", Language::python, tiny);
+    try {
+      make_docker_backend(cfg)->launch(spec);
+      ADD_FAILURE() << "launch did not throw";
+    } catch (const SandboxError& e) {
+      EXPECT_EQ(e.code(), "docker_refused");
+      EXPECT_NE(std::string(e.what()).find("emory"), std::string::npos) << e.what();
+    }
+    EXPECT_FALSE(cgfs::exists(spec.scratch_root + "/" + spec.run_id));
+    EXPECT_TRUE(docker_containers_of(spec.run_id).empty());
+    for (const auto& d : make_cgroup(detect_cgroup_layout(), cfg.docker.cgroup_parent, spec.run_id)->dirs())
+      EXPECT_FALSE(cgfs::exists(d)) << d;
+    // A missing image or daemon is refused when the backend is made, with what to do.
+    // An interpreter the image lacks: docker-init cannot start it (127) and says why.
+    cfg.docker.python = "/nonexistent/python3";
+    auto o = make_docker_backend(cfg)->launch(make_spec("print(1)\n"))->wait();
+    EXPECT_TRUE(o.exited);
+    EXPECT_EQ(o.exit_status, 127);
+    EXPECT_NE(o.stderr_data.find("/nonexistent/python3"), std::string::npos) << o.stderr_data;
+    cfg = test_config();
+    cfg.docker.image = "mai-sandbox-no-such-image:1";
+    try {
+      make_docker_backend(cfg);
+      ADD_FAILURE() << "no error for a missing image";
+    } catch (const SandboxError& e) {
+      EXPECT_EQ(e.code(), "docker_image_missing");
+      EXPECT_NE(std::string(e.what()).find("tools/build-docker-image.sh"), std::string::npos) << e.what();
+    }
+    cfg = test_config();
+    cfg.docker.socket = scratch_base() + "/no-daemon.sock";
+    try {
+      make_docker_backend(cfg);
+      ADD_FAILURE() << "no error for a missing daemon";
+    } catch (const SandboxError& e) {
+      EXPECT_EQ(e.code(), "docker_unavailable");
+      EXPECT_NE(std::string(e.what()).find(cfg.docker.socket), std::string::npos) << e.what();
+    }
+    return;
+  }
   cfg.native.python = "/nonexistent/python3";
   auto spec = make_spec("print(1)\n");
   EXPECT_THROW(make_native_backend(cfg)->launch(spec), SandboxError);

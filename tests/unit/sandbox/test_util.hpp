@@ -1,8 +1,11 @@
 // Shared helpers of the sandbox tests: the built-in config pointed at the
-// freshly built helper, a scratch root, and one-call runs.
+// freshly built helper, a scratch root, one-call runs, and the fixture that
+// runs a suite on both backends (native and docker).
 #pragma once
 #include <gtest/gtest.h>
 
+#include <dirent.h>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
@@ -11,6 +14,8 @@
 #include "config/config_source.hpp"
 #include "config/sandbox_config.hpp"
 #include "sandbox/cgroup.hpp"
+#include "sandbox/docker/container_spec.hpp"
+#include "sandbox/docker/containers.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace mai::sandbox::test {
@@ -19,8 +24,54 @@ inline config::SandboxConfig test_config() {
   auto cfg = config::parse_sandbox_config(config::Source(std::nullopt).load("sandbox.yaml"));
   cfg.native.init_path = MAI_TEST_INIT_PATH;  // the freshly built helper (CMake)
   cfg.native.cgroup_parent = "mai-sandbox-test";
+  cfg.docker.cgroup_parent = "mai-sandbox-docker-test";
   return cfg;
 }
+
+// The backend a parameterized test runs on (BackendTest sets it).
+enum class BackendKind { native, docker };
+inline BackendKind& current_kind() {
+  static BackendKind k = BackendKind::native;
+  return k;
+}
+inline bool on_docker() { return current_kind() == BackendKind::docker; }
+
+// Why the docker tests cannot run here ("" when they can): no daemon, or no image.
+inline const std::string& docker_unavailable_reason() {
+  static const std::string why = [] {
+    DockerStatus s = probe_docker(test_config().docker);
+    if (s.daemon && s.image) return std::string();
+    return "no usable Docker daemon (start dockerd and run tools/build-docker-image.sh): " + s.problem;
+  }();
+  return why;
+}
+
+inline std::unique_ptr<Backend> make_backend(BackendKind k, const config::SandboxConfig& cfg = test_config()) {
+  return k == BackendKind::docker ? make_docker_backend(cfg) : make_native_backend(cfg);
+}
+
+// One backend of each kind for the whole test binary.
+inline Backend& backend() {
+  static auto native = make_native_backend(test_config());
+  static std::unique_ptr<Backend> docker;
+  if (!on_docker()) return *native;
+  if (!docker) docker = make_docker_backend(test_config());
+  return *docker;
+}
+
+// Containers (running or not) labelled with a run id: what a run left behind.
+inline std::vector<std::string> docker_containers_of(const std::string& run_id) {
+  docker::Client c(test_config().docker.socket);
+  c.negotiate();
+  std::vector<std::string> ids;
+  for (const auto& e : docker::containers_with_label(c, std::string(docker::kRunLabel) + "=" + run_id))
+    ids.push_back(e.value("Id", std::string("?")));
+  return ids;
+}
+
+// The host uid the sandbox's uid 1000 is on the host: mapped by native's user
+// namespace, the same uid under Docker (no user namespace).
+inline uid_t sandbox_host_uid() { return on_docker() ? 1000 : 1871000; }
 
 inline std::string scratch_base() { return "/tmp/mai-sandbox-test-" + std::to_string(::getpid()); }
 
@@ -42,8 +93,16 @@ class ScratchCleanup : public ::testing::Environment {
     remove_tree(scratch_base());
     CgroupLayout l = detect_cgroup_layout();
     if (l.version == 2) ::rmdir((l.unified_root + "/mai-sandbox-test").c_str());
+    if (l.version == 2) ::rmdir((l.unified_root + "/mai-sandbox-docker-test").c_str());
     if (l.version == 1)
       for (const auto& [ctrl, root] : l.v1) ::rmdir((root + "/mai-sandbox-test").c_str());
+    // runc makes the docker parent in every hierarchy, not only those we use.
+    if (DIR* d = ::opendir("/sys/fs/cgroup")) {
+      while (dirent* e = ::readdir(d))
+        if (e->d_name[0] != '.')
+          ::rmdir(("/sys/fs/cgroup/" + std::string(e->d_name) + "/mai-sandbox-docker-test").c_str());
+      ::closedir(d);
+    }
   }
 };
 inline ::testing::Environment* const kScratchCleanup =
@@ -75,14 +134,43 @@ inline RunSpec make_spec(const std::string& code, Language lang = Language::pyth
 
 inline RawOutcome run(const std::string& code, Language lang = Language::python,
                       Limits limits = small_limits()) {
-  static auto backend = make_native_backend(test_config());
-  auto sb = backend->launch(make_spec(code, lang, limits));
+  auto sb = backend().launch(make_spec(code, lang, limits));
   return sb->wait();
 }
 
 inline bool is_root() { return ::geteuid() == 0; }
 
 #define MAI_REQUIRE_ROOT() \
-  if (!::mai::sandbox::test::is_root()) GTEST_SKIP() << "the native sandbox tests need root"
+  if (!::mai::sandbox::test::is_root()) GTEST_SKIP() << "the sandbox tests need root"
+
+// Suites whose tests run once per backend: TEST_P(Suite, Name) after
+// MAI_BACKEND_SUITE(Suite) in one source file of the binary (others use
+// MAI_BACKEND_SUITE_DECL). Docker cases skip, saying why, only where no daemon runs.
+class BackendTest : public ::testing::TestWithParam<BackendKind> {
+ protected:
+  void SetUp() override {
+    current_kind() = GetParam();
+    if (GetParam() == BackendKind::docker && !docker_unavailable_reason().empty())
+      GTEST_SKIP() << docker_unavailable_reason();
+  }
+  void TearDown() override { current_kind() = BackendKind::native; }
+};
+
+inline std::string backend_name(const ::testing::TestParamInfo<BackendKind>& i) {
+  return i.param == BackendKind::docker ? "docker" : "native";
+}
+
+#define MAI_BACKEND_SUITE_DECL(suite) \
+  class suite : public ::mai::sandbox::test::BackendTest {}
+#define MAI_BACKEND_SUITE(suite)                                                               \
+  MAI_BACKEND_SUITE_DECL(suite);                                                               \
+  INSTANTIATE_TEST_SUITE_P(, suite,                                                            \
+                           ::testing::Values(::mai::sandbox::test::BackendKind::native,        \
+                                             ::mai::sandbox::test::BackendKind::docker),       \
+                           ::mai::sandbox::test::backend_name)
+
+// An attack or check that does not apply to Docker; the reason is printed.
+#define MAI_NATIVE_ONLY(reason) \
+  if (::mai::sandbox::test::on_docker()) GTEST_SKIP() << "native only: " << reason
 
 }  // namespace mai::sandbox::test

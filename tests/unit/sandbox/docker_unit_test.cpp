@@ -1,0 +1,186 @@
+// The Docker backend's pure parts: the create body (every hardening field),
+// the seccomp profile generated from the native table, the attach-stream
+// demultiplexer and the stats parser. No daemon needed.
+#include <gtest/gtest.h>
+
+#include <linux/sched.h>
+#include <set>
+
+#include "sandbox/docker/container_spec.hpp"
+#include "sandbox/docker/frame_demux.hpp"
+#include "sandbox/docker/seccomp_profile_json.hpp"
+#include "sandbox/docker/stats_stream.hpp"
+#include "sandbox/seccomp_table.hpp"
+#include "test_util.hpp"
+
+using namespace mai;
+using namespace mai::sandbox;
+using namespace mai::sandbox::docker;
+using namespace mai::sandbox::test;
+using json = nlohmann::json;
+
+namespace {
+
+RunSpec spec_for(NetworkMode net) {
+  RunSpec s = make_spec("print(1)\n");
+  s.network = net;
+  return s;
+}
+
+json body_for(NetworkMode net) {
+  auto cfg = test_config();
+  return run_container_body(spec_for(net), cfg.docker,
+                            {"/state/runs/x/code", net == NetworkMode::deps ? "holder123" : "", "{}"});
+}
+
+std::string frame(int stream, const std::string& payload) {
+  std::string h(8, '\0');
+  h[0] = static_cast<char>(stream);
+  uint32_t n = static_cast<uint32_t>(payload.size());
+  h[4] = static_cast<char>(n >> 24);
+  h[5] = static_cast<char>(n >> 16);
+  h[6] = static_cast<char>(n >> 8);
+  h[7] = static_cast<char>(n);
+  return h + payload;
+}
+
+}  // namespace
+
+TEST(sandboxDockerSpec, HardeningFields) {
+  json b = body_for(NetworkMode::none);
+  const json& hc = b["HostConfig"];
+  Limits l = small_limits();
+  EXPECT_EQ(b["User"], "1000:1000");
+  EXPECT_EQ(b["Image"], test_config().docker.image);
+  EXPECT_EQ(b["Cmd"], json({"/usr/bin/python3", "/sandbox/main.py"}));
+  EXPECT_EQ(b["WorkingDir"], "/sandbox");
+  EXPECT_EQ(b["NetworkDisabled"], true);
+  EXPECT_EQ(b["Tty"], false);
+  EXPECT_EQ(b["OpenStdin"], false);
+  EXPECT_EQ(hc["ReadonlyRootfs"], true);
+  EXPECT_EQ(hc["Privileged"], false);
+  EXPECT_EQ(hc["CapDrop"], json({"ALL"}));
+  EXPECT_TRUE(hc["CapAdd"].empty());
+  EXPECT_EQ(hc["SecurityOpt"][0], "no-new-privileges:true");
+  EXPECT_EQ(hc["SecurityOpt"][1].get<std::string>().rfind("seccomp=", 0), 0u);
+  EXPECT_EQ(hc["NetworkMode"], "none");
+  EXPECT_EQ(hc["Memory"], l.memory_bytes);
+  EXPECT_EQ(hc["MemorySwap"], hc["Memory"]);
+  EXPECT_EQ(hc["NanoCpus"], static_cast<int64_t>(l.cpus * 1e9));
+  EXPECT_EQ(hc["PidsLimit"], l.pids);
+  EXPECT_EQ(hc["ShmSize"], l.tmpfs_bytes);
+  EXPECT_EQ(hc["CgroupnsMode"], "private");
+  EXPECT_EQ(hc["IpcMode"], "private");
+  EXPECT_EQ(hc["Init"], true);
+  EXPECT_EQ(hc["AutoRemove"], false);
+  EXPECT_EQ(hc["LogConfig"]["Type"], "none");
+  EXPECT_TRUE(hc["Devices"].empty());
+  // The only host path in the container: the code, read-only.
+  EXPECT_EQ(hc["Binds"], json({"/state/runs/x/code:/sandbox/main.py:ro"}));
+  EXPECT_FALSE(hc.contains("Mounts"));
+  EXPECT_FALSE(hc.contains("VolumesFrom"));
+  std::string tmp = hc["Tmpfs"]["/tmp"], work = hc["Tmpfs"]["/sandbox"];
+  EXPECT_NE(tmp.find("size=" + std::to_string(l.tmpfs_bytes)), std::string::npos) << tmp;
+  EXPECT_NE(work.find("size=" + std::to_string(l.tmpfs_bytes)), std::string::npos) << work;
+  EXPECT_NE(work.find("uid=1000,gid=1000"), std::string::npos) << work;
+  for (const char* p : {"/sys", "/sys/fs/cgroup"})
+    EXPECT_EQ(hc["Tmpfs"][p].get<std::string>().rfind("ro,", 0), 0u) << p;
+  EXPECT_EQ(hc["CgroupParent"], "/mai-sandbox-docker-test/" + b["Labels"][kRunLabel].get<std::string>());
+  EXPECT_EQ(b["Labels"][kScratchLabel], scratch_root());
+  for (const auto& e : b["Env"]) EXPECT_EQ(e.get<std::string>().find("PROXY"), std::string::npos) << e;
+}
+
+TEST(sandboxDockerSpec, DepsJoinsTheHolderAndSetsTheProxy) {
+  json b = body_for(NetworkMode::deps);
+  EXPECT_EQ(b["HostConfig"]["NetworkMode"], "container:holder123");
+  EXPECT_FALSE(b.contains("Hostname"));  // refused by Docker in a shared namespace
+  std::set<std::string> env(b["Env"].begin(), b["Env"].end());
+  for (const char* v : {"HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"})
+    EXPECT_TRUE(env.count(std::string(v) + "=http://127.0.0.1:" + std::to_string(kProxyPort))) << v;
+  auto cfg = test_config();
+  json h = holder_container_body(spec_for(NetworkMode::deps), cfg.docker, "{}");
+  EXPECT_EQ(h["HostConfig"]["NetworkMode"], "none");
+  EXPECT_EQ(h["HostConfig"]["ReadonlyRootfs"], true);
+  EXPECT_EQ(h["HostConfig"]["CapDrop"], json({"ALL"}));
+  EXPECT_FALSE(h["HostConfig"].contains("Binds"));
+}
+
+TEST(sandboxDockerSpec, ShellRunsTheShellAndTheUserComesFromConfig) {
+  auto cfg = test_config();
+  cfg.docker.user = "2000:3000";
+  RunSpec s = make_spec("echo hi\n", Language::shell);
+  json b = run_container_body(s, cfg.docker, {"/c", "", "{}"});
+  EXPECT_EQ(b["Cmd"], json({"/bin/sh", "/sandbox/main.sh"}));
+  EXPECT_EQ(b["User"], "2000:3000");
+  EXPECT_NE(b["HostConfig"]["Tmpfs"]["/sandbox"].get<std::string>().find("uid=2000,gid=3000"), std::string::npos);
+}
+
+TEST(sandboxDockerSeccomp, ProfileIsTheNativeTable) {
+  json p = seccomp_profile_json();
+  EXPECT_EQ(p["defaultAction"], "SCMP_ACT_ALLOW");
+  EXPECT_EQ(p["architectures"], json({"SCMP_ARCH_X86_64"}));
+  const auto& rules = seccomp_rules();
+  ASSERT_EQ(p["syscalls"].size(), rules.size());
+  for (size_t i = 0; i < rules.size(); ++i) {
+    const json& r = p["syscalls"][i];
+    EXPECT_EQ(r["names"], json({rules[i].name}));
+    EXPECT_EQ(r["action"], "SCMP_ACT_ERRNO");
+    EXPECT_EQ(r["errnoRet"], rules[i].errno_value);
+    EXPECT_EQ(r.contains("args") ? r["args"].size() : 0u, rules[i].args.size());
+  }
+  // Spot checks of the three argument forms.
+  std::set<std::string> plain;
+  bool clone_newuser = false, socket_gt = false;
+  for (const auto& r : p["syscalls"]) {
+    std::string name = r["names"][0];
+    if (!r.contains("args")) plain.insert(name);
+    if (name == "clone" && r["args"][0]["op"] == "SCMP_CMP_MASKED_EQ" &&
+        r["args"][0]["value"] == CLONE_NEWUSER && r["args"][0]["valueTwo"] == CLONE_NEWUSER)
+      clone_newuser = true;
+    if (name == "socket" && r["args"][0]["op"] == "SCMP_CMP_GT") socket_gt = true;
+  }
+  for (const char* n : {"mount", "unshare", "setns", "ptrace", "bpf", "keyctl", "perf_event_open",
+                        "io_uring_setup", "userfaultfd", "kexec_load", "init_module", "clone3"})
+    EXPECT_TRUE(plain.count(n)) << n;
+  EXPECT_TRUE(clone_newuser);
+  EXPECT_TRUE(socket_gt);
+}
+
+TEST(sandboxDockerDemux, FramesSplitAnywhere) {
+  std::string out, err;
+  std::string stream = frame(1, "hello ") + frame(2, "oops\n") + frame(1, "world\n") + frame(1, "");
+  // Every split point, byte by byte included.
+  for (size_t step : {size_t{1}, size_t{3}, size_t{7}, size_t{8}, stream.size()}) {
+    out.clear();
+    err.clear();
+    FrameDemux d([&](int s, const char* p, size_t n) { (s == 1 ? out : err).append(p, n); });
+    for (size_t i = 0; i < stream.size(); i += step)
+      EXPECT_TRUE(d.feed(stream.data() + i, std::min(step, stream.size() - i)));
+    EXPECT_EQ(out, "hello world\n") << step;
+    EXPECT_EQ(err, "oops\n") << step;
+    EXPECT_TRUE(d.idle());
+  }
+}
+
+TEST(sandboxDockerDemux, UnknownStreamStopsTheDemux) {
+  std::string out;
+  FrameDemux d([&](int, const char* p, size_t n) { out.append(p, n); });
+  EXPECT_FALSE(d.feed((frame(1, "ok") + frame(7, "bad") + frame(1, "never")).data(), 8 + 2 + 8 + 3 + 8 + 5));
+  EXPECT_TRUE(d.broken());
+  EXPECT_EQ(out, "ok");
+}
+
+TEST(sandboxDockerStats, ParsesASampleAndSkipsAStoppedOne) {
+  auto s = parse_stats_line(R"({"read":"x","pids_stats":{"current":3,"limit":32},
+    "memory_stats":{"usage":1048576,"max_usage":2097152},
+    "cpu_stats":{"cpu_usage":{"total_usage":250000000}}})");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->memory_bytes, 1048576u);
+  EXPECT_EQ(s->peak_memory_bytes, 2097152u);
+  EXPECT_EQ(s->cpu_ms, 250u);
+  EXPECT_EQ(s->pids, 3u);
+  EXPECT_EQ(s->pids_limit, 32u);
+  EXPECT_FALSE(parse_stats_line(R"({"read":"0001-01-01T00:00:00Z","pids_stats":{},"memory_stats":{},"cpu_stats":{"cpu_usage":{"total_usage":0}}})"));
+  EXPECT_FALSE(parse_stats_line("not json"));
+  EXPECT_FALSE(parse_stats_line("[1,2]"));
+}
