@@ -10,6 +10,7 @@
 #include "audit/event_types.hpp"
 #include "audit/log.hpp"
 #include "audit/record.hpp"
+#include "audit/spool.hpp"
 #include "audit/store.hpp"
 #include "common/files.hpp"
 #include "model/json_codec.hpp"
@@ -276,6 +277,56 @@ TEST(AuditDiff, UnifiedDiff) {
   EXPECT_EQ(e.type, events::submission);
   EXPECT_EQ(e.data["diff"], d.substr(0, 0) + unified_diff(a, b, "parent/r1", "submission/r2"));
   EXPECT_EQ(e.data["code_sha256"].get<std::string>().size(), 64u);
+}
+
+}  // namespace mai::audit
+
+namespace mai::audit {
+
+// Events delivered from two workers' spools (with redeliveries) are ordinary
+// records to every verifier: the CLI's, the independent Python one, and the
+// published schemas (data.origin of a delivered event next to a submission's
+// string origin).
+TEST(AuditExport, DeliveredRecordsVerifyEverywhere) {
+  TempDir dir;
+  std::string worker_a = dir.path() + "/spool-a", worker_b = dir.path() + "/spool-b";
+  AuditReceipt receipt;
+  {
+    auto log = Log::open(dir.path(), default_config(), false);
+    auto a = Spool::open(worker_a), b = Spool::open(worker_b);
+    for (int i = 0; i < 4; ++i) {
+      std::string id = "req-" + std::to_string(i);
+      log->append({ev(events::submission, id, {{"code", "print(1)"}, {"code_sha256", "ab"}, {"origin", "mai"}}),
+                   ev(events::assessment, id, {{"level", "LOW"}, {"findings", json::array()}})});
+      Spool& s = i % 2 ? *a : *b;
+      s.append({ev(events::execution_start, id, {{"limits", {{"cpus", 0.5}}}, {"worker", "w"}}),
+                ev(events::network, id, {{"decision", "allow"}, {"host", "pypi.org"}, {"port", 443}}),
+                ev(events::execution_end, id, {{"termination", "exited"}, {"exit_code", 0}})});
+      auto p = s.pending(100);
+      std::vector<Event> evs;
+      for (auto& e : p) evs.push_back(e.event);
+      auto ack = log->append_delivered(s.origin_id(), p.front().spool_seq, evs);
+      ASSERT_EQ(ack.seqs.size(), 3u);
+      if (i < 2) log->append_delivered(s.origin_id(), p.front().spool_seq, evs);  // ack lost: a redelivery
+      s.acknowledge(ack.delivered_up_to);
+      receipt = log->append_and_sign({ev(events::result, id, {{"status", "completed"}})});
+    }
+    EXPECT_EQ(log->tree_size(), 1u + 4 * 6);
+  }
+  auto ok = run(cli(dir.path()) + "verify");
+  EXPECT_EQ(ok.status, 0) << ok.out;
+  std::string exp = dir.path() + "/log.jsonl", pub = dir.path() + "/audit.pub";
+  std::string result = dir.path() + "/result.json";
+  write_file_atomic(result, json{{"audit", to_json(receipt)}}.dump());
+  ASSERT_EQ(run(cli(dir.path()) + "export --format jsonl -o " + exp).status, 0);
+  EXPECT_EQ(run("grep -c '\"spool_seq\"' " + exp).out, "12\n");
+  ASSERT_EQ(run(cli(dir.path()) + "pubkey > " + pub).status, 0);
+  auto py = run(verifier() + "--pubkey " + pub + " --receipt " + result + " " + exp);
+  EXPECT_EQ(py.status, 0) << py.out;
+  EXPECT_NE(py.out.find("export intact"), std::string::npos) << py.out;
+  std::string checker = "/usr/bin/python3 " + source_dir() + "/tools/audit_check_schemas.py " + source_dir() + "/schemas ";
+  auto schema = run(checker + exp);
+  if (schema.status != 2) EXPECT_EQ(schema.status, 0) << schema.out;
 }
 
 }  // namespace mai::audit
