@@ -14,6 +14,8 @@ packages=(
   # tests and benchmarks
   python3-jsonschema python3-yaml python3-cryptography python3-pip bubblewrap bandit iproute2 procps
   openssl ca-certificates
+  # the docker backend: its daemon (tests start it, tools/start-dockerd.sh) and curl for its health check
+  docker.io curl
 )
 
 missing=()

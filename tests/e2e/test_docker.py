@@ -1,0 +1,198 @@
+"""The docker backend end to end: the same runs, statuses and results as
+native (hello, timeout 124, memory 137, the JSON result), a deps `pip
+download` through the proxy, and a supervisor killed mid-run whose container
+the next start removes. Skips, saying why, where no Docker daemon or image is."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+import unittest
+import urllib.parse
+
+import yaml
+
+from harness import BINARY, EXAMPLES, SOURCE_DIR, CliTestCase, validate
+from test_network import INDEX_HOST, PROGRAM, WHEEL, Index
+
+SOCKET = "/var/run/docker.sock"
+
+
+def _config():
+    return yaml.safe_load((SOURCE_DIR / "config" / "sandbox.yaml").read_text())["docker"]
+
+
+def docker_get(path):
+    """GET on the daemon's API with curl (the tests may use tools the backend may not)."""
+    proc = subprocess.run(["curl", "-sf", "--max-time", "5", "--unix-socket", SOCKET,
+                           "http://docker/v1.41" + path], capture_output=True, text=True)
+    return proc.returncode, proc.stdout
+
+
+def why_no_docker():
+    if not shutil.which("curl"):
+        return "curl is not installed"
+    code, _ = docker_get("/_ping")
+    if code != 0:
+        return f"no Docker daemon answers on {SOCKET} (tools/start-dockerd.sh starts one)"
+    image = _config()["image"]
+    code, _ = docker_get("/images/" + urllib.parse.quote(image, safe="") + "/json")
+    if code != 0:
+        return f"the image {image} is missing (tools/build-docker-image.sh builds it)"
+    return None
+
+
+WHY = why_no_docker()
+
+
+def containers_of(scratch_root):
+    filters = json.dumps({"label": [f"mai-sandbox.scratch={scratch_root}"]})
+    code, out = docker_get("/containers/json?all=1&filters=" + urllib.parse.quote(filters))
+    assert code == 0, out
+    return json.loads(out)
+
+
+@unittest.skipIf(WHY, WHY)
+class DockerRuns(CliTestCase):
+    def test_hello_prints_and_exits_zero(self):
+        res = self.cli("run", "--backend", "docker", EXAMPLES / "hello.py")
+        self.assertEqual(res.code, 0, res)
+        self.assertIn("Hello from inside mai-sandbox!", res.stdout)
+
+    def test_hello_json_result(self):
+        result = self.run_json("--backend", "docker", EXAMPLES / "hello.py")
+        self.assertEqual(result["status"], "completed", result)
+        ex = result["execution"]
+        self.assertEqual(ex["backend"], "docker")
+        self.assertEqual(ex["termination"], "exited")
+        self.assertEqual(ex["exit_code"], 0)
+        self.assertIsNone(ex["signal"])
+        self.assertIn("Hello from inside mai-sandbox!", ex["stdout"])
+        for f in ("pid", "net", "mount", "ipc", "uts", "cgroup", "seccomp", "no_new_privs",
+                  "caps_dropped", "read_only_root"):
+            self.assertIn(f, ex["isolation"])
+        self.assertNotIn("user", ex["isolation"])  # no user namespace under Docker: not claimed
+        self.assertGreater(ex["cpu_ms"] + ex["peak_memory_bytes"], 0, ex)
+        self.assertEqual(containers_of(str(self.state / "runs")), [])
+
+    def test_timeout_is_124(self):
+        res = self.cli("run", "--backend", "docker", "--timeout", "2", EXAMPLES / "sleeper.py")
+        self.assertEqual(res.code, 124, res)
+        self.assertIn("going to sleep", res.stdout)
+        ex = self.run_json("--backend", "docker", "--timeout", "1500ms", EXAMPLES / "sleeper.py")["execution"]
+        self.assertEqual((ex["termination"], ex["exit_code"]), ("timeout", 124))
+        self.assertGreaterEqual(ex["wall_ms"], 1400)
+        self.assertLess(ex["wall_ms"], 10000)
+
+    def test_memory_kill_is_137(self):
+        res = self.cli("run", "--backend", "docker", "--memory", "64MiB", EXAMPLES / "memory_hog.py")
+        self.assertEqual(res.code, 137, res)
+        self.assertIn("memory", res.stderr)
+        ex = self.run_json("--backend", "docker", "--memory", "64MiB", EXAMPLES / "memory_hog.py")["execution"]
+        self.assertEqual((ex["termination"], ex["exit_code"]), ("memory_limit", 137))
+        self.assertLessEqual(ex["peak_memory_bytes"], 64 << 20)
+
+    def test_exit_status_and_signal(self):
+        prog = self.write("exit7.py", "import sys\nsys.exit(7)\n")
+        self.assertEqual(self.cli("run", "--backend", "docker", prog).code, 7)
+        prog = self.write("sig.py", "import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n")
+        ex = self.run_json("--backend", "docker", prog)["execution"]
+        self.assertEqual((ex["termination"], ex["exit_code"], ex["signal"]), ("signaled", 143, 15))
+
+    def test_missing_image_is_125_with_what_to_do(self):
+        config = self.tmp / "config"
+        shutil.copytree(SOURCE_DIR / "config", config)
+        sandbox = yaml.safe_load((config / "sandbox.yaml").read_text())
+        sandbox["docker"]["image"] = "mai-sandbox-no-such-image:1"
+        validate(sandbox, "sandbox-config.schema.json")
+        (config / "sandbox.yaml").write_text(yaml.safe_dump(sandbox))
+        self.config = config
+        for json_flag in ([], ["--json"]):
+            res = self.cli("run", *json_flag, "--backend", "docker", EXAMPLES / "hello.py")
+            self.assertEqual(res.code, 125, res)
+            self.assertIn("docker_image_missing", res.stderr)
+            self.assertIn("build-docker-image.sh", res.stderr)
+
+    def test_doctor_reports_docker(self):
+        res = self.cli("doctor", "--json", "--quick")
+        self.assertIn(res.code, (0, 1), res)
+        docker = res.json()["docker"]
+        self.assertTrue(docker["ok"], docker)
+        self.assertTrue(docker["daemon"])
+        self.assertTrue(docker["image_present"])
+        self.assertRegex(docker["api_version"], r"^1\.\d+$")
+
+
+@unittest.skipIf(WHY, WHY)
+class DockerDepsNetwork(CliTestCase):
+    def setUp(self):
+        super().setUp()
+        self.index = Index(self.tmp / "index")
+        self.config = self.tmp / "config"
+        shutil.copytree(SOURCE_DIR / "config", self.config)
+        network = yaml.safe_load((SOURCE_DIR / "config" / "network.yaml").read_text())
+        network["allow"] = [INDEX_HOST]
+        network["resolve"] = {INDEX_HOST: f"127.0.0.1:{self.index.port}"}
+        (self.config / "network.yaml").write_text(yaml.safe_dump(network))
+
+    def tearDown(self):
+        self.index.close()
+        super().tearDown()
+
+    def test_pip_download_through_the_proxy_and_nothing_else(self):
+        program = self.write("fetch.py", PROGRAM.replace("PORT", str(self.index.port)))
+        result = self.run_json("--backend", "docker", "--network", "deps", "--trust", "trusted",
+                               "--origin", "mai", program, timeout=180)
+        self.assertEqual(result["status"], "completed", result)
+        ex = result["execution"]
+        self.assertEqual((ex["backend"], ex["network"]), ("docker", "deps"))
+        out = ex["stdout"]
+        self.assertIn("PIP-EXIT 0", out, ex["stderr"])
+        self.assertIn(WHEEL, out)
+        self.assertIn("RAW-BLOCKED", out)
+        self.assertIn("NAME-BLOCKED", out)
+        self.assertIn("ELSEWHERE-REFUSED 403", out)
+        paths = [p for p, _ in self.index.paths]
+        self.assertIn(f"/packages/{WHEEL}", paths)
+        allowed = [e for e in ex["network_events"] if e["decision"] == "allow"]
+        self.assertTrue(allowed, ex["network_events"])
+        # Both containers (the program's and the network holder) are gone.
+        self.assertEqual(containers_of(str(self.state / "runs")), [])
+
+
+@unittest.skipIf(WHY, WHY)
+class DockerSupervisorKilled(CliTestCase):
+    def test_next_start_removes_the_container_and_closes_the_run(self):
+        prog = self.write("long.py", "import time\nprint('started', flush=True)\ntime.sleep(600)\n")
+        proc = subprocess.Popen([str(BINARY), "--config", str(self.config), "--state", str(self.state),
+                                 "run", "--backend", "docker", str(prog)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.addCleanup(proc.wait)
+        self.addCleanup(proc.kill)
+        scratch = str(self.state / "runs")
+        # Wait until the program's container runs.
+        deadline = time.time() + 30
+        while time.time() < deadline and not any(c["State"] == "running" for c in containers_of(scratch)):
+            time.sleep(0.05)
+        time.sleep(0.3)
+        self.assertEqual(len(containers_of(scratch)), 1)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        # The daemon keeps the container alive after its supervisor died...
+        left = containers_of(scratch)
+        self.assertEqual(len(left), 1)
+        self.assertEqual(left[0]["State"], "running")
+        # ...until the next start removes it and records why.
+        res = self.cli("run", EXAMPLES / "hello.py")
+        self.assertEqual(res.code, 0, res)
+        self.assertEqual(containers_of(scratch), [])
+        self.assertEqual(list((self.state / "runs").iterdir()), [])
+        verify = self.cli("audit", "verify")
+        self.assertEqual(verify.code, 0, verify)
+        shown = self.cli("audit", "show", "--type", "execution.abandoned", "--json")
+        self.assertIn("supervising mai-sandbox process died", shown.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
