@@ -105,6 +105,10 @@ audit_spool_actor::behavior_type audit_spool(self_ptr self, std::unique_ptr<audi
       [=](delivered_atom, const std::string&) -> caf::result<uint64_t> {
         return coordinator_only("a delivery mark");
       },
+      [=](abandon_atom, const std::vector<std::string>&,
+          const std::string&) -> caf::result<std::vector<std::string>> {
+        return coordinator_only("closing abandoned runs");
+      },
       [=](attach_atom, front_door_actor& door, std::string& session) {
         auto& st = self->state;
         if (st.door) self->demonitor(st.door.address());

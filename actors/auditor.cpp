@@ -75,6 +75,14 @@ auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_sta
           return make_error(errc::audit_failed, e.what());
         }
       },
+      [=](abandon_atom, const std::vector<std::string>& run_ids,
+          const std::string& reason) -> caf::result<std::vector<std::string>> {
+        try {
+          return self->state.log->abandon_runs({run_ids.begin(), run_ids.end()}, reason);
+        } catch (const std::exception& e) {
+          return make_error(errc::audit_failed, e.what());
+        }
+      },
       [=](delivered_atom, const std::string& origin) -> caf::result<uint64_t> {
         try {
           return self->state.log->delivered_up_to(origin);

@@ -106,6 +106,13 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
         if (!identity) return identity.error();
         return self->delegate(settings->auditor, delivered_atom::value, origin);
       },
+      [=](abandon_atom, const std::string& session, std::vector<std::string>& run_ids,
+          std::string& reason) -> caf::result<std::vector<std::string>> {
+        auto identity = worker_identity(session);
+        if (!identity) return identity.error();
+        return self->delegate(settings->auditor, abandon_atom::value, std::move(run_ids),
+                              std::move(reason));
+      },
       [=](status_atom, const std::string& session) -> caf::result<ClusterStatus> {
         if (!settings->sessions->find(session))
           return make_error(errc::unauthenticated,

@@ -108,6 +108,7 @@ using delivered_atom = caf::atom_constant<caf::atom("delivered")>;
 using status_atom = caf::atom_constant<caf::atom("status")>;
 using drain_atom = caf::atom_constant<caf::atom("drain")>;
 using attach_atom = caf::atom_constant<caf::atom("attach")>;
+using abandon_atom = caf::atom_constant<caf::atom("abandon")>;
 
 // ---------------------------------------------------------------------------
 // Actor interfaces.
@@ -151,6 +152,10 @@ using front_door_actor = caf::typed_actor<
         uint64_t>,
     // Where a worker's spool should resume: the origin's high-water mark.
     caf::replies_to<delivered_atom, std::string, std::string>::with<uint64_t>,
+    // A restarted worker found these runs of its earlier life dead: record
+    // execution.abandoned (with the reason) for each; replies with their request ids.
+    caf::replies_to<abandon_atom, std::string, std::vector<std::string>, std::string>::with<
+        std::vector<std::string>>,
     // Workers, free slots, queue and recent failures (`mai-sandbox status`).
     caf::replies_to<status_atom, std::string>::with<ClusterStatus>>;
 
@@ -179,6 +184,8 @@ using audit_spool_actor = caf::typed_actor<
     caf::reacts_to<tick_atom>,
     caf::replies_to<deliver_atom, std::string, uint64_t, std::vector<AuditEvent>>::with<uint64_t>,
     caf::replies_to<delivered_atom, std::string>::with<uint64_t>,
+    caf::replies_to<abandon_atom, std::vector<std::string>, std::string>::with<
+        std::vector<std::string>>,
     // The coordinator to deliver to from now on (its front door, our session).
     caf::reacts_to<attach_atom, front_door_actor, std::string>,
     // Deliver everything spooled so far; true once it is in the coordinator's
@@ -223,7 +230,11 @@ using auditor_actor = caf::typed_actor<
     // events): appended exactly once; replies with the origin's high-water mark.
     caf::replies_to<deliver_atom, std::string, uint64_t, std::vector<AuditEvent>>::with<uint64_t>,
     // The origin's high-water mark: where its spool resumes after a reconnect.
-    caf::replies_to<delivered_atom, std::string>::with<uint64_t>>;
+    caf::replies_to<delivered_atom, std::string>::with<uint64_t>,
+    // Close the runs (by run id) whose supervisor died: execution.abandoned
+    // with the reason; replies with their request ids.
+    caf::replies_to<abandon_atom, std::vector<std::string>, std::string>::with<
+        std::vector<std::string>>>;
 
 // ---------------------------------------------------------------------------
 // Serialization.

@@ -12,7 +12,6 @@
 #include "actors/node.hpp"
 #include "actors/remote_endpoint.hpp"
 #include "actors/worker_node.hpp"
-#include "audit/event_types.hpp"
 #include "cli/command.hpp"
 #include "cli/service_options.hpp"
 #include "common/endpoint.hpp"
@@ -57,6 +56,25 @@ bool stop_requested(const sigset_t& signals, std::chrono::milliseconds d) {
   return ::sigtimedwait(&signals, nullptr, &ts) > 0;
 }
 
+// Delivers the spool (it holds the runs' starts), then has the coordinator
+// record execution.abandoned for each; kept for the next connection on failure.
+void close_stale_runs(caf::scoped_actor& self, const actors::WorkerNode& node,
+                      const actors::front_door_actor& door, const std::string& session,
+                      std::vector<std::string>& stale_runs) {
+  bool drained = false;
+  self->request(node.spool, std::chrono::seconds(30), actors::drain_atom::value)
+      .receive([&](bool ok) { drained = ok; }, [](const caf::error&) {});
+  if (!drained) return;
+  self->request(door, std::chrono::seconds(30), actors::abandon_atom::value, session, stale_runs,
+                std::string("the worker supervising it died; its sandbox was killed and removed "
+                            "when the worker started again"))
+      .receive([&](const std::vector<std::string>&) { stale_runs.clear(); },
+               [](const caf::error& e) {
+                 log_line("could not close the runs of the previous worker process: " +
+                          to_string(e));
+               });
+}
+
 int work(const GlobalOptions& global, const WorkerOptions& o) {
   Endpoint coordinator = parse_endpoint(o.join, "--join", /*allow_any_port=*/false);
   std::shared_ptr<transport::TlsContext> tls;
@@ -78,12 +96,9 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
   make_dirs(scratch, 0700);
   auto spool = audit::Spool::open(state + "/spool");
   // Runs of an earlier incarnation that was killed: their sandboxes are
-  // removed now, and the spool says so (the run ids are in their starts).
-  for (const auto& run_id : sandbox::cleanup_stale_runs(scratch, sandbox_cfg))
-    spool->append({{audit::events::execution_abandoned, "",
-                    {{"run_id", run_id},
-                     {"reason", "the worker supervising it died; its sandbox was killed and "
-                                "removed when the worker started again"}}}});
+  // removed now; once joined (and the spool delivered, which holds their
+  // starts), the coordinator closes them in the log.
+  auto stale_runs = sandbox::cleanup_stale_runs(scratch, sandbox_cfg);
 
   char host[256] = {0};
   ::gethostname(host, sizeof host - 1);
@@ -172,6 +187,7 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
         log_line("joined " + coordinator.to_string() + " as " + info.id);
         caf::anon_send(node.spool, actors::attach_atom::value, door, tunnel->token());
         backoff = std::chrono::milliseconds(100);
+        if (!stale_runs.empty()) close_stale_runs(self, node, door, tunnel->token(), stale_runs);
       }
       if (stop_requested(signals, heartbeat_every)) {
         stopping = true;

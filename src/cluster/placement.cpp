@@ -113,9 +113,14 @@ std::optional<std::string> Placement::place(const JobRef& job, time_point now) {
 }
 
 Placement::Admit Placement::admit(const JobRef& job, time_point now, std::string* worker_out) {
-  bool capable = false;
-  for (const auto& [id, w] : workers_) capable = capable || (w.active && has_backend(w, job.backend));
-  if (!capable) return Admit::no_capable_worker;
+  // With no active worker at all the job waits (workers may be on their way
+  // back); with active workers none of which has the backend, it never could run.
+  bool capable = false, any_active = false;
+  for (const auto& [id, w] : workers_) {
+    any_active = any_active || w.active;
+    capable = capable || (w.active && has_backend(w, job.backend));
+  }
+  if (!capable && any_active) return Admit::no_capable_worker;
   if (auto w = place(job, now)) {
     if (worker_out) *worker_out = *w;
     return Admit::placed;

@@ -60,7 +60,8 @@ class Placement {
   // for longer than heartbeat_timeout are not chosen (even before expire()).
   std::optional<std::string> place(const JobRef& job, time_point now);
 
-  // no_capable_worker: no active worker at all has that backend.
+  // no_capable_worker: there are active workers, but none has that backend.
+  // With no active worker at all, jobs queue until one joins.
   enum class Admit { placed, queued, overloaded, no_capable_worker };
   // place(), else queue (FIFO, at most queue_limit jobs), else overloaded.
   // worker_out (may be null) gets the worker when placed.

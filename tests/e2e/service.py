@@ -67,3 +67,60 @@ class Service:
     def log_text(self):
         self.log.flush()
         return self.log_path.read_text()
+
+
+class Worker:
+    """`mai-sandbox worker` in the background, optionally as pid 1 of its own
+    pid namespace (so several share one host the way containers do)."""
+
+    def __init__(self, state, config, join, name, slots=1, extra=(), pid_namespace=True, log=None):
+        self.name = name
+        self.log_path = pathlib.Path(log or (pathlib.Path(state).parent / f"worker-{name}.log"))
+        self.log = open(self.log_path, "a")
+        cmd = [str(BINARY), "--config", str(config), "--state", str(state), "worker",
+               "--join", join, "--name", name, "--slots", str(slots)] + [str(a) for a in extra]
+        if pid_namespace:
+            cmd = ["unshare", "--mount", "--pid", "--fork", "--mount-proc", "--kill-child"] + cmd
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=self.log)
+
+    def wait_joined(self, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if "joined" in self.log_path.read_text():
+                return
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        raise RuntimeError(f"worker {self.name} did not join:\n{self.log_path.read_text()}")
+
+    def worker_pid(self):
+        """The host pid of the mai-sandbox process (inside unshare, if any)."""
+        pid = self.proc.pid
+        for _ in range(3):
+            try:
+                cmdline = pathlib.Path(f"/proc/{pid}/cmdline").read_bytes()
+            except FileNotFoundError:
+                return None
+            if b"mai-sandbox" in cmdline.split(b"\0")[0]:
+                return pid
+            children = pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            if not children:
+                return None
+            pid = int(children[0])
+        return None
+
+    def signal(self, sig):
+        pid = self.worker_pid()
+        if pid:
+            os.kill(pid, sig)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.signal(signal.SIGCONT)
+            self.signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()

@@ -136,7 +136,8 @@ TEST(Placement, BoundedQueueThenOverloaded) {
 TEST(Placement, BackendFilter) {
   Placement p(10, 3s);
   auto t = Clock::now();
-  EXPECT_EQ(p.admit(job(0), t, nullptr), Placement::Admit::no_capable_worker) << "no workers at all";
+  EXPECT_EQ(p.admit(job(0), t, nullptr), Placement::Admit::queued) << "no workers at all: wait";
+  ASSERT_TRUE(p.cancel_queued(job(0).request_id));
   p.join(worker("n", 2, {Backend::native}), t);
   p.join(worker("d", 1, {Backend::native, Backend::docker}), t);
   std::string w;
@@ -215,7 +216,8 @@ TEST(Placement, RejoinIsActiveAndTakesWork) {
   p.join(worker("a", 1), t0);
   ASSERT_EQ(p.place(job(1), t0), std::optional<std::string>("a"));
   ASSERT_EQ(p.expire(t0 + 5s).size(), 1u);
-  EXPECT_EQ(p.admit(job(2), t0 + 5s, nullptr), Placement::Admit::no_capable_worker);
+  EXPECT_EQ(p.admit(job(2), t0 + 5s, nullptr), Placement::Admit::queued) << "every worker lost: wait";
+  ASSERT_TRUE(p.cancel_queued(job(2).request_id));
   // Back, with more slots: active, nothing running, its count of placed jobs kept.
   auto prev = p.join(worker("a", 2), t0 + 6s);
   EXPECT_TRUE(prev.running.empty());

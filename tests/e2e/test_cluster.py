@@ -1,0 +1,152 @@
+"""Scale-out end to end: a coordinator (`serve --local-slots 0`) and three
+workers, each pid 1 of its own pid namespace, joined over mutual TLS on
+loopback. 300 jobs; one worker is killed with SIGKILL mid-run and another
+frozen with SIGSTOP: every job gets a result, every result has its audit
+trail, the log verifies, and a restarted worker rejoins and takes work."""
+import collections
+import json
+import pathlib
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+
+from harness import EXAMPLES, CliTestCase
+from service import LOAD_TOOL, Service, Worker, make_pki, tls_args
+
+
+class Cluster(CliTestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.pki_root = pathlib.Path(tempfile.mkdtemp(prefix="mai-pki-"))
+        cls.pki = make_pki(cls.pki_root, clients=["mai", "c0", "c1", "c2"],
+                           workers=["w1", "w2", "w3"])
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.pki_root, ignore_errors=True)
+
+    def setUp(self):
+        super().setUp()
+        self.service = Service(self.state, self.config,
+                               extra=["--local-slots", "0", *tls_args(self.pki, "server")])
+        self.workers = {}
+
+    def tearDown(self):
+        for w in self.workers.values():
+            w.stop()
+        self.service.stop()
+        super().tearDown()
+
+    def start_worker(self, name, slots=2):
+        w = Worker(self.tmp / f"state-{name}", self.config, self.service.address, name,
+                   slots=slots, extra=tls_args(self.pki, name))
+        self.workers[name] = w
+        w.wait_joined()
+        return w
+
+    def status(self):
+        res = self.cli("status", "--json", "--server", self.service.address,
+                       *tls_args(self.pki, "mai"))
+        self.assertEqual(res.code, 0, res)
+        return res.json()
+
+    def records(self):
+        res = self.cli("audit", "show", "--json")
+        self.assertEqual(res.code, 0, res)
+        return res.json()
+
+    def load(self, client, count, code="print('ok')"):
+        cmd = [str(LOAD_TOOL), "--server", self.service.address, "--count", str(count),
+               "--concurrency", "3", "--code", code, *[str(a) for a in tls_args(self.pki, client)]]
+        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def test_jobs_survive_killed_and_frozen_workers(self):
+        for name in ("w1", "w2", "w3"):
+            self.start_worker(name)
+        self.assertEqual(len([w for w in self.status()["workers"] if w["active"]]), 3)
+
+        slow = "import time\ntime.sleep(0.3)\nprint('ok')"
+        clients = [self.load(f"c{i}", 100, slow) for i in range(3)]
+        time.sleep(4)
+        self.workers["w1"].signal(signal.SIGKILL)
+        self.workers["w2"].signal(signal.SIGSTOP)
+        time.sleep(5)  # w2 is declared lost after its heartbeat timeout
+        failures = "\n".join(self.status()["recent_failures"])
+        self.assertIn("w1", failures)
+        self.assertIn("w2", failures)
+        self.workers["w2"].signal(signal.SIGCONT)
+        # A restarted w1 (same state: its spool) rejoins and takes work.
+        self.workers["w1"].stop()
+        restarted = self.start_worker("w1")
+
+        ids, terminations = set(), collections.Counter()
+        for proc in clients:
+            out, err = proc.communicate(timeout=900)
+            self.assertEqual(proc.returncode, 0, err)
+            summary = json.loads(out)
+            self.assertEqual(summary["statuses"], {"completed": 100}, summary)
+            ids.update(summary["request_ids"])
+        self.assertEqual(len(ids), 300)
+        after = self.load("mai", 6)
+        out, _ = after.communicate(timeout=300)
+        ids.update(json.loads(out)["request_ids"])
+        time.sleep(2)  # spools drain
+        status = {w["name"]: w for w in self.status()["workers"] if w["active"]}
+        self.assertIn("w1", status)
+        for w in self.workers.values():
+            w.stop()
+        self.service.stop()
+
+        records = self.records()
+        by_request = collections.defaultdict(list)
+        for r in records:
+            by_request[r["request_id"]].append(r)
+        ran_on = collections.Counter()
+        for rid in ids:
+            kinds = [r["type"] for r in by_request[rid]]
+            self.assertIn("submission", kinds, rid)
+            self.assertIn("assessment", kinds, rid)
+            [result] = [r for r in by_request[rid] if r["type"] == "result"]
+            terminations[result["data"].get("termination")] += 1
+            starts = [r for r in by_request[rid] if r["type"] == "execution.start"]
+            self.assertTrue(starts, f"{rid}: no execution.start on record")
+            ran_on[starts[-1]["data"]["worker"]] += 1
+            if result["data"].get("termination") == "exited":
+                self.assertIn("execution.end", kinds, rid)
+        self.assertEqual(set(ran_on), {"w1", "w2", "w3"}, ran_on)
+        self.assertGreater(terminations["worker_lost"], 0, terminations)
+        # Worker events arrive through the spools exactly once.
+        seen = set()
+        for r in records:
+            origin = r["data"].get("origin")
+            if isinstance(origin, dict):
+                key = (origin["node"], origin["spool_seq"])
+                self.assertNotIn(key, seen)
+                seen.add(key)
+        self.assertTrue(any(r["type"] == "worker.lost" for r in records))
+        res = self.cli("audit", "verify")
+        self.assertEqual(res.code, 0, res)
+
+    def test_client_certificates_cannot_join_as_workers(self):
+        impostor = Worker(self.tmp / "state-x", self.config, self.service.address, "x",
+                          extra=tls_args(self.pki, "mai"), pid_namespace=False)
+        self.workers["x"] = impostor
+        impostor.proc.wait(timeout=30)
+        self.assertEqual(impostor.proc.returncode, 2)
+        self.assertIn("OU=workers", impostor.log_path.read_text())
+        self.assertEqual(self.status()["workers"], [])
+
+    def test_without_workers_jobs_wait_then_run_when_one_joins(self):
+        proc = self.load("mai", 3)
+        time.sleep(1)
+        self.assertGreaterEqual(self.status()["queued"], 1)
+        self.start_worker("w3")
+        out, err = proc.communicate(timeout=120)
+        self.assertEqual(json.loads(out)["statuses"], {"completed": 3}, err)
+
+
+if __name__ == "__main__":
+    unittest.main()
