@@ -26,16 +26,29 @@ RunDir::RunDir(const std::string& scratch_root, const std::string& run_id) {
   } catch (const std::exception& e) {
     throw SandboxError("scratch_unavailable", e.what());
   }
-  path_ = scratch_root + "/" + run_id;
+  // The directory appears under its run id only with its lock already held:
+  // another process's cleanup_stale_runs() must never see it unlocked (it
+  // would take it for a dead run and destroy it), nor briefly take the lock
+  // from under us. Built under a name no cleanup looks at, then renamed.
+  std::string building = scratch_root + "/" + run_id + ".new";
+  path_ = building;
   // 0711: the helper (host_root_uid) may pass through, nobody may list it.
-  if (::mkdir(path_.c_str(), 0711) != 0)
-    throw SandboxError("scratch_unavailable", "mkdir " + path_ + ": " + std::strerror(errno));
-  lock_fd_ = ::open((path_ + "/lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+  if (::mkdir(building.c_str(), 0711) != 0)
+    throw SandboxError("scratch_unavailable", "mkdir " + building + ": " + std::strerror(errno));
+  lock_fd_ = ::open((building + "/lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  // Blocking: a sweep's probe may hold it for an instant.
+  if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX) != 0) {
     int err = errno;
     remove();
-    throw SandboxError("scratch_unavailable", "lock " + path_ + ": " + std::strerror(err));
+    throw SandboxError("scratch_unavailable", "lock " + building + ": " + std::strerror(err));
   }
+  std::string final_path = scratch_root + "/" + run_id;
+  if (::rename(building.c_str(), final_path.c_str()) != 0) {
+    int err = errno;
+    remove();
+    throw SandboxError("scratch_unavailable", "rename " + building + ": " + std::strerror(err));
+  }
+  path_ = final_path;
   if (::mkdir((path_ + "/root").c_str(), 0755) != 0) {
     int err = errno;
     remove();
@@ -74,6 +87,10 @@ int RunDir::open_path() const {
 
 void RunDir::remove() {
   if (!path_.empty()) {
+    // Out of the run-id namespace first, so no sweep takes a directory that is
+    // being removed for a dead run (its lock file goes early in the removal).
+    std::string gone = path_ + ".gone";
+    if (::rename(path_.c_str(), gone.c_str()) == 0) path_ = gone;
     try {
       remove_tree(path_);
     } catch (...) {
@@ -84,12 +101,12 @@ void RunDir::remove() {
   lock_fd_ = -1;
 }
 
-bool run_lock_held(const std::string& run_path) {
+RunLock run_lock_state(const std::string& run_path) {
   int fd = ::open((run_path + "/lock").c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0) return false;
+  if (fd < 0) return RunLock::missing;
   bool held = ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
   ::close(fd);
-  return held;
+  return held ? RunLock::held : RunLock::free;
 }
 
 }  // namespace mai::sandbox

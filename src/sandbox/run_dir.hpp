@@ -27,8 +27,13 @@ class RunDir {
   int lock_fd_ = -1;
 };
 
-// True if the run's lock is held by a live process (ours or another).
-bool run_lock_held(const std::string& run_path);
+// Whether a live process (ours or another) holds the run's lock; `missing`:
+// there is no lock file (the directory is gone, or going).
+enum class RunLock { held, free, missing };
+RunLock run_lock_state(const std::string& run_path);
+inline bool run_lock_held(const std::string& run_path) {
+  return run_lock_state(run_path) == RunLock::held;
+}
 bool valid_run_id(const std::string& id);
 
 }  // namespace mai::sandbox

@@ -1,6 +1,9 @@
 // Leftovers of a supervisor that died mid-run: a scratch directory whose lock
 // nobody holds, the cgroups of the same run id, and its Docker containers.
 #include <dirent.h>
+#include <sys/stat.h>
+
+#include <ctime>
 
 #include "common/files.hpp"
 #include "sandbox/cgroup.hpp"
@@ -15,12 +18,35 @@ std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
   DIR* d = ::opendir(scratch_root.c_str());
   if (!d) return {};
   std::vector<std::string> stale;
+  std::vector<std::string> unfinished;  // died creating or removing its directory
   while (dirent* e = ::readdir(d)) {
     std::string name = e->d_name;
-    if (!valid_run_id(name)) continue;
-    if (!run_lock_held(scratch_root + "/" + name)) stale.push_back(name);
+    // <id>.new: being created; <id>.gone: being removed (see RunDir).
+    bool building = name.size() > 4 && name.compare(name.size() - 4, 4, ".new") == 0;
+    bool removing = name.size() > 5 && name.compare(name.size() - 5, 5, ".gone") == 0;
+    std::string id = building ? name.substr(0, name.size() - 4)
+                     : removing ? name.substr(0, name.size() - 5)
+                                : name;
+    if (!valid_run_id(id)) continue;
+    std::string path = scratch_root + "/" + name;
+    if (building || removing) {
+      // A live process is inside these for a moment: only old ones can be
+      // dead, and young ones are not even probed (a probe takes the lock).
+      struct stat st {};
+      if (::stat(path.c_str(), &st) == 0 && ::time(nullptr) - st.st_mtime >= 60 &&
+          run_lock_state(path) != RunLock::held)
+        unfinished.push_back(name);
+    } else if (run_lock_state(path) == RunLock::free) {  // missing: removed since readdir
+      stale.push_back(name);
+    }
   }
   ::closedir(d);
+  for (const auto& name : unfinished) {
+    try {
+      remove_tree(scratch_root + "/" + name);
+    } catch (...) {
+    }
+  }
   // Containers first: they hold the runs' cgroups below the docker parent.
   remove_stale_containers(scratch_root, cfg.docker, stale);
   CgroupLayout layout = detect_cgroup_layout();
