@@ -2,11 +2,13 @@
 // the coordinator's log (Log::append_delivered), on real RocksDB, including
 // kill -9 of a child mid-append and mid-delivery.
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <map>
 #include <set>
@@ -57,8 +59,21 @@ std::string run_and_kill(const std::vector<std::string>& args, int ms) {
   ::close(fds[1]);
   std::string buf;
   char chunk[4096];
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
-  while (std::chrono::steady_clock::now() < deadline) {
+  // The child's `ms` start with its first report (start-up can be slow on a
+  // loaded machine), waited for up to 30 s.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  bool started = false;
+  for (;;) {  // poll: the child may go quiet (nothing left to deliver)
+    if (!started && !buf.empty()) {
+      started = true;
+      deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    struct pollfd pfd {fds[0], POLLIN, 0};
+    int r = ::poll(&pfd, 1, static_cast<int>(left.count()));
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
     ssize_t n = ::read(fds[0], chunk, sizeof chunk);
     if (n <= 0) break;
     buf.append(chunk, static_cast<size_t>(n));
@@ -465,12 +480,12 @@ TEST(Delivery, Kill9MidDeliveryNeitherLosesNorDuplicates) {
   TempDir dir;
   const std::string state = dir.path() + "/coord", spool_dir = dir.path() + "/spool";
   Log::open(state, default_config(), false);  // create key and log first
-  const uint64_t total = 4000;
+  const uint64_t total = 12000;
   std::string origin;
   {
     auto spool = Spool::open(spool_dir);
     origin = spool->origin_id();
-    for (uint64_t i = 1; i <= total; i += 100) spool->append(numbered(i, 100));
+    for (uint64_t i = 1; i <= total; i += 500) spool->append(numbered(i, 500));
   }
   uint64_t reported_max = 0;
   for (int round = 0; round < 3; ++round) {
