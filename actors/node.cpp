@@ -36,9 +36,12 @@ Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   exec.slots = s.sandbox.max_concurrent ? s.sandbox.max_concurrent : cores;
   exec.queue_length = s.sandbox.queue_length;
-  if (s.coordinator) {  // the dispatcher queues; the executor only runs what it is given
+  if (s.coordinator) {
+    // The dispatcher queues. It hands over the next run as soon as a report
+    // arrives, which can be a moment before the executor hears that the
+    // finished run's thread ended: a queue as long as the slots absorbs that.
     exec.slots = std::max(1u, s.local_slots);
-    exec.queue_length = 0;
+    exec.queue_length = exec.slots;
   }
   exec.deps.native = s.native;
   exec.deps.docker = s.docker;
