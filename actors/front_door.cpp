@@ -19,14 +19,8 @@ std::string client_key(const transport::PeerIdentity& id) {
 
 bool may_act_as_worker(const transport::PeerIdentity& id) {
   if (!id.tls) return true;
-  size_t start = 0;
-  const std::string& s = id.subject;
-  while (start <= s.size()) {
-    size_t end = s.find(',', start);
-    if (end == std::string::npos) end = s.size();
-    if (s.compare(start, end - start, "OU=workers") == 0) return true;
-    start = end + 1;
-  }
+  for (const auto& attribute : transport::subject_attributes(id.subject))
+    if (attribute == "OU=workers") return true;
   return false;
 }
 

@@ -21,6 +21,7 @@
 #include "config/network_config.hpp"
 #include "config/sandbox_config.hpp"
 #include "policy/run_policy.hpp"
+#include "transport/identity.hpp"
 #include "transport/tunnel_client.hpp"
 
 namespace mai::cli {
@@ -40,13 +41,8 @@ void log_line(const std::string& line) {
 
 // The CN of an RFC 2253 subject, if any.
 std::string common_name(const std::string& subject) {
-  size_t start = 0;
-  while (start < subject.size()) {
-    size_t end = subject.find(',', start);
-    if (end == std::string::npos) end = subject.size();
-    if (subject.compare(start, 3, "CN=") == 0) return subject.substr(start + 3, end - start - 3);
-    start = end + 1;
-  }
+  for (const auto& attribute : transport::subject_attributes(subject))
+    if (attribute.compare(0, 3, "CN=") == 0) return attribute.substr(3);
   return "";
 }
 

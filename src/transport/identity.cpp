@@ -40,4 +40,19 @@ std::string fingerprint_of(X509* cert) {
   return out;
 }
 
+std::vector<std::string> subject_attributes(const std::string& s) {
+  std::vector<std::string> out(1);
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == ',') {
+      out.emplace_back();
+    } else if (s[i] == '\\' && i + 1 < s.size()) {
+      out.back() += s[i];
+      out.back() += s[++i];
+    } else {
+      out.back() += s[i];
+    }
+  }
+  return out;
+}
+
 }  // namespace mai::transport

@@ -1,6 +1,7 @@
 // Who is at the other end of a tunnel, as established by the TLS handshake.
 #pragma once
 #include <string>
+#include <vector>
 
 typedef struct x509_st X509;
 
@@ -17,6 +18,11 @@ struct PeerIdentity {
 
 // RFC 2253 rendering of a certificate's subject ("CN=mai-1,OU=workers").
 std::string subject_of(X509* cert);
+// The attributes of an RFC 2253 subject ("CN=x", "OU=workers"), split at
+// unescaped commas; escapes are kept, so a CN holding "\\,OU=workers" stays
+// one attribute.
+std::vector<std::string> subject_attributes(const std::string& subject);
+
 // Lowercase hex SHA-256 of the certificate's DER encoding.
 std::string fingerprint_of(X509* cert);
 
