@@ -150,6 +150,15 @@ class PlainLoopback(RemoteCase):
         self.assertEqual(self.submit(self.service, EXAMPLES / "hello.py").code, 0)
         self.assertTrue(self.service.alive())
 
+    def test_client_library_example(self):
+        from harness import BINARY_DIR
+        proc = subprocess.run([str(BINARY_DIR / "bin" / "mai-client-example"), self.service.address,
+                               str(EXAMPLES / "hello.py")], capture_output=True, text=True,
+                              timeout=60)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("status completed", proc.stdout)
+        self.assertIn("Hello from inside mai-sandbox", proc.stdout)
+
     def service_binary(self):
         from harness import BINARY
         return BINARY
