@@ -343,10 +343,15 @@ class Verifier:
             if not st["assessed"] and checked:
                 raise Bad(seq, "record %d: execution without an assessment before it" % seq)
             st["open"].append(seq)
-            self.open_starts.append(seq)
+            # A worker's run (data.origin an object) may end after a restart
+            # of the coordinator: only the coordinator's own runs must be closed.
+            if not isinstance(data.get("origin"), dict):
+                self.open_starts.append(seq)
         elif t in ("execution.end", "execution.abandoned"):
             if st["open"]:
-                self.open_starts.remove(st["open"].pop(0))
+                start = st["open"].pop(0)
+                if start in self.open_starts:
+                    self.open_starts.remove(start)
             elif not pruned:
                 raise Bad(seq, "record %d: %s without an execution.start" % (seq, t))
             if t == "execution.abandoned" and not isinstance(data.get("reason"), str):

@@ -350,7 +350,10 @@ class Verifier {
       if (!st.assessed && (!pruned || st.submission))
         fail(r.seq, rec(r.seq) + ": execution of " + who + " without an assessment before it");
       st.open_starts.push_back(r.seq);
-      open_.insert(r.seq);
+      // A worker's run (delivered from its spool, data.origin an object)
+      // lives on another machine: it may end after the coordinator restarts.
+      bool on_worker = r.data.contains("origin") && r.data["origin"].is_object();
+      if (!on_worker) open_.insert(r.seq);
     } else if (r.type == events::execution_end || r.type == events::execution_abandoned) {
       if (st.open_starts.empty()) {
         if (!pruned) fail(r.seq, rec(r.seq) + ": " + r.type + " for " + who + " without an execution.start");

@@ -130,6 +130,46 @@ class Cluster(CliTestCase):
         res = self.cli("audit", "verify")
         self.assertEqual(res.code, 0, res)
 
+    def test_coordinator_restart_loses_nothing(self):
+        worker = self.start_worker("w1")
+        port = self.service.port
+        job = subprocess.Popen(
+            [str(self.binary()), "--config", str(self.config), "submit", "--server",
+             self.service.address, *[str(a) for a in tls_args(self.pki, "mai")], "-"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        job.stdin.write("import time\ntime.sleep(2)\nprint('finished')\n")
+        job.stdin.close()
+        time.sleep(1)
+        self.service.proc.kill()  # the coordinator dies mid-run
+        self.service.stop()
+        job.stdin = None
+        job.communicate(timeout=60)
+        self.assertEqual(job.returncode, 125)  # its client lost the connection
+        time.sleep(2)  # the run finishes on the worker; its end waits in the spool
+        self.service = Service(self.state, self.config, listen=f"127.0.0.1:{port}",
+                               extra=["--local-slots", "0", *tls_args(self.pki, "server")])
+        deadline = time.time() + 30
+        while time.time() < deadline and worker.log_path.read_text().count("joined") < 2:
+            time.sleep(0.2)
+        res = self.cli("submit", "--server", self.service.address, *tls_args(self.pki, "mai"),
+                       EXAMPLES / "hello.py")
+        self.assertEqual(res.code, 0, res)
+        time.sleep(1)
+        worker.stop()
+        self.service.stop()
+        records = self.records()
+        ends = [r for r in records if r["type"] == "execution.end"]
+        self.assertEqual(len(ends), 2, ends)  # the interrupted run's end arrived, once
+        self.assertEqual(len({(r["data"]["origin"]["node"], r["data"]["origin"]["spool_seq"])
+                              for r in records if isinstance(r["data"].get("origin"), dict)}),
+                         len([r for r in records if isinstance(r["data"].get("origin"), dict)]))
+        res = self.cli("audit", "verify")
+        self.assertEqual(res.code, 0, res)
+
+    def binary(self):
+        from harness import BINARY
+        return BINARY
+
     def test_client_certificates_cannot_join_as_workers(self):
         impostor = Worker(self.tmp / "state-x", self.config, self.service.address, "x",
                           extra=tls_args(self.pki, "mai"), pid_namespace=False)
