@@ -150,6 +150,20 @@ class PlainLoopback(RemoteCase):
         self.assertEqual(self.submit(self.service, EXAMPLES / "hello.py").code, 0)
         self.assertTrue(self.service.alive())
 
+    def test_a_long_run_does_not_hold_up_others(self):
+        slow = self.write("slow.py", "import time\ntime.sleep(8)\n")
+        long_run = subprocess.Popen(
+            [str(self.service_binary()), "--config", str(self.config), "submit", "--server",
+             self.service.address, str(slow)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            time.sleep(0.5)
+            res = self.submit(self.service, EXAMPLES / "hello.py")
+            self.assertEqual(res.code, 0, res)
+            self.assertIsNone(long_run.poll(), "the short run waited for the long one")
+        finally:
+            long_run.communicate(timeout=60)
+        self.assertEqual(long_run.returncode, 0)
+
     def test_client_library_example(self):
         from harness import BINARY_DIR
         proc = subprocess.run([str(BINARY_DIR / "bin" / "mai-client-example"), self.service.address,
