@@ -83,10 +83,10 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
     std::cout << "\n";
   }
   if (docker.daemon && docker.image)
-    std::cout << "The docker backend can run here (daemon at " << cfg.docker.socket << ", API "
+    std::cout << "\nThe docker backend can run here (daemon at " << cfg.docker.socket << ", API "
               << docker.api_version << ", image " << cfg.docker.image << ").\n";
   else
-    std::cout << "The docker backend cannot run here: " << docker.problem << "\n";
+    std::cout << "\nThe docker backend cannot run here: " << docker.problem << "\n";
   return r.native_ok ? 0 : 1;
 }
 

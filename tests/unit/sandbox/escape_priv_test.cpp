@@ -128,3 +128,27 @@ print('ESCAPED' if r >= 0 else 'refused: ' + os.strerror(e))
     GTEST_SKIP() << "io_uring is disabled on this kernel: " << host.output;
   EXPECT_ESCAPES_ON_HOST(host);
 }
+
+TEST_P(sandboxEscape, ForeignArchitectureSyscalls) {
+  MAI_REQUIRE_ROOT();
+  // unshare(CLONE_NEWUSER) under the i386 (int 0x80) and x32 ABIs, whose
+  // system-call numbers a filter written for x86-64 alone would not match.
+  const std::string code = std::string(kCtypes) + R"(import mmap
+page = mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
+# mov eax, 310 (i386 unshare); mov ebx, CLONE_NEWUSER; int 0x80; ret
+page.write(bytes([0xb8, 0x36, 0x01, 0, 0, 0xbb, 0, 0, 0, 0x10, 0xcd, 0x80, 0xc3]))
+addr = ctypes.addressof(ctypes.c_char.from_buffer(page))
+i386_unshare = ctypes.CFUNCTYPE(ctypes.c_int)(addr)
+print('i386 unshare ->', flush=True)
+r = i386_unshare()
+print('ESCAPED: i386 unshare' if r == 0 else 'refused i386: %d' % r, flush=True)
+r, e = sc(0x40000000 | 272, 0x10000000)    # x32 unshare(CLONE_NEWUSER)
+print('ESCAPED: x32 unshare' if r == 0 else 'refused x32: ' + os.strerror(e), flush=True)
+)";
+  auto o = run(code);
+  EXPECT_CONTAINED(o);
+  auto host = run_on_host(code, Language::python, {kNobody});
+  if (!host.escaped() && contains(host.output, "refused i386"))
+    GTEST_SKIP() << "unprivileged user namespaces are disabled on this host: " << host.output;
+  EXPECT_ESCAPES_ON_HOST(host);
+}
