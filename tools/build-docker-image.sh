@@ -86,8 +86,12 @@ printf 'root:x:0:0:root:/root:/bin/sh\nsandbox:x:1000:1000:sandbox:/sandbox:/bin
 printf 'root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n' >"$root/etc/group"
 : >"$root/etc/hosts"
 
+old_id=$(docker image inspect -f '{{.Id}}' "$image" 2>/dev/null || true)
 echo "build-docker-image: importing $(du -sh "$root" | cut -f1) as $image"
 tar -C "$root" --numeric-owner -c . |
   docker import -c "LABEL mai-sandbox.content=$content" -c 'ENV PATH=/usr/local/bin:/usr/bin:/bin' \
     -c 'WORKDIR /sandbox' -c 'USER 1000:1000' -m "mai-sandbox python image" - "$image" >/dev/null
+# The replaced image would linger untagged: remove it (unless a container still uses it).
+new_id=$(docker image inspect -f '{{.Id}}' "$image")
+if [ -n "$old_id" ] && [ "$old_id" != "$new_id" ]; then docker rmi "$old_id" >/dev/null 2>&1 || true; fi
 echo "build-docker-image: $image built ($content)"
