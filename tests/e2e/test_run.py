@@ -131,7 +131,7 @@ class Blocked(CliTestCase):
 
 class SupervisorKilled(CliTestCase):
     def test_next_start_cleans_up_and_the_log_stays_complete(self):
-        import os, signal, subprocess, time
+        import os, pathlib, signal, subprocess, time
         prog = self.write("long.py", "import time\nprint('started', flush=True)\ntime.sleep(600)\n")
         from harness import BINARY
         proc = subprocess.Popen([str(BINARY), "--config", str(self.config), "--state", str(self.state),
@@ -141,12 +141,23 @@ class SupervisorKilled(CliTestCase):
         while time.time() < deadline and not (runs.exists() and any(runs.iterdir())):
             time.sleep(0.05)
         time.sleep(0.5)
+        run_ids = [p.name for p in runs.iterdir()]
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-        # The sandbox died with its supervisor (parent-death signal)...
+        # The sandbox died with its supervisor (parent-death signal)... Only
+        # this run's processes count (found by its cgroup): other tests may
+        # run sandboxes as the same uid at the same time.
         time.sleep(0.5)
-        leftovers = subprocess.run(["pgrep", "-u", "1871000"], capture_output=True, text=True)
-        self.assertEqual(leftovers.stdout.strip(), "", "sandbox processes outlived mai-sandbox")
+        self.assertTrue(run_ids)
+        leftovers = []
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                cgroups = pathlib.Path(f"/proc/{pid}/cgroup").read_text()
+            except OSError:
+                continue
+            if any(run_id in cgroups for run_id in run_ids):
+                leftovers.append(pid)
+        self.assertEqual(leftovers, [], "sandbox processes outlived mai-sandbox")
         # ...and the next start removes what was left and records why.
         res = self.cli("run", EXAMPLES / "hello.py")
         self.assertEqual(res.code, 0, res)
