@@ -49,10 +49,10 @@ void deliver_next(self_ptr self) {
                 batch.front().spool_seq, std::move(events))
       .then(
           [=](uint64_t delivered_up_to) {
-            auto& st = self->state;
-            st.in_flight = false;
+            auto& state = self->state;
+            state.in_flight = false;
             try {
-              st.spool->acknowledge(std::min(delivered_up_to, st.spool->last_seq()));
+              state.spool->acknowledge(std::min(delivered_up_to, state.spool->last_seq()));
             } catch (const std::exception&) {
               return detach(self);
             }
@@ -122,10 +122,10 @@ audit_spool_actor::behavior_type audit_spool(self_ptr self, std::unique_ptr<audi
                       st.spool->origin_id())
             .then(
                 [=](uint64_t mark) {
-                  auto& st = self->state;
+                  auto& state = self->state;
                   try {
-                    if (mark > st.spool->acknowledged())
-                      st.spool->acknowledge(std::min(mark, st.spool->last_seq()));
+                    if (mark > state.spool->acknowledged())
+                      state.spool->acknowledge(std::min(mark, state.spool->last_seq()));
                   } catch (const std::exception&) {
                   }
                   deliver_next(self);

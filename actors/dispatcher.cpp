@@ -69,6 +69,19 @@ std::string name_of(self_ptr self, const std::string& worker_id) {
   return worker_id;
 }
 
+// A job's answer from its worker: a report or an error. Ignored when late
+// (the job already ended as worker_lost).
+template <class Answer>
+void answer(self_ptr self, const std::string& request_id, const std::string& worker, Answer a) {
+  auto& jobs = self->state.jobs;
+  auto it = jobs.find(request_id);
+  if (it == jobs.end() || it->second.worker != worker) return;
+  it->second.promise.deliver(std::move(a));
+  jobs.erase(it);
+  self->state.placement->finished(worker, request_id);
+  drain(self);
+}
+
 void run_on(self_ptr self, const std::string& request_id, const std::string& worker) {
   auto& st = self->state;
   auto job = st.jobs.find(request_id);
@@ -84,26 +97,8 @@ void run_on(self_ptr self, const std::string& request_id, const std::string& wor
   auto patience = std::chrono::milliseconds(job->second.request.limits.timeout_ms) +
                   std::chrono::minutes(10);
   self->request(exec->second, patience, execute_atom::value, job->second.request)
-      .then(
-          [=](ExecutionReport& report) {
-            auto& st = self->state;
-            auto it = st.jobs.find(request_id);
-            // Late: the job already ended as worker_lost.
-            if (it == st.jobs.end() || it->second.worker != worker) return;
-            it->second.promise.deliver(std::move(report));
-            st.jobs.erase(it);
-            st.placement->finished(worker, request_id);
-            drain(self);
-          },
-          [=](caf::error& e) {
-            auto& st = self->state;
-            auto it = st.jobs.find(request_id);
-            if (it == st.jobs.end() || it->second.worker != worker) return;
-            it->second.promise.deliver(std::move(e));
-            st.jobs.erase(it);
-            st.placement->finished(worker, request_id);
-            drain(self);
-          });
+      .then([=](ExecutionReport& report) { answer(self, request_id, worker, std::move(report)); },
+            [=](caf::error& e) { answer(self, request_id, worker, std::move(e)); });
 }
 
 ClusterStatus status_of(const cluster::Placement& p) {
@@ -125,13 +120,12 @@ ClusterStatus status_of(const cluster::Placement& p) {
 }  // namespace
 
 dispatcher_actor::behavior_type dispatcher(self_ptr self, DispatcherSettings settings) {
-  auto& st = self->state;
-  st.placement =
+  self->state.placement =
       std::make_unique<cluster::Placement>(settings.queue_limit, settings.heartbeat_timeout);
   if (settings.local_executor && settings.local_info.slots > 0) {
     settings.local_info.id = local_id;
-    st.placement->join(settings.local_info, Clock::now());
-    st.executors[local_id] = settings.local_executor;
+    self->state.placement->join(settings.local_info, Clock::now());
+    self->state.executors[local_id] = settings.local_executor;
   }
   auto auditor = settings.auditor;
   auto tick_every = std::max(std::chrono::milliseconds(100), settings.heartbeat_timeout / 4);

@@ -326,7 +326,9 @@ TEST(AuditExport, DeliveredRecordsVerifyEverywhere) {
   EXPECT_NE(py.out.find("export intact"), std::string::npos) << py.out;
   std::string checker = "/usr/bin/python3 " + source_dir() + "/tools/audit_check_schemas.py " + source_dir() + "/schemas ";
   auto schema = run(checker + exp);
-  if (schema.status != 2) EXPECT_EQ(schema.status, 0) << schema.out;
+  if (schema.status != 2) {  // 2: jsonschema is not installed
+    EXPECT_EQ(schema.status, 0) << schema.out;
+  }
 }
 
 }  // namespace mai::audit
