@@ -85,6 +85,11 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
                                    "killed and removed at the next start");
   settings.tree_head_interval = std::chrono::milliseconds(audit_cfg.tree_head_interval_ms);
   settings.native = sandbox::make_native_backend(sandbox_cfg);
+  try {
+    settings.docker = sandbox::make_docker_backend(sandbox_cfg);
+  } catch (const std::exception& e) {
+    log_line(std::string("no docker backend on this machine: ") + e.what());
+  }
   char host[256] = {0};
   ::gethostname(host, sizeof host - 1);
   settings.worker_name = host;

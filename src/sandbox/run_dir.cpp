@@ -104,9 +104,17 @@ void RunDir::remove() {
 RunLock run_lock_state(const std::string& run_path) {
   int fd = ::open((run_path + "/lock").c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) return RunLock::missing;
-  bool held = ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  RunLock state = RunLock::free;
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    state = errno == EWOULDBLOCK ? RunLock::held : RunLock::free;
+  } else {
+    // We may have opened it just before its owner removed the directory and
+    // let go: then the file is unlinked, and the run ended, not died.
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && st.st_nlink == 0) state = RunLock::missing;
+  }
   ::close(fd);
-  return held ? RunLock::held : RunLock::free;
+  return state;
 }
 
 }  // namespace mai::sandbox
