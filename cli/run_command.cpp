@@ -5,13 +5,10 @@
 
 #include "actors/node.hpp"
 #include "cli/command.hpp"
+#include "cli/node_setup.hpp"
 #include "cli/result_output.hpp"
 #include "cli/run_options.hpp"
 #include "common/error.hpp"
-#include "common/files.hpp"
-#include "config/audit_config.hpp"
-#include "config/network_config.hpp"
-#include "config/sandbox_config.hpp"
 
 namespace mai::cli {
 
@@ -31,31 +28,10 @@ caf::behavior stats_printer(caf::event_based_actor*) {
 }
 
 int run(const GlobalOptions& global, const RunOptions& opts) {
-  auto source = global.config_source();
-  auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
-  auto audit_cfg = config::parse_audit_config(source.load("audit.yaml"));
-  auto network_cfg = config::parse_network_config(source.load("network.yaml"));
-  auto assessor = std::make_shared<const assess::Assessor>(assess::Assessor::from_config(source));
+  auto node_cfg = load_node_config(global);
+  const auto& sandbox_cfg = node_cfg.sandbox;
   Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes);
-
-  std::string state = global.state();
-  make_dirs(state, 0700);
-  std::string scratch = state + "/runs";
-  make_dirs(scratch, 0700);
-  auto stale_runs = sandbox::cleanup_stale_runs(scratch, sandbox_cfg);
-
-  actors::NodeSettings settings;
-  settings.sandbox = sandbox_cfg;
-  settings.network = network_cfg;
-  settings.state_dir = state;
-  settings.assessor = assessor;
-  // Short-lived processes share the log: each append opens, writes and lets go.
-  settings.audit_log = audit::Log::open(state, audit_cfg, /*hold_open=*/false);
-  // Runs of an earlier mai-sandbox that was killed are gone now; say so on record.
-  settings.audit_log->abandon_runs({stale_runs.begin(), stale_runs.end()},
-                                   "the supervising mai-sandbox process died; its sandbox was "
-                                   "killed and removed at the next start");
-  settings.native = sandbox::make_native_backend(sandbox_cfg);
+  actors::NodeSettings settings = prepare_node(global, node_cfg, /*service=*/false);
   // Only when asked for: it talks to the daemon, and a missing daemon or
   // image is a sandbox failure (exit 125) that names what to do.
   if (submission.backend.value_or(sandbox_cfg.backend) == Backend::docker)

@@ -13,13 +13,10 @@
 #include "actors/remote_endpoint.hpp"
 #include "audit/event_types.hpp"
 #include "cli/command.hpp"
+#include "cli/node_setup.hpp"
 #include "cli/service_options.hpp"
 #include "common/endpoint.hpp"
 #include "common/error.hpp"
-#include "common/files.hpp"
-#include "config/audit_config.hpp"
-#include "config/network_config.hpp"
-#include "config/sandbox_config.hpp"
 #include "transport/tunnel_server.hpp"
 
 namespace mai::cli {
@@ -60,31 +57,10 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
     listen.host = "127.0.0.1";
   }
 
-  auto source = global.config_source();
-  auto service = load_service_config(source);
-  auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
-  auto audit_cfg = config::parse_audit_config(source.load("audit.yaml"));
-  auto network_cfg = config::parse_network_config(source.load("network.yaml"));
-  auto assessor = std::make_shared<const assess::Assessor>(assess::Assessor::from_config(source));
-
-  std::string state = global.state();
-  make_dirs(state, 0700);
-  std::string scratch = state + "/runs";
-  make_dirs(scratch, 0700);
-  auto stale_runs = sandbox::cleanup_stale_runs(scratch, sandbox_cfg);
-
-  actors::NodeSettings settings;
-  settings.sandbox = sandbox_cfg;
-  settings.network = network_cfg;
-  settings.state_dir = state;
-  settings.assessor = assessor;
-  // The service holds the log open: one writer, idle tree heads on a timer.
-  settings.audit_log = audit::Log::open(state, audit_cfg, /*hold_open=*/true);
-  settings.audit_log->abandon_runs({stale_runs.begin(), stale_runs.end()},
-                                   "the supervising mai-sandbox process died; its sandbox was "
-                                   "killed and removed at the next start");
-  settings.tree_head_interval = std::chrono::milliseconds(audit_cfg.tree_head_interval_ms);
-  settings.native = sandbox::make_native_backend(sandbox_cfg);
+  auto service = load_service_config(global.config_source());
+  auto node_cfg = load_node_config(global);
+  const auto& sandbox_cfg = node_cfg.sandbox;
+  actors::NodeSettings settings = prepare_node(global, node_cfg, /*service=*/true);
   try {
     settings.docker = sandbox::make_docker_backend(sandbox_cfg);
   } catch (const std::exception& e) {

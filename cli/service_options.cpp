@@ -23,4 +23,17 @@ config::ServiceConfig load_service_config(const config::Source& source) {
   return service;
 }
 
+client::Options client_options(const std::string& server, const TlsOptions& tls,
+                               const config::ServiceConfig& service) {
+  client::Options c;
+  c.server = server;
+  c.tls_cert = tls.cert;
+  c.tls_key = tls.key;
+  c.tls_ca = tls.ca;
+  c.connect_timeout = std::chrono::milliseconds(service.connect_timeout_ms);
+  c.heartbeat_interval = std::chrono::milliseconds(service.heartbeat_interval_ms);
+  c.heartbeat_timeout = std::chrono::milliseconds(service.heartbeat_timeout_ms);
+  return c;
+}
+
 }  // namespace mai::cli

@@ -7,6 +7,7 @@
 
 #include "config/config_source.hpp"
 #include "config/service_config.hpp"
+#include "mai_sandbox_client.hpp"
 #include "transport/tls_context.hpp"
 
 namespace mai::cli {
@@ -22,5 +23,10 @@ void add_tls_options(CLI::App& cmd, TlsOptions& tls);
 // config/service.yaml; checks that its message limit leaves room for the
 // largest submission config/sandbox.yaml allows.
 config::ServiceConfig load_service_config(const config::Source& source);
+
+// The client library's options for `submit` and `status`: the server, this
+// end's TLS files, and the timeouts and heartbeats of config/service.yaml.
+client::Options client_options(const std::string& server, const TlsOptions& tls,
+                               const config::ServiceConfig& service);
 
 }  // namespace mai::cli

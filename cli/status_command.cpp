@@ -60,14 +60,7 @@ void print_table(const json& j) {
 
 int status(const GlobalOptions& global, const StatusOptions& o) {
   auto service = load_service_config(global.config_source());
-  client::Options c;
-  c.server = o.server;
-  c.tls_cert = o.tls.cert;
-  c.tls_key = o.tls.key;
-  c.tls_ca = o.tls.ca;
-  c.connect_timeout = std::chrono::milliseconds(service.connect_timeout_ms);
-  c.heartbeat_interval = std::chrono::milliseconds(service.heartbeat_interval_ms);
-  c.heartbeat_timeout = std::chrono::milliseconds(service.heartbeat_timeout_ms);
+  client::Options c = client_options(o.server, o.tls, service);
   json j;
   try {
     j = to_json(client::Client::connect(c)->status());

@@ -29,14 +29,7 @@ int submit(const GlobalOptions& global, const SubmitOptions& o) {
   // The service checks the size again against its own limit.
   Submission submission = make_submission(o.run, sandbox_cfg.max_code_bytes);
 
-  client::Options c;
-  c.server = o.server;
-  c.tls_cert = o.tls.cert;
-  c.tls_key = o.tls.key;
-  c.tls_ca = o.tls.ca;
-  c.connect_timeout = std::chrono::milliseconds(service.connect_timeout_ms);
-  c.heartbeat_interval = std::chrono::milliseconds(service.heartbeat_interval_ms);
-  c.heartbeat_timeout = std::chrono::milliseconds(service.heartbeat_timeout_ms);
+  client::Options c = client_options(o.server, o.tls, service);
 
   bool tty = ::isatty(STDERR_FILENO);
   client::Client::StatsHandler on_stats;
