@@ -29,22 +29,12 @@ struct ServeOptions {
   int local_slots = -1;  // -1: config capacity
 };
 
-// Signals that end the service are taken by sigwait() in the main thread; the
-// mask is set before any thread starts, so every thread inherits it.
-sigset_t stop_signals() {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  sigaddset(&set, SIGHUP);
-  return set;
-}
-
 void log_line(const std::string& line) {
   std::cerr << "mai-sandbox serve: " + line + "\n" << std::flush;
 }
 
 int serve(const GlobalOptions& global, const ServeOptions& o) {
+  sigset_t signals = block_stop_signals();
   Endpoint listen = parse_endpoint(o.listen, "--listen", /*allow_any_port=*/true);
   std::shared_ptr<transport::TlsContext> tls;
   auto files = o.tls.files();
@@ -77,9 +67,6 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   settings.worker_queue = service.worker_queue;
   settings.worker_heartbeat_timeout = std::chrono::milliseconds(service.worker_heartbeat_timeout_ms);
 
-  sigset_t signals = stop_signals();
-  ::pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  ::signal(SIGPIPE, SIG_IGN);  // a peer that vanishes mid-write is not our death
 
   caf::actor_system_config cfg;
   actors::configure_actor_system(cfg);

@@ -23,6 +23,17 @@ config::ServiceConfig load_service_config(const config::Source& source) {
   return service;
 }
 
+sigset_t block_stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  ::signal(SIGPIPE, SIG_IGN);
+  return set;
+}
+
 client::Options client_options(const std::string& server, const TlsOptions& tls,
                                const config::ServiceConfig& service) {
   client::Options c;

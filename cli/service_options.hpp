@@ -3,6 +3,8 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <signal.h>
+
 #include <string>
 
 #include "config/config_source.hpp"
@@ -23,6 +25,12 @@ void add_tls_options(CLI::App& cmd, TlsOptions& tls);
 // config/service.yaml; checks that its message limit leaves room for the
 // largest submission config/sandbox.yaml allows.
 config::ServiceConfig load_service_config(const config::Source& source);
+
+// Blocks SIGINT, SIGTERM and SIGHUP in this thread and so in every thread
+// started after it (RocksDB's, CAF's, the tunnel's), for sigwait() in the
+// main thread; ignores SIGPIPE (a peer that vanishes mid-write is not our
+// death). Call first thing. Returns the blocked set.
+sigset_t block_stop_signals();
 
 // The client library's options for `submit` and `status`: the server, this
 // end's TLS files, and the timeouts and heartbeats of config/service.yaml.

@@ -72,6 +72,7 @@ void close_stale_runs(caf::scoped_actor& self, const actors::WorkerNode& node,
 }
 
 int work(const GlobalOptions& global, const WorkerOptions& o) {
+  sigset_t signals = block_stop_signals();
   Endpoint coordinator = parse_endpoint(o.join, "--join", /*allow_any_port=*/false);
   std::shared_ptr<transport::TlsContext> tls;
   auto files = o.tls.files();
@@ -127,13 +128,6 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
   settings.worker_name = name;
   settings.slots = info.slots;
 
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  sigaddset(&signals, SIGHUP);
-  ::pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  ::signal(SIGPIPE, SIG_IGN);
 
   caf::actor_system_config cfg;
   actors::configure_actor_system(cfg);

@@ -66,7 +66,9 @@ class PlainLoopback(RemoteCase):
 
     def test_plain_identity_is_the_loopback_connection(self):
         self.assertEqual(self.submit(self.service, EXAMPLES / "hello.py").code, 0)
-        self.service.stop()
+        self.assertEqual(self.service.stop(), 0)  # SIGTERM: a clean stop, on record
+        self.assertEqual(len(self.records("service.start")), 1)
+        self.assertEqual(len(self.records("service.stop")), 1)
         [record] = self.records("submission")
         self.assertTrue(record["data"]["client"].startswith("plain-tcp 127.0.0.1:"), record)
 
