@@ -174,24 +174,6 @@ using dispatcher_actor = caf::typed_actor<
     // Timer: declare silent workers lost.
     caf::reacts_to<tick_atom>>;
 
-// audit_spool: a worker's auditor. Appends go to the local durable spool
-// (acknowledged once synced); a delivery loop forwards them, in order, to
-// the coordinator while connected. Coordinator-only requests are refused.
-using audit_spool_actor = caf::typed_actor<
-    caf::replies_to<append_atom, std::vector<AuditEvent>>::with<AuditAck>,
-    caf::replies_to<receipt_atom, uint64_t, uint64_t>::with<AuditReceipt>,
-    caf::reacts_to<flush_atom>,
-    caf::reacts_to<tick_atom>,
-    caf::replies_to<deliver_atom, std::string, uint64_t, std::vector<AuditEvent>>::with<uint64_t>,
-    caf::replies_to<delivered_atom, std::string>::with<uint64_t>,
-    caf::replies_to<abandon_atom, std::vector<std::string>, std::string>::with<
-        std::vector<std::string>>,
-    // The coordinator to deliver to from now on (its front door, our session).
-    caf::reacts_to<attach_atom, front_door_actor, std::string>,
-    // Deliver everything spooled so far; true once it is in the coordinator's
-    // log, false while disconnected.
-    caf::replies_to<drain_atom>::with<bool>>;
-
 // monitor: samples every running sandbox and kills on a violation.
 using monitor_actor = caf::typed_actor<
     // Start sampling run `run_id` (request id) against `limits`; samples go to the subscriber if set.
@@ -235,6 +217,17 @@ using auditor_actor = caf::typed_actor<
     // with the reason; replies with their request ids.
     caf::replies_to<abandon_atom, std::vector<std::string>, std::string>::with<
         std::vector<std::string>>>;
+
+// audit_spool: a worker's auditor (every auditor request; the ones only a
+// coordinator can answer are refused). Appends go to the local durable spool
+// (acknowledged once synced); a delivery loop forwards them, in order, to the
+// coordinator while connected.
+using audit_spool_actor = auditor_actor::extend<
+    // The coordinator to deliver to from now on (its front door, our session).
+    caf::reacts_to<attach_atom, front_door_actor, std::string>,
+    // Deliver everything spooled so far; true once it is in the coordinator's
+    // log, false while disconnected.
+    caf::replies_to<drain_atom>::with<bool>>;
 
 // ---------------------------------------------------------------------------
 // Serialization.
