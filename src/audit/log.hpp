@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/group_commit.hpp"
 #include "audit/record.hpp"
 #include "audit/signer.hpp"
 #include "common/json.hpp"
@@ -157,10 +158,7 @@ class Log {
   bool stopping_ = false;
   std::thread closer_;
 
-  std::mutex queue_mu_;  // group commit
-  std::condition_variable queue_cv_;
-  std::deque<Pending*> queue_;
-  bool leader_active_ = false;
+  GroupCommit<Pending> group_;
 };
 
 }  // namespace mai::audit

@@ -140,29 +140,7 @@ std::vector<uint64_t> Spool::append(const std::vector<Event>& events) {
   Pending p;
   p.events = &events;
   for (const auto& e : events) p.encoded.push_back(encode_event(e));  // throws before anything is queued
-  std::unique_lock<std::mutex> lk(queue_mu_);
-  queue_.push_back(&p);
-  while (!p.done) {
-    if (!leader_active_) {
-      leader_active_ = true;
-      std::vector<Pending*> batch(queue_.begin(), queue_.end());
-      queue_.clear();
-      lk.unlock();
-      try {
-        commit(batch);
-      } catch (...) {
-        for (auto* q : batch)
-          if (!q->error) q->error = std::current_exception();
-      }
-      lk.lock();
-      for (auto* q : batch) q->done = true;
-      leader_active_ = false;
-      queue_cv_.notify_all();
-    } else {
-      queue_cv_.wait(lk);
-    }
-  }
-  if (p.error) std::rethrow_exception(p.error);
+  group_.submit(p, [this](std::vector<Pending*>& batch) { commit(batch); });
   return p.seqs;
 }
 

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "common/group_commit.hpp"
 #include "audit/log.hpp"
 
 namespace rocksdb {
@@ -80,10 +81,7 @@ class Spool {
   uint64_t last_ = 0;
   uint64_t acked_ = 0;
 
-  std::mutex queue_mu_;  // group commit
-  std::condition_variable queue_cv_;
-  std::deque<Pending*> queue_;
-  bool leader_active_ = false;
+  GroupCommit<Pending> group_;
 };
 
 }  // namespace mai::audit
