@@ -14,3 +14,10 @@ if(MAI_SANITIZE)
   target_compile_options(mai_flags INTERFACE ${MAI_SAN_FLAGS})
   target_link_options(mai_flags INTERFACE ${MAI_SAN_FLAGS})
 endif()
+if(MAI_FUZZ)
+  # Coverage for libFuzzer in every library; the harness links the driver.
+  set(MAI_FUZZ_FLAGS -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+      -fno-sanitize=null -fno-omit-frame-pointer -g)
+  target_compile_options(mai_flags INTERFACE ${MAI_FUZZ_FLAGS})
+  target_link_options(mai_flags INTERFACE -fsanitize=address,undefined)
+endif()

@@ -11,5 +11,7 @@ case "$flavour" in
   asan)    dir=build-asan; flags=(-DCMAKE_BUILD_TYPE=Debug -DMAI_SANITIZE=ON -DMAI_BUILD_BENCH=OFF) ;;
   *) echo "usage: tools/build.sh [release|asan]" >&2; exit 2 ;;
 esac
+# ccache, when installed, makes rebuilds (and builds in several checkouts) cheap.
+command -v ccache >/dev/null && flags+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B "$dir" "${flags[@]}" -DMAI_WERROR=ON >/dev/null
 cmake --build "$dir" -j "$jobs"

@@ -35,9 +35,13 @@ bool Node::has(const std::string& key) const {
 Node Node::operator[](const std::string& key) const {
   std::string child_path = path_.empty() ? key : path_ + "." + key;
   if (!node_.IsMap()) return Node(file_, YAML::Node(YAML::NodeType::Undefined), child_path, line());
-  // A const lookup never inserts the key into the document.
+  // A const lookup never inserts the key into the document. For a missing key
+  // yaml-cpp returns an invalid node whose every type query throws: give the
+  // caller a plain undefined node instead.
   const YAML::Node& self = node_;
-  return Node(file_, self[key], child_path, line());
+  YAML::Node found = self[key];
+  if (!found.IsDefined()) return Node(file_, YAML::Node(YAML::NodeType::Undefined), child_path, line());
+  return Node(file_, found, child_path, line());
 }
 
 void Node::expect_map() const {
