@@ -3,17 +3,23 @@
 #include <rocksdb/db.h>
 #include <rocksdb/options.h>
 #include <rocksdb/write_batch.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <random>
 #include <thread>
 
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
+#include "audit/snapshot.hpp"
 #include "common/encoding.hpp"
 #include "common/files.hpp"
+#include "common/ids.hpp"
 
 namespace mai::audit {
 
@@ -78,61 +84,145 @@ Head Head::decode(std::string_view bytes) {
   }
 }
 
-std::unique_ptr<Store> Store::open(const std::string& db_dir, Mode mode, uint64_t lock_wait_ms) {
-  std::unique_ptr<Store> s(new Store());
-  s->dir_ = db_dir;
-  bool exists = path_exists(db_dir + "/CURRENT");
-  if (!exists && mode == Mode::read_only)
-    throw AuditError("no audit log at " + db_dir + " (nothing has been recorded yet)");
-  if (exists) {
-    std::vector<std::string> names;
-    auto st = rocksdb::DB::ListColumnFamilies(rocksdb::DBOptions(), db_dir, &names);
-    if (!st.ok()) throw AuditError("cannot open the audit log at " + db_dir + ": " + st.ToString());
-    for (const auto& want : kFamilies) {
-      bool found = false;
-      for (const auto& n : names) found = found || n == want;
-      if (!found)
-        throw AuditError(db_dir + " is a RocksDB database but not a mai-sandbox audit log (no \"" + want +
-                         "\" column family)");
-    }
-  } else {
-    try {
-      make_dirs(db_dir, 0700);
-    } catch (const std::exception& e) {
-      throw AuditError(std::string("cannot create the audit log directory: ") + e.what());
-    }
-  }
+namespace {
 
+rocksdb::Options db_options() {
   rocksdb::Options options;
-  options.create_if_missing = !exists;
-  options.create_missing_column_families = !exists;
   options.paranoid_checks = true;
   options.keep_log_file_num = 3;
   options.max_manifest_file_size = 16 << 20;
   options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   options.max_background_jobs = 2;
+  return options;
+}
+
+std::vector<rocksdb::ColumnFamilyDescriptor> families(const rocksdb::Options& options) {
   std::vector<rocksdb::ColumnFamilyDescriptor> cfs;
   for (const auto& n : kFamilies) cfs.emplace_back(n, rocksdb::ColumnFamilyOptions(options));
+  return cfs;
+}
 
-  // Readers retry only briefly: a failure there is a race with the writer's
-  // file deletions, not a lock.
-  uint64_t wait_ms = mode == Mode::write ? lock_wait_ms : std::min<uint64_t>(lock_wait_ms, 2000);
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
+std::string parent_of(const std::string& path) {
+  auto slash = path.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+void sync_directory(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+// A new database is made whole (every column family and the format marker)
+// in a private directory next to db_dir and renamed into place, so that any
+// number of processes creating it at once, and every reader, see either no
+// database or a complete one, never one half made. The loser of the race
+// throws its copy away and uses the winner's.
+void create_atomically(const std::string& db_dir) {
+  const std::string parent = parent_of(db_dir);
+  try {
+    make_dirs(parent, 0700);
+  } catch (const std::exception& e) {
+    throw AuditError(std::string("cannot create the audit log directory: ") + e.what());
+  }
+  remove_abandoned_dirs(parent, db_dir.substr(parent.size() + 1) + ".creating.");
+  const std::string tmp = db_dir + ".creating." + std::to_string(::getpid()) + "." + random_hex(8);
+  {
+    rocksdb::Options options = db_options();
+    options.create_if_missing = true;
+    options.create_missing_column_families = true;
+    options.error_if_exists = true;
+    std::vector<rocksdb::ColumnFamilyHandle*> handles;
+    rocksdb::DB* db = nullptr;
+    auto st = rocksdb::DB::Open(options, tmp, families(options), &handles, &db);
+    if (!st.ok()) {
+      try {
+        remove_tree(tmp);
+      } catch (const std::exception&) {
+      }
+      throw AuditError("cannot create the audit log at " + db_dir + ": " + st.ToString());
+    }
+    rocksdb::WriteOptions wo;
+    wo.sync = true;
+    st = db->Put(wo, handles[0], "format", kStoreFormat);
+    for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+    auto closed = db->Close();
+    delete db;
+    if (!st.ok() || !closed.ok()) {
+      try {
+        remove_tree(tmp);
+      } catch (const std::exception&) {
+      }
+      throw AuditError("cannot initialise the audit log: " + (st.ok() ? closed : st).ToString());
+    }
+  }
+  ::chmod(tmp.c_str(), 0700);
+  if (::rename(tmp.c_str(), db_dir.c_str()) != 0) {
+    int err = errno;
+    try {
+      remove_tree(tmp);
+    } catch (const std::exception&) {
+    }
+    // Another process made it first: use theirs.
+    if (err != EEXIST && err != ENOTEMPTY)
+      throw AuditError("cannot create the audit log at " + db_dir + ": rename failed: " + std::strerror(err));
+  }
+  sync_directory(parent);
+}
+
+}  // namespace
+
+std::unique_ptr<Store> Store::open(const std::string& db_dir, Mode mode, uint64_t lock_wait_ms) {
+  std::unique_ptr<Store> s(new Store());
+  s->dir_ = db_dir;
+  const bool writer = mode == Mode::write;
+  if (!path_exists(db_dir + "/CURRENT")) {
+    if (!writer) throw AuditError("no audit log at " + db_dir + " (nothing has been recorded yet)");
+    create_atomically(db_dir);
+  }
+  rocksdb::Options options = db_options();
+  // A WAL whose last write was cut short (a crash; for a reader, the write
+  // in progress) is fine; damage before its end is an error, never a silent
+  // loss of acknowledged records (RocksDB's default would drop the rest).
+  options.wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
+  if (mode == Mode::read_damaged) {
+    // Whatever can still be read: damaged table files fail when read, not at open.
+    options.paranoid_checks = false;
+    options.wal_recovery_mode = rocksdb::WALRecoveryMode::kPointInTimeRecovery;
+    options.max_open_files = 64;
+    options.skip_checking_sst_file_sizes_on_db_open = true;
+    options.skip_stats_update_on_db_open = true;
+  }
+  const auto cfs = families(options);
+  // Readers open their own consistent snapshot of the files (audit/snapshot.hpp).
+  std::string open_dir = db_dir;
+  if (!writer) {
+    s->snapshot_ = DbSnapshot::take(db_dir);
+    open_dir = s->snapshot_->dir();
+  }
+
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(writer ? lock_wait_ms : 0);
   std::minstd_rand rng(static_cast<unsigned>(::getpid()));
   for (;;) {
     rocksdb::Status st;
-    if (mode == Mode::write)
-      st = rocksdb::DB::Open(options, db_dir, cfs, &s->handles_, &s->db_);
+    if (writer)
+      st = rocksdb::DB::Open(options, open_dir, cfs, &s->handles_, &s->db_);
     else
-      st = rocksdb::DB::OpenForReadOnly(options, db_dir, cfs, &s->handles_, &s->db_, false);
+      st = rocksdb::DB::OpenForReadOnly(options, open_dir, cfs, &s->handles_, &s->db_, false);
     if (st.ok()) break;
     s->handles_.clear();
     s->db_ = nullptr;
-    bool retry = mode == Mode::write ? is_lock_error(st) : (st.IsIOError() || st.IsPathNotFound());
+    bool retry = writer && is_lock_error(st);
     if (!retry || std::chrono::steady_clock::now() >= deadline) {
-      if (retry && mode == Mode::write)
+      if (retry)
         throw AuditError("the audit log at " + db_dir + " is held by another process; waited " +
                          std::to_string(lock_wait_ms) + " ms (audit.yaml lock_wait): " + st.ToString());
+      // Opened with our families and create_missing_column_families off.
+      auto missing = st.ToString().find("Column family not found: ");
+      if (st.IsInvalidArgument() && missing != std::string::npos)
+        throw AuditError(db_dir + " is a RocksDB database but not a mai-sandbox audit log (no \"" +
+                         st.ToString().substr(missing + 25) + "\" column family)");
       if (st.IsCorruption())
         throw AuditError("the audit log at " + db_dir + " is corrupt: " + st.ToString());
       throw AuditError("cannot open the audit log at " + db_dir + ": " + st.ToString());
@@ -149,7 +239,7 @@ std::unique_ptr<Store> Store::open(const std::string& db_dir, Mode mode, uint64_
   std::string format;
   auto st = s->db_->Get(rocksdb::ReadOptions(), s->meta_, "format", &format);
   if (st.IsNotFound()) {
-    if (mode == Mode::read_only) throw AuditError(db_dir + " is not a mai-sandbox audit log (no format marker)");
+    if (!writer) throw AuditError(db_dir + " is not a mai-sandbox audit log (no format marker)");
     rocksdb::WriteOptions wo;
     wo.sync = true;
     st = s->db_->Put(wo, s->meta_, "format", kStoreFormat);
@@ -168,6 +258,7 @@ Store::~Store() {
     db_->Close();
     delete db_;
   }
+  snapshot_.reset();  // after the database is closed
 }
 
 rocksdb::ColumnFamilyHandle* Store::cf(const std::string& name) const {

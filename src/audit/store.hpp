@@ -26,6 +26,8 @@ class WriteBatch;
 
 namespace mai::audit {
 
+class DbSnapshot;
+
 inline constexpr char kStoreFormat[] = "mai-audit/v1";
 
 // The chain head: stored in the same write batch as the records it describes.
@@ -45,9 +47,13 @@ struct Head {
 
 class Store {
  public:
-  enum class Mode { write, read_only };
-  // write: creates the database if missing and waits up to lock_wait_ms while
-  // another process holds it. read_only: the database must exist.
+  // write: creates the database if missing (atomically: any number of
+  // processes may try at once) and waits up to lock_wait_ms while another
+  // process holds it. read_only: the database must exist; what is read is a
+  // consistent snapshot of it (audit/snapshot.hpp), whoever writes meanwhile.
+  // read_damaged: a snapshot opened without paranoid checks, to read what a
+  // damaged database still holds (the verifier names what is lost).
+  enum class Mode { write, read_only, read_damaged };
   static std::unique_ptr<Store> open(const std::string& db_dir, Mode mode, uint64_t lock_wait_ms);
   ~Store();
   Store(const Store&) = delete;
@@ -102,6 +108,7 @@ class Store {
   std::vector<uint64_t> prefix_seqs(rocksdb::ColumnFamilyHandle* cf, const std::string& prefix) const;
 
   std::string dir_;
+  std::unique_ptr<DbSnapshot> snapshot_;  // readers: the copy they opened
   rocksdb::DB* db_ = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_;
   rocksdb::ColumnFamilyHandle* meta_ = nullptr;
