@@ -2,37 +2,81 @@
 
 #include <algorithm>
 
-#include "audit/merkle.hpp"
+#include "audit/canonical_json.hpp"
+#include "audit/worker_pool.hpp"
 #include "common/clock.hpp"
 #include "common/encoding.hpp"
 
 namespace mai::audit {
 
-std::string seal(Record& r, Head& h, const SigningKey& key) {
-  r.seq = h.next_seq;
-  r.timestamp_us = std::max(now_unix_us(), h.last_timestamp_us);
-  r.prev_hash = h.last_hash;
-  r.key_id = key.key_id();
-  std::string bytes = r.sign_and_encode([&key](const std::string& m) { return key.sign(m); });
-  std::string leaf = merkle::leaf_hash(bytes);
-  merkle::Frontier f(h.next_seq, h.frontier);
-  f.append(leaf);
-  h.frontier = f.nodes();
-  h.next_seq = f.size();
-  h.last_hash = leaf;
-  h.last_timestamp_us = r.timestamp_us;
-  return bytes;
+Sealer::Sealer(Head& head) : h_(head), frontier_(head.next_seq, head.frontier) {
+  if (h_.last_hash.empty()) h_.last_hash = zero_hash();
+  if (h_.tree_head_hash.empty()) h_.tree_head_hash = zero_hash();
 }
 
-TreeHead make_tree_head(Head& h, const SigningKey& key) {
+uint64_t Sealer::add(Record r, const SigningKey& key) {
+  std::string data = canonical_json(r.data);
+  return add(std::move(r), data, key);
+}
+
+uint64_t Sealer::add(Record r, std::string_view canonical_data, const SigningKey& key) {
+  r.seq = h_.next_seq;
+  r.timestamp_us = std::max(now_unix_us(), h_.last_timestamp_us);
+  r.prev_hash = h_.last_hash;
+  r.key_id = key.key_id();
+  r.tree_heads = h_.tree_heads;
+  r.tree_head_hash = h_.tree_head_hash;
+  std::string body = r.canonical_body_with(canonical_data);
+  std::string hash = record_hash(body);
+  frontier_.append(hash);
+  h_.next_seq = frontier_.size();
+  h_.last_hash = std::move(hash);
+  h_.last_timestamp_us = r.timestamp_us;
+  uint64_t seq = r.seq;
+  items_.push_back(Item{std::move(r), std::move(body), &key, {}});
+  return seq;
+}
+
+const TreeHead& Sealer::add_tree_head(const SigningKey& key) {
   TreeHead t;
-  t.tree_size = h.next_seq;
-  t.timestamp_us = std::max(now_unix_us(), h.last_timestamp_us);
-  t.root_hash = merkle::Frontier(h.next_seq, h.frontier).root();
+  t.tree_size = h_.next_seq;
+  // Strictly after the one before: (tree size, time) is its storage key.
+  t.timestamp_us = std::max({now_unix_us(), h_.last_timestamp_us, h_.last_tree_head_us + 1});
+  t.root_hash = frontier_.root();
   t.key_id = key.key_id();
-  t.sig = key.sign(t.signing_input());
-  h.last_tree_head_us = t.timestamp_us;
-  return t;
+  h_.last_tree_head_us = t.timestamp_us;
+  h_.tree_heads += 1;
+  h_.tree_head_hash = t.hash();
+  ths_.push_back(Th{std::move(t), &key});
+  return ths_.back().t;
+}
+
+void Sealer::sign(WorkerPool* pool) {
+  const size_t n = items_.size(), total = n + ths_.size();
+  auto one = [&](size_t i) {
+    if (i < n) {
+      Item& it = items_[i];
+      std::string input;
+      input.reserve(kRecordDomain.size() + it.body.size());
+      input.append(kRecordDomain).append(it.body);
+      it.r.sig = it.key->sign(input);
+      it.bytes = Record::with_sig(it.body, it.r.sig);
+    } else {
+      Th& th = ths_[i - n];
+      th.t.sig = th.key->sign(th.t.signing_input());
+    }
+  };
+  if (pool && total > 1)
+    pool->for_each(total, 1, one);
+  else
+    for (size_t i = 0; i < total; ++i) one(i);
+}
+
+void Sealer::put_into(Store::Batch& b) {
+  for (const auto& it : items_) b.put_record(it.r, it.bytes);
+  for (const auto& th : ths_) b.put_tree_head(th.t);
+  h_.frontier = frontier_.nodes();
+  b.put_head(h_);
 }
 
 AuditReceipt receipt_of(const TreeHead& t, uint64_t first, uint64_t last) {

@@ -46,15 +46,17 @@ std::unique_ptr<Log> Log::open(const std::string& state_dir, const config::Audit
     const SigningKey key = log->key_.current();
     Head h;
     h.last_hash = zero_hash();
+    h.tree_head_hash = zero_hash();
     h.key_id = key.key_id();
     h.key_ids = {h.key_id};
     Record r;
     r.type = events::log_created;
     r.data = json{{"format", kStoreFormat}, {"public_key", to_base64(key.public_key().raw())}, {"key_id", key.key_id()}};
-    std::string bytes = seal(r, h, key);
+    Sealer sealer(h);
+    sealer.add(std::move(r), key);
+    sealer.sign();
     Store::Batch b(store);
-    b.put_record(r, bytes);
-    b.put_head(h);
+    sealer.put_into(b);
     store.write(b);
   });
   return log;
@@ -74,12 +76,14 @@ AuditReceipt Log::sign_tree_head(uint64_t seq_first, uint64_t seq_last) {
     if (seq_first > seq_last || seq_last >= h.next_seq)
       throw AuditError("sign_tree_head: records " + std::to_string(seq_first) + ".." + std::to_string(seq_last) +
                        " are not in the log (" + std::to_string(h.next_seq) + " records)");
-    TreeHead t = make_tree_head(h, key_.current());
+    const SigningKey key = key_.current();
+    Sealer sealer(h);
+    sealer.add_tree_head(key);
+    sealer.sign();
     Store::Batch b(store);
-    b.put_tree_head(t);
-    b.put_head(h);
+    sealer.put_into(b);
     store.write(b);
-    out = receipt_of(t, seq_first, seq_last);
+    out = receipt_of(sealer.tree_head(0), seq_first, seq_last);
   });
   return out;
 }
@@ -91,12 +95,14 @@ std::optional<TreeHead> Log::sign_tree_head_if_due() {
     int64_t now = now_unix_us();
     if (h.last_tree_head_us != 0 && now - h.last_tree_head_us < static_cast<int64_t>(cfg_.tree_head_interval_ms) * 1000)
       return;
-    TreeHead t = make_tree_head(h, key_.current());
+    const SigningKey key = key_.current();
+    Sealer sealer(h);
+    sealer.add_tree_head(key);
+    sealer.sign();
     Store::Batch b(store);
-    b.put_tree_head(t);
-    b.put_head(h);
+    sealer.put_into(b);
     store.write(b);
-    out = t;
+    out = sealer.tree_head(0);
   });
   return out;
 }

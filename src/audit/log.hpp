@@ -32,6 +32,7 @@
 #include "audit/log_key.hpp"
 #include "audit/record.hpp"
 #include "audit/signer.hpp"
+#include "audit/worker_pool.hpp"
 #include "audit/writer_session.hpp"
 #include "common/group_commit.hpp"
 #include "common/json.hpp"
@@ -151,6 +152,7 @@ class Log {
   LogKey key_;
   WriterSession session_;
   GroupCommit<Pending> group_;
+  WorkerPool signers_;  // a group commit's signatures, in parallel
 };
 
 }  // namespace mai::audit

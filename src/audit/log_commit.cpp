@@ -8,6 +8,7 @@
 
 #include "audit/canonical_json.hpp"
 #include "audit/chain.hpp"
+#include "audit/worker_pool.hpp"
 #include "audit/error.hpp"
 #include "audit/event_types.hpp"
 #include "audit/log.hpp"
@@ -73,13 +74,33 @@ std::vector<uint64_t> Log::enqueue(const std::vector<Event>& events, bool want_r
   return p.seqs;
 }
 
+namespace {
+
+// An event checked and ready to be sealed. `data` holds a modified copy of
+// the event's data (a delivered event's origin, a submission's parent diff),
+// else the event's own data is encoded as it is.
+struct Prepared {
+  const Event* event;
+  Record r;
+  bool own_data = false;
+  std::string data;  // canonical
+};
+
+}  // namespace
+
 void Log::commit(std::vector<Pending*>& batch) {
-  // Shape checks first, so one bad event fails only its own caller.
+  const uint64_t max_record = cfg_.max_record_bytes;
+  auto check_size = [max_record](const Prepared& pr) {
+    if (pr.data.size() + 1024 > max_record)
+      throw AuditError("audit event " + pr.r.type + " is " + std::to_string(pr.data.size()) +
+                       " bytes, more than max_record (" + std::to_string(max_record) + " bytes, audit.yaml)");
+  };
+  // Shape checks and encoding first, so one bad event fails only its own caller.
   std::vector<Pending*> good;
-  std::vector<std::vector<Record>> prepared;
+  std::vector<std::vector<Prepared>> prepared;
   for (auto* p : batch) {
     try {
-      std::vector<Record> recs;
+      std::vector<Prepared> recs;
       uint64_t spool_seq = p->first_spool_seq;
       for (const auto& e : *p->events) {
         if (e.type.empty()) throw AuditError("audit event without a type");
@@ -87,23 +108,25 @@ void Log::commit(std::vector<Pending*>& batch) {
           throw AuditError("audit event type " + e.type + " is reserved for the audit engine");
         if (!valid_utf8(e.type) || !valid_utf8(e.request_id))
           throw AuditError("audit event type or request id is not valid UTF-8");
-        Record r;
-        r.type = e.type;
-        r.request_id = e.request_id;
-        r.data = e.data.is_null() ? json::object() : normalize_numbers(e.data);
-        if (!r.data.is_object()) throw AuditError("audit event data must be a JSON object");
+        if (!e.data.is_null() && !e.data.is_object()) throw AuditError("audit event data must be a JSON object");
+        Prepared pr{&e, Record{}, false, {}};
+        pr.r.type = e.type;
+        pr.r.request_id = e.request_id;
         if (p->origin) {
-          if (r.data.contains("origin"))
+          if (e.data.contains("origin"))
             throw AuditError("delivered audit event " + e.type +
                              " already has data.origin; it is reserved for the delivering node");
-          r.data["origin"] = json{{"node", *p->origin}, {"spool_seq", spool_seq++}};
+          pr.r.data = e.data.is_null() ? json::object() : e.data;
+          pr.r.data["origin"] = json{{"node", *p->origin}, {"spool_seq", spool_seq++}};
+          pr.own_data = true;
+        } else if (e.type == events::submission) {
+          pr.r.data = e.data.is_null() ? json::object() : e.data;  // may get its parent diff
+          pr.own_data = true;
         }
-        std::string size_probe = canonical_json(r.data);
-        if (size_probe.size() + 1024 > cfg_.max_record_bytes)
-          throw AuditError("audit event " + e.type + " is " + std::to_string(size_probe.size()) +
-                           " bytes, more than max_record (" + std::to_string(cfg_.max_record_bytes) +
-                           " bytes, audit.yaml)");
-        recs.push_back(std::move(r));
+        const json& d = pr.own_data ? pr.r.data : e.data;
+        pr.data = d.is_null() ? "{}" : canonical_json(d, Floats::as_strings);
+        check_size(pr);
+        recs.push_back(std::move(pr));
       }
       good.push_back(p);
       prepared.push_back(std::move(recs));
@@ -116,6 +139,7 @@ void Log::commit(std::vector<Pending*>& batch) {
   with_store([&](Store& store) {
     Head h = head_of(store);
     const SigningKey key = key_.current();
+    Sealer sealer(h);
     Store::Batch b(store);
     bool receipt_wanted = false;
     std::map<std::string, std::string> batch_code;  // submissions earlier in this batch
@@ -141,26 +165,38 @@ void Log::commit(std::vector<Pending*>& batch) {
         }
         good[i]->delivered_up_to = it->second;
       }
-      for (size_t k = skip; k < prepared[i].size(); ++k) {
-        Record& r = prepared[i][k];
-        if (r.type == events::submission) add_parent_diff(store, r, batch_code, cfg_.max_record_bytes);
-        std::string bytes = seal(r, h, key);
-        b.put_record(r, bytes);
-        good[i]->seqs.push_back(r.seq);
+      // A submission gets its parent diff: encoded again, and checked again.
+      std::vector<std::string> added_code;
+      try {
+        for (size_t k = skip; k < prepared[i].size(); ++k) {
+          Prepared& pr = prepared[i][k];
+          if (pr.r.type != events::submission) continue;
+          if (add_parent_diff(store, pr.r, batch_code, max_record)) {
+            pr.data = canonical_json(pr.r.data, Floats::as_strings);
+            check_size(pr);
+          }
+          added_code.push_back(pr.r.request_id);
+        }
+      } catch (const AuditError&) {
+        for (const auto& id : added_code) batch_code.erase(id);
+        good[i]->error = std::current_exception();
+        continue;
       }
-      receipt_wanted = receipt_wanted || good[i]->want_receipt;
+      for (size_t k = skip; k < prepared[i].size(); ++k) {
+        Prepared& pr = prepared[i][k];
+        pr.r.data = json();  // not needed any more: its canonical bytes are
+        good[i]->seqs.push_back(sealer.add(std::move(pr.r), pr.data, key));
+      }
+      receipt_wanted = receipt_wanted || (good[i]->want_receipt && !good[i]->error);
     }
-    if (b.count() == 0) return;  // only redeliveries (and gaps): nothing to write
-    std::optional<TreeHead> th;
-    if (receipt_wanted) {
-      th = make_tree_head(h, key);
-      b.put_tree_head(*th);
-    }
-    b.put_head(h);
+    if (sealer.size() == 0 && b.count() == 0) return;  // only redeliveries (and gaps): nothing to write
+    if (receipt_wanted && sealer.size() > 0) sealer.add_tree_head(key);
+    sealer.sign(sealer.size() >= 4 ? &signers_ : nullptr);
+    sealer.put_into(b);
     store.write(b);
-    if (th)
+    if (sealer.tree_heads() > 0)
       for (auto* p : good)
-        if (p->want_receipt) p->receipt = receipt_of(*th, p->seqs.front(), p->seqs.back());
+        if (p->want_receipt && !p->error) p->receipt = receipt_of(sealer.tree_head(0), p->seqs.front(), p->seqs.back());
   });
 }
 

@@ -39,21 +39,41 @@ uint64_t Log::prune_before(uint64_t first_seq) {
       if (k.size() != 8 || read_be64(k) != expect)
         throw AuditError("cannot prune: record " + std::to_string(expect) + " is missing; run audit verify");
       if (expect >= first_seq) return false;
-      Record r = Record::decode(v);
-      if (r.type == events::log_created) {
-        cur_pub = *from_base64(r.data.at("public_key").get<std::string>());
-        key_ids.push_back(r.key_id);
-      } else if (r.type == events::key_rotated) {
-        cur_pub = *from_base64(r.data.at("new_public_key").get<std::string>());
-        key_ids.push_back(r.data.at("new_key_id").get<std::string>());
+      try {
+        Record r = Record::decode(v);
+        auto raw_key = [&](const char* member) {
+          auto raw = from_base64(r.data.at(member).get<std::string>());
+          if (!raw) throw AuditError(std::string("bad ") + member);
+          return *raw;
+        };
+        if (r.type == events::log_created) {
+          cur_pub = raw_key("public_key");
+          key_ids.push_back(r.key_id);
+        } else if (r.type == events::key_rotated) {
+          cur_pub = raw_key("new_public_key");
+          key_ids.push_back(r.data.at("new_key_id").get<std::string>());
+        }
+        last_ts = r.timestamp_us;
+      } catch (const std::exception& e) {
+        throw AuditError("cannot prune: record " + std::to_string(expect) + " is damaged (" + e.what() +
+                         "); run audit verify");
       }
-      last_hash = merkle::leaf_hash(v);
+      last_hash = record_hash(Record::body_of(v));
       f.append(last_hash);
-      last_ts = r.timestamp_us;
       ++expect;
       return true;
     });
     if (f.size() != first_seq) throw AuditError("cannot prune: the log ends before " + std::to_string(first_seq));
+    // The tree heads of the removed records go with them; the checkpoint
+    // keeps their number and the newest one's hash, which later records name.
+    uint64_t removed_heads = 0;
+    std::string newest_removed = cp_old ? cp_old->tree_head_hash : zero_hash();
+    for (const auto& [k, v] : store.tree_heads()) {
+      if (k.size() < 8 || read_be64(k) >= first_seq) break;
+      if (k.size() == 16 && read_be64(k) < head.first_seq) continue;  // removed by an earlier pruning's range
+      ++removed_heads;
+      newest_removed = TreeHead::decode(v).hash();
+    }
     Checkpoint cp;
     cp.first_seq = first_seq;
     cp.prev_hash = last_hash;
@@ -63,6 +83,8 @@ uint64_t Log::prune_before(uint64_t first_seq) {
     cp.public_key = cur_pub;
     cp.timestamp_us = now_unix_us();
     cp.key_id = key.key_id();
+    cp.tree_heads = (cp_old ? cp_old->tree_heads : 0) + removed_heads;
+    cp.tree_head_hash = newest_removed;
     cp.sig = key.sign(cp.signing_input());
 
     Head h = head;
@@ -73,15 +95,15 @@ uint64_t Log::prune_before(uint64_t first_seq) {
                   {"removed", removed},
                   {"root_hash", to_hex(f.root())},
                   {"checkpoint_sig", to_base64(cp.sig)}};
-    std::string bytes = seal(r, h, key);
+    Sealer sealer(h);
+    sealer.add(std::move(r), key);
+    sealer.add_tree_head(key);
+    sealer.sign();
     h.first_seq = first_seq;
     Store::Batch b(store);
     b.delete_records(head.first_seq, first_seq);
     b.put_checkpoint(cp);
-    b.put_record(r, bytes);
-    TreeHead t = make_tree_head(h, key);
-    b.put_tree_head(t);
-    b.put_head(h);
+    sealer.put_into(b);
     store.write(b);
   });
   return removed;
@@ -96,7 +118,12 @@ uint64_t Log::prune_expired() {
     if (!head) return;
     target = head->first_seq;
     store.scan_records(head->first_seq, [&](std::string_view, std::string_view v) {
-      Record r = Record::decode(v);
+      Record r;
+      try {
+        r = Record::decode(v);
+      } catch (const AuditError& e) {
+        throw AuditError(std::string("cannot prune: a record is damaged (") + e.what() + "); run audit verify");
+      }
       if (r.timestamp_us >= cutoff) return false;
       target = r.seq + 1;
       return true;

@@ -25,15 +25,15 @@ std::string Log::rotate_key() {
                   {"new_key_id", fresh.key_id()},
                   {"new_public_key", to_base64(fresh.public_key().raw())},
                   {"new_key_signature", to_base64(fresh.sign(rotation_signing_input(old_id, fresh.key_id())))}};
-    std::string bytes = seal(r, h, old);  // signed by the old key
+    Sealer sealer(h);
+    sealer.add(std::move(r), old);  // signed by the old key
     h.key_id = fresh.key_id();
     h.key_ids.push_back(fresh.key_id());
-    Store::Batch b(store);
-    b.put_record(r, bytes);
     // The new key's first act: a tree head over the rotation.
-    TreeHead t = make_tree_head(h, fresh);
-    b.put_tree_head(t);
-    b.put_head(h);
+    sealer.add_tree_head(fresh);
+    sealer.sign();
+    Store::Batch b(store);
+    sealer.put_into(b);
     store.write(b);
     new_id = fresh.key_id();
     key_.replace(std::move(fresh));

@@ -23,29 +23,30 @@ std::optional<std::string> stored_submission_code(const Store& store, const std:
   return std::nullopt;
 }
 
-void add_parent_diff(const Store& store, Record& r, std::map<std::string, std::string>& batch_code,
+bool add_parent_diff(const Store& store, Record& r, std::map<std::string, std::string>& batch_code,
                      uint64_t max_record_bytes) {
   const json& d = r.data;
   if (d.contains("code") && d["code"].is_string()) batch_code[r.request_id] = d["code"].get<std::string>();
   if (!d.contains("parent_request_id") || !d["parent_request_id"].is_string() || !d.contains("code") ||
       !d["code"].is_string() || d.contains("diff"))
-    return;
+    return false;
   const std::string parent = d["parent_request_id"].get<std::string>();
   std::optional<std::string> parent_code;
   if (auto it = batch_code.find(parent); it != batch_code.end() && parent != r.request_id) parent_code = it->second;
   if (!parent_code) parent_code = stored_submission_code(store, parent);
   if (!parent_code) {
     r.data["parent_found"] = false;
-    return;
+    return true;
   }
   r.data["parent_code_sha256"] = sha256_hex(*parent_code);
   std::string diff = unified_diff(*parent_code, d["code"].get<std::string>(), "parent/" + parent,
                                   "submission/" + r.request_id);
-  if (canonical_json(r.data).size() + diff.size() * 2 + 1024 > max_record_bytes) {
+  if (canonical_json(r.data, Floats::as_strings).size() + diff.size() * 2 + 1024 > max_record_bytes) {
     r.data["diff_omitted"] = "the diff would make the record larger than max_record";
-    return;
+    return true;
   }
   r.data["diff"] = std::move(diff);
+  return true;
 }
 
 }  // namespace mai::audit

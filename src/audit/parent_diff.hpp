@@ -16,7 +16,8 @@ class Store;
 
 // `batch_code`: request id -> code of the submissions met so far in the
 // batch being written (not yet in `store`); `r`'s code is added to it.
-void add_parent_diff(const Store& store, Record& r, std::map<std::string, std::string>& batch_code,
+// Returns whether r.data changed.
+bool add_parent_diff(const Store& store, Record& r, std::map<std::string, std::string>& batch_code,
                      uint64_t max_record_bytes);
 
 // The code of the submission of `request_id` in `store`, if any.

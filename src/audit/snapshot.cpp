@@ -103,7 +103,7 @@ std::optional<FileState> manifest_state(const std::string& db_dir) {
   s.current = *current;
   std::string name = s.current;
   while (!name.empty() && (name.back() == '\n' || name.back() == '\r')) name.pop_back();
-  if (name.empty() || name.find('/') != std::string::npos) return s;
+  if (name.empty() || name.find('/') != std::string::npos || name.find('\0') != std::string::npos) return s;
   struct stat st {};
   if (::stat((db_dir + "/" + name).c_str(), &st) != 0) return s;
   s.ino = st.st_ino;
@@ -152,16 +152,21 @@ Placed place(const std::string& from, const std::string& to, bool& may_link) {
   return Placed::ok;
 }
 
-// One attempt: true when the snapshot in `dir` is stable.
-bool try_snapshot(const std::string& db_dir, const std::string& dir, bool& may_link) {
+enum class Attempt { stable, changed, broken };
+
+// One attempt at a snapshot in `dir`.
+Attempt try_snapshot(const std::string& db_dir, const std::string& dir, bool& may_link) {
   auto before = manifest_state(db_dir);
   if (!before) throw AuditError("no audit log at " + db_dir + " (its CURRENT file is missing)");
-  if (before->size < 0) return false;
   std::string manifest_name = before->current;
   while (!manifest_name.empty() && (manifest_name.back() == '\n' || manifest_name.back() == '\r'))
     manifest_name.pop_back();
-  auto manifest = read_if_exists(db_dir + "/" + manifest_name);
-  if (!manifest || static_cast<off_t>(manifest->size()) != before->size) return false;
+  auto manifest = before->size < 0 ? std::nullopt : read_if_exists(db_dir + "/" + manifest_name);
+  if (!manifest || static_cast<off_t>(manifest->size()) != before->size) {
+    // A writer replacing its MANIFEST, or a CURRENT that names none at all.
+    auto again = manifest_state(db_dir);
+    return again && again->current == before->current && again->size < 0 ? Attempt::broken : Attempt::changed;
+  }
   write_new(dir + "/" + manifest_name, *manifest);
   write_new(dir + "/CURRENT", before->current);
   if (auto identity = read_if_exists(db_dir + "/IDENTITY")) write_new(dir + "/IDENTITY", *identity);
@@ -171,7 +176,7 @@ bool try_snapshot(const std::string& db_dir, const std::string& dir, bool& may_l
     place(db_dir + "/" + name, dir + "/" + name, may_link);  // a file gone now was obsolete
   }
   auto after = manifest_state(db_dir);
-  return after && *after == *before;
+  return after && *after == *before ? Attempt::stable : Attempt::changed;
 }
 
 }  // namespace
@@ -194,8 +199,11 @@ std::unique_ptr<DbSnapshot> DbSnapshot::take(const std::string& db_dir) {
     if (::mkdir(dir.c_str(), 0700) != 0)
       throw AuditError("cannot make a snapshot of the audit log in " + dir + ": " + std::strerror(errno));
     std::unique_ptr<DbSnapshot> snap(new DbSnapshot(dir));
-    if (try_snapshot(db_dir, dir, may_link)) return snap;
+    Attempt a = try_snapshot(db_dir, dir, may_link);
+    if (a == Attempt::stable) return snap;
     snap.reset();
+    if (a == Attempt::broken)
+      throw AuditError("the audit log at " + db_dir + " is damaged: its CURRENT file names no MANIFEST that exists");
     if (std::chrono::steady_clock::now() >= deadline)
       throw AuditError("cannot take a consistent snapshot of the audit log at " + db_dir +
                        ": its files kept changing for 60 s");

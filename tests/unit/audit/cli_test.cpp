@@ -12,7 +12,9 @@
 #include "audit/record.hpp"
 #include "audit/spool.hpp"
 #include "audit/store.hpp"
+#include "common/encoding.hpp"
 #include "common/files.hpp"
+#include "common/sha256.hpp"
 #include "model/json_codec.hpp"
 #include "test_util.hpp"
 
@@ -68,7 +70,9 @@ AuditReceipt populate(const std::string& state) {
     parent = code;
     bool blocked = i % 3 == 2;
     evs.push_back(ev(events::assessment, id, {{"level", blocked ? "BLOCKED" : "LOW"}, {"findings", json::array()}}));
-    if (blocked) evs.push_back(ev(events::override_granted, id, {{"reason", "operator says so"}, {"given_by", "cli"}}));
+    if (blocked)
+      evs.push_back(ev(events::override_granted, id,
+                       {{"reason", "operator says so"}, {"given_by", "cli"}, {"code_sha256", sha256_hex(code)}}));
     evs.push_back(ev(events::execution_start, id, {{"limits", {{"cpus", 0.5}, {"memory_bytes", 1 << 28}}}}));
     evs.push_back(ev(events::network, id, {{"decision", "deny"}, {"host", "example.com"}, {"port", 443}}));
     evs.push_back(ev(events::execution_end, id, {{"termination", "exited"}, {"exit_code", 0}, {"wall_ms", 12}}));
@@ -93,7 +97,7 @@ TEST(AuditCli, VerifyNamesTheChangedRecord) {
     auto pos = bytes.find("LOW");
     if (pos == std::string::npos) pos = bytes.size() / 2;
     bytes[pos] = 'X';  // one byte
-    ASSERT_TRUE(s->raw()->Put(rocksdb::WriteOptions(), s->cf("records"), be64(9), bytes).ok());
+    s->raw_put(store_keys::record(9), bytes);
   }
   auto bad = run(cli(dir.path()) + "verify");
   EXPECT_EQ(bad.status, 1) << bad.out;
@@ -232,16 +236,24 @@ TEST(AuditExport, IndependentVerifierAcceptsAnIntactExportAndNamesTampering) {
   }
   std::string cut;
   uint64_t kept = 0;
+  auto header = json::parse(lines[0]);
+  uint64_t tree_heads = header["checkpoint"]["tree_heads"].get<uint64_t>();
+  std::string newest = header["checkpoint"]["tree_head_hash"];
   for (size_t i = 1; i < lines.size(); ++i) {
     auto j = json::parse(lines[i]);
     if (j["kind"] == "record" && j["record"]["seq"].get<uint64_t>() < 30) {
       cut += lines[i] + "\n";
       kept = j["record"]["seq"].get<uint64_t>() + 1;
     }
-    if (j["kind"] == "tree_head" && j["tree_head"]["tree_size"].get<uint64_t>() <= 30) cut += lines[i] + "\n";
+    if (j["kind"] == "tree_head" && j["tree_head"]["tree_size"].get<uint64_t>() <= 30) {
+      cut += lines[i] + "\n";
+      ++tree_heads;
+      newest = to_hex(TreeHead::from_json(j["tree_head"]).hash());
+    }
   }
-  auto header = json::parse(lines[0]);
   header["tree_size"] = kept;
+  header["tree_heads"] = tree_heads;
+  header["tree_head_hash"] = newest;
   write_file_atomic(exp + ".cut", header.dump() + "\n" + cut);
   auto plain = run(verifier() + "--pubkey " + pub + " " + exp + ".cut");
   EXPECT_EQ(plain.status, 0) << plain.out;
