@@ -191,7 +191,7 @@ void Log::commit(std::vector<Pending*>& batch) {
     }
     if (sealer.size() == 0 && b.count() == 0) return;  // only redeliveries (and gaps): nothing to write
     if (receipt_wanted && sealer.size() > 0) sealer.add_tree_head(key);
-    sealer.sign(sealer.size() >= 4 ? &signers_ : nullptr);
+    sealer.sign(&signers_);
     sealer.put_into(b);
     store.write(b);
     if (sealer.tree_heads() > 0)

@@ -39,12 +39,11 @@ std::string meta(std::string_view name) { return cat(kMeta, name); }
 std::string delivery(std::string_view origin) { return cat(kMeta, "delivered") + '\0' + std::string(origin); }
 std::string record(uint64_t seq) { return cat(kRecord, be64(seq)); }
 std::string by_request(std::string_view id, uint64_t seq) { return cat(kByRequest, id) + '\0' + be64(seq); }
-std::string by_time(int64_t ts, uint64_t seq) { return cat(kByTime, be64(static_cast<uint64_t>(ts))) + be64(seq); }
 std::string by_type(std::string_view type, uint64_t seq) { return cat(kByType, type) + '\0' + be64(seq); }
 std::string tree_head(uint64_t size, int64_t ts) { return cat(kTreeHead, be64(size)) + be64(static_cast<uint64_t>(ts)); }
 
 std::vector<std::string> index_keys(const Record& r) {
-  std::vector<std::string> out{by_time(r.timestamp_us, r.seq), by_type(r.type, r.seq)};
+  std::vector<std::string> out{by_type(r.type, r.seq)};
   if (!r.request_id.empty()) out.push_back(by_request(r.request_id, r.seq));
   return out;
 }
@@ -291,23 +290,26 @@ std::optional<Checkpoint> Store::checkpoint() const {
 
 Store::Batch::Batch(const Store& store) : store_(store), batch_(new rocksdb::WriteBatch()) {}
 Store::Batch::~Batch() = default;
-size_t Store::Batch::count() const { return static_cast<size_t>(batch_->Count()); }
+size_t Store::Batch::count() const { return static_cast<size_t>(batch_->Count()) + puts_.size(); }
+
+// Puts go into the write in key order: RocksDB's memtable inserts a key
+// next to the one before it cheaply, and a batch of records then fills a few
+// contiguous runs (records, index entries) instead of jumping between them.
+void Store::Batch::put(std::string key, std::string value) { puts_.emplace_back(std::move(key), std::move(value)); }
 
 void Store::Batch::put_record(const Record& r, const std::string& encoded) {
-  batch_->Put(store_keys::record(r.seq), encoded);
-  for (const auto& k : store_keys::index_keys(r)) batch_->Put(k, "");
+  put(store_keys::record(r.seq), encoded);
+  for (auto& k : store_keys::index_keys(r)) put(std::move(k), "");
 }
 
-void Store::Batch::put_tree_head(const TreeHead& t) {
-  batch_->Put(store_keys::tree_head(t.tree_size, t.timestamp_us), t.encode());
-}
+void Store::Batch::put_tree_head(const TreeHead& t) { put(store_keys::tree_head(t.tree_size, t.timestamp_us), t.encode()); }
 
-void Store::Batch::put_head(const Head& h) { batch_->Put(store_keys::meta("head"), h.encode()); }
+void Store::Batch::put_head(const Head& h) { put(store_keys::meta("head"), h.encode()); }
 
-void Store::Batch::put_checkpoint(const Checkpoint& c) { batch_->Put(store_keys::meta("checkpoint"), c.encode()); }
+void Store::Batch::put_checkpoint(const Checkpoint& c) { put(store_keys::meta("checkpoint"), c.encode()); }
 
 void Store::Batch::put_delivery_mark(const std::string& origin, uint64_t up_to) {
-  batch_->Put(store_keys::delivery(origin), be64(up_to));
+  put(store_keys::delivery(origin), be64(up_to));
 }
 
 uint64_t Store::delivery_mark(const std::string& origin) const {
@@ -332,6 +334,10 @@ void Store::Batch::delete_records(uint64_t from, uint64_t below) {
 }
 
 void Store::write(Batch& b, bool sync) {
+  // Stable: of two puts of one key, the later wins, as it would unsorted.
+  std::stable_sort(b.puts_.begin(), b.puts_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [k, v] : b.puts_) b.batch_->Put(k, v);
+  b.puts_.clear();
   rocksdb::WriteOptions wo;
   wo.sync = sync;
   auto st = db_->Write(wo, b.batch_.get());
@@ -433,11 +439,29 @@ std::vector<uint64_t> Store::seqs_for_type(const std::string& type) const {
 }
 
 std::vector<uint64_t> Store::seqs_since(int64_t ts) const {
+  auto h = head();
+  if (!h || h->next_seq == h->first_seq) return {};
+  // The first record at or after ts: records whose timestamp cannot be read
+  // count as later (verify names them).
+  auto before = [&](uint64_t seq) {
+    auto bytes = get_record(seq);
+    if (!bytes) return false;
+    try {
+      return Record::decode(*bytes).timestamp_us < ts;
+    } catch (const AuditError&) {
+      return false;
+    }
+  };
+  uint64_t lo = h->first_seq, hi = h->next_seq;
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (before(mid))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
   std::vector<uint64_t> out;
-  scan(store_keys::kByTime, be64(static_cast<uint64_t>(ts < 0 ? 0 : ts)), [&](std::string_view k, std::string_view) {
-    if (k.size() == 16) out.push_back(read_be64(k.substr(8)));
-    return true;
-  });
+  for (uint64_t s = lo; s < h->next_seq; ++s) out.push_back(s);
   return out;
 }
 

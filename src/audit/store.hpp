@@ -7,11 +7,12 @@
 //   "meta/delivered" 0x00 origin                a worker spool's delivery mark (8 bytes BE)
 //   "rec/" seq(BE8)                             the record's canonical bytes
 //   "req/" request_id 0x00 seq(BE8)             ""  (index by request)
-//   "time/" timestamp_us(BE8) seq(BE8)          ""  (index by time)
 //   "type/" type 0x00 seq(BE8)                  ""  (index by type)
 //   "sth/" tree_size(BE8) timestamp_us(BE8)     the tree head's canonical bytes
 // One family, not one per kind: every open of the database by a short-lived
-// writer flushes what the last one wrote, one table file per family.
+// writer flushes what the last one wrote, one table file per family. No
+// index by time: timestamps never decrease along seqs, so a time is found by
+// binary search over the records.
 // One process writes (RocksDB's LOCK); readers open a snapshot (snapshot.hpp).
 #pragma once
 #include <cstdint>
@@ -38,17 +39,15 @@ inline constexpr char kStoreFormat[] = "mai-audit/v2";
 // The keys of the store, for the store itself, the verifier, and the tests
 // and tools that play the attacker.
 namespace store_keys {
-inline constexpr std::string_view kMeta = "meta/", kRecord = "rec/", kByRequest = "req/", kByTime = "time/",
-                                  kByType = "type/", kTreeHead = "sth/";
+inline constexpr std::string_view kMeta = "meta/", kRecord = "rec/", kByRequest = "req/", kByType = "type/",
+                                  kTreeHead = "sth/";
 std::string meta(std::string_view name);  // "format", "head", "checkpoint"
 std::string delivery(std::string_view origin);
 std::string record(uint64_t seq);
 std::string by_request(std::string_view request_id, uint64_t seq);
-std::string by_time(int64_t timestamp_us, uint64_t seq);
 std::string by_type(std::string_view type, uint64_t seq);
 std::string tree_head(uint64_t tree_size, int64_t timestamp_us);
-// The index keys of a record, in this order: by_time, by_type, and by_request
-// unless its request id is empty.
+// The index keys of a record: by_type, and by_request unless its request id is empty.
 std::vector<std::string> index_keys(const Record& r);
 }  // namespace store_keys
 
@@ -105,7 +104,9 @@ class Store {
    private:
     friend class Store;
     const Store& store_;
-    std::unique_ptr<rocksdb::WriteBatch> batch_;
+    std::unique_ptr<rocksdb::WriteBatch> batch_;  // deletions, then the puts in key order
+    std::vector<std::pair<std::string, std::string>> puts_;
+    void put(std::string key, std::string value);
   };
   void write(Batch& b, bool sync = true);
 
@@ -129,6 +130,7 @@ class Store {
   std::optional<TreeHead> latest_tree_head() const;
   std::vector<uint64_t> seqs_for_request(const std::string& request_id) const;
   std::vector<uint64_t> seqs_for_type(const std::string& type) const;
+  // The seqs of the records at or after a time, by binary search (timestamps never decrease).
   std::vector<uint64_t> seqs_since(int64_t timestamp_us) const;
   // RocksDB's own check of every block of every table file (checksums).
   // Empty when intact, else what is wrong.

@@ -1,5 +1,6 @@
 #include "audit/store_check.hpp"
 
+#include <algorithm>
 #include <set>
 #include <vector>
 
@@ -14,11 +15,11 @@ namespace {
 
 using namespace store_keys;
 
-const std::string_view kIndexes[] = {kByRequest, kByTime, kByType};
+const std::string_view kIndexes[] = {kByRequest, kByType};
 
 std::string rec(uint64_t seq) { return "record " + std::to_string(seq); }
 
-// The seq an index key (without its prefix) names: its last 8 bytes.
+// The seq an index key (with or without its prefix) names: its last 8 bytes.
 std::optional<uint64_t> index_seq(std::string_view k) {
   if (k.size() < 8) return std::nullopt;
   return read_be64(k.substr(k.size() - 8));
@@ -105,8 +106,8 @@ std::optional<StoreProblem> check_meta(const Store& store,
 
 // Anything stored outside the known key prefixes.
 std::optional<StoreProblem> check_foreign(const Store& store) {
-  std::vector<std::string> known = {std::string(kMeta),   std::string(kRecord), std::string(kByRequest),
-                                    std::string(kTreeHead), std::string(kByTime), std::string(kByType)};
+  std::vector<std::string> known = {std::string(kMeta), std::string(kRecord), std::string(kByRequest),
+                                    std::string(kTreeHead), std::string(kByType)};
   std::sort(known.begin(), known.end());
   std::string from;  // the start of the next gap
   for (size_t i = 0; i <= known.size(); ++i) {

@@ -80,6 +80,8 @@ struct Failure {
   std::string reason;
 };
 
+using KeyMap = std::map<std::string, PublicKey>;
+
 // One stored record on its way through the checks. The parallel part fills
 // everything from `rec` on; the sequential part checks the chain.
 struct Item {
@@ -153,7 +155,7 @@ class Verifier {
         fail(cp.first_seq, std::string("the pruning checkpoint is damaged: ") + e.what());
       }
       auto pk = PublicKey::from_raw(cp.public_key);
-      keys_.emplace(pk.key_id(), pk);
+      add_key(pk);
       current_key_ = pk.key_id();
       key_history_ = cp.key_ids;
       if (std::find(key_history_.begin(), key_history_.end(), current_key_) == key_history_.end())
@@ -232,32 +234,73 @@ class Verifier {
     if (receipt_ && receipt_->tree_size == n) receipt_root_ = get_root();
   }
 
+  // Records are read in chunks, and three things overlap: this thread reads
+  // chunk k+1 while the pool decodes, hashes and checks the signatures of
+  // chunk k; then, while the pool does chunk k+1, this thread runs the
+  // sequential checks of chunk k (chain, keys, completeness).
   void scan() {
     const uint64_t total = head_->next_seq > start_ ? head_->next_seq - start_ : 0;
-    const size_t chunk = 4096;
-    std::vector<Item> items;
-    items.reserve(chunk);
-    auto flush = [&] {
-      // Parallel: decode, hash, index digest, and signatures by keys already known.
-      pool_.for_each(items.size(), 16, [&](size_t i) { prepare(items[i]); });
-      for (auto& it : items) sequential(it);
-      items.clear();
-      if (progress_) show_progress(total);
+    const size_t chunk = 2048;
+    std::vector<Item> current, next;
+    std::shared_ptr<WorkerPool::Job> job;
+    std::function<void(size_t)> prepare_current;
+    std::shared_ptr<const KeyMap> keys;
+    std::optional<std::string> read_error;
+    bool done = false;
+    std::optional<std::string> last;  // the last key read: the next chunk starts after it
+    auto read_chunk = [&](std::vector<Item>& into) {
+      into.clear();
+      if (done) return;
+      try {
+        store_.scan(store_keys::kRecord, last.value_or(""), [&](std::string_view k, std::string_view v) {
+          if (last && k == *last) return true;
+          into.push_back(Item{std::string(k), std::string(v), std::nullopt, {}, {}, Item::Sig::unchecked, {}});
+          return into.size() < chunk;
+        });
+      } catch (const AuditError& e) {
+        read_error = std::string("cannot read the audit log's records: ") + e.what();
+        done = true;
+        return;
+      }
+      if (into.size() < chunk) done = true;
+      if (!into.empty()) last = into.back().key;
     };
-    try {
-      store_.scan_records(0, [&](std::string_view k, std::string_view v) {
-        items.push_back(Item{std::string(k), std::string(v), std::nullopt, {}, {}, Item::Sig::unchecked, {}});
-        if (items.size() == chunk) flush();
-        return true;
-      });
-    } catch (const AuditError& e) {
-      flush();  // what was read intact is checked first
-      fail(expect_, rec(expect_) + " and the records after it cannot be read: " + e.what());
+    auto launch = [&](std::vector<Item>& items) {
+      keys = known_keys_;
+      prepare_current = [&items, this, k = keys](size_t i) { prepare(items[i], *k); };
+      job = pool_.launch(items.size(), 16, prepare_current);
+    };
+    read_chunk(current);
+    // Record 0 brings the first key: checked alone first, so that the
+    // signatures of the others can be checked in parallel.
+    if (!checkpoint_ && !current.empty()) {
+      prepare(current[0], *known_keys_);
+      sequential(current[0]);
+      current.erase(current.begin());
     }
-    flush();
+    launch(current);
+    try {
+      for (;;) {
+        read_chunk(next);
+        pool_.join(job);
+        std::swap(current, next);  // `next` now holds the prepared chunk
+        launch(current);
+        for (auto& it : next) sequential(it);
+        if (progress_) show_progress(total);
+        if (current.empty() && done) break;
+      }
+    } catch (const Failure&) {
+      try {
+        pool_.join(job);  // the pool must be done with `current` before it goes
+      } catch (...) {
+      }
+      throw;
+    }
+    pool_.join(job);
+    if (read_error) fail(expect_, rec(expect_) + " and the records after it cannot be read: " + *read_error);
   }
 
-  void prepare(Item& it) {
+  void prepare(Item& it, const KeyMap& keys) {
     try {
       it.rec = Record::decode(it.value);
     } catch (const AuditError& e) {
@@ -268,8 +311,8 @@ class Verifier {
     std::string_view body = std::string_view(input).substr(kRecordDomain.size());
     it.hash = record_hash(body);
     it.index = IndexDigest::of(*it.rec);
-    auto k = keys_.find(it.rec->key_id);
-    if (k != keys_.end()) it.sig = k->second.verify(input, it.rec->sig) ? Item::Sig::ok : Item::Sig::bad;
+    auto k = keys.find(it.rec->key_id);
+    if (k != keys.end()) it.sig = k->second.verify(input, it.rec->sig) ? Item::Sig::ok : Item::Sig::bad;
   }
 
   void show_progress(uint64_t total) {
@@ -312,7 +355,7 @@ class Verifier {
       if (!raw || raw->size() != 32) fail(k, "record 0 carries no valid public key");
       auto pk = PublicKey::from_raw(*raw);
       if (pk.key_id() != r.key_id) fail(k, "record 0's key id does not match its public key");
-      keys_.emplace(pk.key_id(), pk);
+      add_key(pk);
       current_key_ = pk.key_id();
       key_history_.push_back(current_key_);
     } else if (r.type == events::log_created) {
@@ -362,9 +405,15 @@ class Verifier {
     auto sig = from_base64(s("new_key_signature"));
     if (!sig || !pk.verify(rotation_signing_input(current_key_, pk.key_id()), *sig))
       fail(r.seq, rec(r.seq) + ": the new key's signature on the rotation is invalid");
-    keys_.emplace(pk.key_id(), pk);
+    add_key(pk);
     current_key_ = pk.key_id();
     key_history_.push_back(current_key_);
+  }
+
+  // Keys are shared with the pool as an immutable copy, replaced when one is added.
+  void add_key(const PublicKey& pk) {
+    keys_.emplace(pk.key_id(), pk);
+    known_keys_ = std::make_shared<const KeyMap>(keys_);
   }
 
   void finish() {
@@ -471,7 +520,8 @@ class Verifier {
   std::string prev_hash_;
   int64_t prev_ts_ = INT64_MIN;
   merkle::Frontier frontier_;
-  std::map<std::string, PublicKey> keys_;
+  KeyMap keys_;
+  std::shared_ptr<const KeyMap> known_keys_ = std::make_shared<const KeyMap>();
   std::string current_key_;
   std::vector<std::string> key_history_;
   std::vector<TreeHead> ths_;

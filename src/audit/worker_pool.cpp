@@ -59,31 +59,38 @@ void WorkerPool::work() {
   }
 }
 
-void WorkerPool::for_each(size_t n, size_t grain, const std::function<void(size_t)>& fn) {
-  if (n == 0) return;
-  grain = std::max<size_t>(1, grain);
-  if (threads_ <= 1 || n <= grain) {
-    for (size_t i = 0; i < n; ++i) fn(i);
-    return;
-  }
+std::shared_ptr<WorkerPool::Job> WorkerPool::launch(size_t n, size_t grain, const std::function<void(size_t)>& fn) {
   auto job = std::make_shared<Job>();
   job->fn = &fn;
   job->n = n;
-  job->grain = grain;
+  job->grain = std::max<size_t>(1, grain);
+  if (threads_ <= 1 || n <= job->grain) return job;  // join() does it all
   {
     std::lock_guard<std::mutex> lk(mu_);
     while (pool_.size() + 1 < threads_) pool_.emplace_back([this] { work(); });
     job_ = job;
     ++generation_;
-    ++job->active;  // the caller
   }
   wake_.notify_all();
+  return job;
+}
+
+void WorkerPool::join(const std::shared_ptr<Job>& job) {
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    ++job->active;  // the caller
+  }
   job->run(mu_);
   std::unique_lock<std::mutex> lk(mu_);
   --job->active;
   // Every chunk was taken; wait for those still running theirs.
   done_.wait(lk, [&] { return job->active == 0; });
   if (job->error) std::rethrow_exception(job->error);
+}
+
+void WorkerPool::for_each(size_t n, size_t grain, const std::function<void(size_t)>& fn) {
+  if (n == 0) return;
+  join(launch(n, grain, fn));
 }
 
 }  // namespace mai::audit

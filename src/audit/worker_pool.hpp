@@ -24,11 +24,18 @@ class WorkerPool {
   unsigned size() const { return threads_; }
   // Calls fn(i) for every i in [0, n), spread over the pool in chunks of
   // `grain`; returns when all are done. The first exception fn throws is
-  // rethrown here (the other calls still run). One call at a time.
+  // rethrown here (the other calls still run).
   void for_each(size_t n, size_t grain, const std::function<void(size_t)>& fn);
 
- private:
+  // The same in two steps, so that the caller can do other work meanwhile:
+  // launch() hands the job to the pool's threads (fn must live until
+  // join()); join() takes part in what is left, waits for the rest and
+  // rethrows. One job at a time.
   struct Job;
+  std::shared_ptr<Job> launch(size_t n, size_t grain, const std::function<void(size_t)>& fn);
+  void join(const std::shared_ptr<Job>& job);
+
+ private:
   void work();
 
   const unsigned threads_;
