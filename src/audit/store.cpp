@@ -2,7 +2,9 @@
 
 #include <fcntl.h>
 #include <rocksdb/db.h>
+#include <rocksdb/file_checksum.h>
 #include <rocksdb/options.h>
+#include <rocksdb/sst_file_reader.h>
 #include <rocksdb/write_batch.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -80,6 +82,9 @@ rocksdb::Options db_options() {
   options.skip_checking_sst_file_sizes_on_db_open = true;
   options.stats_dump_period_sec = 0;
   options.stats_persist_period_sec = 0;
+  // A whole-file checksum of every table file, kept in the MANIFEST: a
+  // flipped bit anywhere in a file, even where no block checksum looks, shows.
+  options.file_checksum_gen_factory = rocksdb::GetFileChecksumGenCrc32cFactory();
   // A WAL whose last write was cut short (a crash; for a reader, the write
   // in progress) is fine; damage before its end is an error, never a silent
   // loss of acknowledged records (RocksDB's default would drop the rest).
@@ -250,7 +255,13 @@ std::unique_ptr<Store> Store::open(const std::string& db_dir, Mode mode, uint64_
 
   // Every log is created with its marker (create_atomically), so a database
   // without one is not a log.
-  auto format = s->get(store_keys::meta("format"), "the format marker");
+  std::optional<std::string> format;
+  try {
+    format = s->get(store_keys::meta("format"), "the format marker");
+  } catch (const AuditError&) {
+    if (mode != Mode::read_damaged) throw;
+    return s;  // the verifier names what else is lost
+  }
   if (!format) throw AuditError(db_dir + " is a RocksDB database but not a mai-sandbox audit log (no format marker)");
   if (*format != kStoreFormat) throw AuditError(db_dir + " holds an audit log of unknown format \"" + *format + "\"");
   return s;
@@ -467,10 +478,11 @@ std::vector<uint64_t> Store::seqs_since(int64_t ts) const {
 
 std::string Store::verify_checksums() const {
   auto st = db_->VerifyChecksum();
+  if (st.ok()) st = db_->VerifyFileChecksums(rocksdb::ReadOptions());
   return st.ok() ? std::string() : st.ToString();
 }
 
-std::optional<std::string> Store::smallest_key_of_file_in(const std::string& message) const {
+std::optional<std::string> Store::first_key_of_file_in(const std::string& message) const {
   // RocksDB names table files by their number: "/000123.sst".
   auto at = message.find(".sst");
   if (at == std::string::npos) return std::nullopt;
@@ -482,8 +494,17 @@ std::optional<std::string> Store::smallest_key_of_file_in(const std::string& mes
   db_->GetLiveFilesMetaData(&files);
   for (const auto& f : files) {
     auto slash = f.name.rfind('/');
-    if (std::strtoull(f.name.c_str() + (slash == std::string::npos ? 0 : slash + 1), nullptr, 10) == number)
-      return f.smallestkey;
+    if (std::strtoull(f.name.c_str() + (slash == std::string::npos ? 0 : slash + 1), nullptr, 10) != number) continue;
+    // The file's first record, read from the file itself (its damage may be
+    // elsewhere); else its smallest key.
+    rocksdb::SstFileReader reader(db_options());
+    if (reader.Open(f.db_path + "/" + f.name.substr(slash == std::string::npos ? 0 : slash + 1)).ok()) {
+      std::unique_ptr<rocksdb::Iterator> it(reader.NewIterator(rocksdb::ReadOptions()));
+      it->Seek(rocksdb::Slice(store_keys::kRecord.data(), store_keys::kRecord.size()));
+      if (it->Valid() && it->key().starts_with(rocksdb::Slice(store_keys::kRecord.data(), store_keys::kRecord.size())))
+        return it->key().ToString();
+    }
+    return f.smallestkey;
   }
   return std::nullopt;
 }

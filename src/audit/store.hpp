@@ -132,12 +132,13 @@ class Store {
   std::vector<uint64_t> seqs_for_type(const std::string& type) const;
   // The seqs of the records at or after a time, by binary search (timestamps never decrease).
   std::vector<uint64_t> seqs_since(int64_t timestamp_us) const;
-  // RocksDB's own check of every block of every table file (checksums).
-  // Empty when intact, else what is wrong.
+  // RocksDB's own check of every block of every table file, and of each
+  // whole file (checksums). Empty when intact, else what is wrong.
   std::string verify_checksums() const;
-  // The smallest key of the table file named in a RocksDB error message
-  // ("... 000123.sst ..."), if there is such a live file.
-  std::optional<std::string> smallest_key_of_file_in(const std::string& message) const;
+  // The first record's key in the table file named in a RocksDB error
+  // message ("... 000123.sst ..."), else the file's smallest key, if there is
+  // such a live file.
+  std::optional<std::string> first_key_of_file_in(const std::string& message) const;
 
   // For tests and tools that play the attacker: raw keys (store_keys), no checks, synced.
   void raw_put(std::string_view key, std::string_view value);

@@ -134,11 +134,18 @@ class Verifier {
   void check() {
     try {
       head_ = store_.head();
+    } catch (const AuditError& e) {
+      // Damaged: the records are checked all the same, and the first one
+      // lost with it named; the head's own checks fail at the end.
+      head_error_ = e.what();
+    }
+    try {
       checkpoint_ = store_.checkpoint();
     } catch (const AuditError& e) {
-      fail(std::nullopt, e.what());
+      // As if there were none: a pruned log then breaks its chain at its first record.
+      checkpoint_error_ = e.what();
     }
-    if (!head_) fail(0, "the log has no head record (the database was emptied or never written)");
+    if (!head_ && head_error_.empty()) fail(0, "the log has no head record (the database was emptied or never written)");
     prev_hash_ = zero_hash();
     th_hash_ = zero_hash();
     if (checkpoint_) {
@@ -162,7 +169,7 @@ class Verifier {
         key_history_.push_back(current_key_);
     }
     completeness_.emplace(checkpoint_.has_value());
-    if (head_->first_seq != start_)
+    if (head_ && head_->first_seq != start_)
       fail(start_, "the head says the log starts at record " + std::to_string(head_->first_seq) +
                        " but the pruning checkpoint says " + std::to_string(start_));
     load_tree_heads();
@@ -239,7 +246,7 @@ class Verifier {
   // chunk k; then, while the pool does chunk k+1, this thread runs the
   // sequential checks of chunk k (chain, keys, completeness).
   void scan() {
-    const uint64_t total = head_->next_seq > start_ ? head_->next_seq - start_ : 0;
+    const uint64_t total = head_ && head_->next_seq > start_ ? head_->next_seq - start_ : 0;
     const size_t chunk = 2048;
     std::vector<Item> current, next;
     std::shared_ptr<WorkerPool::Job> job;
@@ -417,6 +424,8 @@ class Verifier {
   }
 
   void finish() {
+    if (!head_) fail(last_record(), "the log's head, which describes its last record, is damaged: " + head_error_);
+    if (!checkpoint_error_.empty()) fail(start_, "the log's pruning checkpoint is damaged: " + checkpoint_error_);
     if (head_->next_seq > expect_)
       fail(expect_, rec(expect_) + " is missing: the log ends at record " +
                         (expect_ ? std::to_string(expect_ - 1) : std::string("(none)")) + " but its head says " +
@@ -515,6 +524,7 @@ class Verifier {
   bool progress_ = false;
 
   std::optional<Head> head_;
+  std::string head_error_, checkpoint_error_;
   std::optional<Checkpoint> checkpoint_;
   uint64_t start_ = 0, expect_ = 0, records_ = 0, tree_heads_checked_ = 0;
   std::string prev_hash_;
@@ -537,6 +547,24 @@ class Verifier {
   std::map<std::string, std::pair<uint64_t, uint64_t>> delivered_;  // origin -> (top spool seq, its record)
 };
 
+// Damage that no check of the records found (a damaged block or file that no
+// record lives in, a damaged write-ahead log): the report names the first
+// record of the damaged file; the first record after what a damaged
+// write-ahead log still holds; else the last record, which the damaged head
+// describes.
+void name_damage(const Store& store, const std::string& damage, VerifyReport& rep) {
+  rep.ok = false;
+  rep.reason = "the audit log's database is damaged: " + damage;
+  rep.first_bad_seq = first_record_at(store, store.first_key_of_file_in(damage));
+  if (rep.first_bad_seq) return;
+  if (damage.find(".log") != std::string::npos) {
+    rep.first_bad_seq = rep.tree_size;
+    rep.reason = "record " + std::to_string(rep.tree_size) + " and the records after it cannot be read: " + damage;
+    return;
+  }
+  if (rep.tree_size > rep.first_seq) rep.first_bad_seq = rep.tree_size - 1;
+}
+
 // A log that cannot be opened as it is: open what can be read of it and let
 // the checks name the first record that is lost; if they find nothing, the
 // damage is outside the records (named by the first record its file holds).
@@ -547,7 +575,7 @@ VerifyReport verify_damaged(const std::string& db_dir, const std::string& damage
   std::unique_ptr<Store> store;
   try {
     store = Store::open(db_dir, Store::Mode::read_damaged, 0);
-  } catch (const AuditError& e) {
+  } catch (const AuditError&) {
     rep.reason = "the audit log cannot be read: " + damage;
     return rep;
   }
@@ -556,9 +584,7 @@ VerifyReport verify_damaged(const std::string& db_dir, const std::string& damage
     rep.reason += " (the database is damaged: " + damage + ")";
     return rep;
   }
-  rep.ok = false;
-  rep.first_bad_seq = first_record_at(*store, store->smallest_key_of_file_in(damage));
-  rep.reason = "the audit log's database is damaged: " + damage;
+  name_damage(*store, damage, rep);
   return rep;
 }
 
@@ -600,11 +626,7 @@ VerifyReport verify_log(const std::string& state_dir, const config::AuditConfig&
   VerifyReport rep = Verifier(*store, *trusted, opts, receipt).run();
   if (!rep.ok) return rep;
   // Every block of every table file, including those no record lives in.
-  if (auto damage = store->verify_checksums(); !damage.empty()) {
-    rep.ok = false;
-    rep.first_bad_seq = first_record_at(*store, store->smallest_key_of_file_in(damage));
-    rep.reason = "the audit log's database is damaged: " + damage;
-  }
+  if (auto damage = store->verify_checksums(); !damage.empty()) name_damage(*store, damage, rep);
   return rep;
 }
 
