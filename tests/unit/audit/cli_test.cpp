@@ -344,3 +344,75 @@ TEST(AuditExport, DeliveredRecordsVerifyEverywhere) {
 }
 
 }  // namespace mai::audit
+
+namespace mai::audit {
+
+// The independent verifier agrees with `audit verify` on the rules version 2
+// added: the first record after a lost tree head, and the completeness of
+// each request's story, named alike.
+TEST(AuditExport, BothVerifiersNameTheSameRecord) {
+  const std::string code = std::string(64, 'c'), other = std::string(64, 'd');
+  auto sub = [&](const std::string& id) {
+    return ev(events::submission, id, {{"code", "x"}, {"code_sha256", code}});
+  };
+  auto assess = [&](const std::string& id, const char* level) {
+    return ev(events::assessment, id, {{"level", level}, {"code_sha256", code}});
+  };
+  auto ovr = [&](const std::string& id, const std::string& hash, const std::string& by) {
+    return ev(events::override_granted, id, {{"reason", "ok"}, {"given_by", by}, {"code_sha256", hash}});
+  };
+  auto start = [&](const std::string& id) { return ev(events::execution_start, id); };
+  const std::vector<std::vector<Event>> stories = {
+      {sub("a"), assess("a", "LOW"), start("a")},                                   // intact
+      {sub("a"), assess("a", "BLOCKED"), start("a")},                               // BLOCKED ran
+      {sub("a"), assess("a", "BLOCKED"), ovr("a", other, "alice"), start("a")},     // other code allowed
+      {sub("a"), assess("a", "BLOCKED"), ovr("a", code, ""), start("a")},           // given by nobody
+      {sub("a"), assess("a", "LOW"), start("a"), start("a")},                       // two runs, one grant
+  };
+  for (size_t i = 0; i < stories.size(); ++i) {
+    TempDir dir;
+    {
+      auto log = Log::open(dir.path(), default_config(), false);
+      log->append_and_sign({ev(events::service_start, "")});
+      log->append_and_sign(stories[i]);
+    }
+    std::string exp = dir.path() + "/log.jsonl", pub = dir.path() + "/audit.pub";
+    ASSERT_EQ(run(cli(dir.path()) + "export --format jsonl -o " + exp).status, 0);
+    ASSERT_EQ(run(cli(dir.path()) + "pubkey > " + pub).status, 0);
+    auto c = run(cli(dir.path()) + "verify --json");
+    auto py = run(verifier() + "--json --pubkey " + pub + " " + exp);
+    EXPECT_EQ(c.status, i == 0 ? 0 : 1) << c.out;
+    EXPECT_EQ(py.status, c.status) << py.out;
+    if (i == 0) continue;
+    auto cj = json::parse(c.out.substr(c.out.find('{')));
+    auto pj = json::parse(py.out.substr(py.out.find('{')));
+    EXPECT_EQ(cj["first_bad_seq"], pj["first_bad_seq"]) << c.out << py.out;
+  }
+  // A tree head removed from the middle of an export: the record after it is named.
+  TempDir dir;
+  populate(dir.path());
+  std::string exp = dir.path() + "/log.jsonl", pub = dir.path() + "/audit.pub";
+  ASSERT_EQ(run(cli(dir.path()) + "export --format jsonl -o " + exp).status, 0);
+  ASSERT_EQ(run(cli(dir.path()) + "pubkey > " + pub).status, 0);
+  std::string text = read_file(exp), cut;
+  uint64_t removed_size = 0;
+  int tree_heads = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    std::string line = text.substr(pos, nl - pos + 1);
+    pos = nl + 1;
+    if (line.find("\"kind\":\"tree_head\"") != std::string::npos && ++tree_heads == 3) {
+      removed_size = json::parse(line)["tree_head"]["tree_size"].get<uint64_t>();
+      continue;
+    }
+    cut += line;
+  }
+  ASSERT_GT(removed_size, 0u);
+  write_file_atomic(exp + ".cut", cut);
+  auto py = run(verifier() + "--json --pubkey " + pub + " " + exp + ".cut");
+  EXPECT_EQ(py.status, 1) << py.out;
+  EXPECT_EQ(json::parse(py.out)["first_bad_seq"], removed_size) << py.out;
+}
+
+}  // namespace mai::audit
