@@ -41,22 +41,16 @@ json VerifyReport::to_json() const {
   return j;
 }
 
-AuditReceipt load_receipt(const std::string& path) {
-  std::string text;
-  try {
-    text = read_file_limited(path, 64 << 20);
-  } catch (const std::exception& e) {
-    throw AuditError(std::string("cannot read receipt: ") + e.what());
-  }
+AuditReceipt parse_receipt(std::string_view text, const std::string& name) {
   json j;
   try {
-    j = json::parse(text);
+    j = json::parse(text.begin(), text.end());
   } catch (const std::exception& e) {
-    throw AuditError("receipt " + path + " is not JSON: " + e.what());
+    throw AuditError("receipt " + name + " is not JSON: " + e.what());
   }
   if (j.is_object() && j.contains("audit")) j = j["audit"];
   if (!j.is_object())
-    throw AuditError("receipt " + path + " has no audit receipt (\"audit\" is null: nothing was recorded)");
+    throw AuditError("receipt " + name + " has no audit receipt (\"audit\" is null: nothing was recorded)");
   AuditReceipt r;
   try {
     r.seq_first = j.at("seq_first").get<uint64_t>();
@@ -67,10 +61,20 @@ AuditReceipt load_receipt(const std::string& path) {
     r.key_id = j.at("key_id").get<std::string>();
     r.timestamp_us = j.at("timestamp_us").get<int64_t>();
   } catch (const std::exception& e) {
-    throw AuditError("receipt " + path + " is incomplete: " + e.what() +
+    throw AuditError("receipt " + name + " is incomplete: " + e.what() +
                      " (needs seq_first, seq_last, tree_size, root_hash, signature, key_id, timestamp_us)");
   }
   return r;
+}
+
+AuditReceipt load_receipt(const std::string& path) {
+  std::string text;
+  try {
+    text = read_file_limited(path, 64 << 20);
+  } catch (const std::exception& e) {
+    throw AuditError(std::string("cannot read receipt: ") + e.what());
+  }
+  return parse_receipt(text, path);
 }
 
 namespace {
