@@ -20,6 +20,8 @@ std::string to_string(errc code) {
     case errc::unauthenticated: return "unauthenticated";
     case errc::internal:
       return "internal";
+    case errc::unavailable:
+      return "unavailable";
   }
   return "internal";
 }

@@ -15,6 +15,7 @@ enum class errc : uint8_t {
   worker_lost,      // the machine running the job went away
   unauthenticated,  // a remote request named no session of a live connection
   internal,         // a handler failed unexpectedly (an exception); only that request ended
+  unavailable,      // the node lost an actor it needs (see NodeHealth); nothing ran
 };
 
 std::string to_string(errc code);

@@ -49,6 +49,9 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                                     "this request names no session of a live connection");
                 if (auto problem = check_submission_fields(sub))
                   return make_error(errc::invalid_request, *problem);
+                if (settings->health && !settings->health->healthy())
+                  return make_error(errc::unavailable, "the service cannot take submissions: " +
+                                                           settings->health->problems().front());
                 // Who submitted is what the certificate says, never what the peer says;
                 // request ids are the service's to give.
                 sub.client = identity->display();
@@ -119,7 +122,30 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                 if (!settings->sessions->find(session))
                   return make_error(errc::unauthenticated,
                                     "this request names no session of a live connection");
-                return self->delegate(settings->dispatcher, status_atom::value);
+                // The node's health travels with the cluster's view, and is
+                // reported even when the dispatcher cannot answer.
+                auto rp = self->make_response_promise<ClusterStatus>();
+                auto health = settings->health;
+                auto with_health = [health](ClusterStatus view) {
+                  if (health && !health->healthy()) {
+                    view.healthy = false;
+                    view.problems = health->problems();
+                  }
+                  return view;
+                };
+                self->request(settings->dispatcher, std::chrono::seconds(10), status_atom::value)
+                    .then(
+                        [rp, with_health](ClusterStatus& view) mutable {
+                          rp.deliver(with_health(std::move(view)));
+                        },
+                        [rp, with_health](caf::error& e) mutable {
+                          ClusterStatus view = with_health({});
+                          view.healthy = false;
+                          view.problems.push_back("the dispatcher did not answer: " +
+                                                  error_message(e));
+                          rp.deliver(std::move(view));
+                        });
+                return rp;
               }),
   };
 }
