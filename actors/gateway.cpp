@@ -149,7 +149,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
   void execute() {
     auto plan = policy::plan_run(settings_->sandbox, sub_, result_.assessment.level,
                                  settings_->host);
-    policy_notes_ = plan.notes;
+    result_.policy_notes = plan.notes;
     ExecutionRequest req;
     req.request_id = sub_.request_id;
     req.code = sub_.code;
@@ -204,7 +204,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
       data["exit_code"] = result_.execution->exit_code;
     }
     // Why the run got other limits or network than were asked for.
-    if (!policy_notes_.empty()) data["policy_notes"] = policy_notes_;
+    if (!result_.policy_notes.empty()) data["policy_notes"] = result_.policy_notes;
     record(audit::events::result, data, [me = shared_from_this()] { me->sign(); });
   }
 
@@ -239,7 +239,6 @@ class Flow : public std::enable_shared_from_this<Flow> {
   RunResult result_;
   uint64_t seq_first_ = UINT64_MAX;
   uint64_t seq_last_ = 0;
-  std::vector<std::string> policy_notes_;
   bool failing_ = false;   // a step failed and fail() is recording it
   bool answered_ = false;  // the submission has its answer
 };

@@ -335,8 +335,8 @@ typename Inspector::result_type inspect(Inspector& f, RunResult& x) {
   auto execution = actors::opt(x.execution);
   auto audit = actors::opt(x.audit);
   auto error = actors::opt(x.error);
-  return f(caf::meta::type_name("mai::RunResult"), x.request_id, x.status, x.assessment,
-           execution, audit, error);
+  return f(caf::meta::type_name("mai::RunResult"), x.request_id, x.status, x.assessment, execution,
+           audit, error, x.policy_notes);
 }
 
 }  // namespace mai

@@ -95,7 +95,8 @@ json to_json(const RunResult& r) {
           {"assessment", to_json(r.assessment)},
           {"execution", r.execution ? to_json(*r.execution) : json(nullptr)},
           {"audit", r.audit ? to_json(*r.audit) : json(nullptr)},
-          {"error", error}};
+          {"error", error},
+          {"policy_notes", r.policy_notes}};
 }
 
 int plain_exit_status(const RunResult& r) {
