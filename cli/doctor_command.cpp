@@ -1,13 +1,20 @@
 // `mai-sandbox doctor`: which isolation features, cgroup version, backends and
 // limits this host supports, and what is missing. The probing lives in
 // src/sandbox/host_capabilities.cpp; this file only prints.
+#include <unistd.h>
+
 #include <iomanip>
 #include <iostream>
 
+#include "assess/assessor.hpp"
 #include "cli/command.hpp"
+#include "cli/service_options.hpp"
 #include "common/files.hpp"
 #include "common/json.hpp"
 #include "common/units.hpp"
+#include "common/utf8.hpp"
+#include "config/audit_config.hpp"
+#include "config/network_config.hpp"
 #include "config/sandbox_config.hpp"
 #include "sandbox/host_capabilities.hpp"
 #include "sandbox/sandbox.hpp"
@@ -21,8 +28,37 @@ json limits_json(const Limits& l) {
           {"timeout_ms", l.timeout_ms}, {"tmpfs_bytes", l.tmpfs_bytes}, {"output_bytes", l.output_bytes}};
 }
 
+// Whether this host could serve runs with this configuration and state:
+// every configuration file (a bad one is a configuration error, exit 2, like
+// for every command) and a writable state directory.
+struct Readiness {
+  bool ready = true;
+  std::vector<std::string> problems;
+};
+
+Readiness check_readiness(const GlobalOptions& global) {
+  auto source = global.config_source();
+  config::parse_audit_config(source.load("audit.yaml"));
+  config::parse_network_config(source.load("network.yaml"));
+  load_service_config(source);
+  assess::Assessor::from_config(source);
+  Readiness r;
+  const std::string state = global.state();
+  try {
+    make_dirs(state, 0700);
+    std::string probe = state + "/.doctor-probe";
+    write_file_atomic(probe, "ok", 0600);
+    ::unlink(probe.c_str());
+  } catch (const std::exception& e) {
+    r.ready = false;
+    r.problems.push_back("the state directory " + state + " is not writable: " + e.what());
+  }
+  return r;
+}
+
 int doctor(const GlobalOptions& global, bool as_json, bool quick) {
   auto cfg = config::parse_sandbox_config(global.config_source().load("sandbox.yaml"));
+  Readiness ready = check_readiness(global);
   std::string scratch;
   if (!quick) {
     scratch = global.state() + "/runs";
@@ -55,9 +91,11 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
                             {"api_version", docker.api_version},
                             {"image", cfg.docker.image},
                             {"image_present", docker.image},
-                            {"problem", docker.problem}}}};
-    std::cout << out.dump(2) << "\n";
-    return r.native_ok ? 0 : 1;
+                            {"problem", docker.problem}}},
+                {"ready", ready.ready && r.native_ok},
+                {"problems", ready.problems}};
+    std::cout << dump_json(out, 2) << "\n";
+    return r.native_ok && ready.ready ? 0 : 1;
   }
 
   std::cout << "Isolation features\n";
@@ -87,7 +125,8 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
               << docker.api_version << ", image " << cfg.docker.image << ").\n";
   else
     std::cout << "\nThe docker backend cannot run here: " << docker.problem << "\n";
-  return r.native_ok ? 0 : 1;
+  for (const auto& p : ready.problems) std::cout << "\nNOT READY: " << p << "\n";
+  return r.native_ok && ready.ready ? 0 : 1;
 }
 
 }  // namespace
@@ -96,7 +135,9 @@ void add_doctor_command(CLI::App& app, const GlobalOptions& global, Action& acti
   auto* cmd = app.add_subcommand(
       "doctor", "Report which isolation features, cgroup version, backends and limits this host "
                 "supports (native, and docker: daemon reachable, API version, image present), and "
-                "what is missing. Exit 0 when the native backend can work, 1 otherwise.");
+                "what is missing. Also checks every configuration file (exit 2 naming the file, "
+                "line and field of an error) and that the state directory is writable. Exit 0 "
+                "when the native backend can work and runs can be served, 1 otherwise.");
   auto as_json = std::make_shared<bool>(false);
   auto quick = std::make_shared<bool>(false);
   cmd->add_flag("--json", *as_json, "Print one JSON object");

@@ -16,6 +16,10 @@ packages=(
   openssl ca-certificates
   # the docker backend: its daemon (tests start it, tools/start-dockerd.sh) and curl for its health check
   docker.io curl
+  # fuzzing (tools/fuzz.sh): clang-14 with libFuzzer and the sanitizer runtimes
+  clang-14 libfuzzer-14-dev libclang-rt-14-dev
+  # load for the flakiness checks (stress-ng --cpu 2), and faster rebuilds
+  stress-ng ccache
 )
 
 missing=()

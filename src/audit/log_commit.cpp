@@ -10,6 +10,7 @@
 #include "audit/chain.hpp"
 #include "audit/worker_pool.hpp"
 #include "audit/error.hpp"
+#include "common/utf8.hpp"
 #include "audit/event_types.hpp"
 #include "audit/log.hpp"
 #include "audit/parent_diff.hpp"
@@ -43,7 +44,7 @@ AuditReceipt Log::append_and_sign(const std::vector<Event>& events) {
 
 DeliveryAck Log::append_delivered(const std::string& origin, uint64_t first_spool_seq,
                                   const std::vector<Event>& events) {
-  if (origin.empty() || origin.size() > 256 || !valid_utf8(origin))
+  if (origin.empty() || origin.size() > 256 || !is_valid_utf8(origin))
     throw AuditError("append_delivered: the origin id must be 1 to 256 bytes of UTF-8");
   if (first_spool_seq == 0) throw AuditError("append_delivered: spool seqs start at 1");
   if (events.empty()) return DeliveryAck{delivered_up_to(origin), {}};
@@ -106,7 +107,7 @@ void Log::commit(std::vector<Pending*>& batch) {
         if (e.type.empty()) throw AuditError("audit event without a type");
         if (e.type.rfind("audit.", 0) == 0)
           throw AuditError("audit event type " + e.type + " is reserved for the audit engine");
-        if (!valid_utf8(e.type) || !valid_utf8(e.request_id))
+        if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
           throw AuditError("audit event type or request id is not valid UTF-8");
         if (!e.data.is_null() && !e.data.is_object()) throw AuditError("audit event data must be a JSON object");
         Prepared pr{&e, Record{}, false, {}};

@@ -6,6 +6,7 @@
 #include "audit/event_types.hpp"
 #include "audit/store.hpp"
 #include "common/sha256.hpp"
+#include "common/utf8.hpp"
 
 namespace mai::audit {
 
@@ -15,8 +16,8 @@ std::optional<std::string> stored_submission_code(const Store& store, const std:
     if (!bytes) continue;
     try {
       Record p = Record::decode(*bytes);
-      if (p.type == events::submission && p.data.contains("code") && p.data["code"].is_string())
-        return p.data["code"].get<std::string>();
+      if (p.type != events::submission) continue;
+      if (auto code = bytes_field(p.data, "code")) return code;
     } catch (const AuditError&) {
     }
   }
@@ -26,9 +27,10 @@ std::optional<std::string> stored_submission_code(const Store& store, const std:
 bool add_parent_diff(const Store& store, Record& r, std::map<std::string, std::string>& batch_code,
                      uint64_t max_record_bytes) {
   const json& d = r.data;
-  if (d.contains("code") && d["code"].is_string()) batch_code[r.request_id] = d["code"].get<std::string>();
-  if (!d.contains("parent_request_id") || !d["parent_request_id"].is_string() || !d.contains("code") ||
-      !d["code"].is_string() || d.contains("diff"))
+  // Code is bytes (common/utf8.hpp): exact in "code", or in "code_base64".
+  std::optional<std::string> code = bytes_field(d, "code");
+  if (code) batch_code[r.request_id] = *code;
+  if (!d.contains("parent_request_id") || !d["parent_request_id"].is_string() || !code || d.contains("diff"))
     return false;
   const std::string parent = d["parent_request_id"].get<std::string>();
   std::optional<std::string> parent_code;
@@ -39,13 +41,12 @@ bool add_parent_diff(const Store& store, Record& r, std::map<std::string, std::s
     return true;
   }
   r.data["parent_code_sha256"] = sha256_hex(*parent_code);
-  std::string diff = unified_diff(*parent_code, d["code"].get<std::string>(), "parent/" + parent,
-                                  "submission/" + r.request_id);
+  std::string diff = unified_diff(*parent_code, *code, "parent/" + parent, "submission/" + r.request_id);
   if (canonical_json(r.data, Floats::as_strings).size() + diff.size() * 2 + 1024 > max_record_bytes) {
     r.data["diff_omitted"] = "the diff would make the record larger than max_record";
     return true;
   }
-  r.data["diff"] = std::move(diff);
+  put_bytes(r.data, "diff", diff);
   return true;
 }
 

@@ -9,6 +9,7 @@
 
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
+#include "common/utf8.hpp"
 #include "audit/record.hpp"
 #include "common/files.hpp"
 #include "common/ids.hpp"
@@ -58,7 +59,7 @@ struct Spool::Pending {
 
 std::string encode_spooled_event(const Event& e) {
   if (e.type.empty()) throw AuditError("spool: audit event without a type");
-  if (!valid_utf8(e.type) || !valid_utf8(e.request_id))
+  if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
     throw AuditError("spool: audit event type or request id is not valid UTF-8");
   const json& data = e.data.is_null() ? json::object() : e.data;
   if (!data.is_object()) throw AuditError("spool: audit event data must be a JSON object");

@@ -12,11 +12,13 @@ Limits parse_limits(const Node& n) {
   l.memory_bytes = n["memory"].as_size();
   if (l.memory_bytes < (8u << 20)) n["memory"].fail("must be at least 8MiB");
   l.timeout_ms = n["timeout"].as_duration_ms();
-  if (l.timeout_ms < 100) n["timeout"].fail("must be at least 100ms");
+  if (l.timeout_ms < 100 || l.timeout_ms > 24ull * 3600 * 1000)
+    n["timeout"].fail("must be between 100ms and 24h");
   l.pids = static_cast<uint32_t>(n["pids"].as_uint(4, 1u << 22));
   l.tmpfs_bytes = n["tmpfs"].as_size();
   if (l.tmpfs_bytes < (1u << 20)) n["tmpfs"].fail("must be at least 1MiB");
   l.output_bytes = n["output"].as_size();
+  if (l.output_bytes < 1024) n["output"].fail("must be at least 1KiB (errors must stay visible)");
   return l;
 }
 
@@ -41,11 +43,19 @@ SandboxConfig parse_sandbox_config(const Node& root) {
   Node monitor = root["monitor"];
   monitor.expect_keys({"interval"});
   c.monitor_interval_ms = monitor["interval"].as_duration_ms();
-  if (c.monitor_interval_ms < 10) monitor["interval"].fail("must be at least 10ms");
+  // A monitor that never samples never kills: the upper bound matters as much.
+  if (c.monitor_interval_ms < 10 || c.monitor_interval_ms > 10000)
+    monitor["interval"].fail("must be between 10ms and 10s");
 
   Node output = root["output"];
   output.expect_keys({"flood"});
   c.output_flood_bytes = output["flood"].as_size();
+  // 0 would switch the flood kill off; below a level's output cap it would
+  // kill programs for output the service promises to keep.
+  for (auto t : {TrustLevel::untrusted, TrustLevel::unknown, TrustLevel::trusted})
+    if (c.output_flood_bytes < c.limits_for(t).output_bytes)
+      output["flood"].fail("must be at least every trust level's output cap (" + to_string(t) +
+                           ": " + std::to_string(c.limits_for(t).output_bytes) + " bytes)");
 
   Node capacity = root["capacity"];
   capacity.expect_keys({"max_concurrent", "queue"});
@@ -55,7 +65,8 @@ SandboxConfig parse_sandbox_config(const Node& root) {
   Node submission = root["submission"];
   submission.expect_keys({"max_code"});
   c.max_code_bytes = submission["max_code"].as_size();
-  if (c.max_code_bytes == 0) submission["max_code"].fail("must be positive");
+  if (c.max_code_bytes == 0 || c.max_code_bytes > (64u << 20))
+    submission["max_code"].fail("must be between 1B and 64MiB");
 
   Node native = root["native"];
   native.expect_keys({"init", "host_uid", "host_root_uid", "cgroup_parent", "python", "shell"});

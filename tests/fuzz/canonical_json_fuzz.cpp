@@ -11,6 +11,7 @@
 
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
+#include "common/utf8.hpp"
 
 namespace {
 
@@ -51,11 +52,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string out;
   try {
     append_canonical_string(text, out);
-    require(valid_utf8(text));
+    require(mai::is_valid_utf8(text));
     require(parse_canonical(out).get<std::string>() == text);
     require(canonical_json(mai::json(text)) == out);
   } catch (const AuditError&) {
-    require(!valid_utf8(text));
+    require(!mai::is_valid_utf8(text));
     // The encoder refuses the same value the same way, never with a type_error.
     try {
       canonical_json(mai::json{{"data", {{"stdout", text}}}});

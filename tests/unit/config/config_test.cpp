@@ -73,6 +73,27 @@ TEST(SandboxConfig, MissingLevelAndSyntaxErrors) {
   EXPECT_EQ(missing.field(), "trust_levels.untrusted");
 }
 
+// Values that would silently switch a protection off are refused, naming the field.
+TEST(SandboxConfig, ValuesThatDisableProtectionsAreRefused) {
+  struct Case {
+    const char* from;
+    const char* to;
+    const char* field;
+  };
+  for (const Case& c : {Case{"flood: 64MiB", "flood: 0", "output.flood"},
+                        Case{"flood: 64MiB", "flood: 512KiB", "output.flood"},
+                        Case{"interval: 100ms", "interval: 1000h", "monitor.interval"},
+                        Case{"max_code: 1MiB", "max_code: 1TiB", "submission.max_code"},
+                        Case{"max_code: 1MiB", "max_code: 0", "submission.max_code"},
+                        Case{"timeout: 30s", "timeout: 100000h", "trust_levels.untrusted.timeout"},
+                        Case{"output: 4MiB", "output: 0", "trust_levels.trusted.output"},
+                        Case{"pids: 64", "pids: 1", "trust_levels.untrusted.pids"}}) {
+    std::string text = with_replaced(Source::builtin("sandbox.yaml"), c.from, c.to);
+    auto e = expect_config_error([&] { parse_sandbox_config(Node::parse("s.yaml", text)); });
+    EXPECT_EQ(e.field(), c.field) << c.to;
+  }
+}
+
 TEST(AuditConfig, BuiltinDefaultsParse) {
   auto c = parse_audit_config(Source(std::nullopt).load("audit.yaml"));
   EXPECT_FALSE(c.key_file.empty());

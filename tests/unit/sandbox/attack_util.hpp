@@ -112,6 +112,33 @@ inline std::string pid_namespace_of(pid_t p) {
   return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
 }
 
+// A process's pid namespace, pinned: the open file keeps the namespace, and
+// with it its inode number, from being freed and handed to a new namespace
+// while a test still looks for leftovers in it. Unpinned, a "leftover" seen
+// under a busy machine was another sandbox that had just been given the
+// number of the ended run's namespace.
+class PinnedPidNamespace {
+ public:
+  explicit PinnedPidNamespace(pid_t p)
+      : fd_(::open(("/proc/" + std::to_string(p) + "/ns/pid").c_str(), O_RDONLY | O_CLOEXEC)) {
+    if (fd_ < 0) return;
+    char buf[64] = {};
+    ssize_t n = ::readlink(("/proc/self/fd/" + std::to_string(fd_)).c_str(), buf, sizeof buf - 1);
+    if (n > 0) id_.assign(buf, static_cast<size_t>(n));
+  }
+  ~PinnedPidNamespace() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  PinnedPidNamespace(const PinnedPidNamespace&) = delete;
+  PinnedPidNamespace& operator=(const PinnedPidNamespace&) = delete;
+  // "pid:[inode]"; empty when the process was already gone.
+  const std::string& id() const { return id_; }
+
+ private:
+  int fd_ = -1;
+  std::string id_;
+};
+
 // Live processes in the given pid namespace: a run's leftovers, precisely
 // (other tests' sandboxes live in other namespaces).
 inline std::vector<pid_t> processes_in_pid_namespace(const std::string& ns) {
