@@ -5,6 +5,7 @@
 #include <openssl/x509.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -13,8 +14,10 @@
 #include <cstring>
 #include <map>
 #include <thread>
+#include <unordered_map>
 
 #include "common/error.hpp"
+#include "transport/admission.hpp"
 #include "transport/net.hpp"
 #include "transport/relay.hpp"
 
@@ -39,6 +42,9 @@ struct Conn {
   Endpoint outer;  // until established (then owned by the pipe)
   std::unique_ptr<Pipe> pipe;
   std::string address;
+  std::string source;      // what the pre-authentication caps count against
+  std::string client_key;  // established: certificate fingerprint, or "plain-tcp " + source
+  std::string node;        // established: the BASP node id it claimed, if any
   std::string hello;  // bytes of the hello line so far
   std::string reply;  // refusing: what is left to send
   bool reply_shutdown = false;
@@ -60,10 +66,15 @@ struct TunnelServer::Impl {
   std::thread thread;
   std::map<uint64_t, std::unique_ptr<Conn>> conns;
   uint64_t next_id = 1;
-  size_t handshakes = 0;
+  std::unique_ptr<PreAuthPool> pool;  // connections not authenticated yet
+  std::unordered_map<std::string, size_t> per_client;  // established tunnels per client
+  // BASP node id -> (client holding it, its tunnels): a node id is one
+  // client's while any tunnel of that client holds it.
+  std::unordered_map<std::string, std::pair<std::string, size_t>> nodes;
   Watch w_listen;
   Clock::time_point listen_paused_until = Clock::time_point::min();
-  std::atomic<uint64_t> accepted{0}, authenticated{0}, refused{0}, open{0};
+  std::atomic<uint64_t> accepted{0}, authenticated{0}, refused{0}, evicted{0}, open{0},
+      pending{0};
 
   void event(const std::string& what) {
     if (cfg.on_event) cfg.on_event(what);
@@ -77,6 +88,9 @@ struct TunnelServer::Impl {
   void refuse(Conn& c, const std::string& reason);
   void send_reply(Conn& c);
   void destroy(uint64_t id, const std::string& why);
+  void evict(uint64_t id, const std::string& why);
+  bool claim_node(uint64_t id, const std::string& node);
+  void ensure_fd_limit();
   void drain(Conn& c, const std::string& why);
   void discard_input(Conn& c);
   void expire(Clock::time_point now);
@@ -88,6 +102,9 @@ TunnelServer::TunnelServer(TunnelServerSettings settings, std::shared_ptr<Sessio
     : impl_(std::make_unique<Impl>()) {
   Impl& s = *impl_;
   s.cfg = std::move(settings);
+  s.pool = std::make_unique<PreAuthPool>(std::max<size_t>(1, s.cfg.max_handshakes),
+                                         std::max<size_t>(1, s.cfg.max_handshakes_per_address));
+  s.ensure_fd_limit();
   s.sessions = sessions ? std::move(sessions) : std::make_shared<SessionRegistry>();
   s.gate = gate ? std::move(gate) : std::make_shared<PortGate>();
   const std::string where = s.cfg.host + ":" + std::to_string(s.cfg.port);
@@ -152,7 +169,7 @@ uint16_t TunnelServer::port() const { return impl_->bound_port; }
 
 TunnelServer::Stats TunnelServer::stats() const {
   return Stats{impl_->accepted.load(), impl_->authenticated.load(), impl_->refused.load(),
-               impl_->open.load()};
+               impl_->evicted.load(),  impl_->open.load(),          impl_->pending.load()};
 }
 
 // ------------------------------------------------------------------ loop
@@ -227,6 +244,13 @@ void TunnelServer::Impl::accept_all() {
     if (fd < 0) {
       if (errno == EAGAIN || errno == EWOULDBLOCK) return;
       if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO) continue;
+      if (errno == EMFILE || errno == ENFILE) {
+        // Out of descriptors: an unauthenticated connection gives its socket up.
+        if (auto victim = pool->evict_oldest()) {
+          evict(*victim, "out of file descriptors");
+          continue;
+        }
+      }
       // Out of descriptors or memory: stop accepting for a moment instead of spinning.
       event(std::string("accept failed: ") + std::strerror(errno) + "; pausing for 100ms");
       w_listen.drop(epfd);
@@ -235,18 +259,12 @@ void TunnelServer::Impl::accept_all() {
     }
     ++accepted;
     std::string address = net::format_address(addr);
-    if (handshakes >= cfg.max_handshakes) {
-      ::close(fd);
-      ++refused;
-      event("refused " + address + ": too many connections in handshake (" +
-            std::to_string(cfg.max_handshakes) + ")");
-      continue;
-    }
     net::set_nodelay(fd);
     net::set_keepalive(fd);
     auto c = std::make_unique<Conn>();
     c->id = next_id++;
     c->address = address;
+    c->source = source_of(addr);
     c->deadline = Clock::now() + cfg.handshake_timeout;
     if (cfg.tls) {
       SSL* ssl = SSL_new(cfg.tls->native());
@@ -263,7 +281,10 @@ void TunnelServer::Impl::accept_all() {
       c->outer = Endpoint(fd, nullptr);
       c->phase = Conn::Phase::hello;
     }
-    ++handshakes;
+    // Never turn a newcomer away: at a cap, an older unauthenticated connection goes.
+    std::optional<uint64_t> victim = pool->admit(c->id, c->source);
+    pending = pool->size();
+    if (victim) evict(*victim, "the limit of " + pool->last_reason() + " unauthenticated connections");
     Conn& ref = *c;
     conns.emplace(c->id, std::move(c));
     drive(ref);
@@ -360,10 +381,6 @@ void TunnelServer::Impl::on_hello_line(Conn& c, const std::string& line,
                   std::to_string(kProtocolVersion));
     return;
   }
-  if (open.load() >= cfg.max_connections) {
-    refuse(c, "server is at its limit of " + std::to_string(cfg.max_connections) + " connections");
-    return;
-  }
   establish(c, leftover);
 }
 
@@ -379,6 +396,16 @@ void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
     id.tls = true;
     id.subject = subject_of(cert);
     id.fingerprint = fingerprint_of(cert);
+  }
+  const std::string client_key = id.tls ? id.fingerprint : "plain-tcp " + c.source;
+  if (open.load() >= cfg.max_connections) {
+    refuse(c, "server is at its limit of " + std::to_string(cfg.max_connections) + " connections");
+    return;
+  }
+  if (per_client[client_key] >= cfg.max_connections_per_client) {
+    refuse(c, "client " + id.display() + " is at its limit of " +
+                  std::to_string(cfg.max_connections_per_client) + " connections");
+    return;
   }
   int fd = net::bound_loopback_socket();
   if (fd < 0) {
@@ -404,15 +431,24 @@ void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
   c.token = token;
   c.local_port = lport;
   c.identity = id;
+  c.client_key = client_key;
   c.w_outer.drop(epfd);  // re-registered under the pipe below (same fd)
-  std::unique_ptr<FrameChecker> checker = std::make_unique<FrameChecker>(cfg.max_frame_bytes);
-  c.pipe = std::make_unique<Pipe>(
-      std::move(c.outer), Endpoint(fd, nullptr), rc == EINPROGRESS, std::move(checker), leftover,
-      std::string(kHelloPrefix) + std::to_string(kProtocolVersion) + " OK " + token + "\n");
+  pool->remove(c.id);
+  pending = pool->size();
+  ++per_client[client_key];
   c.phase = Conn::Phase::established;
   c.deadline = Clock::time_point::max();
-  --handshakes;
   ++open;
+  BaspGateSettings g;
+  g.max_payload = cfg.max_frame_bytes;
+  g.forwardable = cfg.forwardable_signatures;
+  g.enforce = cfg.check_basp;
+  const uint64_t conn_id = c.id;
+  g.claim_node = [this, conn_id](const std::string& node) { return claim_node(conn_id, node); };
+  c.pipe = std::make_unique<Pipe>(
+      std::move(c.outer), Endpoint(fd, nullptr), rc == EINPROGRESS,
+      std::make_unique<BaspGate>(std::move(g)), leftover,
+      std::string(kHelloPrefix) + std::to_string(kProtocolVersion) + " OK " + token + "\n");
   ++authenticated;
   event("tunnel from " + c.address + " (" + id.display() + ") established");
   drive(c);
@@ -476,17 +512,61 @@ void TunnelServer::Impl::destroy(uint64_t id, const std::string& why) {
   if (c.phase == Conn::Phase::established) {
     sessions->remove(c.token);
     gate->forget(c.local_port);
+    if (--per_client[c.client_key] == 0) per_client.erase(c.client_key);
+    if (!c.node.empty()) {
+      auto n = nodes.find(c.node);
+      if (n != nodes.end() && --n->second.second == 0) nodes.erase(n);
+    }
     --open;
     event("tunnel from " + c.address + " (" + c.identity.display() + ") closed" +
           (why.empty() ? "" : ": " + why));
     c.pipe->close();
   } else {
-    --handshakes;
+    pool->remove(id);
+    pending = pool->size();
     ++refused;
     if (!why.empty()) event("refused " + c.address + ": " + why);
     c.outer.close();
   }
   conns.erase(it);
+}
+
+void TunnelServer::Impl::evict(uint64_t id, const std::string& why) {
+  auto it = conns.find(id);
+  if (it == conns.end()) return;
+  ++evicted;
+  event("evicted " + it->second->address + " (not authenticated): " + why);
+  destroy(id, "");
+}
+
+bool TunnelServer::Impl::claim_node(uint64_t id, const std::string& node) {
+  auto it = conns.find(id);
+  if (it == conns.end()) return false;
+  Conn& c = *it->second;
+  auto& holder = nodes[node];
+  if (holder.second > 0 && holder.first != c.client_key) return false;
+  holder.first = c.client_key;
+  ++holder.second;
+  c.node = node;
+  return true;
+}
+
+// Every connection costs descriptors (unauthenticated: 1; a tunnel: its
+// socket, its loopback socket and CAF's end): raise the soft limit so the
+// caps, not EMFILE, decide who is served.
+void TunnelServer::Impl::ensure_fd_limit() {
+  const rlim_t need =
+      static_cast<rlim_t>(cfg.max_handshakes + 3 * cfg.max_connections) + 1024;
+  rlimit rl{};
+  if (::getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= need) return;
+  rlim_t want = rl.rlim_max == RLIM_INFINITY ? need : std::min(need, rl.rlim_max);
+  if (want > rl.rlim_cur) {
+    rl.rlim_cur = want;
+    ::setrlimit(RLIMIT_NOFILE, &rl);
+  }
+  if (want < need)
+    event("the file descriptor limit (" + std::to_string(want) + ") is below what the connection "
+          "limits need (" + std::to_string(need) + ")");
 }
 
 }  // namespace mai::transport
