@@ -37,9 +37,9 @@ struct FdGuard {
   }
 };
 
-std::string printable(const std::string& s) {
+std::string printable(const std::string& s, size_t max = 40) {
   std::string out;
-  for (char ch : s.substr(0, 40)) {
+  for (char ch : s.substr(0, max)) {
     unsigned char u = static_cast<unsigned char>(ch);
     out.push_back(u >= 0x20 && u < 0x7f ? ch : '?');
   }
@@ -237,7 +237,7 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
                        std::to_string(kProtocolVersion));
   std::string rest = sp == std::string::npos ? "" : line.substr(sp + 1);
   if (rest.compare(0, 4, "ERR ") == 0)
-    throw ConnectError(where + " refused the tunnel: " + printable(rest.substr(4)));
+    throw ConnectError(where + " refused the tunnel: " + printable(rest.substr(4), 200));
   if (rest.compare(0, 3, "OK ") != 0 || !is_hex_token(rest.substr(3)))
     throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(line) +
                        "')");

@@ -378,6 +378,9 @@ struct Rig {
     if (!name.empty()) c.tls = TlsContext::client(Pki::get().client(name));
     return c;
   }
+  // Whether an event containing `text` was reported (waits a little: the
+  // event of a closed tunnel may come just after the peer saw the close).
+  bool saw_event(const std::string& text);
   std::string all_events() {
     std::lock_guard<std::mutex> lock(events_mu);
     std::string out;
@@ -385,6 +388,7 @@ struct Rig {
     return out;
   }
 };
+
 
 // Starts a BASP session on a tunnel's local end: sends the client
 // handshakes and reads back the server handshake and their echo. Afterwards
@@ -406,6 +410,10 @@ inline bool eventually(const std::function<bool()>& cond,
     std::this_thread::sleep_for(10ms);
   }
   return cond();
+}
+
+inline bool Rig::saw_event(const std::string& text) {
+  return eventually([&] { return all_events().find(text) != std::string::npos; });
 }
 
 // Blocks SIGPIPE in this thread for a raw OpenSSL write to a socket the peer
