@@ -255,7 +255,7 @@ bool BaspGate::down_header(const Header& h, size_t& want) {
 }
 
 bool BaspGate::down_frame(const Header& h, const std::string& prefix) {
-  if (!op_is(h, Op::server_handshake) || service_known_) return true;
+  if (!cfg_.enforce || !op_is(h, Op::server_handshake) || service_known_) return true;
   basp::Reader r(reinterpret_cast<const unsigned char*>(prefix.data()), prefix.size());
   std::string node = r.node_id();
   uint32_t app_ids = r.length();

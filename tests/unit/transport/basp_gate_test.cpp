@@ -263,6 +263,20 @@ TEST(TransportBaspGate, RoutingOnlyInThePeersOwnName) {
       << c.gate->error();
 }
 
+TEST(TransportBaspGate, FramingOnlyModeChecksTheSizeAndNothingElse) {
+  BaspGateSettings s;
+  s.enforce = false;
+  s.max_payload = 1000;
+  BaspGate g(s);
+  std::string down = frame(2, 0, kAsync, 1, 2, "whatever the backend sends");
+  EXPECT_TRUE(g.feed_down(down.data(), down.size())) << g.error();
+  std::string up = message("@<>+@exit") + frame(0, 0, 0, 0, 0, "") + door_message(1000, 1);
+  EXPECT_TRUE(g.feed_up(up.data(), up.size())) << g.error();
+  std::string big = door_header(1001);
+  EXPECT_FALSE(g.feed_up(big.data(), big.size()));
+  EXPECT_NE(g.error().find("exceeds the limit of 1000 bytes"), std::string::npos);
+}
+
 TEST(TransportBaspGate, TheServicesHandshakeMustBeReadable) {
   BaspGate g({});
   std::string wrong = frame(2, 0, kAsync, 1, 2, basp::encode_message("@<>", ""));
