@@ -24,10 +24,6 @@ typedef struct ssl_st SSL;
 
 namespace mai::transport {
 
-// Protocol constants (docs/remote.md, "Wire protocol").
-inline constexpr const char* kHelloPrefix = "MAI-SANDBOX/";
-inline constexpr int kProtocolVersion = 1;
-inline constexpr size_t kMaxHelloLine = 64;  // bytes before the '\n'
 
 enum class Io { ok, again, eof, error };
 

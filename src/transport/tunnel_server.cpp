@@ -18,6 +18,7 @@
 
 #include "common/error.hpp"
 #include "transport/admission.hpp"
+#include "transport/hello.hpp"
 #include "transport/net.hpp"
 #include "transport/relay.hpp"
 
@@ -362,23 +363,8 @@ void TunnelServer::Impl::read_hello(Conn& c) {
 
 void TunnelServer::Impl::on_hello_line(Conn& c, const std::string& line,
                                        const std::string& leftover) {
-  const std::string prefix = kHelloPrefix;
-  if (line.compare(0, prefix.size(), prefix) != 0 || line.size() == prefix.size()) {
-    refuse(c, "expected MAI-SANDBOX/" + std::to_string(kProtocolVersion) + " hello");
-    return;
-  }
-  std::string version = line.substr(prefix.size());
-  bool printable = true;
-  for (char ch : version)
-    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) > 0x7e)
-      printable = false;
-  if (!printable) {
-    refuse(c, "expected MAI-SANDBOX/" + std::to_string(kProtocolVersion) + " hello");
-    return;
-  }
-  if (version != std::to_string(kProtocolVersion)) {
-    refuse(c, "unsupported protocol version '" + version + "'; this server speaks " +
-                  std::to_string(kProtocolVersion));
+  if (auto refusal = check_client_hello(line)) {
+    refuse(c, *refusal);
     return;
   }
   establish(c, leftover);
