@@ -131,23 +131,36 @@ std::thread sink(int lfd, size_t bytes) {
   });
 }
 
-// Sends the handshakes and `frames` messages on fd, waits for the ack; seconds.
+bool recv_exactly(int fd, size_t n) {
+  char buf[4096];
+  while (n > 0) {
+    ssize_t r = ::recv(fd, buf, std::min(sizeof buf, n), 0);
+    if (r <= 0) return false;
+    n -= static_cast<size_t>(r);
+  }
+  return true;
+}
+
+// As CAF's client does: the handshakes, the service's handshake awaited, then
+// `frames` messages; waits for the sink's ack. Seconds, or -1 on a failure.
 double transfer(int fd, size_t frames) {
   auto t0 = Clock::now();
-  if (!send_all(fd, client_handshakes())) return -1;
+  if (!send_all(fd, client_handshakes()) || !recv_exactly(fd, server_handshake().size()))
+    return -1;
   for (size_t i = 0; i < frames; ++i)
     if (!send_all(fd, message())) return -1;
-  size_t want = server_handshake().size() + 1, got = 0;
-  char buf[4096];
-  while (got < want) {
-    ssize_t r = ::recv(fd, buf, std::min(sizeof buf, want - got), 0);
-    if (r <= 0) return -1;
-    got += static_cast<size_t>(r);
-  }
+  if (!recv_exactly(fd, 1)) return -1;
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-double best(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+double best(const std::vector<double>& v) {
+  for (double x : v)
+    if (x < 0) {
+      std::fprintf(stderr, "a transfer failed\n");
+      std::exit(1);
+    }
+  return *std::min_element(v.begin(), v.end());
+}
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];

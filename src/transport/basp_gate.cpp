@@ -198,6 +198,8 @@ bool BaspGate::up_frame(const Header& h, const std::string& prefix) {
 }
 
 bool BaspGate::check_message(const Header& h, basp::Reader& r, bool local) {
+  // CAF's client waits for the service's handshake before it sends a message.
+  if (!service_known_) return refuse(h, "before the service's handshake");
   if (r.u8() != 0) return refuse(h, "a forwarding stack");
   if (r.u16() != 0) return refuse(h, "malformed message");
   std::string_view sig = r.string(kMaxSignature);

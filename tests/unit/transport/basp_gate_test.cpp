@@ -190,6 +190,12 @@ TEST(TransportBaspGate, HandshakeOrder) {
     EXPECT_NE(g.error().find("another node id"), std::string::npos) << g.error();
   }
   {
+    BaspGate g({});  // a message before the service's handshake has gone down
+    std::string up = client_handshakes() + door_message(100, 1);
+    EXPECT_FALSE(g.feed_up(up.data(), up.size()));
+    EXPECT_NE(g.error().find("before the service's handshake"), std::string::npos) << g.error();
+  }
+  {
     BaspGate g({});
     std::string hs = frame(1, 2, 0, 0, 0, peer_node());  // the repeat first
     EXPECT_FALSE(g.feed_up(hs.data(), hs.size()));
