@@ -8,8 +8,8 @@
 //    transfer direct on loopback; plain and TLS, each with the BASP gate
 //    checking every frame and with framing only (the gate's cost).
 // 2. Connecting: a mutual-TLS TunnelClient::connect to an idle server, and to
-//    one whose unauthenticated pool is full (300 idle connections from 25
-//    source addresses against its cap of 256), where each connect evicts one
+//    one whose unauthenticated pool is full (1100 idle connections from 70
+//    source addresses against its cap of 1024), where each connect evicts one
 //    (the limits' cost).
 // Interleaved per round; best (throughput) and median (connect) reported.
 // Certificates come from tools/make-certs.sh in a temporary directory.
@@ -236,11 +236,12 @@ int main(int argc, char** argv) {
       TunnelServer server(ss, std::make_shared<SessionRegistry>(), std::make_shared<PortGate>());
       std::vector<int> idle;
       if (flooded) {
-        for (int i = 0; i < 300; ++i) {
-          std::string ip = "127.0.0." + std::to_string(2 + i % 25);
+        for (int i = 0; i < 1100; ++i) {
+          std::string ip = "127.0.0." + std::to_string(2 + i % 70);
           idle.push_back(connect_from(ip.c_str(), server.port()));
         }
-        while (server.stats().accepted < 300) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        while (server.stats().accepted < 1100)
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));
       }
       TunnelClientSettings cs;
       cs.host = "127.0.0.1";
@@ -271,7 +272,7 @@ int main(int argc, char** argv) {
   row("tunnel, TLS 1.3, BASP gate", tls_gate, tls_framing);
   std::printf("connect (mutual TLS, hello, loopback pair), median of %zu:\n", connect_idle.size());
   std::printf("  idle server                   %8.2f ms\n", median(connect_idle) * 1e3);
-  std::printf("  pool full (256 held)          %8.2f ms  flooded/idle %.3f\n",
+  std::printf("  pool full (1024 held)         %8.2f ms  flooded/idle %.3f\n",
               median(connect_flooded) * 1e3, median(connect_flooded) / median(connect_idle));
   std::string rm = "rm -rf " + dir;
   return std::system(rm.c_str()) == 0 ? 0 : 1;

@@ -12,7 +12,7 @@ struct ServiceConfig {
   uint32_t max_connections = 256;
   uint32_t max_connections_per_client = 64;
   // Connections before authentication: in total and per source address.
-  uint32_t max_handshakes = 256;
+  uint32_t max_handshakes = 1024;
   uint32_t max_handshakes_per_address = 16;
   uint64_t handshake_timeout_ms = 10000;
   uint64_t connect_timeout_ms = 5000;

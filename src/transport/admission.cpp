@@ -25,55 +25,107 @@ std::string source_of(const sockaddr_storage& addr) {
   return "?";
 }
 
-uint64_t PreAuthPool::take_oldest(const std::string& source) {
-  auto it = by_source_.find(source);
+uint64_t PreAuthPool::take(Stage stage, const std::string& source) {
+  auto it = by_source_[stage].find(source);
   uint64_t victim = *it->second.begin();
   it->second.erase(it->second.begin());
-  if (it->second.empty()) by_source_.erase(it);
-  source_of_.erase(victim);
+  if (it->second.empty()) by_source_[stage].erase(it);
+  where_.erase(victim);
   return victim;
+}
+
+std::optional<uint64_t> PreAuthPool::take_heaviest(Stage stage) {
+  const BySource& m = by_source_[stage];
+  if (m.empty()) return std::nullopt;
+  // The source holding the most; among equals, the one with the oldest connection.
+  auto heaviest = m.begin();
+  for (auto it = m.begin(); it != m.end(); ++it) {
+    size_t a = it->second.size(), b = heaviest->second.size();
+    if (a > b || (a == b && *it->second.begin() < *heaviest->second.begin())) heaviest = it;
+  }
+  return take(stage, heaviest->first);
+}
+
+// The oldest silent connection of `source` (all sources: the source holding
+// the most silent ones) that really is silent; those with input waiting
+// become talking on the way. Each connection is looked at once per lifetime
+// in the worst case, so a flood costs one check per eviction on average.
+std::optional<uint64_t> PreAuthPool::take_silent(const std::string& source) {
+  for (;;) {
+    const BySource& m = by_source_[silent];
+    auto it = m.end();
+    if (!source.empty()) {
+      it = m.find(source);
+    } else {
+      for (auto i = m.begin(); i != m.end(); ++i)
+        if (it == m.end() || i->second.size() > it->second.size() ||
+            (i->second.size() == it->second.size() && *i->second.begin() < *it->second.begin()))
+          it = i;
+    }
+    if (it == m.end()) return std::nullopt;
+    uint64_t candidate = *it->second.begin();
+    if (has_input_ && has_input_(candidate)) {
+      talking(candidate);
+      continue;
+    }
+    return take(silent, it->first);
+  }
 }
 
 std::optional<uint64_t> PreAuthPool::admit(uint64_t id, const std::string& source) {
   std::optional<uint64_t> victim;
   if (count(source) >= max_per_source_) {
     reason_ = std::to_string(max_per_source_) + " from " + source;
-    victim = take_oldest(source);
-  } else if (size() >= max_total_ && !by_source_.empty()) {
-    // The source holding the most; among equals, the one with the oldest connection.
-    auto heaviest = by_source_.begin();
-    for (auto it = by_source_.begin(); it != by_source_.end(); ++it) {
-      size_t a = it->second.size(), b = heaviest->second.size();
-      if (a > b || (a == b && *it->second.begin() < *heaviest->second.begin())) heaviest = it;
-    }
+    victim = take_silent(source);
+    if (!victim) victim = take(talking_stage, source);
+  } else if (size() >= max_total_) {
     reason_ = std::to_string(max_total_) + " in total";
-    victim = take_oldest(heaviest->first);
+    victim = take_silent("");
+    if (!victim) victim = take_heaviest(talking_stage);
   }
-  by_source_[source].insert(id);
-  source_of_[id] = source;
+  by_source_[silent][source].insert(id);
+  where_[id] = {source, silent};
   return victim;
 }
 
+void PreAuthPool::talking(uint64_t id) {
+  auto it = where_.find(id);
+  if (it == where_.end() || it->second.second == talking_stage) return;
+  const std::string source = it->second.first;
+  remove(id);
+  by_source_[talking_stage][source].insert(id);
+  where_[id] = {source, talking_stage};
+}
+
 void PreAuthPool::remove(uint64_t id) {
-  auto it = source_of_.find(id);
-  if (it == source_of_.end()) return;
-  auto s = by_source_.find(it->second);
+  auto it = where_.find(id);
+  if (it == where_.end()) return;
+  auto& m = by_source_[it->second.second];
+  auto s = m.find(it->second.first);
   s->second.erase(id);
-  if (s->second.empty()) by_source_.erase(s);
-  source_of_.erase(it);
+  if (s->second.empty()) m.erase(s);
+  where_.erase(it);
 }
 
 std::optional<uint64_t> PreAuthPool::evict_oldest() {
-  if (by_source_.empty()) return std::nullopt;
-  auto oldest = by_source_.begin();
-  for (auto it = by_source_.begin(); it != by_source_.end(); ++it)
-    if (*it->second.begin() < *oldest->second.begin()) oldest = it;
-  return take_oldest(oldest->first);
+  for (Stage stage : {silent, talking_stage}) {
+    const BySource& m = by_source_[stage];
+    if (m.empty()) continue;
+    auto oldest = m.begin();
+    for (auto it = m.begin(); it != m.end(); ++it)
+      if (*it->second.begin() < *oldest->second.begin()) oldest = it;
+    return take(stage, oldest->first);
+  }
+  return std::nullopt;
 }
 
 size_t PreAuthPool::count(const std::string& source) const {
-  auto it = by_source_.find(source);
-  return it == by_source_.end() ? 0 : it->second.size();
+  size_t n = 0;
+  for (const auto& m : by_source_) {
+    auto it = m.find(source);
+    if (it != m.end()) n += it->second.size();
+  }
+  return n;
 }
 
 }  // namespace mai::transport

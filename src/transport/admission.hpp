@@ -1,19 +1,27 @@
 // Who may hold a connection that has not authenticated yet, and whom to
 // evict for a newcomer (internal; docs/remote.md, "Limits and hostile peers").
 //
-// A connection before its TLS handshake and hello costs the server a socket
-// and a little memory and proves nothing, so such connections are capped per
-// source and in total, and a newcomer is never turned away: at a source's cap
-// that source's oldest connection makes room; at the total cap the oldest
-// connection of the source holding the most does. Sources that flood can only
-// push out their own connections (or, at the total cap, those of the biggest
-// flooder), so a client that opens one connection gets its handshake done.
-// When every source holds one connection this is plain oldest-first.
+// A connection before authentication costs the server a socket and proves
+// nothing, so such connections are capped per source and in total, and a
+// newcomer is never turned away: an older one makes room. Which one:
+//   - a silent connection (no byte received) before one that is talking: an
+//     idle flood can never push out a client that is doing its handshake.
+//     Whether a silent one has sent something the server has not read yet
+//     (a client's ClientHello waiting in the socket while the server is busy)
+//     is asked before it is evicted (`has_input`);
+//   - at a source's cap, that source's oldest (silent first);
+//   - at the total cap, the oldest of the source holding the most (silent
+//     connections first, counted among silent ones).
+// Sources that flood push out their own connections, or at the total cap
+// those of the biggest flooder. When every source holds one connection of
+// the same kind this is plain oldest-first. A connection leaves the pool when
+// it authenticates (TLS verified its certificate; plain TCP: its hello).
 #pragma once
 #include <netinet/in.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -29,29 +37,39 @@ std::string source_of(const sockaddr_storage& addr);
 
 class PreAuthPool {
  public:
-  PreAuthPool(size_t max_total, size_t max_per_source)
-      : max_total_(max_total), max_per_source_(max_per_source) {}
+  // has_input(id): whether connection `id` has bytes waiting to be read (it
+  // is then talking, not silent); may be empty.
+  PreAuthPool(size_t max_total, size_t max_per_source,
+              std::function<bool(uint64_t)> has_input = {})
+      : max_total_(max_total), max_per_source_(max_per_source), has_input_(std::move(has_input)) {}
 
-  // Adds connection `id` (ids grow with arrival) from `source`. Returns the
-  // connection to evict to make room, if any (already removed from the pool).
+  // Adds silent connection `id` (ids grow with arrival) from `source`.
+  // Returns the connection to evict to make room, if any (already removed).
   std::optional<uint64_t> admit(uint64_t id, const std::string& source);
+  // The connection's first bytes arrived: it is talking now.
+  void talking(uint64_t id);
   // The connection authenticated, was refused or closed.
   void remove(uint64_t id);
-  // The oldest connection of all (removed from the pool), to free a socket
-  // when the process is out of file descriptors.
+  // The oldest connection (silent first; removed from the pool), to free a
+  // socket when the process is out of file descriptors.
   std::optional<uint64_t> evict_oldest();
 
-  size_t size() const { return source_of_.size(); }
+  size_t size() const { return where_.size(); }
   size_t count(const std::string& source) const;
-  // Why the last admit() evicted: "N from SOURCE" or "N in total".
+  // Why the last admit() evicted: "16 from 127.0.0.2" or "1024 in total".
   const std::string& last_reason() const { return reason_; }
 
  private:
-  uint64_t take_oldest(const std::string& source);
+  enum Stage { silent = 0, talking_stage = 1 };
+  using BySource = std::map<std::string, std::set<uint64_t>>;
+  uint64_t take(Stage stage, const std::string& source);
+  std::optional<uint64_t> take_heaviest(Stage stage);
+  std::optional<uint64_t> take_silent(const std::string& source);
 
   size_t max_total_, max_per_source_;
-  std::map<std::string, std::set<uint64_t>> by_source_;
-  std::unordered_map<uint64_t, std::string> source_of_;
+  std::function<bool(uint64_t)> has_input_;
+  BySource by_source_[2];
+  std::unordered_map<uint64_t, std::pair<std::string, Stage>> where_;
   std::string reason_;
 };
 

@@ -5,6 +5,7 @@
 #include <openssl/x509.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -44,7 +45,8 @@ struct Conn {
   std::unique_ptr<Pipe> pipe;
   std::string address;
   std::string source;      // what the pre-authentication caps count against
-  std::string client_key;  // established: certificate fingerprint, or "plain-tcp " + source
+  bool authenticated = false;  // TLS verified its certificate (plain TCP: its hello came)
+  std::string client_key;  // once authenticated: certificate fingerprint, or "plain-tcp " + source
   std::string node;        // established: the BASP node id it claimed, if any
   std::string hello;  // bytes of the hello line so far
   std::string reply;  // refusing: what is left to send
@@ -68,7 +70,8 @@ struct TunnelServer::Impl {
   std::map<uint64_t, std::unique_ptr<Conn>> conns;
   uint64_t next_id = 1;
   std::unique_ptr<PreAuthPool> pool;  // connections not authenticated yet
-  std::unordered_map<std::string, size_t> per_client;  // established tunnels per client
+  size_t admitted = 0;  // authenticated connections (tunnels and those about to be)
+  std::unordered_map<std::string, size_t> per_client;  // authenticated connections per client
   // BASP node id -> (client holding it, its tunnels): a node id is one
   // client's while any tunnel of that client holds it.
   std::unordered_map<std::string, std::pair<std::string, size_t>> nodes;
@@ -85,6 +88,7 @@ struct TunnelServer::Impl {
   void drive(Conn& c);
   void read_hello(Conn& c);
   void on_hello_line(Conn& c, const std::string& line, const std::string& leftover);
+  bool authenticate(Conn& c);
   void establish(Conn& c, const std::string& leftover);
   void refuse(Conn& c, const std::string& reason);
   void send_reply(Conn& c);
@@ -103,8 +107,17 @@ TunnelServer::TunnelServer(TunnelServerSettings settings, std::shared_ptr<Sessio
     : impl_(std::make_unique<Impl>()) {
   Impl& s = *impl_;
   s.cfg = std::move(settings);
+  // A connection whose bytes wait in its socket is talking, even if this
+  // thread has not read them yet (it was busy with a flood).
+  auto has_input = [&s](uint64_t id) {
+    auto it = s.conns.find(id);
+    if (it == s.conns.end() || it->second->phase == Conn::Phase::established) return false;
+    int n = 0;
+    return ::ioctl(it->second->outer.fd(), FIONREAD, &n) == 0 && n > 0;
+  };
   s.pool = std::make_unique<PreAuthPool>(std::max<size_t>(1, s.cfg.max_handshakes),
-                                         std::max<size_t>(1, s.cfg.max_handshakes_per_address));
+                                         std::max<size_t>(1, s.cfg.max_handshakes_per_address),
+                                         has_input);
   s.ensure_fd_limit();
   s.sessions = sessions ? std::move(sessions) : std::make_shared<SessionRegistry>();
   s.gate = gate ? std::move(gate) : std::make_shared<PortGate>();
@@ -297,6 +310,7 @@ void TunnelServer::Impl::accept_all() {
 void TunnelServer::Impl::drive(Conn& c) {
   if (c.phase == Conn::Phase::handshake) {
     Io r = c.outer.handshake();
+    if (!SSL_in_before(c.outer.ssl())) pool->talking(c.id);  // its ClientHello is in
     if (r == Io::again) {
       c.w_outer.set(epfd, c.outer.fd(), c.outer.handshake_events(), c.id << 1);
       return;
@@ -305,6 +319,7 @@ void TunnelServer::Impl::drive(Conn& c) {
       drain(c, "TLS handshake failed: " + c.outer.error());
       return;
     }
+    if (!authenticate(c)) return;
     c.phase = Conn::Phase::hello;
   }
   if (c.phase == Conn::Phase::draining) {
@@ -346,6 +361,7 @@ void TunnelServer::Impl::read_hello(Conn& c) {
       return;
     }
     c.hello.append(buf, n);
+    pool->talking(c.id);
     auto nl = c.hello.find('\n');
     if (nl != std::string::npos) {
       std::string line = c.hello.substr(0, nl);
@@ -367,32 +383,49 @@ void TunnelServer::Impl::on_hello_line(Conn& c, const std::string& line,
     refuse(c, *refusal);
     return;
   }
+  if (!c.authenticated && !authenticate(c)) return;
   establish(c, leftover);
 }
 
-void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
+// The moment a connection proves who it is (TLS: a verified certificate;
+// plain TCP: a hello on loopback). From here it counts against the limits of
+// authenticated connections instead of the unauthenticated pool. false: it
+// was refused (or closed) and must not be used.
+bool TunnelServer::Impl::authenticate(Conn& c) {
   PeerIdentity id;
   id.address = c.address;
   if (c.outer.tls()) {
     X509* cert = SSL_get0_peer_certificate(c.outer.ssl());
     if (!cert || SSL_get_verify_result(c.outer.ssl()) != X509_V_OK) {
       destroy(c.id, "no verified client certificate");
-      return;
+      return false;
     }
     id.tls = true;
     id.subject = subject_of(cert);
     id.fingerprint = fingerprint_of(cert);
   }
   const std::string client_key = id.tls ? id.fingerprint : "plain-tcp " + c.source;
-  if (open.load() >= cfg.max_connections) {
+  pool->remove(c.id);
+  pending = pool->size();
+  if (admitted >= cfg.max_connections) {
     refuse(c, "server is at its limit of " + std::to_string(cfg.max_connections) + " connections");
-    return;
+    return false;
   }
   if (per_client[client_key] >= cfg.max_connections_per_client) {
     refuse(c, "client " + id.display() + " is at its limit of " +
                   std::to_string(cfg.max_connections_per_client) + " connections");
-    return;
+    return false;
   }
+  c.authenticated = true;
+  c.identity = id;
+  c.client_key = client_key;
+  ++per_client[client_key];
+  ++admitted;
+  return true;
+}
+
+void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
+  const PeerIdentity& id = c.identity;
   int fd = net::bound_loopback_socket();
   if (fd < 0) {
     refuse(c, "service unavailable");
@@ -416,12 +449,7 @@ void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
   }
   c.token = token;
   c.local_port = lport;
-  c.identity = id;
-  c.client_key = client_key;
   c.w_outer.drop(epfd);  // re-registered under the pipe below (same fd)
-  pool->remove(c.id);
-  pending = pool->size();
-  ++per_client[client_key];
   c.phase = Conn::Phase::established;
   c.deadline = Clock::time_point::max();
   ++open;
@@ -495,10 +523,13 @@ void TunnelServer::Impl::destroy(uint64_t id, const std::string& why) {
   Conn& c = *it->second;
   c.w_outer.drop(epfd);
   c.w_inner.drop(epfd);
+  if (c.authenticated) {
+    if (--per_client[c.client_key] == 0) per_client.erase(c.client_key);
+    --admitted;
+  }
   if (c.phase == Conn::Phase::established) {
     sessions->remove(c.token);
     gate->forget(c.local_port);
-    if (--per_client[c.client_key] == 0) per_client.erase(c.client_key);
     if (!c.node.empty()) {
       auto n = nodes.find(c.node);
       if (n != nodes.end() && --n->second.second == 0) nodes.erase(n);

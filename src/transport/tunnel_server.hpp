@@ -29,7 +29,7 @@ struct TunnelServerSettings {
   // source holding the most at the total cap (see admission.hpp). Each must
   // finish within handshake_timeout.
   std::chrono::milliseconds handshake_timeout{10000};
-  size_t max_handshakes = 256;
+  size_t max_handshakes = 1024;
   size_t max_handshakes_per_address = 16;
 
   // Authenticated tunnels: in total, and per client (one certificate; for
