@@ -38,8 +38,6 @@ struct FdGuard {
   }
 };
 
-
-
 // The loopback pair: the caller's end and the relay's end, verified to be
 // connected to each other (another local process could race us to the
 // listener; its connection is dropped).

@@ -411,7 +411,8 @@ bool TunnelServer::Impl::authenticate(Conn& c) {
     refuse(c, "server is at its limit of " + std::to_string(cfg.max_connections) + " connections");
     return false;
   }
-  if (per_client[client_key] >= cfg.max_connections_per_client) {
+  auto held = per_client.find(client_key);
+  if (held != per_client.end() && held->second >= cfg.max_connections_per_client) {
     refuse(c, "client " + id.display() + " is at its limit of " +
                   std::to_string(cfg.max_connections_per_client) + " connections");
     return false;
