@@ -82,6 +82,7 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   door_settings.gateway = node.gateway;
   door_settings.dispatcher = node.dispatcher;
   door_settings.auditor = node.auditor;
+  door_settings.health = node.health;
   auto door = sys.spawn(actors::front_door, door_settings);
   uint16_t backend_port = actors::publish_gated(sys, door, gate);
 

@@ -1,13 +1,14 @@
 #include "assess/assessor.hpp"
 
+#include <openssl/evp.h>
+
 #include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
 
 #include "assess/analysis.hpp"
-#include <openssl/evp.h>
-
+#include "assess/source_text.hpp"
 #include "common/encoding.hpp"
 #include "common/sha256.hpp"
 
@@ -98,7 +99,9 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
   } catch (...) {
   }
   try {
-    out = assess_inner(code, hash, language, origin);
+    // The hash covers the exact bytes; the analysis reads them as the interpreter would.
+    SourceText source = source_text(code, language);
+    out = assess_inner(source.text, hash, language, origin);
   } catch (...) {
     out = Assessment();
     out.level = RiskLevel::medium;

@@ -3,49 +3,14 @@
 #include <cstdio>
 
 #include "audit/error.hpp"
+#include "common/utf8.hpp"
 
 namespace mai::audit {
-
-bool valid_utf8(std::string_view s) {
-  size_t i = 0;
-  const size_t n = s.size();
-  while (i < n) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len;
-    uint32_t cp;
-    if (c >= 0xc2 && c <= 0xdf) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if (c >= 0xe0 && c <= 0xef) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + len > n) return false;
-    for (size_t k = 1; k < len; ++k) {
-      unsigned char cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff))) return false;
-    if (cp >= 0xd800 && cp <= 0xdfff) return false;
-    i += len;
-  }
-  return true;
-}
 
 namespace {
 
 void encode_string(const std::string& s, std::string& out) {
-  if (!valid_utf8(s)) throw AuditError("canonical JSON: a string is not valid UTF-8");
+  if (!is_valid_utf8(s)) throw AuditError("canonical JSON: a string is not valid UTF-8");
   out.push_back('"');
   for (char ch : s) {
     unsigned char c = static_cast<unsigned char>(ch);

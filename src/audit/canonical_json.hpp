@@ -22,7 +22,4 @@ json normalize_numbers(const json& value);
 // what it parses to. Throws AuditError naming what is wrong.
 json parse_canonical(std::string_view text);
 
-// Whether `s` is well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF).
-bool valid_utf8(std::string_view s);
-
 }  // namespace mai::audit

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
 #include <exception>
+#include <map>
 #include <utility>
 
 #include "audit/canonical_json.hpp"
@@ -16,6 +16,7 @@
 #include "common/encoding.hpp"
 #include "common/files.hpp"
 #include "common/sha256.hpp"
+#include "common/utf8.hpp"
 
 namespace mai::audit {
 
@@ -219,7 +220,7 @@ AuditReceipt Log::append_and_sign(const std::vector<Event>& events) {
 
 DeliveryAck Log::append_delivered(const std::string& origin, uint64_t first_spool_seq,
                                   const std::vector<Event>& events) {
-  if (origin.empty() || origin.size() > 256 || !valid_utf8(origin))
+  if (origin.empty() || origin.size() > 256 || !is_valid_utf8(origin))
     throw AuditError("append_delivered: the origin id must be 1 to 256 bytes of UTF-8");
   if (first_spool_seq == 0) throw AuditError("append_delivered: spool seqs start at 1");
   if (events.empty()) return DeliveryAck{delivered_up_to(origin), {}};
@@ -262,7 +263,7 @@ void Log::commit(std::vector<Pending*>& batch) {
         if (e.type.empty()) throw AuditError("audit event without a type");
         if (e.type.rfind("audit.", 0) == 0)
           throw AuditError("audit event type " + e.type + " is reserved for the audit engine");
-        if (!valid_utf8(e.type) || !valid_utf8(e.request_id))
+        if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
           throw AuditError("audit event type or request id is not valid UTF-8");
         Record r;
         r.type = e.type;
@@ -347,9 +348,10 @@ void Log::commit(std::vector<Pending*>& batch) {
 // parent's code, unless the sender already gave one.
 void Log::add_parent_diff(Store& store, Record& r, std::map<std::string, std::string>& batch_code) {
   const json& d = r.data;
-  if (d.contains("code") && d["code"].is_string()) batch_code[r.request_id] = d["code"].get<std::string>();
-  if (!d.contains("parent_request_id") || !d["parent_request_id"].is_string() || !d.contains("code") ||
-      !d["code"].is_string() || d.contains("diff"))
+  std::optional<std::string> code = bytes_field(d, "code");
+  if (code) batch_code[r.request_id] = *code;
+  if (!d.contains("parent_request_id") || !d["parent_request_id"].is_string() || !code ||
+      d.contains("diff"))
     return;
   const std::string parent = d["parent_request_id"].get<std::string>();
   std::optional<std::string> parent_code;
@@ -360,9 +362,9 @@ void Log::add_parent_diff(Store& store, Record& r, std::map<std::string, std::st
       if (!bytes) continue;
       try {
         Record p = Record::decode(*bytes);
-        if (p.type == events::submission && p.data.contains("code") && p.data["code"].is_string()) {
-          parent_code = p.data["code"].get<std::string>();
-          break;
+        if (p.type == events::submission) {
+          parent_code = bytes_field(p.data, "code");
+          if (parent_code) break;
         }
       } catch (const AuditError&) {
       }
@@ -373,13 +375,13 @@ void Log::add_parent_diff(Store& store, Record& r, std::map<std::string, std::st
     return;
   }
   r.data["parent_code_sha256"] = sha256_hex(*parent_code);
-  std::string diff = unified_diff(*parent_code, d["code"].get<std::string>(), "parent/" + parent,
-                                  "submission/" + r.request_id);
+  std::string diff =
+      unified_diff(*parent_code, *code, "parent/" + parent, "submission/" + r.request_id);
   if (canonical_json(r.data).size() + diff.size() * 2 + 1024 > cfg_.max_record_bytes) {
     r.data["diff_omitted"] = "the diff would make the record larger than max_record";
     return;
   }
-  r.data["diff"] = std::move(diff);
+  put_bytes(r.data, "diff", diff);
 }
 
 AuditReceipt Log::sign_tree_head(uint64_t seq_first, uint64_t seq_last) {
@@ -627,10 +629,7 @@ std::optional<std::string> Log::submission_code(const std::string& request_id) {
       auto bytes = store.get_record(seq);
       if (!bytes) continue;
       Record r = Record::decode(*bytes);
-      if (r.type == events::submission && r.data.contains("code") && r.data["code"].is_string()) {
-        out = r.data["code"].get<std::string>();
-        return;
-      }
+      if (r.type == events::submission && (out = bytes_field(r.data, "code"))) return;
     }
   });
   return out;

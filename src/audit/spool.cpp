@@ -12,6 +12,7 @@
 #include "audit/record.hpp"
 #include "common/files.hpp"
 #include "common/ids.hpp"
+#include "common/utf8.hpp"
 
 namespace mai::audit {
 
@@ -23,7 +24,7 @@ std::string event_key(uint64_t seq) { return std::string(1, kEventPrefix) + be64
 
 std::string encode_event(const Event& e) {
   if (e.type.empty()) throw AuditError("spool: audit event without a type");
-  if (!valid_utf8(e.type) || !valid_utf8(e.request_id))
+  if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
     throw AuditError("spool: audit event type or request id is not valid UTF-8");
   const json& data = e.data.is_null() ? json::object() : e.data;
   if (!data.is_object()) throw AuditError("spool: audit event data must be a JSON object");

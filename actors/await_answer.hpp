@@ -1,0 +1,41 @@
+// A blocking request that cannot hang on a dead receiver.
+//
+// CAF 0.17 never answers a request whose receiver died while handling it (or
+// whose node went away), so a plain blocking request with an infinite
+// timeout can wait forever. await_answer() asks through a small actor that
+// also monitors the receiver: the caller gets the answer, the receiver's
+// error, or errc::unavailable when the receiver goes down first.
+#pragma once
+#include <caf/all.hpp>
+#include <future>
+#include <memory>
+#include <string>
+
+#include "actors/errors.hpp"
+
+namespace mai::actors {
+
+// `timeout`: caf::infinite or a std::chrono duration.
+template <class Result, class Handle, class Timeout, class... Ts>
+caf::expected<Result> await_answer(caf::actor_system& sys, const Handle& target, Timeout timeout,
+                                   Ts... xs) {
+  auto answer = std::make_shared<std::promise<caf::expected<Result>>>();
+  auto future = answer->get_future();
+  sys.spawn([=](caf::event_based_actor* self) {
+    auto deliver = [=](caf::expected<Result> x) {
+      answer->set_value(std::move(x));
+      self->quit();
+    };
+    self->monitor(target);
+    self->set_down_handler([=](caf::down_msg& msg) {
+      deliver(make_error(errc::unavailable, "the service stopped before it answered (" +
+                                                caf::to_string(msg.reason) + ")"));
+    });
+    self->request(target, timeout, xs...)
+        .then([=](Result& r) { deliver(std::move(r)); },
+              [=](caf::error& e) { deliver(std::move(e)); });
+  });
+  return future.get();
+}
+
+}  // namespace mai::actors
