@@ -15,6 +15,7 @@
 #include "sandbox/environment.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/init_spec.hpp"
+#include "sandbox/native_backend.hpp"
 #include "sandbox/native_sandbox.hpp"
 #include "sandbox/network.hpp"
 #include "sandbox/run_rlimits.hpp"
@@ -99,8 +100,8 @@ std::string wait_ready(int status_fd, int pidfd) {
 
 class NativeBackend final : public Backend {
  public:
-  explicit NativeBackend(const config::SandboxConfig& cfg)
-      : cfg_(cfg), layout_(detect_cgroup_layout()), ids_(cfg.native.ids, config::kNativeIdsPerRun) {
+  NativeBackend(const config::SandboxConfig& cfg, IdSource ids)
+      : cfg_(cfg), layout_(detect_cgroup_layout()), ids_(std::move(ids)) {
     init_path_ = cfg.native.init_path.empty() ? executable_dir() + "/mai-sandbox-init"
                                               : cfg.native.init_path;
   }
@@ -116,7 +117,7 @@ class NativeBackend final : public Backend {
     StartedRun run;
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
-    run.ids = ids_.acquire();
+    run.ids = ids_();
     try {
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
       run.dir->write_code(spec.code);
@@ -222,14 +223,19 @@ class NativeBackend final : public Backend {
 
   config::SandboxConfig cfg_;
   CgroupLayout layout_;
-  IdPool ids_;  // host-wide leases of native.ids, two per run
+  IdSource ids_;  // host-wide leases of native.ids, two per run
   std::string init_path_;
 };
 
 }  // namespace
 
+std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig& cfg, IdSource ids) {
+  return std::make_unique<NativeBackend>(cfg, std::move(ids));
+}
+
 std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig& cfg) {
-  return std::make_unique<NativeBackend>(cfg);
+  auto pool = std::make_shared<IdPool>(cfg.native.ids, config::kNativeIdsPerRun);
+  return make_native_backend(cfg, [pool] { return pool->acquire(); });
 }
 
 }  // namespace mai::sandbox
