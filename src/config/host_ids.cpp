@@ -61,10 +61,15 @@ std::vector<HostIdUse> read_host_id_use(const std::string& etc) {
 }
 
 HostFacts this_host_facts() {
-  HostFacts h;
-  h.ids_in_use = read_host_id_use();
-  h.cores = std::max(1u, std::thread::hardware_concurrency());
-  return h;
+  // Read once per process: a process loads its configuration once (and the
+  // config fuzzer loads it many times a second).
+  static const HostFacts facts = [] {
+    HostFacts h;
+    h.ids_in_use = read_host_id_use();
+    h.cores = std::max(1u, std::thread::hardware_concurrency());
+    return h;
+  }();
+  return facts;
 }
 
 const HostIdUse* overlapping_use(const std::vector<HostIdUse>& uses, uint64_t first, uint64_t count) {
