@@ -37,6 +37,19 @@ bool can_unshare(int flags) {
   return in_child([flags] { return ::unshare(CLONE_NEWUSER | flags) == 0 ? 0 : 1; });
 }
 
+// What a launch does: create a user namespace with a run's id as effective
+// uid and gid (and so without effective capabilities), so that the id owns
+// it. Refused where unprivileged user namespaces are off
+// (kernel.unprivileged_userns_clone=0, AppArmor's restriction).
+bool can_unshare_as(uint32_t id) {
+  return in_child([id] {
+    if (::setresgid(static_cast<gid_t>(-1), id, static_cast<gid_t>(-1)) != 0 ||
+        ::setresuid(static_cast<uid_t>(-1), id, static_cast<uid_t>(-1)) != 0)
+      return 1;
+    return ::unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS) == 0 ? 0 : 2;
+  });
+}
+
 bool seccomp_works() {
   return in_child([] {
     try {
@@ -177,6 +190,22 @@ HostReport probe_host(const config::SandboxConfig& cfg, const std::string& scrat
     leases_why = e.what();
   }
   add("id_leases", leases_ok, leases_why);
+  if (leases_ok) {
+    bool owned = false;
+    std::string why;
+    try {
+      IdPool pool(cfg.native.ids, config::kNativeIdsPerRun);
+      IdLease probe = pool.acquire();
+      owned = can_unshare_as(probe.id(0));
+      probe.vacated();  // the probe's child has exited
+      why = owned ? "a run's id (" + std::to_string(probe.id(0)) + ") can create and own its namespaces"
+                  : "a run's id cannot create a user namespace (kernel.unprivileged_userns_clone=0 or an "
+                    "AppArmor/LSM restriction?)";
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    add("userns_owned_by_run", owned, why);
+  }
 
   bool bwrap = executable("/usr/bin/bwrap");
   add("bubblewrap", bwrap, bwrap ? "/usr/bin/bwrap (benchmarks)" : "not installed (only needed for benchmarks)", false);

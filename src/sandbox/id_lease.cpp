@@ -143,12 +143,20 @@ IdLease IdPool::acquire() {
     uint32_t slot = cursor_.fetch_add(1, std::memory_order_relaxed) % slots_;
     uint32_t first = range_.first + slot * per_run_;
     std::vector<IdLock> got;
+    auto let_go = [&] {
+      for (uint32_t i = 0; i < got.size(); ++i) unlock_id(dir_, first + i, got[i].fd, got[i].how == Taken::fresh);
+    };
     bool busy = false, abandoned = false;
-    for (uint32_t i = 0; i < per_run_ && !busy; ++i) {
-      IdLock l = lock_id(dir_, first + i);
-      if (l.how == Taken::busy) busy = true;
-      else got.push_back(l);
-      abandoned = abandoned || l.how == Taken::abandoned;
+    try {
+      for (uint32_t i = 0; i < per_run_ && !busy; ++i) {
+        IdLock l = lock_id(dir_, first + i);
+        if (l.how == Taken::busy) busy = true;
+        else got.push_back(l);
+        abandoned = abandoned || l.how == Taken::abandoned;
+      }
+    } catch (...) {
+      let_go();
+      throw;
     }
     if (!busy && abandoned) {
       // Its holder died: its run may still have processes (a container keeps
@@ -157,7 +165,7 @@ IdLease IdPool::acquire() {
       for (uint32_t i = 0; i < per_run_; ++i) busy = busy || in_use->count(first + i) > 0;
     }
     if (busy) {
-      for (uint32_t i = 0; i < got.size(); ++i) unlock_id(dir_, first + i, got[i].fd, got[i].how == Taken::fresh);
+      let_go();
       continue;
     }
     IdLease lease;
