@@ -189,6 +189,20 @@ inline std::string pid_namespace_of(pid_t p) {
   return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
 }
 
+// The same, and the namespace is kept (an open descriptor) until the test
+// process ends: once freed, its inode number would go to the next namespace
+// created on the host - another test's sandbox - whose processes would then
+// look like this run's leftovers.
+inline std::string pinned_pid_namespace_of(pid_t p) {
+  int fd = ::open(("/proc/" + std::to_string(p) + "/ns/pid").c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat st {};
+  if (fd < 0 || ::fstat(fd, &st) != 0) {
+    if (fd >= 0) ::close(fd);
+    return "";  // gone
+  }
+  return "pid:[" + std::to_string(st.st_ino) + "]";  // fd intentionally kept open
+}
+
 // Live processes in the given pid namespace: a run's leftovers, precisely
 // (other tests' sandboxes live in other namespaces).
 inline std::vector<pid_t> processes_in_pid_namespace(const std::string& ns) {

@@ -58,7 +58,7 @@ TEST_P(sandboxEscape, ForkBombIsContained) {
   auto sb = make_backend(current_kind())->launch(
       make_spec("bomb() { bomb | bomb & }\nbomb\nsleep 5\n", Language::shell, l));
   ProbeTarget t = sb->probe_target();
-  std::string ns = pid_namespace_of(t.init_pid);
+  std::string ns = pinned_pid_namespace_of(t.init_pid);
   auto o = sb->wait();
   EXPECT_TRUE(o.pids_limit_hit);
   EXPECT_LE(o.max_pids, 16u);
@@ -264,7 +264,7 @@ print('parent done')
   {
     auto sb = backend->launch(make_spec(code));
     t = sb->probe_target();
-    ns = pid_namespace_of(t.init_pid);
+    ns = pinned_pid_namespace_of(t.init_pid);
     o = sb->wait();
   }
   EXPECT_TRUE(o.exited);
@@ -332,7 +332,7 @@ TEST_P(sandboxEscape, StaleRunsOfAKilledSupervisorAreCleaned) {
   }
   auto cg = make_cgroup(layout, cfg.native.cgroup_parent, spec.run_id);
   ASSERT_FALSE(cg->procs().empty());
-  std::string ns = pid_namespace_of(cg->procs().front());
+  std::string ns = pinned_pid_namespace_of(cg->procs().front());
   // A live run is left alone.
   cleanup_stale_runs(spec.scratch_root, cfg);
   EXPECT_TRUE(path_exists(run_dir));
