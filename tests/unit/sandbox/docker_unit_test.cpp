@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <linux/sched.h>
+#include <map>
 #include <set>
 
 #include "sandbox/docker/container_spec.hpp"
@@ -27,10 +28,12 @@ RunSpec spec_for(NetworkMode net) {
   return s;
 }
 
+constexpr uint32_t kLeasedUid = 1940007;  // as if leased from docker.ids
+
 json body_for(NetworkMode net) {
   auto cfg = test_config();
   return run_container_body(spec_for(net), cfg.docker,
-                            {"/state/runs/x/code", net == NetworkMode::deps ? "holder123" : "", "{}"});
+                            {"/state/runs/x/code", net == NetworkMode::deps ? "holder123" : "", "{}", kLeasedUid});
 }
 
 std::string frame(int stream, const std::string& payload) {
@@ -50,7 +53,8 @@ TEST(sandboxDockerSpec, HardeningFields) {
   json b = body_for(NetworkMode::none);
   const json& hc = b["HostConfig"];
   Limits l = small_limits();
-  EXPECT_EQ(b["User"], "1000:1000");
+  // The run's own leased host id, never a shared one.
+  EXPECT_EQ(b["User"], "1940007:1940007");
   EXPECT_EQ(b["Image"], test_config().docker.image);
   EXPECT_EQ(b["Cmd"], json({"/usr/bin/python3", "/sandbox/main.py"}));
   EXPECT_EQ(b["WorkingDir"], "/sandbox");
@@ -82,7 +86,18 @@ TEST(sandboxDockerSpec, HardeningFields) {
   std::string tmp = hc["Tmpfs"]["/tmp"], work = hc["Tmpfs"]["/sandbox"];
   EXPECT_NE(tmp.find("size=" + std::to_string(l.tmpfs_bytes)), std::string::npos) << tmp;
   EXPECT_NE(work.find("size=" + std::to_string(l.tmpfs_bytes)), std::string::npos) << work;
-  EXPECT_NE(work.find("uid=1000,gid=1000"), std::string::npos) << work;
+  EXPECT_NE(work.find("uid=1940007,gid=1940007"), std::string::npos) << work;
+  // The same rlimits as native: nproc above pids.max (the cgroup stays the first limit).
+  std::map<std::string, int64_t> ulimits;
+  for (const auto& u : hc["Ulimits"]) {
+    EXPECT_EQ(u["Soft"], u["Hard"]) << u;
+    ulimits[u["Name"]] = u["Hard"];
+  }
+  EXPECT_EQ(ulimits, (std::map<std::string, int64_t>{{"core", 0},
+                                                     {"nofile", 1024},
+                                                     {"fsize", static_cast<int64_t>(l.tmpfs_bytes)},
+                                                     {"nproc", static_cast<int64_t>(l.pids) + 4},
+                                                     {"sigpending", 1024}}));
   for (const char* p : {"/sys", "/sys/fs/cgroup"})
     EXPECT_EQ(hc["Tmpfs"][p].get<std::string>().rfind("ro,", 0), 0u) << p;
   EXPECT_EQ(hc["CgroupParent"], "/mai-sandbox-docker-test/" + b["Labels"][kRunLabel].get<std::string>());
@@ -98,21 +113,21 @@ TEST(sandboxDockerSpec, DepsJoinsTheHolderAndSetsTheProxy) {
   for (const char* v : {"HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"})
     EXPECT_TRUE(env.count(std::string(v) + "=http://127.0.0.1:" + std::to_string(kProxyPort))) << v;
   auto cfg = test_config();
-  json h = holder_container_body(spec_for(NetworkMode::deps), cfg.docker, "{}");
+  json h = holder_container_body(spec_for(NetworkMode::deps), cfg.docker, kLeasedUid, "{}");
+  EXPECT_EQ(h["User"], "1940007:1940007");  // the run's uid: its processes count against the run only
   EXPECT_EQ(h["HostConfig"]["NetworkMode"], "none");
   EXPECT_EQ(h["HostConfig"]["ReadonlyRootfs"], true);
   EXPECT_EQ(h["HostConfig"]["CapDrop"], json({"ALL"}));
   EXPECT_FALSE(h["HostConfig"].contains("Binds"));
 }
 
-TEST(sandboxDockerSpec, ShellRunsTheShellAndTheUserComesFromConfig) {
+TEST(sandboxDockerSpec, ShellRunsTheShellAsTheLeasedUid) {
   auto cfg = test_config();
-  cfg.docker.user = "2000:3000";
   RunSpec s = make_spec("echo hi\n", Language::shell);
-  json b = run_container_body(s, cfg.docker, {"/c", "", "{}"});
+  json b = run_container_body(s, cfg.docker, {"/c", "", "{}", 2000123});
   EXPECT_EQ(b["Cmd"], json({"/bin/sh", "/sandbox/main.sh"}));
-  EXPECT_EQ(b["User"], "2000:3000");
-  EXPECT_NE(b["HostConfig"]["Tmpfs"]["/sandbox"].get<std::string>().find("uid=2000,gid=3000"), std::string::npos);
+  EXPECT_EQ(b["User"], "2000123:2000123");
+  EXPECT_NE(b["HostConfig"]["Tmpfs"]["/sandbox"].get<std::string>().find("uid=2000123,gid=2000123"), std::string::npos);
 }
 
 TEST(sandboxDockerSeccomp, ProfileIsTheNativeTable) {
