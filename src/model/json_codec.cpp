@@ -3,8 +3,14 @@
 namespace mai {
 
 json to_json(const Finding& f) {
-  return {{"rule_id", f.rule_id}, {"level", to_string(f.level)}, {"line", f.line},
-          {"column", f.column},   {"message", f.message},        {"snippet", f.snippet}};
+  json out = {{"rule_id", f.rule_id}, {"level", to_string(f.level)}, {"line", f.line},
+              {"column", f.column},   {"message", f.message},        {"snippet", f.snippet}};
+  if (!f.evidence.empty()) {
+    json chain = json::array();
+    for (const auto& e : f.evidence) chain.push_back({{"line", e.line}, {"column", e.column}, {"what", e.what}});
+    out["evidence"] = chain;
+  }
+  return out;
 }
 
 json to_json(const Assessment& a) {

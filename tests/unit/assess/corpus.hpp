@@ -1,6 +1,7 @@
 // Loads the labeled corpus (tests/corpus/{low,medium,high,blocked}/) and
 // scores the assessor on it. Shared by the corpus test and the benchmark.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <dirent.h>
@@ -84,6 +85,30 @@ struct Score {
     for (int g = 0; g < 4; ++g) row += matrix[level][g];
     return row ? static_cast<double>(tp) / row : 1.0;
   }
+  double exact() const {
+    int ok = 0, all = 0;
+    for (int l = 0; l < 4; ++l)
+      for (int g = 0; g < 4; ++g) {
+        all += matrix[l][g];
+        if (l == g) ok += matrix[l][g];
+      }
+    return all ? static_cast<double>(ok) / all : 1.0;
+  }
+  // Share of `level` rated higher.
+  double raised(int level) const {
+    int up = 0, row = 0;
+    for (int g = 0; g < 4; ++g) {
+      row += matrix[level][g];
+      if (g > level) up += matrix[level][g];
+    }
+    return row ? static_cast<double>(up) / row : 0.0;
+  }
+  // Share of `level` rated LOW.
+  double lowered_to_low(int level) const {
+    int row = 0;
+    for (int g = 0; g < 4; ++g) row += matrix[level][g];
+    return row ? static_cast<double>(matrix[level][0]) / row : 0.0;
+  }
   double evasion_recall() const { return evasion_total ? static_cast<double>(evasion_hit) / evasion_total : 1.0; }
 
   std::string report() const {
@@ -104,6 +129,7 @@ struct Score {
     o.precision(3);
     for (int l = 0; l < 4; ++l)
       o << names[l] << ": precision " << precision(l) << " recall " << recall(l) << "\n";
+    o << "exact level " << exact() << "\n";
     o << "evasion recall " << evasion_recall() << " (" << evasion_hit << "/" << evasion_total << ")\n";
     o << "HIGH/BLOCKED assessed LOW: " << severe_as_low << "\n";
     return o.str();
