@@ -46,7 +46,7 @@ def score(name, labelled, results, show_misses, seconds, summary):
     for path, label in labelled:
         got = results.get(path, "ERROR")
         matrix[label][got] += 1
-        if label == "BLOCKED" and "evasion" in os.path.basename(path):
+        if label == "BLOCKED" and "evas" in os.path.basename(path).lower():
             evasive[0] += 1
             evasive[1] += got == "BLOCKED"
         if got != label:
@@ -81,6 +81,21 @@ def score(name, labelled, results, show_misses, seconds, summary):
     if summary and seconds > 0:
         print(f"throughput {summary['bytes'] / seconds / 1e6:.2f} MB/s wall (batch, all CPUs), "
               f"{summary['bytes']} bytes")
+    # Aggregates by sub-directory of a level (e.g. blocked/evasive/), when there are any.
+    groups = {}
+    for path, label in labelled:
+        rel = os.path.relpath(path, os.path.join(name, label.lower()))
+        parts = rel.split(os.sep)
+        if len(parts) > 1:
+            key = f"{label.lower()}/{parts[0]}"
+            g = groups.setdefault(key, [0, 0, 0])
+            g[0] += 1
+            got = results.get(path, "ERROR")
+            g[1] += got == label
+            g[2] += got == "LOW"
+    for key in sorted(groups):
+        n, ok, low = groups[key]
+        print(f"  {key}: {ok}/{n} at their level, {low} rated LOW")
     if show_misses:
         for label, got, path in sorted(misses):
             print(f"  miss: {label} -> {got}: {path}")

@@ -375,6 +375,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   if (kind == "copy" || kind == "ln" || kind == "archive") {
     if (kind == "archive") {
       // tar -czf OUT SOURCES / zip OUT SOURCES: the archive holds the sources.
+      // tar's old style: "tar czf OUT SOURCES" (flags without a dash).
+      if (name == "tar" && argv.size() > 2 && !argv[1].text.empty() && argv[1].text[0] != '-' &&
+          argv[1].text.find_first_not_of("cxtzjJvfpPhrAu") == std::string::npos) {
+        std::vector<Word> fixed = argv;
+        fixed[1].text = "-" + fixed[1].text;
+        return run(fixed, io, depth + 1);
+      }
       bool create = p.short_flag('c') || name == "zip" || name == "7z" || name == "rar";
       if (!create) {
         bool extract = p.short_flag('x') || name == "unzip";
@@ -384,6 +391,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       }
       std::optional<Word> out = opt_value(argv, p, "-f");
       if (!out) out = opt_value(argv, p, "--file");
+      if (!out && name == "tar") out = cluster_value(argv, 'f');
       size_t first_src = 0;
       if (!out && !p.operands.empty()) out = argv[p.operands[0]], first_src = 1;
       uint32_t t = 0;
@@ -677,7 +685,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         else if (name == "xxd") d = decode_hex(text);
         else if (name == "gunzip" || name == "zcat" || name == "gzip") d = inflate_any(text);
         if (d) {
-          r.stdout_text = *d;
+          r.stdout_text = concrete(*d);
           r.stdout_known = true;
         }
       }
@@ -847,6 +855,51 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     effect(Eff::code_exec, kind == "eval" ? "eval" : "source", name, code.text, code.taint, code.ev,
            is_partial(code.text) ? 0u : static_cast<uint32_t>(kConstTarget));
     if (!is_partial(code.text)) nested_shell(code);
+    return r;
+  }
+  if (kind == "which") {
+    // `which nc` prints the command's name (a path to it).
+    const Word* w = operand(0);
+    if (w) {
+      r.stdout_text = w->text;
+      r.stdout_known = !is_partial(w->text);
+      r.stdout_taint = w->taint;
+    }
+    return r;
+  }
+  if (kind == "tr") {
+    // tr SET1 SET2 on known text: the mapped text (rot13 and friends hide payloads).
+    auto expand = [](const std::string& set) {
+      std::string out;
+      for (size_t i = 0; i < set.size(); ++i) {
+        if (i + 2 < set.size() && set[i + 1] == '-') {
+          for (int c = static_cast<unsigned char>(set[i]); c <= static_cast<unsigned char>(set[i + 2]); ++c)
+            out += static_cast<char>(c);
+          i += 2;
+        } else {
+          out += set[i];
+        }
+      }
+      return out;
+    };
+    r.stdout_taint = io.stdin_taint;
+    r.stdout_ev = io.stdin_ev;
+    if (p.operands.size() == 2 && p.flags.empty() && io.stdin_known) {
+      std::string a = expand(argv[p.operands[0]].text), b = expand(argv[p.operands[1]].text);
+      if (!b.empty()) {
+        std::string out = io.stdin_text;
+        for (auto& c : out) {
+          size_t k = a.find(c);
+          if (k != std::string::npos) c = b[std::min(k, b.size() - 1)];
+        }
+        r.stdout_text = out;
+        r.stdout_known = true;
+        if (out != io.stdin_text) {
+          r.stdout_taint |= kObfuscated;
+          r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "translates hidden text with tr", io.stdin_ev);
+        }
+      }
+    }
     return r;
   }
   if (kind == "cd") {

@@ -14,6 +14,7 @@
 #include "assess/effects.hpp"
 #include "assess/known_threats.hpp"
 #include "assess/library_model.hpp"
+#include "assess/taint.hpp"
 #include "assess/value.hpp"
 
 namespace mai::assess {
@@ -113,7 +114,7 @@ struct Ctx {
   }
   void effect(Effect e, const Site& s) {
     // Writing back to a file this code read (ransomware encrypts in place).
-    if (e.kind == Eff::file_read && trackable(e.target)) read_paths.insert(e.target);
+    if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked))) read_paths.insert(e.target);
     if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;
     e.line = s.line;
     e.col = s.col;

@@ -67,7 +67,7 @@ uint32_t parse_taints(const config::Node& n) {
 const char* const kRoles[] = {"path",  "mode", "data",  "url",    "endpoint", "argv",   "shell", "code",
                               "name",  "src",  "dst",   "method", "callback", "cbargs", "stdin", "stdout",
                               "stderr", "host", "port", "module", "key",    "value", "headers",
-                              "auth",  "dir",  "pattern", "uid"};
+                              "auth",  "dir",  "pattern", "uid", "fileobj"};
 
 bool is_role(const std::string& k) {
   for (const char* r : kRoles)
@@ -110,6 +110,8 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       a.replaces = v.as_bool();
     } else if (k == "spawns") {
       a.spawns = v.as_bool();
+    } else if (k == "stores") {
+      a.stores = v.as_bool();
     } else if (k == "keep_taint") {
       a.keep_taint = v.as_bool();
     } else if (k == "int") {
@@ -138,6 +140,8 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
         }();
         (k == "when" ? a.when : a.unless).emplace_back(std::move(r), compile(cv));
       }
+    } else if (k == "when_taint") {
+      a.when_taint = parse_taints(v);
     } else if (k == "when_hint") {
       a.when_hint = v.as_string();
     } else {
@@ -213,7 +217,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         "resolve", "decode",  "ssh",    "mail",        "find",   "echo",   "eval",   "source",   "su",
         "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
         "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
-        "setenforce", "systemd_run", "launchctl", "reg", "truncate", "ip", "cd"};
+        "setenforce", "systemd_run", "launchctl", "reg", "truncate", "ip", "cd", "which", "tr"};
     if (std::find_if(std::begin(kinds), std::end(kinds), [&](const char* k) { return c.kind == k; }) ==
         std::end(kinds))
       spec["kind"].fail("unknown command handler '" + c.kind + "'");

@@ -49,12 +49,14 @@ struct ApiSpec {
   bool replaces = false;  // exec: replaces this process
   bool spawns = false;    // exec: a new process that runs on (Popen)
   bool keep_taint = true; // the result keeps the taint of the arguments and receiver
+  bool stores = false;    // the data role accumulates into the receiver (BytesIO.write, TarFile.add)
   std::optional<int64_t> int_value;       // attr: a constant
   std::optional<std::string> str_value;   // attr: a constant
   // Conditions: keyword -> regex the keyword's constant value must match
   // (`when`), or must not match (`unless`, also satisfied when absent).
   std::vector<std::pair<std::vector<ArgRef>, std::unique_ptr<RE2>>> when, unless;
   std::string when_hint;  // the call's name hints must be of this kind ("secret")
+  uint32_t when_taint = 0;  // the data role must carry one of these labels
   std::vector<ApiSpec> also;  // further effects of the same call (a list in the YAML)
   int line = 0;
 };

@@ -198,6 +198,23 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return out;
     }
     case Special::bytes: {
+      if (q == "builtins.bytearray") {
+        // A mutable byte buffer: a list of ints (append/extend work on it).
+        std::vector<Value> items;
+        if (a0) {
+          Value sum = iterate(*a0, &items);
+          if (items.empty() && !a0->alts.empty() && !(a0->single() && a0->single()->c)) {
+            Value l = make_list({});
+            l.alts[0].c->open = true;
+            l.alts[0].c->rest = sum;
+            l.taint = a0->taint;
+            return l;
+          }
+        }
+        Value l = make_list(std::move(items));
+        if (a0) l.taint |= a0->taint;
+        return l;
+      }
       if (!a0) return Value::bytes("");
       Value out;
       bool any = false;
@@ -215,7 +232,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
             }
             s += static_cast<char>(xi->i & 0xff);
           }
-          one = ok ? Value::bytes(s) : Value();
+          one = ok ? Value::bytes(concrete(s)) : Value();
         } else {
           one = Value();
         }
@@ -223,8 +240,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         else out.join(one);
         any = true;
       }
-      out.taint = a0->taint;
-      out.ev = a0->ev;
+      out.taint = deep_taint(*a0);
+      out.ev = deep_ev(*a0);
       return out;
     }
     case Special::chr: {
@@ -236,7 +253,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         if (a.k == VK::integer && a.i >= 0 && a.i < 0x110000) {
           std::string s;
           append_utf8(static_cast<uint32_t>(a.i), s);
-          one = Value::str(s);
+          one = Value::str(concrete(s));
         } else {
           one = Value::str(std::string(1, kUnknownPart));
         }
@@ -382,7 +399,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           case Special::decode_codec: d = textual ? std::optional<std::string>(s) : decode_codec(s, codec); break;
           default: break;
         }
-        out.push_back(d ? *d : std::string(1, kUnknownPart));
+        out.push_back(d ? concrete(*d) : std::string(1, kUnknownPart));
       }
       int32_t ev = v->ev;
       if (!textual) {
@@ -813,10 +830,14 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return Value::tainted(kShellIo, -1);
     }
     case Special::request: {
+      // The request holds its data and headers; its URL is where it goes.
       const Value* u = arg(0, "url");
       Value v = Value::object("urllib.request.Request", u ? first_text(*u) : "");
-      v.taint = in_taint;
-      v.ev = in_ev;
+      for (const char* r : {"data", "headers"})
+        if (auto d = role_value(spec, r, args, self)) {
+          v.taint |= d->taint;
+          if (v.ev < 0) v.ev = d->ev;
+        }
       return v;
     }
     case Special::dumps: {
@@ -835,10 +856,10 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::input: return Value::str(std::string(1, kUnknownPart), kUserInput);
     case Special::open_file: {
-      const Value* p = arg(0, "file");
-      if (!p) p = arg(0, "path");
-      if (!p && self) p = self;
-      const Value* m = arg(1, "mode");
+      std::optional<Value> pv = role_value(spec, "path", args, self);
+      std::optional<Value> mv = role_value(spec, "mode", args, self);
+      const Value* p = pv ? &*pv : nullptr;
+      const Value* m = mv ? &*mv : nullptr;
       std::string mode = m ? first_text(*m) : "r";
       bool write = false;
       if (m)
@@ -861,6 +882,18 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       Value f = Value::object("file", target);
       f.taint = p ? (p->taint & (kWalked | kSelf)) : 0;
       f.ev = p ? p->ev : -1;
+      if (!write) {
+        // The file object stands for its content where it is sent (files={...}).
+        uint32_t content = ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+        if (const auto* w = ctx_.written_at(norm)) {
+          content |= w->first;
+          if (w->second >= 0) f.ev = w->second;
+        }
+        if (content & ~kFileData) {
+          f.taint |= content;
+          if (f.ev < 0 || !(p && p->ev >= 0)) f.ev = evidence(site, "opens " + printable(norm), f.ev);
+        }
+      }
       return f;
     }
     case Special::read_file: {
@@ -948,7 +981,9 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
             for (const auto& kv : d->c->keyed) named.emplace_back(kv.first, first_text(kv.second));
       std::vector<std::string> out;
       for (const auto& f : me) out.push_back(brace_format(f, pos, named));
-      return strings(out, kind, taint, ev);
+      Value r = strings(out, kind, taint | ((pos.empty() && named.empty()) ? 0u : kFormatted), ev);
+      if (r.taint & kFormatted) check_sql(r, site);
+      return r;
     }
     if (m == "replace") {
       const Value* b = args.get(1, "");
@@ -1008,7 +1043,7 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       std::vector<std::string> out;
       for (const auto& s : me) {
         auto d = is_partial(s) ? std::nullopt : decode_codec(s, codec);
-        out.push_back(d ? *d : std::string(1, kUnknownPart));
+        out.push_back(d ? concrete(*d) : std::string(1, kUnknownPart));
       }
       bool rot = codec.find("rot") != std::string::npos;
       bool payload = self.all_const_strings() || (self.taint & (kConstData | kDecoded | kObfuscated | kDownloaded));
@@ -1098,6 +1133,23 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
     if (m == "reverse") {
       std::reverse(c.items.begin(), c.items.end());
       return Value::none();
+    }
+    if (m == "decode" || m == "hex") {
+      // A bytearray's text.
+      std::string text;
+      bool known = !c.open;
+      for (const auto& x : c.items) {
+        const Alt* xi = x.single();
+        if (!xi || xi->k != VK::integer) {
+          known = false;
+          break;
+        }
+        text += static_cast<char>(xi->i & 0xff);
+      }
+      text = concrete(text);
+      uint32_t t = deep_taint(self);
+      int32_t e = deep_ev(self);
+      return known && m == "decode" ? Value::str(text, t) : Value::tainted(t, e);
     }
     return Value::tainted(taint, ev);
   }

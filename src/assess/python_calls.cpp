@@ -73,9 +73,9 @@ const Value* PyInterp::Args::get(int p, const std::string& k) const {
 }
 
 uint32_t PyInterp::Args::taint() const {
-  uint32_t t = extra.taint;
-  for (const auto& v : pos) t |= v.taint;
-  for (const auto& kv : kw) t |= kv.second.taint;
+  uint32_t t = deep_taint(extra);
+  for (const auto& v : pos) t |= deep_taint(v);
+  for (const auto& kv : kw) t |= deep_taint(kv.second);
   return t;
 }
 
@@ -329,8 +329,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   infinite_loop_ = 0;
   Value ret, yields;
   bool has_yield = false;
-  returns_.push_back(&ret);
-  yields_.push_back(&yields);
+  returns_.push_back(Sink{&ret, false});
+  yields_.push_back(Sink{&yields, false});
   ++call_depth_;
   f.on_stack = true;
   if (f.lambda) {
@@ -342,9 +342,13 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   }
   f.on_stack = false;
   --call_depth_;
+  bool returned = returns_.back().any;
+  has_yield = yields_.back().any;
   returns_.pop_back();
   yields_.pop_back();
-  has_yield = !yields.unknown() || yields.taint;
+  // A body that can end without `return` gives None too; a known result is
+  // more useful than the join with it.
+  if (!returned && !f.lambda) ret = Value::none();
   scope_ = saved_scope;
   fn_ = saved_fn;
   globals_ = saved_globals;
@@ -353,6 +357,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   loop_depth_ = saved_loop;
   infinite_loop_ = saved_inf;
   if (has_yield) {
+    if (!returned) ret = Value();
     Value gen = make_list({}, VK::list);
     gen.alts[0].c->open = true;
     gen.alts[0].c->rest = yields;
@@ -442,10 +447,11 @@ namespace {
 Value self_value(const Value* self) {
   if (!self) return Value();
   Value v;
+  bool any = false;
   for (const auto& a : self->alts) {
-    if (a.k == VK::object && !a.extra.empty()) v.join(Value::str(a.extra));
-    else if (a.k == VK::str || a.k == VK::bytes) v.join(Value::str(a.s));
-    else v.join(Value());
+    if (a.k == VK::object && !a.extra.empty()) accumulate(v, any, Value::str(a.extra));
+    else if (a.k == VK::str || a.k == VK::bytes) accumulate(v, any, Value::str(a.s));
+    else accumulate(v, any, Value());
   }
   v.taint = self->taint;
   v.ev = self->ev;
@@ -455,8 +461,8 @@ Value self_value(const Value* self) {
 }  // namespace
 
 // The value of one role of a call, joined over its references; nullopt when absent.
-static std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,
-                                       const Value* self) {
+std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,
+                                const Value* self) {
   auto it = spec.roles.find(role);
   if (it == spec.roles.end()) return std::nullopt;
   std::optional<Value> out;
@@ -491,6 +497,14 @@ static std::optional<Value> role_value(const ApiSpec& spec, const char* role, co
     if (std::strcmp(role, "data") != 0 && std::strcmp(role, "headers") != 0) break;
   }
   if (!out && args.star_unknown) return Value::tainted(args.extra.taint, args.extra.ev);
+  // What a role carries includes what its containers and objects hold.
+  if (out) {
+    uint32_t deep = deep_taint(*out);
+    if (deep != out->taint) {
+      if (out->ev < 0) out->ev = deep_ev(*out);
+      out->taint = deep;
+    }
+  }
   return out;
 }
 
@@ -512,6 +526,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   for (const auto& [refs, re] : spec.unless) {
     const Value* v = find(refs);
     if (v && RE2::PartialMatch(value_text(*v), *re)) ok = false;
+  }
+  if (ok && spec.when_taint) {
+    auto d = role_value(spec, "data", args, self);
+    if (!d || !(d->taint & spec.when_taint)) ok = false;
   }
   if (ok && !spec.when_hint.empty()) {
     std::string h = hints();
@@ -593,7 +611,17 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     e.target_taint = has_target ? target.taint : 0;
     e.target_ev = has_target ? target.ev : -1;
-    if (data) {
+    if (data && spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")) {
+      // A copy holds the content of its source, not its name.
+      std::string src = ctx_.path(first_text(*data));
+      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & kWalked);
+      if (const auto* w = ctx_.written_at(src)) {
+        e.data_taint |= w->first;
+        e.data_ev = w->second;
+      }
+      if ((e.data_taint & ~(kFileData | kWalked)) && e.data_ev < 0) e.data_ev = evidence(site, "reads " + printable(src));
+      e.detail = "copy of " + printable(src);
+    } else if (data) {
       e.data_taint = data->taint;
       e.data_ev = data->ev;
       e.detail = printable(value_text(*data), 200);
@@ -620,14 +648,29 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (ma->k == VK::integer) e.mode = ma->i;
         else if (ma->k == VK::str && !is_partial(ma->s)) e.detail = ma->s;
       }
+    if (spec.effect == Eff::net_request && has_target)
+      for (const auto& a : target.alts)
+        if (a.k == VK::object && (target.taint & ~kDownloaded)) {
+          // urlopen(Request(url, data=...)): what the request object holds is sent.
+          e.data_taint |= deep_taint(target) & ~kDownloaded;
+          if (e.data_ev < 0) e.data_ev = deep_ev(target);
+        }
     if (spec.effect == Eff::net_request) {
       std::string method = spec.method;
       if (auto mv = role_value(spec, "method", args, self)) method = first_text(*mv);
       if (!method.empty()) e.tag = method;
-      // The URL itself can carry data (?q=<secret>).
-      if (!e.data_taint && target.taint) {
-        e.data_taint = target.taint;
-        e.data_ev = target.ev;
+      // The URL itself can carry data (https://host/?q=<secret>); a URL that
+      // is wholly a value (from the environment) is only the destination.
+      if (!e.data_taint && target.taint && !targets.empty()) {
+        const std::string& u = targets[0];
+        size_t scheme = u.find("://");
+        size_t host_end = scheme == std::string::npos ? std::string::npos : u.find('/', scheme + 3);
+        bool known_host = scheme != std::string::npos && u.find(kUnknownPart) > scheme + 3 &&
+                          (host_end == std::string::npos || u.find(kUnknownPart) > host_end);
+        if (known_host && is_partial(u)) {
+          e.data_taint = target.taint;
+          e.data_ev = target.ev;
+        }
       }
     }
     if (spec.effect == Eff::net_send && !has_target && self)
@@ -645,6 +688,17 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         ctx_.record_write(one.target, one.data_taint, one.data_ev);
       }
       if (spec.effect == Eff::file_delete && (spec.tag == "recursive")) one.flags |= kRecursiveDelete;
+      if (spec.effect == Eff::file_write && spec.tag == "move" && data) {
+        // A move removes its source.
+        Effect gone;
+        gone.kind = Eff::file_delete;
+        gone.tag = "move";
+        gone.target = ctx_.path(first_text(*data));
+        gone.path_classes = ctx_.classify(gone.target);
+        gone.target_taint = data->taint;
+        gone.target_ev = data->ev;
+        ctx_.effect(std::move(gone), where);
+      }
       if (spec.effect == Eff::file_chmod || spec.effect == Eff::file_read) {
         // What was written there earlier (a download made executable).
         const auto* w = ctx_.written_at(one.target);
@@ -730,12 +784,31 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           break;
         }
       result = Value::object(spec.returns, extra);
+      // Its state: shared with the file object it wraps (tarfile.open(fileobj=buf)), else its own.
+      std::shared_ptr<Container> state;
+      if (auto wrapped = role_value(spec, "fileobj", args, self))
+        for (const auto& a : wrapped->alts)
+          if (a.k == VK::object && a.c) state = a.c;
+      result.alts[0].c = state ? state : std::make_shared<Container>();
     } else if (spec.returns == "none") {
       result = Value::none();
     }
   }
+  // Objects that accumulate what is written into them (BytesIO, TarFile):
+  // the data role joins the receiver's state.
+  if (spec.stores && self) {
+    std::optional<Value> d = (spec.has_effect && spec.effect == Eff::file_read && have_result)
+                                 ? std::optional<Value>(result)
+                                 : role_value(spec, "data", args, self);
+    if (d)
+      for (const auto& a : self->alts)
+        if (a.k == VK::object && a.c) {
+          a.c->open = true;
+          a.c->rest.join(Value::tainted(d->taint, d->ev));
+        }
+  }
   if (spec.keep_taint) {
-    uint32_t t = args.taint() | (self ? self->taint : 0);
+    uint32_t t = args.taint() | (self ? deep_taint(*self) : 0);
     int32_t ev = args.ev() >= 0 ? args.ev() : self ? self->ev : -1;
     result.taint |= t;
     if (result.ev < 0) result.ev = ev;

@@ -94,24 +94,36 @@ void PyInterp::run() {
   if (root == kNoNode) return;
   exec_block(root);
   // Functions and methods never called: once each, with unknown arguments.
-  for (size_t round = 0; round < 8 && !stop_; ++round) {
-    bool any = false;
-    for (size_t i = 0; i < functions_.size() && !stop_; ++i) {
-      FunctionInfo& f = functions_[i];
-      if (f.analysed) continue;
-      any = true;
-      Args args;
-      Value self;
-      if (f.owner) {
-        Alt a;
-        a.k = VK::instance;
-        a.fn = f.owner;
-        self.alts.push_back(a);
+  // Then every function once more, as callbacks and later calls would see
+  // the state the whole module left (a buffer a callback filled).
+  auto uncalled = [this] {
+    for (size_t round = 0; round < 8 && !stop_; ++round) {
+      bool any = false;
+      for (size_t i = 0; i < functions_.size() && !stop_; ++i) {
+        FunctionInfo& f = functions_[i];
+        if (f.analysed) continue;
+        any = true;
+        Args args;
+        Value self;
+        if (f.owner) {
+          Alt a;
+          a.k = VK::instance;
+          a.fn = f.owner;
+          self.alts.push_back(a);
+        }
+        call_function(f, args, f.owner ? &self : nullptr, f.def);
       }
-      // Parameters of entry points are outside input (a request, argv).
-      call_function(f, args, f.owner ? &self : nullptr, f.def);
+      if (!any) break;
     }
-    if (!any) break;
+  };
+  uncalled();
+  if (!stop_ && ctx_.budget.left() > ctx_.budget_half && !functions_.empty()) {
+    for (auto& f : functions_) {
+      f.analysed = false;
+      f.memo.clear();
+      f.calls = 0;
+    }
+    uncalled();
   }
 }
 
@@ -191,7 +203,7 @@ void PyInterp::exec_stmt(NodeId s) {
     case K::return_statement: {
       NodeId v = t_.first_named(s);
       Value r = v == kNoNode ? Value::none() : eval(v);
-      if (!returns_.empty() && returns_.back()) returns_.back()->join(r);
+      if (!returns_.empty()) accumulate(*returns_.back().value, returns_.back().any, r);
       break;
     }
     case K::delete_statement: break;
@@ -992,7 +1004,7 @@ Value PyInterp::eval_inner(NodeId e) {
       NodeId c = t_.first_named(e);
       Value v = c == kNoNode ? Value::none() : eval(c);
       if (c != kNoNode && t_.text(e).substr(0, 10).find("from") != std::string_view::npos) v = iterate(v, nullptr);
-      if (!yields_.empty() && yields_.back()) yields_.back()->join(v);
+      if (!yields_.empty()) accumulate(*yields_.back().value, yields_.back().any, v);
       return Value();
     }
     case K::keyword_argument: return eval(t_.child(e, F::value));
@@ -1028,6 +1040,7 @@ Value PyInterp::eval_string(NodeId e) {
   std::string out;
   uint32_t taint = 0;
   int32_t ev = -1;
+  bool interpolated = false;
   for (NodeId c = t_[e].first; c != kNoNode; c = t_[c].next) {
     K k = t_.kind(c);
     if (k == K::string_content) {
@@ -1035,6 +1048,7 @@ Value PyInterp::eval_string(NodeId e) {
     } else if (k == K::escape_sequence) {
       decode_literal(t_.text(c), p.raw, p.bytes, out);
     } else if (k == K::interpolation) {
+      interpolated = true;
       NodeId x = t_.child(c, F::expression);
       if (x == kNoNode) x = t_.first_named(c);
       Value v = eval(x);
@@ -1049,6 +1063,10 @@ Value PyInterp::eval_string(NodeId e) {
     if (out.size() > (1u << 24)) break;
   }
   Value v = p.bytes ? Value::bytes(std::move(out), taint) : Value::str(std::move(out), taint);
+  if (p.fstring && interpolated) {
+    v.taint |= kFormatted;
+    check_sql(v, e);
+  }
   v.ev = ev;
   return v;
 }
@@ -1067,10 +1085,40 @@ Value PyInterp::eval_concat(NodeId e) {
 }
 
 Value PyInterp::eval_binary(NodeId e) {
-  Value l = eval(t_.child(e, F::left));
-  Value r = eval(t_.child(e, F::right));
+  NodeId ln = t_.child(e, F::left), rn = t_.child(e, F::right);
+  Value l = eval(ln);
+  Value r = eval(rn);
   NodeId op = t_.child(e, F::operator_);
-  return binary(op == kNoNode ? "+" : text(op), l, r, e);
+  std::string o = op == kNoNode ? "+" : text(op);
+  Value v = binary(o, l, r, e);
+  // Text built from a literal and something else (SQL by formatting).
+  if (o == "%" || o == "+") {
+    auto literal = [&](NodeId n) { return t_.kind(n) == K::string || t_.kind(n) == K::concatenated_string; };
+    bool text = false;
+    for (const auto& a : v.alts)
+      if (a.k == VK::str) text = true;
+    if (text && !(literal(ln) && literal(rn))) {
+      v.taint |= kFormatted;
+      check_sql(v, e);
+    }
+  }
+  return v;
+}
+
+void PyInterp::check_sql(const Value& v, NodeId at) {
+  // SQL built by formatting values into it (Bandit's B608), executed or not.
+  static const RE2 sql(
+      "(?is)^\\s*(select\\s.*\\sfrom\\s|insert\\s+into\\s|update\\s.*\\sset\\s|delete\\s+from\\s|"
+      "with\\s.*\\sselect\\s|create\\s+table|drop\\s+table|alter\\s+table|replace\\s+into\\s)");
+  for (const auto& a : v.alts)
+    if (a.k == VK::str && RE2::PartialMatch(a.s, sql)) {
+      Effect e;
+      e.kind = Eff::risky;
+      e.tag = "sql_format";
+      e.detail = printable(a.s, 160);
+      ctx_.effect(std::move(e), site_of(at));
+      return;
+    }
 }
 
 Value PyInterp::eval_attribute(NodeId e) {

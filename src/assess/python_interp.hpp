@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -18,8 +19,11 @@
 #include "assess/context.hpp"
 #include "assess/syntax_tree.hpp"
 #include "assess/value.hpp"
+#include <re2/re2.h>
 
 namespace mai::assess {
+
+struct ApiSpec;
 
 class PyInterp {
  public:
@@ -103,6 +107,7 @@ class PyInterp {
   Value eval_string(NodeId e);
   Value eval_concat(NodeId e);
   Value eval_binary(NodeId e);
+  void check_sql(const Value& v, NodeId at);
   Value eval_attribute(NodeId e);
   Value eval_subscript(NodeId e);
   Value eval_call(NodeId e);
@@ -154,8 +159,12 @@ class PyInterp {
   ClassInfo* cls_body_ = nullptr;  // inside a class body
   std::unordered_set<std::string>* globals_ = nullptr;  // names declared global in the current function
   std::vector<Log> logs_;
-  std::vector<Value*> returns_;  // where `return` values go
-  std::vector<Value*> yields_;
+  struct Sink {
+    Value* value = nullptr;
+    bool any = false;
+  };
+  std::vector<Sink> returns_;  // where `return` values go
+  std::vector<Sink> yields_;
   std::vector<std::string> hint_stack_;
   std::deque<FunctionInfo> functions_;
   std::deque<ClassInfo> classes_;
@@ -169,5 +178,10 @@ class PyInterp {
   static constexpr int kMaxCallDepth = 6;
   static constexpr int kMaxCallsPerFunction = 24;
 };
+
+// The value of one role of a library call (library-model.yaml), joined over
+// its references, with what its containers hold; nullopt when absent.
+std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,
+                                const Value* self);
 
 }  // namespace mai::assess

@@ -48,6 +48,15 @@ int hexval(char c) {
 }  // namespace
 
 void decode_literal(std::string_view s, bool raw, bool bytes, std::string& out) {
+  size_t start = out.size();
+  struct Fix {
+    std::string& o;
+    size_t from;
+    ~Fix() {
+      for (size_t i = from; i < o.size(); ++i)
+        if (o[i] == kUnknownPart) o[i] = '\x1b';
+    }
+  } fix{out, start};
   if (raw) {
     out.append(s.data(), s.size());
     return;

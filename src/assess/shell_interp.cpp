@@ -53,6 +53,7 @@ class ShInterp {
     return nx != kNoNode && !t_[nx].named && t_.text(nx) == "&";
   }
   CommandResult exec_command(NodeId cmd, const std::vector<Redirect>& redirects, const CommandIo& io);
+  NodeId split_point(NodeId cmd) const;
   CommandResult exec_pipeline(NodeId n, const CommandIo& io);
   std::vector<Word> words(NodeId cmd, std::vector<std::string>* assigns);
   Word word(NodeId n, bool& split);
@@ -148,6 +149,7 @@ Word ShInterp::word(NodeId n, bool& split) {
         break;
       }
       std::string_view s = t_.text(n);
+      while (!s.empty() && s[0] == '\n') s.remove_prefix(1);
       for (size_t i = 0; i < s.size(); ++i) {
         if (s[i] == '\\' && i + 1 < s.size()) {
           if (s[i + 1] != '\n') w.text += s[i + 1];
@@ -265,6 +267,23 @@ Word ShInterp::word(NodeId n, bool& split) {
         if (var_known && !is_partial(v.text)) add(v);
         else if (is_partial(v.text) && !var_known) add(d);
         else add(d);
+      } else if (rest[0] == ':' && rest.size() > 1 &&
+                 (std::isdigit(static_cast<unsigned char>(rest[1])) || rest[1] == ' ' || rest[1] == '-')) {
+        // ${NAME:offset[:length]}: a slice of a known value (PATH's first
+        // character is "/", a classic way to spell slashes).
+        std::string val = v.text;
+        if (name == "PATH" && !vars_.count(name)) val = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+        std::string spec(rest.substr(1));
+        long off = std::strtol(spec.c_str(), nullptr, 10);
+        size_t colon = spec.find(':');
+        long len = colon == std::string::npos ? -1 : std::strtol(spec.c_str() + colon + 1, nullptr, 10);
+        if (!is_partial(val) && off >= 0 && static_cast<size_t>(off) <= val.size()) {
+          std::string sub = len < 0 ? val.substr(static_cast<size_t>(off)) : val.substr(static_cast<size_t>(off), static_cast<size_t>(len));
+          add(Word{sub, v.taint, v.ev});
+        } else {
+          w.text = std::string(1, kUnknownPart);
+          w.taint |= v.taint;
+        }
       } else {
         w.text = std::string(1, kUnknownPart);
         w.taint |= v.taint;
@@ -590,9 +609,58 @@ CommandResult ShInterp::exec_pipeline(NodeId n, const CommandIo& io) {
   return prev;
 }
 
+// tree-sitter-bash 0.21 sometimes runs a command on into the next line
+// ("set -eu" then "\\s\\u\\d\\o id", "sh" then "X=1"): where a word starts on a
+// later line with no line continuation, the rest is a command of its own.
+NodeId ShInterp::split_point(NodeId cmd) const {
+  uint32_t prev_end = t_[cmd].begin;
+  for (NodeId c = t_[cmd].first; c != kNoNode; c = t_[c].next) {
+    if (!t_[c].named) continue;
+    if (c != t_[cmd].first && t_[c].begin >= prev_end) {
+      // The gap before the word, and the word's own leading newlines (the
+      // grammar can put the line break inside the next word).
+      std::string_view text = t_.text(c);
+      size_t lead = 0;
+      while (lead < text.size() && (text[lead] == '\n' || text[lead] == ' ' || text[lead] == '\t')) ++lead;
+      std::string_view gap = t_.code().substr(prev_end, t_[c].begin - prev_end + lead);
+      size_t nl = gap.find('\n');
+      if (nl != std::string_view::npos && (nl == 0 || gap[nl - 1] != '\\')) return c;
+    }
+    prev_end = t_[c].end;
+  }
+  return kNoNode;
+}
+
 CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& reds, const CommandIo& io_in) {
   std::vector<std::string> assigns;
   std::vector<Word> argv = words(cmd, &assigns);
+  if (NodeId split = split_point(cmd); split != kNoNode) {
+    // Words from `split` on are the next command.
+    std::vector<Word> first, second;
+    std::vector<std::string> ignored;
+    size_t k = 0;
+    for (NodeId c = t_[cmd].first; c != kNoNode; c = t_[c].next) {
+      if (!t_[c].named || t_.kind(c) == K::variable_assignment || t_.kind(c) == K::file_redirect ||
+          t_.kind(c) == K::heredoc_redirect || t_.kind(c) == K::herestring_redirect || t_.kind(c) == K::sh_comment)
+        continue;
+      if (c == split) break;
+      ++k;
+    }
+    if (k > 0 && k < argv.size()) {
+      std::vector<Word> rest(argv.begin() + static_cast<long>(k), argv.end());
+      argv.resize(k);
+      // Run the tail first-class (it has no redirections of its own).
+      std::vector<std::string> tail_assigns;
+      while (!rest.empty() && rest[0].text.find('=') != std::string::npos && rest[0].text[0] != '=' &&
+             rest[0].text.find('/') > rest[0].text.find('=')) {
+        std::string a = rest[0].text;
+        size_t eq = a.find('=');
+        assign_var(a.substr(0, eq), Word{a.substr(eq + 1), rest[0].taint, rest[0].ev}, split);
+        rest.erase(rest.begin());
+      }
+      if (!rest.empty()) run_command(rest, CommandIo{}, ctx_, site(split));
+    }
+  }
   // Prefix assignments (HISTFILE=/dev/null cmd) count as assignments for the command.
   for (const auto& a : assigns) {
     size_t eq = a.find('=');

@@ -31,6 +31,7 @@ constexpr Info kInfo[kCount] = {
     {"file_data", "file contents"},
     {"hidden_name", "a function named by hidden data"},
     {"const_data", "constant data in the code"},
+    {"formatted", "text built by formatting"},
 };
 
 }  // namespace

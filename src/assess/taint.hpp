@@ -32,7 +32,8 @@ constexpr uint32_t kUserInput = 1u << 19;   // input(), sys.argv, request parame
 constexpr uint32_t kFileData = 1u << 20;    // content of some file
 constexpr uint32_t kHiddenName = 1u << 21;  // a function looked up by a decoded or obfuscated name
 constexpr uint32_t kConstData = 1u << 22;   // derived from constant data written in the code
-constexpr uint32_t kCount = 23;  // how many labels
+constexpr uint32_t kFormatted = 1u << 23;   // text built by formatting or concatenation with values
+constexpr uint32_t kCount = 24;  // how many labels
 
 
 // YAML name <-> bit ("secret_file", "env_secret", ...).

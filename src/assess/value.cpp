@@ -195,6 +195,38 @@ Value make_dict() {
   return v;
 }
 
+uint32_t deep_taint(const Value& v, int depth) {
+  uint32_t t = v.taint;
+  if (depth > 3) return t;
+  for (const auto& a : v.alts) {
+    if (!a.c) continue;
+    size_t n = 0;
+    for (const auto& x : a.c->items) {
+      if (++n > 64) break;
+      t |= deep_taint(x, depth + 1);
+    }
+    for (const auto& kv : a.c->keyed) {
+      if (++n > 128) break;
+      t |= deep_taint(kv.second, depth + 1);
+    }
+    t |= deep_taint(a.c->rest, depth + 1);
+  }
+  return t;
+}
+
+int32_t deep_ev(const Value& v, int depth) {
+  if (v.ev >= 0 || depth > 3) return v.ev;
+  for (const auto& a : v.alts) {
+    if (!a.c) continue;
+    for (const auto& x : a.c->items)
+      if (int32_t e = deep_ev(x, depth + 1); e >= 0) return e;
+    for (const auto& kv : a.c->keyed)
+      if (int32_t e = deep_ev(kv.second, depth + 1); e >= 0) return e;
+    if (int32_t e = deep_ev(a.c->rest, depth + 1); e >= 0) return e;
+  }
+  return -1;
+}
+
 bool is_partial(std::string_view s) { return s.find(kUnknownPart) != std::string_view::npos; }
 
 std::vector<std::string> string_alternatives(const Value& v, size_t limit) {

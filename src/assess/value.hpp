@@ -14,6 +14,14 @@ namespace mai::assess {
 // Stands for an unknown part of a partly known string ("curl " + url + " | sh").
 constexpr char kUnknownPart = '\x1a';
 
+// Concrete data (literals, decoded bytes) must not contain the marker: a
+// real 0x1a byte becomes 0x1b, which changes nothing the rules look at.
+inline std::string concrete(std::string s) {
+  for (auto& c : s)
+    if (c == kUnknownPart) c = '\x1b';
+  return s;
+}
+
 enum class VK : uint8_t {
   str,        // s: the text (kUnknownPart marks unknown parts)
   bytes,      // s: the bytes
@@ -112,6 +120,12 @@ inline void accumulate(Value& acc, bool& any, const Value& v) {
 
 Value make_list(std::vector<Value> items, VK kind = VK::list);
 Value make_dict();
+
+// The taint of a value and of everything it holds (container elements, an
+// object's accumulated state), bounded in depth and breadth.
+uint32_t deep_taint(const Value& v, int depth = 0);
+// The evidence head of the first tainted part (deep).
+int32_t deep_ev(const Value& v, int depth = 0);
 
 // String views of a value.
 bool is_partial(std::string_view s);

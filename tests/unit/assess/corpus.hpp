@@ -27,7 +27,16 @@ inline std::string corpus_dir() {
   return std::string(src ? src : ".") + "/tests/corpus";
 }
 
+inline std::vector<Sample> load_dir(const std::string& dir);
+
+// The generated corpus and the hand-written programs (tests/corpus/programs).
 inline std::vector<Sample> load(const std::string& dir = corpus_dir()) {
+  auto out = load_dir(dir);
+  for (auto& s : load_dir(dir + "/programs")) out.push_back(std::move(s));
+  return out;
+}
+
+inline std::vector<Sample> load_dir(const std::string& dir) {
   std::vector<Sample> out;
   const char* levels[] = {"low", "medium", "high", "blocked"};
   for (int l = 0; l < 4; ++l) {
