@@ -416,6 +416,17 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         }
       return strings(out, spec.special_id == Special::decode_codec && rot ? VK::str : VK::bytes, taint, ev);
     }
+    case Special::re_sub: {
+      // re.sub(pattern, repl, text): the replacement is in the result.
+      const Value* repl = arg(1, "repl");
+      const Value* text = arg(2, "string");
+      std::string r = repl ? first_text(*repl) : std::string(1, kUnknownPart);
+      if (repl && repl->alts.size() == 1 && repl->alts[0].k != VK::str) r = std::string(1, kUnknownPart);
+      Value v = Value::str(std::string(1, kUnknownPart) + r + std::string(1, kUnknownPart));
+      v.taint = (text ? deep_taint(*text) : 0) | (repl ? repl->taint : 0);
+      v.ev = text ? text->ev : -1;
+      return v;
+    }
     case Special::unmarshal: {
       // Compiled code from constant bytes is a hidden payload.
       const Value* v = a0;

@@ -813,6 +813,20 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     result.taint |= t;
     if (result.ev < 0) result.ev = ev;
   }
+  if (spec.opens)
+    if (auto pv = role_value(spec, "path", args, self)) {
+      std::string path = ctx_.path(first_text(*pv));
+      uint32_t content = ctx_.read_taint(path, ctx_.classify(path)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+      int32_t cev = -1;
+      if (const auto* w = ctx_.written_at(path)) {
+        content |= w->first;
+        cev = w->second;
+      }
+      if (content) {
+        result.taint |= content;
+        if (result.ev < 0) result.ev = cev >= 0 ? cev : evidence(site, "opens " + printable(path));
+      }
+    }
   if (spec.taint) {
     std::string what = describe_taint(spec.taint) + " from " + q;
     if (auto u = role_value(spec, "url", args, self)) what += " " + printable(first_text(*u), 80);
