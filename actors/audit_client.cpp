@@ -1,9 +1,11 @@
 #include "actors/audit_client.hpp"
 
+#include "common/utf8.hpp"
+
 namespace mai::actors {
 
 AuditEvent make_event(std::string type, std::string request_id, const json& data) {
-  return AuditEvent{std::move(type), std::move(request_id), data.dump()};
+  return AuditEvent{std::move(type), std::move(request_id), dump_json(data)};
 }
 
 audit::Event to_log_event(const AuditEvent& e) {
@@ -20,7 +22,7 @@ std::vector<audit::Event> to_log_events(const std::vector<AuditEvent>& events) {
 }
 
 AuditEvent from_log_event(const audit::Event& e) {
-  return AuditEvent{e.type, e.request_id, e.data.dump()};
+  return AuditEvent{e.type, e.request_id, dump_json(e.data)};
 }
 
 }  // namespace mai::actors

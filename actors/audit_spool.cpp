@@ -1,6 +1,7 @@
 #include "actors/audit_spool.hpp"
 
 #include "actors/audit_client.hpp"
+#include "actors/containment.hpp"
 #include "actors/errors.hpp"
 
 namespace mai::actors {
@@ -80,68 +81,74 @@ audit_spool_actor::behavior_type audit_spool(self_ptr self, std::unique_ptr<audi
                       std::string(what) + " is answered by the coordinator, not by a worker");
   };
   return {
-      [=](append_atom, const std::vector<AuditEvent>& events) -> caf::result<AuditAck> {
-        try {
-          AuditAck ack;
-          ack.seqs = self->state.spool->append(to_log_events(events));
-          deliver_next(self);
-          return ack;
-        } catch (const std::exception& e) {
-          return make_error(errc::audit_failed, std::string("worker spool: ") + e.what());
-        }
-      },
-      [=](receipt_atom, uint64_t, uint64_t) -> caf::result<AuditReceipt> {
-        return coordinator_only("a receipt");
-      },
-      [=](flush_atom) { deliver_next(self); },
-      [=](tick_atom) {
-        deliver_next(self);
-        self->delayed_send(self, retry_every, tick_atom::value);
-      },
-      [=](deliver_atom, const std::string&, uint64_t,
-          const std::vector<AuditEvent>&) -> caf::result<uint64_t> {
-        return coordinator_only("a delivery");
-      },
-      [=](delivered_atom, const std::string&) -> caf::result<uint64_t> {
-        return coordinator_only("a delivery mark");
-      },
-      [=](abandon_atom, const std::vector<std::string>&,
-          const std::string&) -> caf::result<std::vector<std::string>> {
-        return coordinator_only("closing abandoned runs");
-      },
-      [=](attach_atom, front_door_actor& door, std::string& session) {
-        auto& st = self->state;
-        if (st.door) self->demonitor(st.door.address());
-        st.door = std::move(door);
-        st.session = std::move(session);
-        st.in_flight = false;
-        self->monitor(st.door);
-        // Resume where the coordinator's log says this spool stands: a batch
-        // it appended but whose acknowledgement was lost is not sent again.
-        self->request(st.door, delivery_timeout, delivered_atom::value, st.session,
-                      st.spool->origin_id())
-            .then(
-                [=](uint64_t mark) {
-                  auto& state = self->state;
-                  try {
-                    if (mark > state.spool->acknowledged())
-                      state.spool->acknowledge(std::min(mark, state.spool->last_seq()));
-                  } catch (const std::exception&) {
-                  }
+      contain("audit spool append",
+              [=](append_atom, const std::vector<AuditEvent>& events) -> caf::result<AuditAck> {
+                try {
+                  AuditAck ack;
+                  ack.seqs = self->state.spool->append(to_log_events(events));
                   deliver_next(self);
-                },
-                [=](const caf::error&) { deliver_next(self); });
-      },
-      [=](drain_atom) -> caf::result<bool> {
-        auto& st = self->state;
-        uint64_t target = st.spool->last_seq();
-        if (target <= st.spool->acknowledged()) return true;
-        if (!st.door) return false;
-        auto rp = self->make_response_promise<bool>();
-        st.drains.emplace_back(target, rp);
-        deliver_next(self);
-        return rp;
-      },
+                  return ack;
+                } catch (const std::exception& e) {
+                  return make_error(errc::audit_failed, std::string("worker spool: ") + e.what());
+                }
+              }),
+      contain("audit spool receipt",
+              [=](receipt_atom, uint64_t, uint64_t) -> caf::result<AuditReceipt> {
+                return coordinator_only("a receipt");
+              }),
+      contain("audit spool flush", [=](flush_atom) { deliver_next(self); }),
+      contain("audit spool tick",
+              [=](tick_atom) {
+                deliver_next(self);
+                self->delayed_send(self, retry_every, tick_atom::value);
+              }),
+      contain("audit spool deliver",
+              [=](deliver_atom, const std::string&, uint64_t, const std::vector<AuditEvent>&)
+                  -> caf::result<uint64_t> { return coordinator_only("a delivery"); }),
+      contain("audit spool delivered",
+              [=](delivered_atom, const std::string&) -> caf::result<uint64_t> {
+                return coordinator_only("a delivery mark");
+              }),
+      contain("audit spool abandon",
+              [=](abandon_atom, const std::vector<std::string>&,
+                  const std::string&) -> caf::result<std::vector<std::string>> {
+                return coordinator_only("closing abandoned runs");
+              }),
+      contain("audit spool attach",
+              [=](attach_atom, front_door_actor& door, std::string& session) {
+                auto& st = self->state;
+                if (st.door) self->demonitor(st.door.address());
+                st.door = std::move(door);
+                st.session = std::move(session);
+                st.in_flight = false;
+                self->monitor(st.door);
+                // Resume where the coordinator's log says this spool stands: a batch
+                // it appended but whose acknowledgement was lost is not sent again.
+                self->request(st.door, delivery_timeout, delivered_atom::value, st.session,
+                              st.spool->origin_id())
+                    .then(
+                        [=](uint64_t mark) {
+                          auto& state = self->state;
+                          try {
+                            if (mark > state.spool->acknowledged())
+                              state.spool->acknowledge(std::min(mark, state.spool->last_seq()));
+                          } catch (const std::exception&) {
+                          }
+                          deliver_next(self);
+                        },
+                        [=](const caf::error&) { deliver_next(self); });
+              }),
+      contain("audit spool drain",
+              [=](drain_atom) -> caf::result<bool> {
+                auto& st = self->state;
+                uint64_t target = st.spool->last_seq();
+                if (target <= st.spool->acknowledged()) return true;
+                if (!st.door) return false;
+                auto rp = self->make_response_promise<bool>();
+                st.drains.emplace_back(target, rp);
+                deliver_next(self);
+                return rp;
+              }),
   };
 }
 

@@ -1,6 +1,7 @@
 #include "actors/auditor.hpp"
 
 #include "actors/audit_client.hpp"
+#include "actors/containment.hpp"
 #include "actors/errors.hpp"
 
 namespace mai::actors {
@@ -39,57 +40,63 @@ auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_sta
   self->state.log = std::move(log);
   if (tree_head_interval.count() > 0) self->send(self, tick_atom::value);
   return {
-      [=](append_atom, std::vector<AuditEvent>& events) -> caf::result<AuditAck> {
-        auto rp = self->make_response_promise<AuditAck>();
-        self->state.pending.emplace_back(std::move(events), rp);
-        // The flush message queues behind every append already in the
-        // mailbox, so they all land in the same batch.
-        if (!self->state.flush_scheduled) {
-          self->state.flush_scheduled = true;
-          self->send(self, flush_atom::value);
-        }
-        return rp;
-      },
-      [=](flush_atom) { flush(self); },
-      [=](tick_atom) {
-        try {
-          self->state.log->sign_tree_head_if_due();
-        } catch (const std::exception&) {
-          // The next tick tries again; appends report their own failures.
-        }
-        self->delayed_send(self, tree_head_interval, tick_atom::value);
-      },
-      [=](receipt_atom, uint64_t first, uint64_t last) -> caf::result<AuditReceipt> {
-        try {
-          return self->state.log->sign_tree_head(first, last);
-        } catch (const std::exception& e) {
-          return make_error(errc::audit_failed, e.what());
-        }
-      },
-      [=](deliver_atom, const std::string& origin, uint64_t first,
-          const std::vector<AuditEvent>& events) -> caf::result<uint64_t> {
-        try {
-          return self->state.log->append_delivered(origin, first, to_log_events(events))
-              .delivered_up_to;
-        } catch (const std::exception& e) {
-          return make_error(errc::audit_failed, e.what());
-        }
-      },
-      [=](abandon_atom, const std::vector<std::string>& run_ids,
-          const std::string& reason) -> caf::result<std::vector<std::string>> {
-        try {
-          return self->state.log->abandon_runs({run_ids.begin(), run_ids.end()}, reason);
-        } catch (const std::exception& e) {
-          return make_error(errc::audit_failed, e.what());
-        }
-      },
-      [=](delivered_atom, const std::string& origin) -> caf::result<uint64_t> {
-        try {
-          return self->state.log->delivered_up_to(origin);
-        } catch (const std::exception& e) {
-          return make_error(errc::audit_failed, e.what());
-        }
-      },
+      contain("auditor append",
+              [=](append_atom, std::vector<AuditEvent>& events) -> caf::result<AuditAck> {
+                auto rp = self->make_response_promise<AuditAck>();
+                self->state.pending.emplace_back(std::move(events), rp);
+                // The flush message queues behind every append already in the
+                // mailbox, so they all land in the same batch.
+                if (!self->state.flush_scheduled) {
+                  self->state.flush_scheduled = true;
+                  self->send(self, flush_atom::value);
+                }
+                return rp;
+              }),
+      contain("auditor flush", [=](flush_atom) { flush(self); }),
+      contain("auditor tick",
+              [=](tick_atom) {
+                try {
+                  self->state.log->sign_tree_head_if_due();
+                } catch (const std::exception&) {
+                  // The next tick tries again; appends report their own failures.
+                }
+                self->delayed_send(self, tree_head_interval, tick_atom::value);
+              }),
+      contain("auditor receipt",
+              [=](receipt_atom, uint64_t first, uint64_t last) -> caf::result<AuditReceipt> {
+                try {
+                  return self->state.log->sign_tree_head(first, last);
+                } catch (const std::exception& e) {
+                  return make_error(errc::audit_failed, e.what());
+                }
+              }),
+      contain("auditor deliver",
+              [=](deliver_atom, const std::string& origin, uint64_t first,
+                  const std::vector<AuditEvent>& events) -> caf::result<uint64_t> {
+                try {
+                  return self->state.log->append_delivered(origin, first, to_log_events(events))
+                      .delivered_up_to;
+                } catch (const std::exception& e) {
+                  return make_error(errc::audit_failed, e.what());
+                }
+              }),
+      contain("auditor abandon",
+              [=](abandon_atom, const std::vector<std::string>& run_ids,
+                  const std::string& reason) -> caf::result<std::vector<std::string>> {
+                try {
+                  return self->state.log->abandon_runs({run_ids.begin(), run_ids.end()}, reason);
+                } catch (const std::exception& e) {
+                  return make_error(errc::audit_failed, e.what());
+                }
+              }),
+      contain("auditor delivered",
+              [=](delivered_atom, const std::string& origin) -> caf::result<uint64_t> {
+                try {
+                  return self->state.log->delivered_up_to(origin);
+                } catch (const std::exception& e) {
+                  return make_error(errc::audit_failed, e.what());
+                }
+              }),
   };
 }
 

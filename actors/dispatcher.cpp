@@ -1,6 +1,7 @@
 #include "actors/dispatcher.hpp"
 
 #include "actors/audit_client.hpp"
+#include "actors/containment.hpp"
 #include "actors/errors.hpp"
 #include "audit/event_types.hpp"
 #include "model/json_codec.hpp"
@@ -145,90 +146,102 @@ dispatcher_actor::behavior_type dispatcher(self_ptr self, DispatcherSettings set
   self->send(self, tick_atom::value);
 
   return {
-      [=](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
-        auto& st = self->state;
-        auto rp = self->make_response_promise<ExecutionReport>();
-        std::string id = req.request_id;
-        if (st.jobs.count(id)) return make_error(errc::invalid_request, "duplicate request id");
-        std::string worker;
-        cluster::JobRef ref{id, req.backend};
-        auto admit = st.placement->admit(ref, Clock::now(), &worker);
-        switch (admit) {
-          case cluster::Placement::Admit::overloaded:
-            rp.deliver(make_error(errc::overloaded,
-                                  "every worker slot is busy and " +
-                                      std::to_string(st.placement->queued()) +
-                                      " jobs are already waiting; try again later"));
-            return rp;
-          case cluster::Placement::Admit::no_capable_worker:
-            rp.deliver(make_error(errc::sandbox_failed, "no worker offers the " +
-                                                            to_string(req.backend) +
-                                                            " backend; nothing was executed"));
-            return rp;
-          default:
-            break;
-        }
-        st.jobs[id] = dispatcher_state::Job{std::move(req), rp, "", Clock::now()};
-        if (admit == cluster::Placement::Admit::placed) run_on(self, id, worker);
-        return rp;
-      },
-      [=](join_atom, cluster::WorkerInfo& info, executor_actor& exec,
-          const std::string& subject) -> caf::result<std::string> {
-        auto& st = self->state;
-        if (info.id.empty() || info.id == local_id || info.slots == 0)
-          return make_error(errc::invalid_request, "a worker needs an id and at least one slot");
-        // A rejoin replaces the old incarnation, whose jobs are gone with it.
-        auto old = st.executors.find(info.id);
-        if (old != st.executors.end()) {
-          st.worker_of.erase(old->second.address());
-          self->demonitor(old->second.address());
-        }
-        end_lost(self, st.placement->join(info, Clock::now()), info.name,
-                 "it joined again (restarted or reconnected)", auditor);
-        st.executors[info.id] = exec;
-        st.worker_of[exec.address()] = info.id;
-        self->monitor(exec);
-        json backends = json::array();
-        for (auto b : info.backends) backends.push_back(to_string(b));
-        record(self, auditor,
-               make_event(audit::events::worker_joined, "",
-                          {{"worker_id", info.id}, {"name", info.name}, {"subject", subject},
-                           {"slots", info.slots}, {"cpus", info.cpus},
-                           {"memory_bytes", info.memory_bytes}, {"backends", backends}}));
-        drain(self);
-        return info.id;
-      },
-      [=](heartbeat_atom, const std::string& worker_id) -> bool {
-        auto& st = self->state;
-        if (!st.executors.count(worker_id)) return false;
-        st.placement->heartbeat(worker_id, Clock::now());
-        for (const auto& w : st.placement->workers(Clock::now()))
-          if (w.info.id == worker_id) return w.active;
-        return false;
-      },
-      [=](status_atom) -> ClusterStatus { return status_of(*self->state.placement); },
-      [=](tick_atom) {
-        auto& st = self->state;
-        auto now = Clock::now();
-        if (st.executors.count(local_id)) st.placement->heartbeat(local_id, now);
-        for (const auto& lost : st.placement->expire(now)) {
-          std::string name = name_of(self, lost.worker_id);
-          // Its connection may still be open (a frozen process): forget it,
-          // so it must join again when it wakes up.
-          auto it = st.executors.find(lost.worker_id);
-          if (it != st.executors.end()) {
-            st.worker_of.erase(it->second.address());
-            self->demonitor(it->second.address());
-            st.executors.erase(it);
-          }
-          end_lost(self, lost, name,
-                   "no heartbeat for " +
-                       std::to_string(settings.heartbeat_timeout.count()) + " ms",
-                   auditor);
-        }
-        drain(self);
-        self->delayed_send(self, tick_every, tick_atom::value);
-      },
+      contain("dispatcher execute",
+              [=](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
+                auto& st = self->state;
+                auto rp = self->make_response_promise<ExecutionReport>();
+                std::string id = req.request_id;
+                if (st.jobs.count(id))
+                  return make_error(errc::invalid_request, "duplicate request id");
+                std::string worker;
+                cluster::JobRef ref{id, req.backend};
+                auto admit = st.placement->admit(ref, Clock::now(), &worker);
+                switch (admit) {
+                  case cluster::Placement::Admit::overloaded:
+                    rp.deliver(make_error(errc::overloaded,
+                                          "every worker slot is busy and " +
+                                              std::to_string(st.placement->queued()) +
+                                              " jobs are already waiting; try again later"));
+                    return rp;
+                  case cluster::Placement::Admit::no_capable_worker:
+                    rp.deliver(make_error(errc::sandbox_failed,
+                                          "no worker offers the " + to_string(req.backend) +
+                                              " backend; nothing was executed"));
+                    return rp;
+                  default:
+                    break;
+                }
+                st.jobs[id] = dispatcher_state::Job{std::move(req), rp, "", Clock::now()};
+                if (admit == cluster::Placement::Admit::placed) run_on(self, id, worker);
+                return rp;
+              }),
+      contain("dispatcher join",
+              [=](join_atom, cluster::WorkerInfo& info, executor_actor& exec,
+                  const std::string& subject) -> caf::result<std::string> {
+                auto& st = self->state;
+                if (info.id.empty() || info.id == local_id || info.slots == 0)
+                  return make_error(errc::invalid_request,
+                                    "a worker needs an id and at least one slot");
+                // A rejoin replaces the old incarnation, whose jobs are gone with it.
+                auto old = st.executors.find(info.id);
+                if (old != st.executors.end()) {
+                  st.worker_of.erase(old->second.address());
+                  self->demonitor(old->second.address());
+                }
+                end_lost(self, st.placement->join(info, Clock::now()), info.name,
+                         "it joined again (restarted or reconnected)", auditor);
+                st.executors[info.id] = exec;
+                st.worker_of[exec.address()] = info.id;
+                self->monitor(exec);
+                json backends = json::array();
+                for (auto b : info.backends) backends.push_back(to_string(b));
+                record(self, auditor,
+                       make_event(audit::events::worker_joined, "",
+                                  {{"worker_id", info.id},
+                                   {"name", info.name},
+                                   {"subject", subject},
+                                   {"slots", info.slots},
+                                   {"cpus", info.cpus},
+                                   {"memory_bytes", info.memory_bytes},
+                                   {"backends", backends}}));
+                drain(self);
+                return info.id;
+              }),
+      contain("dispatcher heartbeat",
+              [=](heartbeat_atom, const std::string& worker_id) -> bool {
+                auto& st = self->state;
+                if (!st.executors.count(worker_id)) return false;
+                st.placement->heartbeat(worker_id, Clock::now());
+                for (const auto& w : st.placement->workers(Clock::now()))
+                  if (w.info.id == worker_id) return w.active;
+                return false;
+              }),
+      contain("dispatcher status",
+              [=](status_atom) -> ClusterStatus { return status_of(*self->state.placement); }),
+      contain("dispatcher tick",
+              [=](tick_atom) {
+                // The next tick first: a failure below must not stop the heartbeat checks.
+                self->delayed_send(self, tick_every, tick_atom::value);
+                auto& st = self->state;
+                auto now = Clock::now();
+                if (st.executors.count(local_id)) st.placement->heartbeat(local_id, now);
+                for (const auto& lost : st.placement->expire(now)) {
+                  std::string name = name_of(self, lost.worker_id);
+                  // Its connection may still be open (a frozen process): forget it,
+                  // so it must join again when it wakes up.
+                  auto it = st.executors.find(lost.worker_id);
+                  if (it != st.executors.end()) {
+                    st.worker_of.erase(it->second.address());
+                    self->demonitor(it->second.address());
+                    st.executors.erase(it);
+                  }
+                  end_lost(self, lost, name,
+                           "no heartbeat for " +
+                               std::to_string(settings.heartbeat_timeout.count()) + " ms",
+                           auditor);
+                }
+                drain(self);
+              }),
   };
 }
 

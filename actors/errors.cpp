@@ -18,6 +18,10 @@ std::string to_string(errc code) {
     case errc::invalid_request: return "invalid_request";
     case errc::worker_lost: return "worker_lost";
     case errc::unauthenticated: return "unauthenticated";
+    case errc::internal:
+      return "internal";
+    case errc::unavailable:
+      return "unavailable";
   }
   return "internal";
 }

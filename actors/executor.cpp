@@ -1,5 +1,6 @@
 #include "actors/executor.hpp"
 
+#include "actors/containment.hpp"
 #include "actors/errors.hpp"
 
 namespace mai::actors {
@@ -32,22 +33,23 @@ executor_actor::behavior_type executor(executor_actor::stateful_pointer<executor
     }
   });
   return {
-      [=](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
-        auto& st = self->state;
-        auto rp = self->make_response_promise<ExecutionReport>();
-        if (st.running < st.settings.slots) {
-          start(self, std::move(req), rp);
-        } else if (st.queue.size() < st.settings.queue_length) {
-          st.queue.emplace_back(std::move(req), rp);
-        } else {
-          rp.deliver(make_error(errc::overloaded,
-                                "all " + std::to_string(st.settings.slots) +
-                                    " sandbox slots are busy and " +
-                                    std::to_string(st.queue.size()) +
-                                    " submissions are already waiting; try again later"));
-        }
-        return rp;
-      },
+      contain("executor execute",
+              [=](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
+                auto& st = self->state;
+                auto rp = self->make_response_promise<ExecutionReport>();
+                if (st.running < st.settings.slots) {
+                  start(self, std::move(req), rp);
+                } else if (st.queue.size() < st.settings.queue_length) {
+                  st.queue.emplace_back(std::move(req), rp);
+                } else {
+                  rp.deliver(make_error(errc::overloaded,
+                                        "all " + std::to_string(st.settings.slots) +
+                                            " sandbox slots are busy and " +
+                                            std::to_string(st.queue.size()) +
+                                            " submissions are already waiting; try again later"));
+                }
+                return rp;
+              }),
   };
 }
 

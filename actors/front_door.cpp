@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "actors/containment.hpp"
 #include "actors/errors.hpp"
 #include "model/submission_check.hpp"
 
@@ -39,80 +40,113 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
     return *identity;
   };
   return {
-      [=](submit_atom, const std::string& session, Submission& sub,
-          const caf::actor& subscriber) -> caf::result<RunResult> {
-        auto identity = settings->sessions->find(session);
-        if (!identity)
-          return make_error(errc::unauthenticated,
-                            "this request names no session of a live connection");
-        if (auto problem = check_submission_fields(sub))
-          return make_error(errc::invalid_request, *problem);
-        // Who submitted is what the certificate says, never what the peer says;
-        // request ids are the service's to give.
-        sub.client = identity->display();
-        sub.request_id.clear();
+      contain("front door submit",
+              [=](submit_atom, const std::string& session, Submission& sub,
+                  const caf::actor& subscriber) -> caf::result<RunResult> {
+                auto identity = settings->sessions->find(session);
+                if (!identity)
+                  return make_error(errc::unauthenticated,
+                                    "this request names no session of a live connection");
+                if (auto problem = check_submission_fields(sub))
+                  return make_error(errc::invalid_request, *problem);
+                if (settings->health && !settings->health->healthy())
+                  return make_error(errc::unavailable, "the service cannot take submissions: " +
+                                                           settings->health->problems().front());
+                // Who submitted is what the certificate says, never what the peer says;
+                // request ids are the service's to give.
+                sub.client = identity->display();
+                sub.request_id.clear();
 
-        std::string key = client_key(*identity);
-        uint32_t& running = (*in_flight)[key];
-        if (running >= settings->max_concurrent_per_client) {
-          return self->delegate(settings->gateway, reject_atom::value, std::move(sub),
-                                std::string("client_busy"),
-                                "this client already has " + std::to_string(running) +
-                                    " submissions in flight; the limit is " +
-                                    std::to_string(settings->max_concurrent_per_client));
-        }
-        ++running;
-        auto done = [in_flight, key] {
-          auto it = in_flight->find(key);
-          if (it != in_flight->end() && --it->second == 0) in_flight->erase(it);
-        };
-        auto rp = self->make_response_promise<RunResult>();
-        // The gateway is local and always answers; its own steps carry the timeouts.
-        self->request(settings->gateway, caf::infinite, submit_atom::value, std::move(sub),
-                      subscriber)
-            .then([rp, done](RunResult& r) mutable { done(), rp.deliver(std::move(r)); },
-                  [rp, done](caf::error& e) mutable { done(), rp.deliver(std::move(e)); });
-        return rp;
-      },
-      [=](join_atom, const std::string& session, cluster::WorkerInfo& info,
-          executor_actor& exec) -> caf::result<std::string> {
-        auto identity = worker_identity(session);
-        if (!identity) return identity.error();
-        return self->delegate(settings->dispatcher, join_atom::value, std::move(info),
-                              std::move(exec), identity->display());
-      },
-      [=](heartbeat_atom, const std::string& session,
-          const std::string& worker_id) -> caf::result<bool> {
-        auto identity = worker_identity(session);
-        if (!identity) return identity.error();
-        return self->delegate(settings->dispatcher, heartbeat_atom::value, worker_id);
-      },
-      [=](deliver_atom, const std::string& session, const std::string& origin, uint64_t first,
-          std::vector<AuditEvent>& events) -> caf::result<uint64_t> {
-        auto identity = worker_identity(session);
-        if (!identity) return identity.error();
-        return self->delegate(settings->auditor, deliver_atom::value, origin, first,
-                              std::move(events));
-      },
-      [=](delivered_atom, const std::string& session,
-          const std::string& origin) -> caf::result<uint64_t> {
-        auto identity = worker_identity(session);
-        if (!identity) return identity.error();
-        return self->delegate(settings->auditor, delivered_atom::value, origin);
-      },
-      [=](abandon_atom, const std::string& session, std::vector<std::string>& run_ids,
-          std::string& reason) -> caf::result<std::vector<std::string>> {
-        auto identity = worker_identity(session);
-        if (!identity) return identity.error();
-        return self->delegate(settings->auditor, abandon_atom::value, std::move(run_ids),
-                              std::move(reason));
-      },
-      [=](status_atom, const std::string& session) -> caf::result<ClusterStatus> {
-        if (!settings->sessions->find(session))
-          return make_error(errc::unauthenticated,
-                            "this request names no session of a live connection");
-        return self->delegate(settings->dispatcher, status_atom::value);
-      },
+                std::string key = client_key(*identity);
+                uint32_t& running = (*in_flight)[key];
+                if (running >= settings->max_concurrent_per_client) {
+                  return self->delegate(settings->gateway, reject_atom::value, std::move(sub),
+                                        std::string("client_busy"),
+                                        "this client already has " + std::to_string(running) +
+                                            " submissions in flight; the limit is " +
+                                            std::to_string(settings->max_concurrent_per_client));
+                }
+                ++running;
+                auto done = [in_flight, key] {
+                  auto it = in_flight->find(key);
+                  if (it != in_flight->end() && --it->second == 0) in_flight->erase(it);
+                };
+                auto rp = self->make_response_promise<RunResult>();
+                // The gateway is local and always answers; its own steps carry the timeouts.
+                self->request(settings->gateway, caf::infinite, submit_atom::value, std::move(sub),
+                              subscriber)
+                    .then([rp, done](RunResult& r) mutable { done(), rp.deliver(std::move(r)); },
+                          [rp, done](caf::error& e) mutable { done(), rp.deliver(std::move(e)); });
+                return rp;
+              }),
+      contain("front door join",
+              [=](join_atom, const std::string& session, cluster::WorkerInfo& info,
+                  executor_actor& exec) -> caf::result<std::string> {
+                auto identity = worker_identity(session);
+                if (!identity) return identity.error();
+                return self->delegate(settings->dispatcher, join_atom::value, std::move(info),
+                                      std::move(exec), identity->display());
+              }),
+      contain("front door heartbeat",
+              [=](heartbeat_atom, const std::string& session,
+                  const std::string& worker_id) -> caf::result<bool> {
+                auto identity = worker_identity(session);
+                if (!identity) return identity.error();
+                return self->delegate(settings->dispatcher, heartbeat_atom::value, worker_id);
+              }),
+      contain("front door deliver",
+              [=](deliver_atom, const std::string& session, const std::string& origin,
+                  uint64_t first, std::vector<AuditEvent>& events) -> caf::result<uint64_t> {
+                auto identity = worker_identity(session);
+                if (!identity) return identity.error();
+                return self->delegate(settings->auditor, deliver_atom::value, origin, first,
+                                      std::move(events));
+              }),
+      contain("front door delivered",
+              [=](delivered_atom, const std::string& session,
+                  const std::string& origin) -> caf::result<uint64_t> {
+                auto identity = worker_identity(session);
+                if (!identity) return identity.error();
+                return self->delegate(settings->auditor, delivered_atom::value, origin);
+              }),
+      contain("front door abandon",
+              [=](abandon_atom, const std::string& session, std::vector<std::string>& run_ids,
+                  std::string& reason) -> caf::result<std::vector<std::string>> {
+                auto identity = worker_identity(session);
+                if (!identity) return identity.error();
+                return self->delegate(settings->auditor, abandon_atom::value, std::move(run_ids),
+                                      std::move(reason));
+              }),
+      contain("front door status",
+              [=](status_atom, const std::string& session) -> caf::result<ClusterStatus> {
+                if (!settings->sessions->find(session))
+                  return make_error(errc::unauthenticated,
+                                    "this request names no session of a live connection");
+                // The node's health travels with the cluster's view, and is
+                // reported even when the dispatcher cannot answer.
+                auto rp = self->make_response_promise<ClusterStatus>();
+                auto health = settings->health;
+                auto with_health = [health](ClusterStatus view) {
+                  if (health && !health->healthy()) {
+                    view.healthy = false;
+                    view.problems = health->problems();
+                  }
+                  return view;
+                };
+                self->request(settings->dispatcher, std::chrono::seconds(10), status_atom::value)
+                    .then(
+                        [rp, with_health](ClusterStatus& view) mutable {
+                          rp.deliver(with_health(std::move(view)));
+                        },
+                        [rp, with_health](caf::error& e) mutable {
+                          ClusterStatus view = with_health({});
+                          view.healthy = false;
+                          view.problems.push_back("the dispatcher did not answer: " +
+                                                  error_message(e));
+                          rp.deliver(std::move(view));
+                        });
+                return rp;
+              }),
   };
 }
 

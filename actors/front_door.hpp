@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "actors/interfaces.hpp"
+#include "actors/supervisor.hpp"
 #include "transport/session_registry.hpp"
 
 namespace mai::actors {
@@ -17,6 +18,7 @@ struct FrontDoorSettings {
   gateway_actor gateway;
   dispatcher_actor dispatcher;  // workers join here
   auditor_actor auditor;        // workers deliver their spooled events here
+  std::shared_ptr<const NodeHealth> health;  // the node behind the door
 };
 
 // Worker requests need a certificate issued for a worker (a subject with

@@ -3,10 +3,12 @@
 #include <algorithm>
 
 #include "actors/audit_client.hpp"
+#include "actors/containment.hpp"
 #include "actors/errors.hpp"
 #include "audit/event_types.hpp"
 #include "common/ids.hpp"
 #include "common/sha256.hpp"
+#include "common/utf8.hpp"
 #include "model/json_codec.hpp"
 
 namespace mai::actors {
@@ -27,32 +29,66 @@ class Flow : public std::enable_shared_from_this<Flow> {
   }
 
   void start() {
-    if (sub_.code.size() > settings_->sandbox.max_code_bytes)
-      return reject("code_too_large", "the code is " + std::to_string(sub_.code.size()) +
-                                          " bytes; the limit is " +
-                                          std::to_string(settings_->sandbox.max_code_bytes));
-    record_submission([me = shared_from_this()] { me->assess(); });
+    step([me = shared_from_this()] {
+      if (me->sub_.code.size() > me->settings_->sandbox.max_code_bytes)
+        return me->reject("code_too_large",
+                          "the code is " + std::to_string(me->sub_.code.size()) +
+                              " bytes; the limit is " +
+                              std::to_string(me->settings_->sandbox.max_code_bytes));
+      me->record_submission([me] { me->assess(); });
+    });
   }
 
   // Refused before assessment, but on record like every other submission.
   void start_rejected(const std::string& code, const std::string& message) {
-    record_submission([me = shared_from_this(), code, message] { me->reject(code, message); });
+    step([me = shared_from_this(), code, message] {
+      me->record_submission([me, code, message] { me->reject(code, message); });
+    });
   }
 
  private:
   using Next = std::function<void()>;
 
+  // Runs one step of the flow. An exception ends this submission as failed
+  // (recorded, answered) and never the gateway; if even that fails, the
+  // submission is answered with the error directly.
+  void step(const Next& next) {
+    std::string what = "an unknown exception";
+    try {
+      next();
+      return;
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    std::string message = "the gateway failed: " + what;
+    if (!failing_) {
+      failing_ = true;
+      try {
+        return fail("internal", message);
+      } catch (...) {
+      }
+    }
+    if (!answered_) {
+      answered_ = true;
+      rp_.deliver(make_error(errc::internal, message));
+    }
+  }
+
   void record_submission(Next next) {
-    json data = {{"code", sub_.code},
-                 {"code_sha256", sha256_hex(sub_.code)},
-                 {"filename", sub_.filename},
+    // Code, file name, reason and client are bytes as given: put_bytes keeps
+    // them exact (and the record valid JSON) whatever their encoding.
+    json data = {{"code_sha256", sha256_hex(sub_.code)},
                  {"language", to_string(sub_.language)},
                  {"trust", to_string(sub_.trust)},
                  {"origin", to_string(sub_.origin)},
-                 {"network", to_string(sub_.network)},
-                 {"client", sub_.client}};
-    if (!sub_.parent_request_id.empty()) data["parent_request_id"] = sub_.parent_request_id;
-    if (!sub_.override_reason.empty()) data["override_reason"] = sub_.override_reason;
+                 {"network", to_string(sub_.network)}};
+    put_bytes(data, "code", sub_.code);
+    put_bytes(data, "filename", sub_.filename);
+    put_bytes(data, "client", sub_.client);
+    if (!sub_.parent_request_id.empty())
+      put_bytes(data, "parent_request_id", sub_.parent_request_id);
+    if (!sub_.override_reason.empty()) put_bytes(data, "override_reason", sub_.override_reason);
     record(audit::events::submission, data, std::move(next));
   }
 
@@ -68,7 +104,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
                 me->seq_first_ = std::min(me->seq_first_, seq);
                 me->seq_last_ = std::max(me->seq_last_, seq);
               }
-              next();
+              me->step(next);
             },
             [me](caf::error& e) {
               me->fail("audit_failed", "the audit log refused a record: " + error_message(e));
@@ -83,8 +119,10 @@ class Flow : public std::enable_shared_from_this<Flow> {
         .then(
             [me](Assessment& a) {
               me->result_.assessment = std::move(a);
-              me->record(audit::events::assessment, to_json(me->result_.assessment),
-                         [me] { me->decide(); });
+              me->step([me] {
+                me->record(audit::events::assessment, to_json(me->result_.assessment),
+                           [me] { me->decide(); });
+              });
             },
             [me](caf::error& e) { me->fail("assessment_failed", error_message(e)); });
   }
@@ -97,23 +135,21 @@ class Flow : public std::enable_shared_from_this<Flow> {
       result_.error = ResultError{"blocked", a.explanation.empty()
                                                  ? "the assessment blocked this code"
                                                  : a.explanation};
-      return record(audit::events::blocked,
-                    {{"code_sha256", a.code_sha256}, {"explanation", result_.error->message}},
-                    [me = shared_from_this()] { me->finish(); });
+      json data = {{"code_sha256", a.code_sha256}};
+      put_bytes(data, "explanation", result_.error->message);
+      return record(audit::events::blocked, data, [me = shared_from_this()] { me->finish(); });
     }
     // The override names exactly this code: it is bound to the code's hash.
-    record(audit::events::override_granted,
-           {{"reason", sub_.override_reason},
-            {"given_by", sub_.client},
-            {"code_sha256", a.code_sha256},
-            {"assessed_level", to_string(a.level)}},
-           [me = shared_from_this()] { me->execute(); });
+    json data = {{"code_sha256", a.code_sha256}, {"assessed_level", to_string(a.level)}};
+    put_bytes(data, "reason", sub_.override_reason);
+    put_bytes(data, "given_by", sub_.client);
+    record(audit::events::override_granted, data, [me = shared_from_this()] { me->execute(); });
   }
 
   void execute() {
     auto plan = policy::plan_run(settings_->sandbox, sub_, result_.assessment.level,
                                  settings_->host);
-    policy_notes_ = plan.notes;
+    result_.policy_notes = plan.notes;
     ExecutionRequest req;
     req.request_id = sub_.request_id;
     req.code = sub_.code;
@@ -131,7 +167,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
             [me](ExecutionReport& report) {
               me->result_.status = RunStatus::completed;
               me->result_.execution = std::move(report);
-              me->finish();
+              me->step([me] { me->finish(); });
             },
             [me](caf::error& e) {
               std::string code = result_code(e);
@@ -143,19 +179,21 @@ class Flow : public std::enable_shared_from_this<Flow> {
   void reject(const std::string& code, const std::string& message) {
     result_.status = RunStatus::rejected;
     result_.error = ResultError{code, message};
-    record(audit::events::rejected, {{"code", code}, {"message", message}},
-           [me = shared_from_this()] { me->sign(); });
+    json data = {{"code", code}};
+    put_bytes(data, "message", message);
+    record(audit::events::rejected, data, [me = shared_from_this()] { me->sign(); });
   }
 
   void fail(const std::string& code, const std::string& message) {
     result_.status = RunStatus::failed;
     result_.error = ResultError{code, message};
     if (code == "audit_failed") {  // nothing more can be recorded
-      rp_.deliver(result_);
+      answer();
       return;
     }
-    record(audit::events::failed, {{"code", code}, {"message", message}},
-           [me = shared_from_this()] { me->sign(); });
+    json data = {{"code", code}};
+    put_bytes(data, "message", message);
+    record(audit::events::failed, data, [me = shared_from_this()] { me->sign(); });
   }
 
   void finish() {
@@ -166,7 +204,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
       data["exit_code"] = result_.execution->exit_code;
     }
     // Why the run got other limits or network than were asked for.
-    if (!policy_notes_.empty()) data["policy_notes"] = policy_notes_;
+    if (!result_.policy_notes.empty()) data["policy_notes"] = result_.policy_notes;
     record(audit::events::result, data, [me = shared_from_this()] { me->sign(); });
   }
 
@@ -178,13 +216,19 @@ class Flow : public std::enable_shared_from_this<Flow> {
         .then(
             [me](AuditReceipt& receipt) {
               me->result_.audit = std::move(receipt);
-              me->rp_.deliver(std::move(me->result_));
+              me->answer();
             },
             [me](caf::error& e) {
               me->result_.status = RunStatus::failed;
               me->result_.error = ResultError{"audit_failed", error_message(e)};
-              me->rp_.deliver(std::move(me->result_));
+              me->answer();
             });
+  }
+
+  void answer() {
+    if (answered_) return;
+    answered_ = true;
+    rp_.deliver(result_);
   }
 
   gateway_actor::pointer self_;
@@ -195,7 +239,8 @@ class Flow : public std::enable_shared_from_this<Flow> {
   RunResult result_;
   uint64_t seq_first_ = UINT64_MAX;
   uint64_t seq_last_ = 0;
-  std::vector<std::string> policy_notes_;
+  bool failing_ = false;   // a step failed and fail() is recording it
+  bool answered_ = false;  // the submission has its answer
 };
 
 }  // namespace
@@ -203,21 +248,24 @@ class Flow : public std::enable_shared_from_this<Flow> {
 gateway_actor::behavior_type gateway(gateway_actor::pointer self,
                                      std::shared_ptr<const GatewaySettings> settings) {
   return {
-      [=](submit_atom, Submission& submission,
-          const caf::actor& subscriber) -> caf::result<RunResult> {
-        if (submission.request_id.empty()) submission.request_id = new_request_id();
-        auto rp = self->make_response_promise<RunResult>();
-        std::make_shared<Flow>(self, settings, std::move(submission), subscriber, rp)->start();
-        return rp;
-      },
-      [=](reject_atom, Submission& submission, const std::string& code,
-          const std::string& message) -> caf::result<RunResult> {
-        if (submission.request_id.empty()) submission.request_id = new_request_id();
-        auto rp = self->make_response_promise<RunResult>();
-        std::make_shared<Flow>(self, settings, std::move(submission), caf::actor{}, rp)
-            ->start_rejected(code, message);
-        return rp;
-      },
+      contain(
+          "gateway submit",
+          [=](submit_atom, Submission& submission,
+              const caf::actor& subscriber) -> caf::result<RunResult> {
+            if (submission.request_id.empty()) submission.request_id = new_request_id();
+            auto rp = self->make_response_promise<RunResult>();
+            std::make_shared<Flow>(self, settings, std::move(submission), subscriber, rp)->start();
+            return rp;
+          }),
+      contain("gateway reject",
+              [=](reject_atom, Submission& submission, const std::string& code,
+                  const std::string& message) -> caf::result<RunResult> {
+                if (submission.request_id.empty()) submission.request_id = new_request_id();
+                auto rp = self->make_response_promise<RunResult>();
+                std::make_shared<Flow>(self, settings, std::move(submission), caf::actor{}, rp)
+                    ->start_rejected(code, message);
+                return rp;
+              }),
   };
 }
 

@@ -80,6 +80,8 @@ struct ClusterStatus {
   std::vector<WorkerView> workers;
   uint64_t queued = 0;
   std::vector<std::string> recent_failures;
+  bool healthy = true;                // every actor of the coordinator's node is alive
+  std::vector<std::string> problems;  // why not
 };
 
 // ---------------------------------------------------------------------------
@@ -338,8 +340,8 @@ typename Inspector::result_type inspect(Inspector& f, RunResult& x) {
   auto execution = actors::opt(x.execution);
   auto audit = actors::opt(x.audit);
   auto error = actors::opt(x.error);
-  return f(caf::meta::type_name("mai::RunResult"), x.request_id, x.status, x.assessment,
-           execution, audit, error);
+  return f(caf::meta::type_name("mai::RunResult"), x.request_id, x.status, x.assessment, execution,
+           audit, error, x.policy_notes);
 }
 
 }  // namespace mai
@@ -398,7 +400,7 @@ typename Inspector::result_type inspect(Inspector& f, WorkerView& x) {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ClusterStatus& x) {
   return f(caf::meta::type_name("mai::actors::ClusterStatus"), x.workers, x.queued,
-           x.recent_failures);
+           x.recent_failures, x.healthy, x.problems);
 }
 
 // Registers every message type above under its fixed name. Every process of

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "actors/audit_client.hpp"
+#include "actors/containment.hpp"
 #include "audit/event_types.hpp"
 #include "model/json_codec.hpp"
 
@@ -61,29 +62,33 @@ monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_sta
   self->state.interval = interval;
   self->state.auditor = std::move(auditor);
   return {
-      [=](watch_atom, const std::string& request_id, const sandbox::ProbeTarget& target,
-          const Limits& limits, const caf::actor& subscriber) {
-        WatchedRun run;
-        run.probe = sandbox::make_probe(target);
-        run.limits = limits;
-        run.subscriber = subscriber;
-        auto& entry = self->state.runs[request_id] = std::move(run);
-        sample_run(self, request_id, entry);
-        schedule_tick(self);
-      },
-      [=](unwatch_atom, const std::string& request_id) -> MonitorVerdict {
-        auto it = self->state.runs.find(request_id);
-        if (it == self->state.runs.end()) return MonitorVerdict{};
-        sample_run(self, request_id, it->second, /*stream=*/false);
-        MonitorVerdict verdict = std::move(it->second.verdict);
-        self->state.runs.erase(it);
-        return verdict;
-      },
-      [=](tick_atom) {
-        self->state.tick_scheduled = false;
-        for (auto& [request_id, run] : self->state.runs) sample_run(self, request_id, run);
-        schedule_tick(self);
-      },
+      contain("monitor watch",
+              [=](watch_atom, const std::string& request_id, const sandbox::ProbeTarget& target,
+                  const Limits& limits, const caf::actor& subscriber) {
+                WatchedRun run;
+                run.probe = sandbox::make_probe(target);
+                run.limits = limits;
+                run.subscriber = subscriber;
+                auto& entry = self->state.runs[request_id] = std::move(run);
+                sample_run(self, request_id, entry);
+                schedule_tick(self);
+              }),
+      contain("monitor unwatch",
+              [=](unwatch_atom, const std::string& request_id) -> MonitorVerdict {
+                auto it = self->state.runs.find(request_id);
+                if (it == self->state.runs.end()) return MonitorVerdict{};
+                sample_run(self, request_id, it->second, /*stream=*/false);
+                MonitorVerdict verdict = std::move(it->second.verdict);
+                self->state.runs.erase(it);
+                return verdict;
+              }),
+      contain("monitor tick",
+              [=](tick_atom) {
+                self->state.tick_scheduled = false;
+                // The next tick first: whatever one sample does, the sampling goes on.
+                schedule_tick(self);
+                for (auto& [request_id, run] : self->state.runs) sample_run(self, request_id, run);
+              }),
   };
 }
 

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "actors/audit_client.hpp"
+#include "actors/containment.hpp"
 #include "actors/errors.hpp"
 #include "audit/event_types.hpp"
 #include "model/json_codec.hpp"
@@ -61,80 +62,87 @@ network_proxy_actor::behavior_type network_proxy(network_proxy_actor::pointer se
   };
 
   return {
-      [=](decide_atom, const std::string& request_id, NetworkMode mode, const std::string& method,
-          const std::string& host, uint16_t port) -> caf::result<NetworkEvent> {
-        NetworkEvent event = proxy::decide_egress(mode, method, host, port);
-        auto rp = self->make_response_promise<NetworkEvent>();
-        // The decision stands only once it is on record.
-        self->request(auditor, audit_timeout, append_atom::value,
-                      std::vector<AuditEvent>{
-                          make_event(audit::events::network, request_id, to_json(event))})
-            .then([rp, event](const AuditAck&) mutable { rp.deliver(event); },
-                  [rp](caf::error& e) mutable { rp.deliver(std::move(e)); });
-        return rp;
-      },
-      [=](serve_atom, const std::string& request_id, int32_t fd) -> caf::result<bool> {
-        if (runs->count(request_id)) {
-          ::close(fd);
-          return make_error(errc::invalid_request, "run " + request_id + " is already served");
-        }
-        // Decisions come back through the mailbox, so they are audited in order.
-        caf::weak_actor_ptr me = caf::actor_cast<caf::weak_actor_ptr>(self);
-        auto sink = [me, request_id](const NetworkEvent& e) {
-          if (auto strong = caf::actor_cast<caf::strong_actor_ptr>(me))
-            caf::anon_send(caf::actor_cast<network_proxy_actor>(strong), netevent_atom::value,
-                           request_id, e);
-        };
-        auto run = std::make_shared<ServedRun>();
-        try {
-          run->server = std::make_unique<proxy::Server>(config, fd, sink);
-        } catch (const std::exception& e) {
-          ::close(fd);
-          return make_error(errc::sandbox_failed, std::string("network proxy: ") + e.what());
-        }
-        proxy::Server* server = run->server.get();
-        run->thread = std::thread([server] { server->run(); });
-        (*runs)[request_id] = run;
-        return true;
-      },
-      [=](netevent_atom, const std::string& request_id, const NetworkEvent& event) {
-        auto it = runs->find(request_id);
-        std::shared_ptr<ServedRun> run = it == runs->end() ? nullptr : it->second;
-        if (run) ++run->pending;
-        self->request(auditor, audit_timeout, append_atom::value,
-                      std::vector<AuditEvent>{
-                          make_event(audit::events::network, request_id, to_json(event))})
-            .then(
-                [=](const AuditAck&) {
-                  if (!run) return;
-                  --run->pending;
-                  maybe_finish(request_id);
-                },
-                [=](caf::error& e) {
-                  if (!run) return;
-                  --run->pending;
-                  run->audit_error = error_message(e);
-                  maybe_finish(request_id);
-                });
-      },
-      [=](unserve_atom, const std::string& request_id)
-          -> caf::result<std::vector<NetworkEvent>> {
-        auto it = runs->find(request_id);
-        if (it == runs->end()) return std::vector<NetworkEvent>{};
-        // The server stops within one poll turn; its decisions are in the
-        // mailbox already, so `drained` arrives after the last of them.
-        it->second->stop();
-        auto rp = self->make_response_promise<std::vector<NetworkEvent>>();
-        it->second->done = rp;
-        self->send(self, drained_atom::value, request_id);
-        return rp;
-      },
-      [=](drained_atom, const std::string& request_id) {
-        auto it = runs->find(request_id);
-        if (it == runs->end()) return;
-        it->second->drained = true;
-        maybe_finish(request_id);
-      },
+      contain("network proxy decide",
+              [=](decide_atom, const std::string& request_id, NetworkMode mode,
+                  const std::string& method, const std::string& host,
+                  uint16_t port) -> caf::result<NetworkEvent> {
+                NetworkEvent event = proxy::decide_egress(mode, method, host, port);
+                auto rp = self->make_response_promise<NetworkEvent>();
+                // The decision stands only once it is on record.
+                self->request(auditor, audit_timeout, append_atom::value,
+                              std::vector<AuditEvent>{
+                                  make_event(audit::events::network, request_id, to_json(event))})
+                    .then([rp, event](const AuditAck&) mutable { rp.deliver(event); },
+                          [rp](caf::error& e) mutable { rp.deliver(std::move(e)); });
+                return rp;
+              }),
+      contain(
+          "network proxy serve",
+          [=](serve_atom, const std::string& request_id, int32_t fd) -> caf::result<bool> {
+            if (runs->count(request_id)) {
+              ::close(fd);
+              return make_error(errc::invalid_request, "run " + request_id + " is already served");
+            }
+            // Decisions come back through the mailbox, so they are audited in order.
+            caf::weak_actor_ptr me = caf::actor_cast<caf::weak_actor_ptr>(self);
+            auto sink = [me, request_id](const NetworkEvent& e) {
+              if (auto strong = caf::actor_cast<caf::strong_actor_ptr>(me))
+                caf::anon_send(caf::actor_cast<network_proxy_actor>(strong), netevent_atom::value,
+                               request_id, e);
+            };
+            auto run = std::make_shared<ServedRun>();
+            try {
+              run->server = std::make_unique<proxy::Server>(config, fd, sink);
+            } catch (const std::exception& e) {
+              ::close(fd);
+              return make_error(errc::sandbox_failed, std::string("network proxy: ") + e.what());
+            }
+            proxy::Server* server = run->server.get();
+            run->thread = std::thread([server] { server->run(); });
+            (*runs)[request_id] = run;
+            return true;
+          }),
+      contain("network proxy netevent",
+              [=](netevent_atom, const std::string& request_id, const NetworkEvent& event) {
+                auto it = runs->find(request_id);
+                std::shared_ptr<ServedRun> run = it == runs->end() ? nullptr : it->second;
+                if (run) ++run->pending;
+                self->request(auditor, audit_timeout, append_atom::value,
+                              std::vector<AuditEvent>{
+                                  make_event(audit::events::network, request_id, to_json(event))})
+                    .then(
+                        [=](const AuditAck&) {
+                          if (!run) return;
+                          --run->pending;
+                          maybe_finish(request_id);
+                        },
+                        [=](caf::error& e) {
+                          if (!run) return;
+                          --run->pending;
+                          run->audit_error = error_message(e);
+                          maybe_finish(request_id);
+                        });
+              }),
+      contain("network proxy unserve",
+              [=](unserve_atom,
+                  const std::string& request_id) -> caf::result<std::vector<NetworkEvent>> {
+                auto it = runs->find(request_id);
+                if (it == runs->end()) return std::vector<NetworkEvent>{};
+                // The server stops within one poll turn; its decisions are in the
+                // mailbox already, so `drained` arrives after the last of them.
+                it->second->stop();
+                auto rp = self->make_response_promise<std::vector<NetworkEvent>>();
+                it->second->done = rp;
+                self->send(self, drained_atom::value, request_id);
+                return rp;
+              }),
+      contain("network proxy drained",
+              [=](drained_atom, const std::string& request_id) {
+                auto it = runs->find(request_id);
+                if (it == runs->end()) return;
+                it->second->drained = true;
+                maybe_finish(request_id);
+              }),
   };
 }
 

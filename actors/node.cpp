@@ -75,13 +75,23 @@ Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   }
   gw->auditor = node.auditor;
   node.gateway = sys.spawn(gateway, std::shared_ptr<const GatewaySettings>(gw));
+  node.health = std::make_shared<NodeHealth>();
+  node.supervisor = spawn_supervisor(sys, node.health,
+                                     {{"gateway", node.gateway.address()},
+                                      {"assessor", node.assessor.address()},
+                                      {"executor", node.executor.address()},
+                                      {"monitor", node.monitor.address()},
+                                      {"network proxy", node.network_proxy.address()},
+                                      {"auditor", node.auditor.address()},
+                                      {"dispatcher", node.dispatcher.address()}},
+                                     node.auditor);
   return node;
 }
 
 void Node::shutdown() const {
   for (const caf::actor_addr& a :
-       {gateway.address(), dispatcher.address(), executor.address(), monitor.address(),
-        network_proxy.address(), assessor.address(), auditor.address()})
+       {supervisor.address(), gateway.address(), dispatcher.address(), executor.address(),
+        monitor.address(), network_proxy.address(), assessor.address(), auditor.address()})
     if (a) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
 }
 

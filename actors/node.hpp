@@ -6,6 +6,7 @@
 #include <string>
 
 #include "actors/interfaces.hpp"
+#include "actors/supervisor.hpp"
 #include "assess/assessor.hpp"
 #include "audit/log.hpp"
 #include "config/audit_config.hpp"
@@ -40,6 +41,8 @@ struct Node {
   network_proxy_actor network_proxy;
   auditor_actor auditor;
   dispatcher_actor dispatcher;  // coordinators only
+  caf::actor supervisor;        // watches the others
+  std::shared_ptr<NodeHealth> health;
 
   // Asks every actor to stop; the actor system then shuts down cleanly.
   void shutdown() const;

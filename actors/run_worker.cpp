@@ -32,13 +32,13 @@ MonitorVerdict collect_verdict(caf::blocking_actor* self, const monitor_actor& m
 }
 
 caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerDeps& deps,
-                                     ExecutionRequest& req) {
+                                     ExecutionRequest& req, const std::string& run_id) {
   auto& backend = req.backend == Backend::docker ? deps.docker : deps.native;
   if (!backend)
     return make_error(errc::sandbox_failed, "the " + to_string(req.backend) +
                                                 " backend is not available on this worker");
   sandbox::RunSpec spec;
-  spec.run_id = random_hex(16);
+  spec.run_id = run_id;
   spec.code = req.code;
   spec.language = req.language;
   spec.limits = req.limits;
@@ -161,7 +161,22 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
 
 void run_worker(caf::blocking_actor* self, RunWorkerDeps deps) {
   self->receive([&](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
-    return execute(self, deps, req);
+    std::string run_id = random_hex(16);
+    std::string what = "an unknown exception";
+    try {
+      return execute(self, deps, req, run_id);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    // The sandbox, if there was one, is gone with the stack (its destructor
+    // kills and removes it); close the run on record and stop its watch.
+    std::string why = "the run's supervisor failed: " + what;
+    self->send(deps.monitor, unwatch_atom::value, req.request_id);
+    record(self, deps.auditor,
+           make_event(audit::events::execution_abandoned, req.request_id,
+                      {{"run_id", run_id}, {"reason", why}}));
+    return make_error(errc::sandbox_failed, why);
   });
 }
 

@@ -1,6 +1,7 @@
 #include "actors/worker_node.hpp"
 
 #include "actors/audit_spool.hpp"
+#include "actors/containment.hpp"
 #include "actors/executor.hpp"
 #include "actors/monitor.hpp"
 #include "actors/network_proxy.hpp"
@@ -13,20 +14,21 @@ namespace {
 executor_actor::behavior_type remote_executor(executor_actor::pointer self, executor_actor local,
                                               audit_spool_actor spool) {
   return {
-      [=](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
-        auto rp = self->make_response_promise<ExecutionReport>();
-        self->request(local, caf::infinite, execute_atom::value, std::move(req))
-            .then(
-                [=](ExecutionReport& report) mutable {
-                  // The run's events reach the coordinator's log before its
-                  // report does, so the result's receipt covers them.
-                  self->request(spool, std::chrono::seconds(30), drain_atom::value)
-                      .then([=](bool) mutable { rp.deliver(report); },
-                            [=](const caf::error&) mutable { rp.deliver(report); });
-                },
-                [=](caf::error& e) mutable { rp.deliver(std::move(e)); });
-        return rp;
-      },
+      contain("worker executor execute",
+              [=](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
+                auto rp = self->make_response_promise<ExecutionReport>();
+                self->request(local, caf::infinite, execute_atom::value, std::move(req))
+                    .then(
+                        [=](ExecutionReport& report) mutable {
+                          // The run's events reach the coordinator's log before its
+                          // report does, so the result's receipt covers them.
+                          self->request(spool, std::chrono::seconds(30), drain_atom::value)
+                              .then([=](bool) mutable { rp.deliver(report); },
+                                    [=](const caf::error&) mutable { rp.deliver(report); });
+                        },
+                        [=](caf::error& e) mutable { rp.deliver(std::move(e)); });
+                return rp;
+              }),
   };
 }
 

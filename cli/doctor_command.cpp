@@ -1,13 +1,20 @@
 // `mai-sandbox doctor`: which isolation features, cgroup version, backends and
 // limits this host supports, and what is missing. The probing lives in
 // src/sandbox/host_capabilities.cpp; this file only prints.
+#include <unistd.h>
+
 #include <iomanip>
 #include <iostream>
 
+#include "assess/assessor.hpp"
 #include "cli/command.hpp"
+#include "cli/service_options.hpp"
 #include "common/files.hpp"
 #include "common/json.hpp"
 #include "common/units.hpp"
+#include "common/utf8.hpp"
+#include "config/audit_config.hpp"
+#include "config/network_config.hpp"
 #include "config/sandbox_config.hpp"
 #include "sandbox/host_capabilities.hpp"
 #include "sandbox/sandbox.hpp"
@@ -21,8 +28,37 @@ json limits_json(const Limits& l) {
           {"timeout_ms", l.timeout_ms}, {"tmpfs_bytes", l.tmpfs_bytes}, {"output_bytes", l.output_bytes}};
 }
 
+// Whether this host could serve runs with this configuration and state:
+// every configuration file (a bad one is a configuration error, exit 2, like
+// for every command) and a writable state directory.
+struct Readiness {
+  bool ready = true;
+  std::vector<std::string> problems;
+};
+
+Readiness check_readiness(const GlobalOptions& global) {
+  auto source = global.config_source();
+  config::parse_audit_config(source.load("audit.yaml"));
+  config::parse_network_config(source.load("network.yaml"));
+  load_service_config(source);
+  assess::Assessor::from_config(source);
+  Readiness r;
+  const std::string state = global.state();
+  try {
+    make_dirs(state, 0700);
+    std::string probe = state + "/.doctor-probe";
+    write_file_atomic(probe, "ok", 0600);
+    ::unlink(probe.c_str());
+  } catch (const std::exception& e) {
+    r.ready = false;
+    r.problems.push_back("the state directory " + state + " is not writable: " + e.what());
+  }
+  return r;
+}
+
 int doctor(const GlobalOptions& global, bool as_json, bool quick) {
   auto cfg = config::parse_sandbox_config(global.config_source().load("sandbox.yaml"));
+  Readiness ready = check_readiness(global);
   std::string scratch;
   if (!quick) {
     scratch = global.state() + "/runs";
@@ -35,11 +71,23 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
   }
   sandbox::HostReport r = sandbox::probe_host(cfg, scratch);
   sandbox::DockerStatus docker = sandbox::probe_docker(cfg.docker);
+  std::vector<sandbox::RunIdentities> identities = sandbox::run_identities(cfg);
 
   if (as_json) {
     json features = json::array();
     for (const auto& f : r.features)
       features.push_back({{"name", f.name}, {"ok", f.ok}, {"required", f.required}, {"detail", f.detail}});
+    json ids = json::object();
+    for (const auto& i : identities)
+      ids[i.backend] = {{"first", i.range.first},
+                        {"count", i.range.count},
+                        {"ids_per_run", i.ids_per_run},
+                        {"max_concurrent_runs", i.max_concurrent_runs},
+                        {"leased", i.leased},
+                        {"abandoned", i.abandoned},
+                        {"lock_dir", i.lock_dir},
+                        {"own", i.own},
+                        {"shared", i.shared}};
     json levels = json::object();
     for (auto t : {TrustLevel::trusted, TrustLevel::unknown, TrustLevel::untrusted})
       levels[to_string(t)] = limits_json(sandbox::clamp_to_host(cfg.limits_for(t)));
@@ -49,15 +97,18 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
                 {"features", features},
                 {"missing", r.missing},
                 {"limits", levels},
+                {"run_identities", ids},
                 {"docker", {{"ok", docker.daemon && docker.image},
                             {"socket", cfg.docker.socket},
                             {"daemon", docker.daemon},
                             {"api_version", docker.api_version},
                             {"image", cfg.docker.image},
                             {"image_present", docker.image},
-                            {"problem", docker.problem}}}};
-    std::cout << out.dump(2) << "\n";
-    return r.native_ok ? 0 : 1;
+                            {"problem", docker.problem}}},
+                {"ready", ready.ready && r.native_ok},
+                {"problems", ready.problems}};
+    std::cout << dump_json(out, 2) << "\n";
+    return r.native_ok && ready.ready ? 0 : 1;
   }
 
   std::cout << "Isolation features\n";
@@ -75,6 +126,18 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
               << "s, pids " << l.pids << ", tmpfs " << format_size(l.tmpfs_bytes) << ", output "
               << format_size(l.output_bytes) << "\n";
   }
+  std::cout << "\nRun identities (leases are host-wide, in " << identities.front().lock_dir << ")\n";
+  for (const auto& i : identities) {
+    std::cout << "  " << std::left << std::setw(7) << i.backend << " host ids " << i.range.first << "-"
+              << i.range.end() - 1 << ", " << i.ids_per_run << " per run: up to " << i.max_concurrent_runs
+              << " runs at once; " << i.leased << " leased now";
+    if (i.abandoned) std::cout << ", " << i.abandoned << " abandoned (reclaimed once their processes are gone)";
+    std::cout << "\n";
+    std::cout << "          each run's own: " << i.own.front() << "\n          and with it:";
+    for (size_t k = 1; k < i.own.size(); ++k) std::cout << (k > 1 ? ", " : " ") << i.own[k];
+    std::cout << "\n";
+    for (const auto& s : i.shared) std::cout << "          shared: " << s << "\n";
+  }
   if (r.native_ok) {
     std::cout << "\nThe native backend can run here.\n";
   } else {
@@ -87,7 +150,8 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
               << docker.api_version << ", image " << cfg.docker.image << ").\n";
   else
     std::cout << "\nThe docker backend cannot run here: " << docker.problem << "\n";
-  return r.native_ok ? 0 : 1;
+  for (const auto& p : ready.problems) std::cout << "\nNOT READY: " << p << "\n";
+  return r.native_ok && ready.ready ? 0 : 1;
 }
 
 }  // namespace
@@ -96,7 +160,9 @@ void add_doctor_command(CLI::App& app, const GlobalOptions& global, Action& acti
   auto* cmd = app.add_subcommand(
       "doctor", "Report which isolation features, cgroup version, backends and limits this host "
                 "supports (native, and docker: daemon reachable, API version, image present), and "
-                "what is missing. Exit 0 when the native backend can work, 1 otherwise.");
+                "what is missing. Also checks every configuration file (exit 2 naming the file, "
+                "line and field of an error) and that the state directory is writable. Exit 0 "
+                "when the native backend can work and runs can be served, 1 otherwise.");
   auto as_json = std::make_shared<bool>(false);
   auto quick = std::make_shared<bool>(false);
   cmd->add_flag("--json", *as_json, "Print one JSON object");

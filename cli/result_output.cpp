@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "common/units.hpp"
+#include "common/utf8.hpp"
 #include "model/json_codec.hpp"
 
 namespace mai::cli {
@@ -24,8 +25,10 @@ std::string mib(uint64_t bytes) {
 }  // namespace
 
 int emit_result(const RunResult& r, bool json_mode) {
+  // What the run did not get of what was asked is never silent.
+  for (const auto& note : r.policy_notes) std::cerr << "mai-sandbox: note: " << note << "\n";
   if (json_mode) {
-    std::cout << to_json(r).dump(2) << std::endl;
+    std::cout << dump_json(to_json(r), 2) << std::endl;
     return r.status == RunStatus::failed ? 125 : 0;
   }
   if (r.execution) {

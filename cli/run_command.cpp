@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "actors/await_answer.hpp"
 #include "actors/node.hpp"
 #include "cli/command.hpp"
 #include "cli/node_setup.hpp"
@@ -45,24 +46,20 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   caf::actor printer;
   if (opts.stats) printer = sys.spawn(stats_printer);
 
-  RunResult result;
-  bool answered = false;
-  std::string failure;
-  {
-    caf::scoped_actor self{sys};
-    self->request(node.gateway, caf::infinite, actors::submit_atom::value, submission, printer)
-        .receive([&](RunResult& r) { result = std::move(r), answered = true; },
-                 [&](caf::error& e) { failure = sys.render(e); });
+  auto answer = actors::await_answer<RunResult>(sys, node.gateway, caf::infinite,
+                                                actors::submit_atom::value, submission, printer);
+  if (printer) {
     // Every sample was sent before the result; print them all before it.
-    if (printer)
-      self->request(printer, std::chrono::seconds(5), actors::flush_atom::value)
-          .receive([](bool) {}, [](const caf::error&) {});
+    caf::scoped_actor self{sys};
+    self->request(printer, std::chrono::seconds(5), actors::flush_atom::value)
+        .receive([](bool) {}, [](const caf::error&) {});
   }
   if (opts.stats && ::isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
   node.shutdown();
   if (printer) caf::anon_send_exit(printer, caf::exit_reason::user_shutdown);
-  if (!answered) throw SandboxError("internal", "no result: " + failure);
-  return emit_result(result, opts.json);
+  if (!answer)
+    throw SandboxError("internal", "no result: " + actors::error_message(answer.error()));
+  return emit_result(*answer, opts.json);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "cli/command.hpp"
 #include "common/error.hpp"
 #include "common/units.hpp"
+#include "model/submission_check.hpp"
 
 namespace mai::cli {
 
@@ -86,8 +87,11 @@ Submission make_submission(const RunOptions& o, uint64_t max_code_bytes) {
   }
   if (!o.pids.empty()) {
     bool digits = o.pids.find_first_not_of("0123456789") == std::string::npos && o.pids.size() < 9;
-    if (!digits || std::stoul(o.pids) < 1)
+    if (!digits || o.pids.empty())
       throw UsageError("--pids: expected a whole number of processes, got '" + o.pids + "'");
+    if (std::stoul(o.pids) < kMinPids)
+      throw UsageError("--pids: at least " + std::to_string(kMinPids) +
+                       " (the sandbox's init and the program itself), got " + o.pids);
     s.limits.pids = static_cast<uint32_t>(std::stoul(o.pids));
   }
   s.override_reason = o.override_reason;
@@ -97,6 +101,8 @@ Submission make_submission(const RunOptions& o, uint64_t max_code_bytes) {
   s.parent_request_id = o.parent;
   s.client = who_am_i();
   s.code = read_code(o.file, max_code_bytes);
+  // The same checks the service applies to a submission from the network.
+  if (auto problem = check_submission_fields(s)) throw UsageError(*problem);
   return s;
 }
 

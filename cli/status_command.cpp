@@ -8,6 +8,7 @@
 #include "common/error.hpp"
 #include "common/json.hpp"
 #include "common/units.hpp"
+#include "common/utf8.hpp"
 #include "mai_sandbox_client.hpp"
 
 namespace mai::cli {
@@ -30,13 +31,16 @@ json to_json(const client::ServiceStatus& s) {
                        {"placed_total", w.placed_total},
                        {"since_heartbeat_ms", w.since_heartbeat_ms}, {"backends", w.backends}});
   }
-  return {{"workers", workers},
-          {"free_slots", free_slots},
-          {"queued", s.queued},
-          {"recent_failures", s.recent_failures}};
+  return {{"healthy", s.healthy}, {"problems", s.problems},
+          {"workers", workers},   {"free_slots", free_slots},
+          {"queued", s.queued},   {"recent_failures", s.recent_failures}};
 }
 
 void print_table(const json& j) {
+  if (!j["healthy"].get<bool>()) {
+    std::printf("UNHEALTHY: this service cannot serve\n");
+    for (const auto& p : j["problems"]) std::printf("  %s\n", p.get<std::string>().c_str());
+  }
   std::printf("%-28s %-7s %5s %7s %6s %8s %-14s %s\n", "WORKER", "STATE", "SLOTS", "RUNNING",
               "JOBS", "SEEN", "BACKENDS", "NAME");
   for (const auto& w : j["workers"]) {
@@ -69,10 +73,10 @@ int status(const GlobalOptions& global, const StatusOptions& o) {
     throw SandboxError("service", e.what());
   }
   if (o.json)
-    std::cout << j.dump(2) << std::endl;
+    std::cout << dump_json(j, 2) << std::endl;
   else
     print_table(j);
-  return 0;
+  return j["healthy"].get<bool>() ? 0 : 1;
 }
 
 }  // namespace

@@ -163,6 +163,8 @@ ServiceStatus Client::status() {
             }
             out.queued = s.queued;
             out.recent_failures = s.recent_failures;
+            out.healthy = s.healthy;
+            out.problems = s.problems;
           },
           [&](caf::error& e) { failure = std::move(e); });
   if (failure)

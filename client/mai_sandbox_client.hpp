@@ -65,6 +65,8 @@ struct ServiceStatus {
   std::vector<WorkerStatus> workers;
   uint64_t queued = 0;
   std::vector<std::string> recent_failures;
+  bool healthy = true;                // every actor of the service's node is alive
+  std::vector<std::string> problems;  // why not
 };
 
 class Client {

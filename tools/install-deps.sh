@@ -18,6 +18,10 @@ packages=(
   docker.io curl
   # the assessor's parser: the tree-sitter runtime, RE2 for its rules, npm to fetch the grammars
   libtree-sitter-dev libre2-dev
+  # fuzzing (tools/fuzz.sh): clang-14 with libFuzzer and the sanitizer runtimes
+  clang-14 libfuzzer-14-dev libclang-rt-14-dev
+  # load for the flakiness checks (stress-ng --cpu 2), and faster rebuilds
+  stress-ng ccache
 )
 # npm may come from Debian's package or with another Node.js build; either will do.
 command -v npm >/dev/null || packages+=(npm)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Second command of the README (and what CI runs): install what is missing,
 # start a Docker daemon if none runs and build the docker backend's image,
-# build the Release and the sanitizer flavours, and run the whole test suite
-# under both.
+# build the Release and the sanitizer flavours, run the whole test suite
+# under both, and run every fuzz target for a few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
@@ -23,4 +23,7 @@ for flavour in release asan; do
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" || status=1
 done
+# Every fuzz target briefly (seeds, regressions and new inputs): a finding fails CI.
+echo "== fuzz (${MAI_FUZZ_SECONDS:-10} s per target) =="
+tools/fuzz.sh all "${MAI_FUZZ_SECONDS:-10}" || status=1
 exit $status

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "assess/context.hpp"
+#include "assess/source_text.hpp"
 #include "assess/taint.hpp"
 #include "common/encoding.hpp"
 #include "common/sha256.hpp"
@@ -157,7 +158,9 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
   } catch (...) {
   }
   try {
-    out = assess_inner(code, hash, language, origin);
+    // The hash covers the exact bytes; the analysis reads them as the interpreter would.
+    SourceText source = source_text(code, language);
+    out = assess_inner(source.text, hash, language, origin);
   } catch (...) {
     out = Assessment();
     out.level = RiskLevel::medium;

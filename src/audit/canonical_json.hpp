@@ -10,19 +10,25 @@
 
 namespace mai::audit {
 
-// Throws AuditError on a float, or a string that is not valid UTF-8.
-std::string canonical_json(const json& value);
+// What to do with a non-integer number: refuse it (records may not hold
+// one), or write it as a string holding its shortest round-trip decimal
+// form ("0.5"; 1.0 becomes "1.0"), as events that carry floats are recorded.
+enum class Floats { refuse, as_strings };
 
-// A copy of `value` where every non-integer number became a string holding
-// its shortest round-trip decimal form ("0.5"; 1.0 becomes "1.0"): events
-// may carry floats, records may not.
+// Throws AuditError on a float (Floats::refuse), or on a string or key that
+// is not valid UTF-8, naming where it is ("data.stdout: ...").
+std::string canonical_json(const json& value, Floats floats = Floats::refuse);
+
+// Appends the canonical form of one string (quotes and escapes included);
+// throws AuditError if it is not valid UTF-8.
+void append_canonical_string(std::string_view s, std::string& out);
+
+// A copy of `value` with every non-integer number turned into its string
+// form, as Floats::as_strings writes it.
 json normalize_numbers(const json& value);
 
 // Parses `text` and succeeds only if it is exactly the canonical encoding of
 // what it parses to. Throws AuditError naming what is wrong.
 json parse_canonical(std::string_view text);
-
-// Whether `s` is well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF).
-bool valid_utf8(std::string_view s);
 
 }  // namespace mai::audit

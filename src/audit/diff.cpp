@@ -5,6 +5,7 @@
 
 #include "audit/event_types.hpp"
 #include "common/sha256.hpp"
+#include "common/utf8.hpp"
 
 namespace mai::audit {
 
@@ -127,14 +128,16 @@ Event submission_event(const std::string& request_id, const std::string& code, c
                        const std::optional<std::string>& parent_request_id,
                        const std::optional<std::string>& parent_code) {
   json data = extra.is_object() ? extra : json::object();
-  data["code"] = code;
+  put_bytes(data, "code", code);
   data["code_sha256"] = sha256_hex(code);
   data["code_bytes"] = code.size();
   if (parent_request_id) {
     data["parent_request_id"] = *parent_request_id;
     if (parent_code) {
       data["parent_code_sha256"] = sha256_hex(*parent_code);
-      data["diff"] = unified_diff(*parent_code, code, "parent/" + *parent_request_id, "submission/" + request_id);
+      put_bytes(data, "diff",
+                unified_diff(*parent_code, code, "parent/" + *parent_request_id,
+                             "submission/" + request_id));
     }
   }
   return Event{events::submission, request_id, std::move(data)};

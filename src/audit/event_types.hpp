@@ -13,6 +13,8 @@ inline constexpr const char pruned[] = "audit.pruned";            // retention r
 // The service's life.
 inline constexpr const char service_start[] = "service.start";
 inline constexpr const char service_stop[] = "service.stop";
+// An actor of the node died (not a shutdown): the node reports itself unhealthy.
+inline constexpr const char service_fault[] = "service.fault";
 
 // The coordinator's workers.
 inline constexpr const char worker_joined[] = "worker.joined";  // id, name, subject, capacity

@@ -23,8 +23,21 @@ struct Fd {
 }  // namespace
 
 std::string read_file_limited(const std::string& path, size_t limit) {
-  Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  // O_NONBLOCK: opening a FIFO (or a device) must not wait for a writer.
+  // Only regular files are read; the flag goes once that is known.
+  Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
   if (f.fd < 0) throw_errno("cannot open " + path);
+  struct stat st {};
+  if (::fstat(f.fd, &st) != 0) throw_errno("cannot stat " + path);
+  if (!S_ISREG(st.st_mode))
+    throw UsageError(path + ": not a regular file (" +
+                     (S_ISDIR(st.st_mode)    ? "a directory"
+                      : S_ISFIFO(st.st_mode) ? "a FIFO"
+                      : S_ISSOCK(st.st_mode) ? "a socket"
+                      : S_ISCHR(st.st_mode)  ? "a character device"
+                                             : "a block device") +
+                     ")");
+  ::fcntl(f.fd, F_SETFL, ::fcntl(f.fd, F_GETFL) & ~O_NONBLOCK);
   std::string out;
   char buf[65536];
   for (;;) {

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <utility>
 
 namespace mai {
@@ -80,6 +81,22 @@ std::string format_size(uint64_t bytes) {
     ++i;
   }
   return std::to_string(whole) + names[i];
+}
+
+std::string format_duration_ms(uint64_t ms) {
+  if (ms != 0 && ms % 3600000 == 0) return std::to_string(ms / 3600000) + "h";
+  if (ms != 0 && ms % 60000 == 0) return std::to_string(ms / 60000) + "m";
+  if (ms != 0 && ms % 1000 == 0) return std::to_string(ms / 1000) + "s";
+  return std::to_string(ms) + "ms";
+}
+
+std::string format_number(double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3f", value);
+  std::string s = buf;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return s;
 }
 
 }  // namespace mai

@@ -1,14 +1,28 @@
 #include "model/json_codec.hpp"
 
+#include "common/utf8.hpp"
+
 namespace mai {
 
+// Fields that can hold bytes from outside (code, program output, what a
+// sandboxed program sent the proxy) go through put_bytes(): valid UTF-8 as it
+// is, anything else as readable text plus its exact bytes in `<key>_base64`.
+
 json to_json(const Finding& f) {
-  json out = {{"rule_id", f.rule_id}, {"level", to_string(f.level)}, {"line", f.line},
-              {"column", f.column},   {"message", f.message},        {"snippet", f.snippet}};
+  json out = {{"rule_id", f.rule_id},
+              {"level", to_string(f.level)},
+              {"line", f.line},
+              {"column", f.column}};
+  put_bytes(out, "message", f.message);
+  put_bytes(out, "snippet", f.snippet);
   if (!f.evidence.empty()) {
     json chain = json::array();
-    for (const auto& e : f.evidence) chain.push_back({{"line", e.line}, {"column", e.column}, {"what", e.what}});
-    out["evidence"] = chain;
+    for (const auto& e : f.evidence) {
+      json step = {{"line", e.line}, {"column", e.column}};
+      put_bytes(step, "what", e.what);
+      chain.push_back(std::move(step));
+    }
+    out["evidence"] = std::move(chain);
   }
   return out;
 }
@@ -17,7 +31,7 @@ json to_json(const Assessment& a) {
   json findings = json::array();
   for (const auto& f : a.findings) findings.push_back(to_json(f));
   json out = {{"level", to_string(a.level)}, {"findings", findings}, {"duration_us", a.duration_us}};
-  if (!a.explanation.empty()) out["explanation"] = a.explanation;
+  if (!a.explanation.empty()) put_bytes(out, "explanation", a.explanation);
   if (!a.code_sha256.empty()) out["code_sha256"] = a.code_sha256;
   return out;
 }
@@ -37,9 +51,14 @@ json to_json(const ResourceSample& s) {
 }
 
 json to_json(const NetworkEvent& e) {
-  return {{"decision", e.decision}, {"method", e.method},     {"host", e.host},
-          {"port", e.port},         {"reason", e.reason},     {"bytes_up", e.bytes_up},
-          {"bytes_down", e.bytes_down}};
+  json out = {{"decision", e.decision},
+              {"port", e.port},
+              {"bytes_up", e.bytes_up},
+              {"bytes_down", e.bytes_down}};
+  put_bytes(out, "method", e.method);
+  put_bytes(out, "host", e.host);
+  put_bytes(out, "reason", e.reason);
+  return out;
 }
 
 json to_json(const ExecutionReport& r) {
@@ -50,8 +69,6 @@ json to_json(const ExecutionReport& r) {
               {"exit_code", r.exit_code},
               {"signal", r.signal ? json(*r.signal) : json(nullptr)},
               {"termination", to_string(r.termination)},
-              {"stdout", r.stdout_data},
-              {"stderr", r.stderr_data},
               {"stdout_truncated", r.stdout_truncated},
               {"stderr_truncated", r.stderr_truncated},
               {"wall_ms", r.wall_ms},
@@ -63,7 +80,9 @@ json to_json(const ExecutionReport& r) {
               {"limits", to_json(r.limits)},
               {"isolation", r.isolation},
               {"network_events", events}};
-  if (!r.violation.empty()) out["violation"] = r.violation;
+  put_bytes(out, "stdout", r.stdout_data);
+  put_bytes(out, "stderr", r.stderr_data);
+  if (!r.violation.empty()) put_bytes(out, "violation", r.violation);
   if (r.last_sample) out["last_sample"] = to_json(*r.last_sample);
   return out;
 }
@@ -75,13 +94,18 @@ json to_json(const AuditReceipt& r) {
 }
 
 json to_json(const RunResult& r) {
+  json error = nullptr;
+  if (r.error) {
+    error = {{"code", r.error->code}};
+    put_bytes(error, "message", r.error->message);
+  }
   return {{"request_id", r.request_id},
           {"status", to_string(r.status)},
           {"assessment", to_json(r.assessment)},
           {"execution", r.execution ? to_json(*r.execution) : json(nullptr)},
           {"audit", r.audit ? to_json(*r.audit) : json(nullptr)},
-          {"error", r.error ? json{{"code", r.error->code}, {"message", r.error->message}}
-                            : json(nullptr)}};
+          {"error", error},
+          {"policy_notes", r.policy_notes}};
 }
 
 int plain_exit_status(const RunResult& r) {

@@ -2,6 +2,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/assessment.hpp"
 #include "model/enums.hpp"
@@ -22,6 +23,9 @@ struct RunResult {
   std::optional<ExecutionReport> execution;
   std::optional<AuditReceipt> audit;
   std::optional<ResultError> error;
+  // Every way the run differs from what was asked: a trust level or network
+  // taken away by the assessment, a limit clamped to the level's cap or the host.
+  std::vector<std::string> policy_notes;
 };
 
 }  // namespace mai

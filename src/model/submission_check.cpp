@@ -39,7 +39,8 @@ std::optional<std::string> check_submission_fields(const Submission& s) {
   if (l.cpus && !(std::isfinite(*l.cpus) && *l.cpus >= 0.01))
     return "limits.cpus: must be a number of at least 0.01";
   if (l.memory_bytes && *l.memory_bytes < (4u << 20)) return "limits.memory: must be at least 4MiB";
-  if (l.pids && *l.pids < 1) return "limits.pids: must be at least 1";
+  if (l.pids && *l.pids < kMinPids)
+    return "limits.pids: must be at least 2 (the sandbox's init and the program itself)";
   if (l.timeout_ms && *l.timeout_ms < 1) return "limits.timeout: must be positive";
   if (s.filename.size() > max_text || !printable_text(s.filename))
     return "filename: at most 4096 printable characters";

@@ -12,6 +12,9 @@ namespace mai {
 
 // nullopt when every field is in range; otherwise what is wrong, in words.
 // The code size is the gateway's business (it is a policy limit, not a format).
+// The fewest processes a sandbox can run with: its init and the program.
+constexpr uint32_t kMinPids = 2;
+
 std::optional<std::string> check_submission_fields(const Submission&);
 
 }  // namespace mai

@@ -30,9 +30,23 @@ def _schema_store():
 _STORE = _schema_store()
 
 
+try:  # jsonschema >= 4.18 resolves references through `referencing`
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    _REGISTRY = Registry().with_resources(
+        (uri, Resource.from_contents(schema, default_specification=DRAFT202012))
+        for uri, schema in _STORE.items())
+except ImportError:  # Debian 12's jsonschema 4.10
+    _REGISTRY = None
+
+
 def validate(instance, schema_file):
     """Raises jsonschema.ValidationError if `instance` does not match."""
     schema = _STORE[schema_file]
+    if _REGISTRY is not None:
+        jsonschema.Draft202012Validator(schema, registry=_REGISTRY).validate(instance)
+        return
     resolver = jsonschema.RefResolver(base_uri=schema.get("$id", ""), referrer=schema, store=_STORE)
     jsonschema.Draft202012Validator(schema, resolver=resolver).validate(instance)
 
@@ -61,16 +75,18 @@ class CliTestCase(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
 
-    def cli(self, *args, stdin=None, timeout=120, config=True, state=True, env=None):
+    def cli(self, *args, stdin=None, timeout=120, config=True, state=True, env=None, text=True):
+        """Runs the binary; arguments may be str, bytes or paths. text=False
+        keeps stdin, stdout and stderr as bytes."""
         cmd = [str(BINARY)]
         if config:
             cmd += ["--config", str(self.config)]
         if state:
             cmd += ["--state", str(self.state)]
-        cmd += [str(a) for a in args]
+        cmd += [a if isinstance(a, bytes) else str(a) for a in args]
         full_env = dict(os.environ)
         full_env.update(env or {})
-        proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout,
+        proc = subprocess.run(cmd, input=stdin, capture_output=True, text=text, timeout=timeout,
                               env=full_env, cwd=self.tmp)
         return Result(proc)
 

@@ -62,7 +62,7 @@ class AuditTrail(CliTestCase):
         res = self.cli("audit", "show", "--request", overridden, "--json")
         self.assertIn("approved for the audit test", res.stdout)
         self.assertIn("execution.start", res.stdout)
-        self.assertIn("untrusted limits apply", res.stdout)  # why its limits differ
+        self.assertIn("runs with untrusted limits", res.stdout)  # why its limits differ
 
 
 class AssessJson(CliTestCase):

@@ -35,6 +35,10 @@ TEST(RunPolicy, RequestsOnlyTighten) {
   EXPECT_EQ(plan.limits.timeout_ms, 5000u);
   EXPECT_EQ(plan.limits.cpus, 1.0);
   EXPECT_EQ(plan.limits.pids, 16u);
+  // Asking above the cap is not an error, but it is said: cpus and memory.
+  ASSERT_EQ(plan.notes.size(), 2u);
+  EXPECT_EQ(plan.notes[0], "cpus 4 asked; the unknown level's cap of 1 applies");
+  EXPECT_EQ(plan.notes[1], "memory 8GiB asked; the unknown level's cap of 512MiB applies");
 }
 
 TEST(RunPolicy, HighAndBlockedRunUntrustedWithoutNetwork) {
@@ -47,7 +51,11 @@ TEST(RunPolicy, HighAndBlockedRunUntrustedWithoutNetwork) {
     EXPECT_EQ(plan.trust, TrustLevel::untrusted);
     EXPECT_EQ(plan.network, NetworkMode::none);
     EXPECT_EQ(plan.limits.memory_bytes, 256ull << 20);
-    EXPECT_EQ(plan.notes.size(), 2u);
+    ASSERT_EQ(plan.notes.size(), 2u);
+    EXPECT_EQ(plan.notes[0],
+              "assessed " + to_string(level) + ": runs with untrusted limits, not trusted");
+    EXPECT_EQ(plan.notes[1],
+              "assessed " + to_string(level) + ": runs without network, not with deps");
   }
 }
 

@@ -58,7 +58,7 @@ TEST_P(sandboxEscape, ForkBombIsContained) {
   auto sb = make_backend(current_kind())->launch(
       make_spec("bomb() { bomb | bomb & }\nbomb\nsleep 5\n", Language::shell, l));
   ProbeTarget t = sb->probe_target();
-  std::string ns = pid_namespace_of(t.init_pid);
+  PinnedPidNamespace ns(t.init_pid);
   auto o = sb->wait();
   EXPECT_TRUE(o.pids_limit_hit);
   EXPECT_LE(o.max_pids, 16u);
@@ -69,8 +69,10 @@ TEST_P(sandboxEscape, ForkBombIsContained) {
   // forked it exits, and the whole container with it, possibly before the
   // namespace could be looked at. Its cgroup is gone either way, which the
   // kernel allows only once no process is left in it.
-  if (ns.empty()) EXPECT_TRUE(on_docker()) << "the native sandbox ended before its namespace was read";
-  else EXPECT_TRUE(processes_in_pid_namespace(ns).empty());
+  if (ns.id().empty())
+    EXPECT_TRUE(on_docker()) << "the native sandbox ended before its namespace was read";
+  else
+    EXPECT_TRUE(processes_in_pid_namespace(ns.id()).empty());
   ASSERT_FALSE(t.cgroup_dirs.empty());
   for (const auto& d : t.cgroup_dirs) EXPECT_FALSE(cgfs::exists(d)) << d;
 }
@@ -260,22 +262,23 @@ print('parent done')
   auto backend = make_backend(current_kind());
   ProbeTarget t;
   RawOutcome o;
-  std::string ns;
+  std::unique_ptr<PinnedPidNamespace> ns;
   {
     auto sb = backend->launch(make_spec(code));
     t = sb->probe_target();
-    ns = pid_namespace_of(t.init_pid);
+    ns = std::make_unique<PinnedPidNamespace>(t.init_pid);
     o = sb->wait();
   }
   EXPECT_TRUE(o.exited);
   EXPECT_TRUE(contains(o.stdout_data, "parent done")) << o.stdout_data;
-  ASSERT_FALSE(ns.empty());
-  EXPECT_TRUE(processes_in_pid_namespace(ns).empty()) << "the daemon outlived the run";
+  ASSERT_FALSE(ns->id().empty());
+  EXPECT_TRUE(processes_in_pid_namespace(ns->id()).empty()) << "the daemon outlived the run";
   for (const auto& d : t.cgroup_dirs) EXPECT_FALSE(cgfs::exists(d)) << d;
   // Without the sandbox the daemon survives its parent. (As subreaper we
   // reap it ourselves once killed.)
   ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-  auto host = run_on_host(code, Language::python, {sandbox_host_uid()});
+  IdLease uid = lease_test_uid();
+  auto host = run_on_host(code, Language::python, {uid.first()});
   pid_t daemon = 0;
   std::istringstream in(host.output);
   std::string word;
@@ -331,7 +334,7 @@ TEST_P(sandboxEscape, StaleRunsOfAKilledSupervisorAreCleaned) {
   }
   auto cg = make_cgroup(layout, cfg.native.cgroup_parent, spec.run_id);
   ASSERT_FALSE(cg->procs().empty());
-  std::string ns = pid_namespace_of(cg->procs().front());
+  PinnedPidNamespace ns(cg->procs().front());
   // A live run is left alone.
   cleanup_stale_runs(spec.scratch_root, cfg);
   EXPECT_TRUE(path_exists(run_dir));
@@ -343,7 +346,7 @@ TEST_P(sandboxEscape, StaleRunsOfAKilledSupervisorAreCleaned) {
   cleanup_stale_runs(spec.scratch_root, cfg);
   EXPECT_FALSE(path_exists(run_dir));
   for (const auto& d : cg->dirs()) EXPECT_FALSE(cgfs::exists(d)) << d;
-  EXPECT_TRUE(processes_in_pid_namespace(ns).empty());
+  EXPECT_TRUE(processes_in_pid_namespace(ns.id()).empty());
   while (::waitpid(-1, nullptr, WNOHANG) > 0) {
   }
   ::prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0);
