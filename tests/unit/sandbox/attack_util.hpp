@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <arpa/inet.h>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <dirent.h>
@@ -89,13 +90,24 @@ inline bool contains(const std::string& s, const std::string& what) { return s.f
 // reaped by the destructor, also when the test fails half-way).
 class HostVictim {
  public:
+  // Returns once the child runs as `uid`: on a busy machine a control that
+  // started earlier found it still root, and its signal was refused.
   explicit HostVictim(uid_t uid) {
+    int ready[2];
+    if (::pipe2(ready, O_CLOEXEC) != 0) return;
     pid_ = ::fork();
     if (pid_ == 0) {
       ::setgroups(0, nullptr);
       if (::setresgid(uid, uid, uid) != 0 || ::setresuid(uid, uid, uid) != 0) ::_exit(1);
+      char c = 1;
+      if (::write(ready[1], &c, 1) != 1) ::_exit(1);
       for (;;) ::pause();
     }
+    ::close(ready[1]);
+    char c = 0;
+    while (::read(ready[0], &c, 1) < 0 && errno == EINTR) {
+    }
+    ::close(ready[0]);
   }
   ~HostVictim() {
     ::kill(pid_, SIGKILL);
