@@ -122,7 +122,8 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       a.str_value = v.as_string();
     } else if (k == "when" || k == "unless") {
       v.expect_map();
-      for (const auto& [ck, cv] : v.entries()) {
+      for (const auto& [key, cv] : v.entries()) {
+        const std::string& ck = key;  // a structured binding cannot be captured (C++17)
         std::vector<ArgRef> r = [&] {
           // The key is the argument reference ("verify", "1|mode").
           std::vector<ArgRef> out;
