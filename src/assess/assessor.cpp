@@ -178,6 +178,7 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
 
 Assessment Assessor::assess_inner(std::string_view code, const std::string& code_sha256, Language language,
                                   Origin origin) const {
+  ContainerScope containers;  // first: emptied after everything that holds them is gone
   EffectLog log;
   Ctx ctx(*model_, *threats_, log, budget_for(code.size()));
   if (language == Language::python) interpret_python(code, ctx, nullptr, nullptr);

@@ -789,7 +789,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       if (auto wrapped = role_value(spec, "fileobj", args, self))
         for (const auto& a : wrapped->alts)
           if (a.k == VK::object && a.c) state = a.c;
-      result.alts[0].c = state ? state : std::make_shared<Container>();
+      result.alts[0].c = state ? state : new_container();
     } else if (spec.returns == "none") {
       result = Value::none();
     }

@@ -168,11 +168,43 @@ Value Container::summary() const {
   return out;
 }
 
+namespace {
+// The containers made in the current thread's outermost ContainerScope.
+thread_local std::vector<std::weak_ptr<Container>>* t_scope = nullptr;
+}  // namespace
+
+std::shared_ptr<Container> new_container() {
+  auto c = std::make_shared<Container>();
+  if (t_scope) t_scope->push_back(c);
+  return c;
+}
+
+ContainerScope::ContainerScope() {
+  if (t_scope) return;
+  t_scope = &made_;
+  outermost_ = true;
+}
+
+ContainerScope::~ContainerScope() {
+  if (!outermost_) return;
+  t_scope = nullptr;
+  for (auto& weak : made_)
+    if (auto c = weak.lock()) {
+      // Moved out first: emptying may release the last reference to `c` itself.
+      auto items = std::move(c->items);
+      auto keyed = std::move(c->keyed);
+      Value rest = std::move(c->rest);
+      c->items.clear();
+      c->keyed.clear();
+      c->rest = Value();
+    }
+}
+
 Value make_list(std::vector<Value> items, VK kind) {
   Value v;
   Alt a;
   a.k = kind;
-  a.c = std::make_shared<Container>();
+  a.c = new_container();
   uint32_t taint = 0;
   int32_t ev = -1;
   for (auto& x : items) {
@@ -190,7 +222,7 @@ Value make_dict() {
   Value v;
   Alt a;
   a.k = VK::dict;
-  a.c = std::make_shared<Container>();
+  a.c = new_container();
   v.alts.push_back(std::move(a));
   return v;
 }

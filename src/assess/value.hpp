@@ -121,6 +121,23 @@ inline void accumulate(Value& acc, bool& any, const Value& v) {
 Value make_list(std::vector<Value> items, VK kind = VK::list);
 Value make_dict();
 
+// Containers can hold themselves (x.append(x), an object whose state holds its
+// own method), which reference counting alone would leak. Every container
+// made through new_container() while a ContainerScope lives is emptied when
+// the outermost scope ends: one scope around each assessment.
+std::shared_ptr<Container> new_container();
+class ContainerScope {
+ public:
+  ContainerScope();
+  ~ContainerScope();
+  ContainerScope(const ContainerScope&) = delete;
+  ContainerScope& operator=(const ContainerScope&) = delete;
+
+ private:
+  std::vector<std::weak_ptr<Container>> made_;
+  bool outermost_ = false;
+};
+
 // The taint of a value and of everything it holds (container elements, an
 // object's accumulated state), bounded in depth and breadth.
 uint32_t deep_taint(const Value& v, int depth = 0);
