@@ -1,4 +1,6 @@
-// Byte encodings used in results and audit records.
+// Byte encodings used in results and audit records. Decoding accepts only
+// the one spelling encoding writes (lower-case hex, padded base64 without
+// stray bits), so stored records have a single encoding each.
 #pragma once
 #include <optional>
 #include <string>

@@ -8,7 +8,8 @@ namespace mai {
 TEST(Encoding, HexRoundTrip) {
   std::string bytes("\x00\x01\xfe\xff", 4);
   EXPECT_EQ(to_hex(bytes), "0001feff");
-  EXPECT_EQ(from_hex("0001FEff"), bytes);
+  EXPECT_EQ(from_hex("0001feff"), bytes);
+  EXPECT_FALSE(from_hex("0001FEff"));  // only the canonical, lower-case spelling
   EXPECT_FALSE(from_hex("abc"));
   EXPECT_FALSE(from_hex("zz"));
 }
