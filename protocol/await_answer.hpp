@@ -11,9 +11,9 @@
 #include <memory>
 #include <string>
 
-#include "actors/errors.hpp"
+#include "protocol/errors.hpp"
 
-namespace mai::actors {
+namespace mai::protocol {
 
 // `timeout`: caf::infinite or a std::chrono duration.
 template <class Result, class Handle, class Timeout, class... Ts>
@@ -38,4 +38,4 @@ caf::expected<Result> await_answer(caf::actor_system& sys, const Handle& target,
   return future.get();
 }
 
-}  // namespace mai::actors
+}  // namespace mai::protocol
