@@ -1,6 +1,7 @@
 // `mai-sandbox audit`: verify, show, export, prove, consistency, keygen,
-// pubkey, prune. Exit 0 on success, 1 when verification fails (naming the
-// first bad record), 2 on usage errors and on a log or key that cannot be
+// pubkey, prune. Exit 0 on success; 1 when verification fails, whether the
+// log was tampered with or is damaged (naming the first bad record); 2 on
+// usage errors, and for the other commands on a log or key that cannot be
 // used (with a message that says why).
 #include <unistd.h>
 
@@ -50,7 +51,8 @@ config::AuditConfig load_config(const GlobalOptions& g) {
 }
 
 // Errors in the log, its key or the given files are the user's to fix: exit 2
-// with a message, never a crash.
+// with a message, never a crash. (verify reports damage as a failed
+// verification, exit 1; what it throws is only what keeps it from starting.)
 template <class Fn>
 int guarded(Fn fn) {
   try {

@@ -71,11 +71,23 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
   }
   sandbox::HostReport r = sandbox::probe_host(cfg, scratch);
   sandbox::DockerStatus docker = sandbox::probe_docker(cfg.docker);
+  std::vector<sandbox::RunIdentities> identities = sandbox::run_identities(cfg);
 
   if (as_json) {
     json features = json::array();
     for (const auto& f : r.features)
       features.push_back({{"name", f.name}, {"ok", f.ok}, {"required", f.required}, {"detail", f.detail}});
+    json ids = json::object();
+    for (const auto& i : identities)
+      ids[i.backend] = {{"first", i.range.first},
+                        {"count", i.range.count},
+                        {"ids_per_run", i.ids_per_run},
+                        {"max_concurrent_runs", i.max_concurrent_runs},
+                        {"leased", i.leased},
+                        {"abandoned", i.abandoned},
+                        {"lock_dir", i.lock_dir},
+                        {"own", i.own},
+                        {"shared", i.shared}};
     json levels = json::object();
     for (auto t : {TrustLevel::trusted, TrustLevel::unknown, TrustLevel::untrusted})
       levels[to_string(t)] = limits_json(sandbox::clamp_to_host(cfg.limits_for(t)));
@@ -85,6 +97,7 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
                 {"features", features},
                 {"missing", r.missing},
                 {"limits", levels},
+                {"run_identities", ids},
                 {"docker", {{"ok", docker.daemon && docker.image},
                             {"socket", cfg.docker.socket},
                             {"daemon", docker.daemon},
@@ -112,6 +125,18 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
               << ", memory " << format_size(l.memory_bytes) << ", timeout " << l.timeout_ms / 1000.0
               << "s, pids " << l.pids << ", tmpfs " << format_size(l.tmpfs_bytes) << ", output "
               << format_size(l.output_bytes) << "\n";
+  }
+  std::cout << "\nRun identities (leases are host-wide, in " << identities.front().lock_dir << ")\n";
+  for (const auto& i : identities) {
+    std::cout << "  " << std::left << std::setw(7) << i.backend << " host ids " << i.range.first << "-"
+              << i.range.end() - 1 << ", " << i.ids_per_run << " per run: up to " << i.max_concurrent_runs
+              << " runs at once; " << i.leased << " leased now";
+    if (i.abandoned) std::cout << ", " << i.abandoned << " abandoned (reclaimed once their processes are gone)";
+    std::cout << "\n";
+    std::cout << "          each run's own: " << i.own.front() << "\n          and with it:";
+    for (size_t k = 1; k < i.own.size(); ++k) std::cout << (k > 1 ? ", " : " ") << i.own[k];
+    std::cout << "\n";
+    for (const auto& s : i.shared) std::cout << "          shared: " << s << "\n";
   }
   if (r.native_ok) {
     std::cout << "\nThe native backend can run here.\n";

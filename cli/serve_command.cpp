@@ -94,8 +94,12 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   t.backend_port = backend_port;
   t.handshake_timeout = std::chrono::milliseconds(service.handshake_timeout_ms);
   t.max_connections = service.max_connections;
+  t.max_connections_per_client = service.max_connections_per_client;
   t.max_handshakes = service.max_handshakes;
+  t.max_handshakes_per_address = service.max_handshakes_per_address;
   t.max_frame_bytes = static_cast<uint32_t>(service.max_message_bytes);
+  // A worker's live samples for a client's run go through us to the client.
+  t.forwardable_signatures = {"@<>+@atom+@str+mai::ResourceSample"};
   t.on_event = log_line;
   int signal = 0;
   {

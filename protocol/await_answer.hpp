@@ -4,7 +4,10 @@
 // whose node went away), so a plain blocking request with an infinite
 // timeout can wait forever. await_answer() asks through a small actor that
 // also monitors the receiver: the caller gets the answer, the receiver's
-// error, or errc::unavailable when the receiver goes down first.
+// error, or errc::unavailable when the receiver goes down first. The caller
+// holds the asking actor's handle until the answer is in: an actor nobody
+// references is destroyed while it waits (its monitor holds only a weak
+// address), and the answer would never come.
 #pragma once
 #include <caf/all.hpp>
 #include <future>
@@ -21,7 +24,7 @@ caf::expected<Result> await_answer(caf::actor_system& sys, const Handle& target,
                                    Ts... xs) {
   auto answer = std::make_shared<std::promise<caf::expected<Result>>>();
   auto future = answer->get_future();
-  sys.spawn([=](caf::event_based_actor* self) {
+  auto asker = sys.spawn([=](caf::event_based_actor* self) {
     auto deliver = [=](caf::expected<Result> x) {
       answer->set_value(std::move(x));
       self->quit();
@@ -35,7 +38,9 @@ caf::expected<Result> await_answer(caf::actor_system& sys, const Handle& target,
         .then([=](Result& r) { deliver(std::move(r)); },
               [=](caf::error& e) { deliver(std::move(e)); });
   });
-  return future.get();
+  auto result = future.get();
+  caf::anon_send_exit(asker, caf::exit_reason::user_shutdown);
+  return result;
 }
 
 }  // namespace mai::protocol

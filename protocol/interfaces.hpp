@@ -265,9 +265,14 @@ optional_ref<T> opt(std::optional<T>& x) {
 namespace mai {
 
 template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, EvidenceStep& x) {
+  return f(caf::meta::type_name("mai::EvidenceStep"), x.line, x.column, x.what);
+}
+
+template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, Finding& x) {
   return f(caf::meta::type_name("mai::Finding"), x.rule_id, x.level, x.line, x.column, x.message,
-           x.snippet);
+           x.snippet, x.evidence);
 }
 
 template <class Inspector>

@@ -6,8 +6,6 @@
 #include <cstdlib>
 #include <iostream>
 
-#include <rocksdb/db.h>
-
 #include "audit/record.hpp"
 #include "audit/store.hpp"
 
@@ -34,12 +32,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     changed[offset] = static_cast<char>(changed[offset] ^ 0x01);
-    auto status = store->raw()->Put(rocksdb::WriteOptions(), store->cf("records"),
-                                    mai::audit::be64(seq), changed);
-    if (!status.ok()) {
-      std::cerr << "mai-audit-tamper: " << status.ToString() << "\n";
-      return 1;
-    }
+    store->raw_put(mai::audit::store_keys::record(seq), changed);
     std::cout << "flipped a bit of byte " << offset << " of record " << seq << "\n";
     return 0;
   } catch (const std::exception& e) {

@@ -6,7 +6,7 @@ heads signed with Ed25519).
     audit_verify_proof.py --pubkey audit.pub proof.json
 
 An inclusion proof must show its record (whose hash is recomputed from the
-canonical record bytes) in the signed tree head it carries; a consistency
+canonical bytes of the record without its "sig") in the signed tree head it carries; a consistency
 proof must link its two roots (and their tree heads, when present). Exit 0
 when the proof holds, 1 when it does not, 2 on unusable input.
 """
@@ -124,7 +124,9 @@ def main():
         return 2
     try:
         if "audit_path" in proof:
-            leaf = sha256(b"\x00" + canonical(proof["record"]))
+            # The record hash covers the record without its signature (mai-audit/v2).
+            body = {k: v for k, v in proof["record"].items() if k != "sig"}
+            leaf = sha256(b"\x00" + canonical(body))
             if leaf.hex() != proof["leaf_hash"]:
                 print("proof FAILED: the record does not hash to leaf_hash")
                 return 1

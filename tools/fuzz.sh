@@ -3,17 +3,17 @@
 #   tools/fuzz.sh list                 the targets
 #   tools/fuzz.sh TARGET SECONDS       fuzz TARGET for SECONDS
 #   tools/fuzz.sh all SECONDS          every target, SECONDS each
-# Builds with clang-14 (Debian's clang-14, libfuzzer-14-dev) in build-fuzz/,
-# ASan and UBSan on. The working corpus (build-fuzz/corpus/TARGET) starts from
+# The fuzzers are part of the sanitizer build (tools/build.sh asan: clang-14,
+# ASan and UBSan, in build-asan/). The working corpus (build-asan/corpus/TARGET) starts from
 # the checked-in seeds (tests/fuzz/corpus/TARGET) and regressions. A finding
-# is kept in build-fuzz/findings/TARGET/ and the script exits 1: minimise it
+# is kept in build-asan/findings/TARGET/ and the script exits 1: minimise it
 # (fuzz_TARGET -minimize_crash=1 FILE), fix the bug, and add the reproducer to
 # tests/fuzz/regressions/TARGET/ so that it is a test in every build.
 # Prints, per target, the executions per second and in total.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-dir=build-fuzz
+dir=build-asan
 
 targets() { sed -n 's/^mai_add_fuzzer(\([a-z0-9_]*\) .*/\1/p' tests/fuzz/CMakeLists.txt; }
 
@@ -29,13 +29,7 @@ else
   targets | grep -qx "$what" || { echo "fuzz.sh: no target '$what' (tools/fuzz.sh list)" >&2; exit 2; }
   list=("$what")
 fi
-command -v clang++-14 >/dev/null || { echo "fuzz.sh: clang++-14 is missing (tools/install-deps.sh)" >&2; exit 2; }
-
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-14 \
-  -DMAI_FUZZ=ON -DMAI_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
-cmake --build "$dir" -j "$(nproc)" --target "${list[@]/#/fuzz_}"
+tools/build.sh asan "${list[@]/#/fuzz_}"
 
 status=0
 for t in "${list[@]}"; do

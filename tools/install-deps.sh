@@ -16,25 +16,30 @@ packages=(
   openssl ca-certificates
   # the docker backend: its daemon (tests start it, tools/start-dockerd.sh) and curl for its health check
   docker.io curl
+  # the assessor's parser: the tree-sitter runtime, RE2 for its rules, npm to fetch the grammars
+  libtree-sitter-dev libre2-dev
   # fuzzing (tools/fuzz.sh): clang-14 with libFuzzer and the sanitizer runtimes
   clang-14 libfuzzer-14-dev libclang-rt-14-dev
   # load for the flakiness checks (stress-ng --cpu 2), and faster rebuilds
   stress-ng ccache
 )
+# npm may come from Debian's package or with another Node.js build; either will do.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: everything is already installed"
-  exit 0
-fi
-if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: every package is already installed"
+elif [ "$(id -u)" -ne 0 ]; then
   echo "install-deps: missing packages: ${missing[*]}; run as root (or with sudo)" >&2
   exit 1
+else
+  echo "install-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-echo "install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+"$(dirname "$0")/fetch-grammars.sh"

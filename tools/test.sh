@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Second command of the README (and what CI runs): install what is missing,
 # start a Docker daemon if none runs and build the docker backend's image,
-# build the Release and the sanitizer flavours, run the whole test suite
-# under both, and run every fuzz target for a few seconds.
+# build the Release and the sanitizer flavours and run the whole test suite
+# under both (every fuzz target's seeds and regressions included, as the
+# fuzz.* tests), then fuzz every target briefly with the libFuzzer binaries
+# of the sanitizer build: MAI_FUZZ_SECONDS each (10; 0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
@@ -21,9 +23,11 @@ for flavour in release asan; do
   # CAF spawns function-based actors through a null reference; ASan's leak
   # checker stays on, UBSan's null check is compiled out (see cmake/Warnings.cmake).
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-    ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" || status=1
+    ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" --timeout 900 || status=1
 done
-# Every fuzz target briefly (seeds, regressions and new inputs): a finding fails CI.
-echo "== fuzz (${MAI_FUZZ_SECONDS:-10} s per target) =="
-tools/fuzz.sh all "${MAI_FUZZ_SECONDS:-10}" || status=1
+# A few seconds of fuzzing per target: a finding fails the run.
+if [ "${MAI_FUZZ_SECONDS:-10}" -gt 0 ]; then
+  echo "== fuzz (${MAI_FUZZ_SECONDS:-10} s per target) =="
+  tools/fuzz.sh all "${MAI_FUZZ_SECONDS:-10}" || status=1
+fi
 exit $status

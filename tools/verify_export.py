@@ -22,14 +22,17 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
-RECORD_DOMAIN = b"mai-audit/v1/record\n"
-TREE_HEAD_DOMAIN = b"mai-audit/v1/tree-head\n"
-CHECKPOINT_DOMAIN = b"mai-audit/v1/checkpoint\n"
+FORMAT = "mai-audit/v2"
+RECORD_DOMAIN = b"mai-audit/v2/record\n"
+TREE_HEAD_DOMAIN = b"mai-audit/v1/tree-head\n"  # tree heads did not change in v2
+CHECKPOINT_DOMAIN = b"mai-audit/v2/checkpoint\n"
 ROTATION_DOMAIN = b"mai-audit/v1/key-rotation\n"
-RECORD_FIELDS = {"v", "seq", "timestamp_us", "type", "request_id", "data", "prev_hash", "key_id", "sig"}
+RECORD_FIELDS = {"v", "seq", "timestamp_us", "type", "request_id", "data", "prev_hash", "key_id", "tree_heads",
+                 "tree_head_hash", "sig"}
 TREE_HEAD_FIELDS = {"v", "tree_size", "timestamp_us", "root_hash", "key_id", "sig"}
 CHECKPOINT_FIELDS = {"v", "first_seq", "prev_hash", "frontier", "last_timestamp_us", "key_ids",
-                     "public_key", "timestamp_us", "key_id", "sig"}
+                     "public_key", "timestamp_us", "key_id", "tree_heads", "tree_head_hash", "sig"}
+ZERO_HASH = b"\x00" * 32
 
 
 class Bad(Exception):
@@ -104,8 +107,14 @@ def sha256(data):
     return hashlib.sha256(data).digest()
 
 
-def leaf_hash(record_bytes):
-    return sha256(b"\x00" + record_bytes)
+def record_hash(record):
+    """Section 2: SHA-256(0x00 || canonical(record without "sig")); also its Merkle leaf hash."""
+    return sha256(b"\x00" + canonical(without_sig(record)))
+
+
+def tree_head_hash(th):
+    """Section 4: SHA-256(0x02 || canonical(tree head without "sig")), which later records name."""
+    return sha256(b"\x02" + canonical(without_sig(th)))
 
 
 def node_hash(left, right):
@@ -188,6 +197,106 @@ class Frontier:
 
 # ---- the verifier ---------------------------------------------------------
 
+class Completeness:
+    """Section 7, item 7: what must be on record before what, per request."""
+
+    def __init__(self, pruned):
+        self.pruned = pruned
+        self.requests = {}
+        self.open_starts = []  # the service's own execution.start seqs without an end, in order
+
+    def add(self, seq, r):
+        st = self.requests.setdefault(r["request_id"], {
+            "submitted": False, "unassessed": [], "assessments": 0, "blocked": [], "ever_blocked": False,
+            "grants": 0, "open": []})
+        t, data = r["type"], r["data"]
+        who = "request " + (r["request_id"] or "(none)")
+        checked = not self.pruned or st["submitted"]
+
+        def text(member):
+            v = data.get(member)
+            return v if isinstance(v, str) and v else None
+
+        def bad(why):
+            raise Bad(seq, "record %d: %s" % (seq, why))
+
+        if t == "submission":
+            st["submitted"] = True
+            st["unassessed"].append(text("code_sha256") or "")
+        elif t == "assessment":
+            assessed = text("code_sha256")
+            if checked:
+                if not st["submitted"]:
+                    bad("assessment of %s, which was never submitted" % who)
+                pending = st["unassessed"]
+                if assessed is not None and assessed in pending:
+                    i = pending.index(assessed)
+                elif "" in pending:
+                    i = pending.index("")
+                elif assessed is None and pending:
+                    i = 0
+                else:
+                    bad("a second assessment of %s for one submission" % who if not pending else
+                        "the assessment of %s is of code %s, which was not submitted" % (who, assessed))
+                if assessed is None:
+                    assessed = pending[i]
+                del pending[i]
+            st["assessments"] += 1
+            if data.get("level") == "BLOCKED":
+                st["blocked"].append(assessed or "")
+                st["ever_blocked"] = True
+            else:
+                st["grants"] += 1
+        elif t == "blocked":
+            if checked:
+                if not st["blocked"]:
+                    bad("blocked record for %s without a BLOCKED assessment before it" % who)
+                st["blocked"].pop(0)
+        elif t == "override":
+            if text("reason") is None:
+                bad("override for %s without a reason" % who)
+            if text("given_by") is None:
+                bad("override for %s given by nobody (no given_by)" % who)
+            if checked:
+                if not st["blocked"]:
+                    bad("override for %s without a BLOCKED assessment before it" % who)
+                code = text("code_sha256")
+                if code is None:
+                    bad("override for %s does not name the code it allows (no code_sha256)" % who)
+                if code not in st["blocked"]:
+                    bad("override for %s allows code %s, but the code assessed BLOCKED is %s"
+                        % (who, code, st["blocked"][0]))
+                st["blocked"].remove(code)
+                st["grants"] += 1
+        elif t == "execution.start":
+            if checked:
+                if st["assessments"] == 0:
+                    bad("execution of %s without an assessment before it" % who)
+                if st["grants"] == 0:
+                    bad("execution of %s, assessed BLOCKED, without an override" % who if st["ever_blocked"] else
+                        "execution of %s without an assessment that allows it (one run per assessment)" % who)
+                st["grants"] -= 1
+            st["open"].append(seq)
+            # A worker's run (data.origin an object) may end after a restart
+            # of the coordinator: only the coordinator's own runs must be closed.
+            if not isinstance(data.get("origin"), dict):
+                self.open_starts.append(seq)
+        elif t in ("execution.end", "execution.abandoned"):
+            if st["open"]:
+                start = st["open"].pop(0)
+                if start in self.open_starts:
+                    self.open_starts.remove(start)
+            elif not self.pruned:
+                bad("%s for %s without an execution.start" % (t, who))
+            if t == "execution.abandoned" and not isinstance(data.get("reason"), str):
+                bad("execution.abandoned without a reason")
+        elif t in ("service.start", "service.stop"):
+            if self.open_starts:
+                s = min(self.open_starts)
+                raise Bad(s, "record %d: an execution started but never ended before the %s at record %d"
+                          % (s, t, seq))
+
+
 class Verifier:
     def __init__(self, trusted_raw, receipt=None):
         self.trusted_id = key_id_of(trusted_raw)
@@ -196,42 +305,61 @@ class Verifier:
         self.history = []
         self.current = None
         self.frontier = Frontier()
-        self.prev_hash = b"\x00" * 32
+        self.prev_hash = ZERO_HASH
         self.prev_ts = None
         self.expect = 0
         self.first_seq = 0
         self.checkpoint = None
-        self.roots = {}  # tree size -> root, for sizes tree heads and the receipt need
+        self.roots = {}  # tree size -> (root, key), for sizes tree heads and the receipt need
         self.wanted_sizes = set()
-        self.tree_heads = []
-        self.requests = {}
-        self.open_starts = []  # seqs of execution.start without an end, in order
+        self.tree_heads = []  # in export order: by tree size, then time
+        self.th_next = 0      # the first tree head not yet counted
+        self.th_count = 0     # tree heads before the current position (section 4)
+        self.th_hash = ZERO_HASH
+        self.completeness = None
         self.notes = []
         self.records = 0
 
-    def note_root(self):
-        if self.frontier.size in self.wanted_sizes:
-            self.roots[self.frontier.size] = (self.frontier.root(), self.current)
+    def at_size(self):
+        """The tree reached a new size: its root if wanted, and the tree heads at that size count from now on."""
+        n = self.frontier.size
+        if n in self.wanted_sizes:
+            self.roots[n] = (self.frontier.root(), self.current)
+        while self.th_next < len(self.tree_heads) and self.tree_heads[self.th_next]["tree_size"] <= n:
+            th = self.tree_heads[self.th_next]
+            self.th_next += 1
+            if th["tree_size"] < self.first_seq:
+                continue  # left over from pruning: the checkpoint counts those
+            self.th_count += 1
+            self.th_hash = tree_head_hash(th)
 
     def header(self, h):
-        if h.get("kind") != "header" or h.get("format") != "mai-audit/v1":
-            raise Bad(None, "the first line is not a mai-audit/v1 export header")
-        if not is_uint(h.get("first_seq")) or not is_uint(h.get("tree_size")):
-            raise Bad(None, "the export header is malformed")
+        if h.get("kind") != "header" or h.get("format") != FORMAT:
+            raise Bad(None, "the first line is not a %s export header" % FORMAT)
+        for member in ("first_seq", "tree_size", "tree_heads"):
+            if not is_uint(h.get(member)):
+                raise Bad(None, "the export header is malformed (%s)" % member)
+        try:
+            self.header_th_hash = unhex(h.get("tree_head_hash"), 32, "tree_head_hash")
+        except ValueError as e:
+            raise Bad(None, "the export header is malformed: %s" % e)
         self.header_tree_size = h["tree_size"]
+        self.header_tree_heads = h["tree_heads"]
         cp = h.get("checkpoint")
         if cp is not None:
             try:
-                if not isinstance(cp, dict) or set(cp) != CHECKPOINT_FIELDS or cp["v"] != 1:
+                if not isinstance(cp, dict) or set(cp) != CHECKPOINT_FIELDS or cp["v"] != 2:
                     raise ValueError("wrong members")
                 canonical(cp)
                 self.first_seq = cp["first_seq"]
-                if not is_uint(self.first_seq):
-                    raise ValueError("first_seq")
+                if not is_uint(self.first_seq) or not is_uint(cp["tree_heads"]):
+                    raise ValueError("first_seq or tree_heads")
                 nodes = [unhex(x, 32, "frontier") for x in cp["frontier"]]
                 self.frontier = Frontier(self.first_seq, nodes)
                 self.prev_hash = unhex(cp["prev_hash"], 32, "prev_hash")
                 self.prev_ts = cp["last_timestamp_us"]
+                self.th_count = cp["tree_heads"]
+                self.th_hash = unhex(cp["tree_head_hash"], 32, "tree_head_hash")
                 raw = unb64(cp["public_key"], 32, "public_key")
                 unhex(cp["key_id"], 32, "key_id")
                 unb64(cp["sig"], 64, "sig")
@@ -247,6 +375,7 @@ class Verifier:
         if h["first_seq"] != self.first_seq:
             raise Bad(self.first_seq, "the header's first_seq does not match the checkpoint")
         self.expect = self.first_seq
+        self.completeness = Completeness(self.checkpoint is not None)
 
     def record(self, raw):
         seq = self.expect
@@ -254,15 +383,16 @@ class Verifier:
             r = parse_canonical(raw)
             if not isinstance(r, dict) or set(r) != RECORD_FIELDS:
                 raise ValueError("not a record object with exactly the members of section 2")
-            if r["v"] != 1:
+            if r["v"] != 2:
                 raise ValueError("unknown version")
-            if not is_uint(r["seq"]) or not is_int(r["timestamp_us"]):
-                raise ValueError("seq or timestamp_us is not an integer")
+            if not is_uint(r["seq"]) or not is_int(r["timestamp_us"]) or not is_uint(r["tree_heads"]):
+                raise ValueError("seq, timestamp_us or tree_heads is not an integer")
             if not isinstance(r["type"], str) or not r["type"] or not isinstance(r["request_id"], str):
                 raise ValueError("type or request_id malformed")
             if not isinstance(r["data"], dict):
                 raise ValueError("data is not an object")
             prev = unhex(r["prev_hash"], 32, "prev_hash")
+            th_hash = unhex(r["tree_head_hash"], 32, "tree_head_hash")
             unhex(r["key_id"], 32, "key_id")
             sig = unb64(r["sig"], 64, "sig")
         except (ValueError, UnicodeDecodeError) as e:
@@ -273,6 +403,9 @@ class Verifier:
             raise Bad(seq, "record %d breaks the hash chain" % seq)
         if self.prev_ts is not None and r["timestamp_us"] < self.prev_ts:
             raise Bad(seq, "record %d is older than the record before it" % seq)
+        if r["tree_heads"] != self.th_count or th_hash != self.th_hash:
+            raise Bad(seq, "record %d was signed after %d signed tree heads, but the export holds %d before it "
+                      "(signed tree heads were removed or lost)" % (seq, r["tree_heads"], self.th_count))
         data = r["data"]
         if seq == 0 and self.checkpoint is None:
             if r["type"] != "audit.log_created":
@@ -295,14 +428,14 @@ class Verifier:
             raise Bad(seq, "record %d has a bad signature" % seq)
         if r["type"] == "audit.key_rotated":
             self.rotate(seq, data)
-        self.complete(seq, r)
-        h = leaf_hash(raw)
+        self.completeness.add(seq, r)
+        h = record_hash(r)
         self.prev_hash = h
         self.prev_ts = r["timestamp_us"]
         self.frontier.append(h)
         self.expect += 1
         self.records += 1
-        self.note_root()
+        self.at_size()
 
     def rotate(self, seq, data):
         try:
@@ -323,53 +456,20 @@ class Verifier:
         self.current = kid
         self.history.append(kid)
 
-    def complete(self, seq, r):
-        pruned = self.checkpoint is not None
-        st = self.requests.setdefault(r["request_id"], {"submission": False, "assessed": False,
-                                                        "blocked": False, "open": []})
-        t, data = r["type"], r["data"]
-        checked = not pruned or st["submission"]
-        if t == "submission":
-            st["submission"] = True
-        elif t == "assessment":
-            st["assessed"] = True
-            st["blocked"] = data.get("level") == "BLOCKED"
-        elif t == "override":
-            if not isinstance(data.get("reason"), str) or not data["reason"]:
-                raise Bad(seq, "record %d: override without a reason" % seq)
-            if not st["blocked"] and checked:
-                raise Bad(seq, "record %d: override without a BLOCKED assessment before it" % seq)
-        elif t == "execution.start":
-            if not st["assessed"] and checked:
-                raise Bad(seq, "record %d: execution without an assessment before it" % seq)
-            st["open"].append(seq)
-            # A worker's run (data.origin an object) may end after a restart
-            # of the coordinator: only the coordinator's own runs must be closed.
-            if not isinstance(data.get("origin"), dict):
-                self.open_starts.append(seq)
-        elif t in ("execution.end", "execution.abandoned"):
-            if st["open"]:
-                start = st["open"].pop(0)
-                if start in self.open_starts:
-                    self.open_starts.remove(start)
-            elif not pruned:
-                raise Bad(seq, "record %d: %s without an execution.start" % (seq, t))
-            if t == "execution.abandoned" and not isinstance(data.get("reason"), str):
-                raise Bad(seq, "record %d: execution.abandoned without a reason" % seq)
-        elif t in ("service.start", "service.stop"):
-            if self.open_starts:
-                s = min(self.open_starts)
-                raise Bad(s, "record %d: an execution started and never ended before the %s at record %d"
-                          % (s, t, seq))
-
     def finish(self):
+        last = self.expect - 1 if self.expect > self.first_seq else None
         if self.header_tree_size != self.expect:
             raise Bad(self.expect, "the export header says %d records but the export ends at %d"
                       % (self.header_tree_size, self.expect))
+        if self.th_next < len(self.tree_heads):
+            n = self.tree_heads[self.th_next]["tree_size"]
+            raise Bad(self.expect, "a tree head covers %d records, the log holds %d (truncated)" % (n, self.expect))
+        if self.header_tree_heads != self.th_count or self.header_th_hash != self.th_hash:
+            raise Bad(last, "the export header says %d signed tree heads were written, but the export holds %d "
+                      "(signed tree heads after the last record were removed or lost)"
+                      % (self.header_tree_heads, self.th_count))
         for th in self.tree_heads:
             n = th["tree_size"]
-            if n > self.expect:
-                raise Bad(self.expect, "a tree head covers %d records, the log holds %d (truncated)" % (n, self.expect))
             if n < self.first_seq:
                 raise Bad(None, "a tree head covers pruned records only")
             root, key_at = self.roots[n]
@@ -389,7 +489,7 @@ class Verifier:
             raise Bad(self.first_seq, "the log is not signed by the trusted key %s" % self.trusted_id)
         if self.receipt is not None:
             self.check_receipt()
-        for s in self.open_starts:
+        for s in self.completeness.open_starts:
             self.notes.append("record %d: execution started and has not ended" % s)
 
     def check_receipt(self):
@@ -464,7 +564,8 @@ def verify(lines, trusted_raw, receipt=None):
             raise Bad(v.expect, "line %d is neither a record nor a tree head" % i)
         th = obj["tree_head"]
         try:
-            if set(th) != TREE_HEAD_FIELDS or th["v"] != 1 or not is_uint(th["tree_size"]):
+            if set(th) != TREE_HEAD_FIELDS or th["v"] != 1 or not is_uint(th["tree_size"]) or \
+                    not is_int(th["timestamp_us"]):
                 raise ValueError("wrong members")
             unhex(th["root_hash"], 32, "root_hash")
             unhex(th["key_id"], 32, "key_id")
@@ -472,13 +573,18 @@ def verify(lines, trusted_raw, receipt=None):
         except (ValueError, TypeError) as e:
             raise Bad(None, "line %d: a malformed tree head: %s" % (i, e))
         parsed.append(("tree_head", th, i))
-    for kind, item, _ in parsed:
+    last_key = None
+    for kind, item, i in parsed:
         if kind == "tree_head":
+            key = (item["tree_size"], item["timestamp_us"])
+            if last_key is not None and key <= last_key:
+                raise Bad(None, "line %d: the tree heads are not in the order of tree size and time" % i)
+            last_key = key
             v.tree_heads.append(item)
             v.wanted_sizes.add(item["tree_size"])
     if receipt is not None:
         v.wanted_sizes.add(receipt["tree_size"])
-    v.note_root()  # the starting size (0, or the pruning point)
+    v.at_size()  # the starting size (0, or the pruning point)
     seen_tree_head = False
     for kind, item, i in parsed:
         if kind == "tree_head":

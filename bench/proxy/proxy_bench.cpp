@@ -1,6 +1,8 @@
 // The deps proxy's cost, measured in one run against its peer: the same
 // transfers straight to the same loopback upstream. Prints a 100 MiB
-// download's throughput and small GETs per second, both ways.
+// download's throughput, small GETs per second and short HTTPS-shaped tunnels
+// per second (a 517-byte ClientHello naming the host, a 512-byte answer: what
+// the ClientHello checks and upload budgets act on), both ways.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -92,6 +94,66 @@ void upstream(int lfd) {
   }
 }
 
+// A TLS-shaped upstream: reads a ClientHello's worth, answers 512 bytes, closes.
+void tls_upstream(int lfd, size_t hello_size) {
+  while (true) {
+    int c = ::accept(lfd, nullptr, nullptr);
+    if (c < 0) return;
+    std::thread([c, hello_size] {
+      char buf[4096];
+      size_t got = 0;
+      while (got < hello_size) {
+        ssize_t n = ::recv(c, buf, sizeof buf, 0);
+        if (n <= 0) break;
+        got += static_cast<size_t>(n);
+      }
+      std::string answer(kSmall, 's');
+      send_all(c, answer.data(), answer.size());
+      ::close(c);
+    }).detach();
+  }
+}
+
+// A ClientHello naming `sni`, padded to 517 bytes as OpenSSL's are.
+std::string client_hello(const std::string& sni) {
+  auto u16 = [](size_t v) { return std::string{static_cast<char>(v >> 8), static_cast<char>(v)}; };
+  std::string entry = std::string(1, '\0') + u16(sni.size()) + sni;
+  std::string ext = u16(0) + u16(entry.size() + 2) + u16(entry.size()) + entry;
+  ext += u16(0x002b) + u16(3) + std::string("\x02\x03\x04", 3);
+  size_t fixed = 5 + 4 + 2 + 32 + 1 + 2 + 2 + 2 + 2 + ext.size() + 4;
+  ext += u16(0x0015) + u16(517 - fixed) + std::string(517 - fixed, '\0');
+  std::string body = std::string("\x03\x03", 2) + std::string(32, 'R') + std::string(1, '\0') +
+                     u16(2) + std::string("\x13\x01", 2) + std::string("\x01\x00", 2) +
+                     u16(ext.size()) + ext;
+  std::string hs = std::string(1, '\x01') + std::string(1, '\0') + u16(body.size()) + body;
+  return std::string("\x16\x03\x01", 3) + u16(hs.size()) + hs;
+}
+
+// One tunnel: CONNECT (when `connect` is not empty), the ClientHello, the answer.
+size_t tunnel(uint16_t port, const std::string& connect, const std::string& hello) {
+  int fd = connect_loopback(port);
+  if (fd < 0) return 0;
+  static thread_local std::vector<char> buf(1u << 16);
+  if (!connect.empty()) {
+    send_all(fd, connect.data(), connect.size());
+    std::string head;
+    while (head.find("\r\n\r\n") == std::string::npos) {
+      ssize_t n = ::recv(fd, buf.data(), 1, 0);
+      if (n <= 0) break;
+      head.push_back(buf[0]);
+    }
+  }
+  send_all(fd, hello.data(), hello.size());
+  size_t total = 0;
+  while (true) {
+    ssize_t n = ::recv(fd, buf.data(), buf.size(), 0);
+    if (n <= 0) break;
+    total += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  return total;
+}
+
 // One GET; returns the bytes received (head and body).
 size_t fetch(uint16_t port, const std::string& request) {
   int fd = connect_loopback(port);
@@ -141,6 +203,23 @@ double rate(uint16_t port, const std::string& request, int n, int clients) {
   return n / s;
 }
 
+// Tunnels per second over `n` from `clients` concurrent clients.
+double tunnel_rate(uint16_t port, const std::string& connect, const std::string& hello, int n,
+                   int clients) {
+  std::atomic<int> next{0}, ok{0};
+  auto t = Clock::now();
+  std::vector<std::thread> ts;
+  for (int c = 0; c < clients; ++c)
+    ts.emplace_back([&] {
+      while (next++ < n)
+        if (tunnel(port, connect, hello) == kSmall) ++ok;
+    });
+  for (auto& th : ts) th.join();
+  double s = seconds_since(t);
+  if (ok != n) std::fprintf(stderr, "%d of %d tunnels failed\n", n - ok.load(), n);
+  return n / s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -148,10 +227,15 @@ int main(int argc, char** argv) {
   uint16_t up_port = 0, proxy_port = 0;
   int up_fd = listen_loopback(up_port);
   std::thread(upstream, up_fd).detach();
+  const std::string hello = client_hello("tls.bench.test");
+  uint16_t tls_port = 0;
+  int tls_fd = listen_loopback(tls_port);
+  std::thread(tls_upstream, tls_fd, hello.size()).detach();
 
   mai::config::NetworkConfig cfg;
-  cfg.allow = {"bench.test"};
+  cfg.allow = {"bench.test", "tls.bench.test"};
   cfg.resolve["bench.test"] = {"127.0.0.1", up_port};
+  cfg.resolve["tls.bench.test"] = {"127.0.0.1", tls_port};
   cfg.limits.max_connections = 64;
   cfg.limits.max_requests = 1u << 20;
   cfg.limits.download_per_connection = 1ull << 30;
@@ -169,7 +253,11 @@ int main(int argc, char** argv) {
   double big_proxy = throughput(proxy_port, proxy_big);
   // Interleaved rounds, best of each: a busy machine hurts both sides alike.
   double small_direct_1 = 0, small_proxy_1 = 0, small_direct_4 = 0, small_proxy_4 = 0;
+  double tunnel_direct = 0, tunnel_proxy = 0;
+  const std::string connect = "CONNECT tls.bench.test:443 HTTP/1.1\r\nHost: tls.bench.test:443\r\n\r\n";
   for (int round = 0; round < 3; ++round) {
+    tunnel_proxy = std::max(tunnel_proxy, tunnel_rate(proxy_port, connect, hello, small_n, 1));
+    tunnel_direct = std::max(tunnel_direct, tunnel_rate(tls_port, "", hello, small_n, 1));
     small_proxy_1 = std::max(small_proxy_1, rate(proxy_port, proxy_small, small_n, 1));
     small_direct_1 = std::max(small_direct_1, rate(up_port, direct_small, small_n, 1));
     small_proxy_4 = std::max(small_proxy_4, rate(proxy_port, proxy_small, small_n, 4));
@@ -187,6 +275,9 @@ int main(int argc, char** argv) {
   std::printf("%-40s %10.0f /s %10.0f /s %7.2f\n",
               ("small GETs, 4 clients, best of 3 x " + std::to_string(small_n)).c_str(),
               small_direct_4, small_proxy_4, small_proxy_4 / small_direct_4);
+  std::printf("%-40s %10.0f /s %10.0f /s %7.2f\n",
+              ("tunnels, 1 client, best of 3 x " + std::to_string(small_n)).c_str(), tunnel_direct,
+              tunnel_proxy, tunnel_proxy / tunnel_direct);
   std::printf("proxy decisions recorded: %zu\n", server.events().size());
   return 0;
 }

@@ -1,11 +1,17 @@
 // The native sandbox against its peers, measured in one run: median wall
 // time of a trivial Python program run bare, under bubblewrap with
 // comparable isolation, and under the native backend; then sandboxed runs
-// per second with every core busy.
+// per second with every core busy. Then what a run's host-id lease costs:
+// the same run with the lease and with fixed ids and no lease, interleaved,
+// and the lease alone; and how many runs at once the configured id ranges
+// hold, by filling ranges of the same size.
 //
 //   sandbox_bench [RUNS]
+#include <csignal>
+#include <dirent.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +28,8 @@
 #include "common/ids.hpp"
 #include "config/config_source.hpp"
 #include "config/sandbox_config.hpp"
+#include "sandbox/id_lease.hpp"
+#include "sandbox/native_backend.hpp"
 #include "sandbox/sandbox.hpp"
 
 extern char** environ;
@@ -59,6 +67,80 @@ double median(std::vector<double> v) {
   return v.empty() ? 0 : v[v.size() / 2];
 }
 
+size_t process_count() {
+  size_t n = 0;
+  if (DIR* d = opendir("/proc")) {
+    while (dirent* e = readdir(d)) n += e->d_name[0] >= '1' && e->d_name[0] <= '9';
+    closedir(d);
+  }
+  return n;
+}
+
+// Leases slots of a range as large as `range` (at ids no process has, in a
+// private directory) until the pool is exhausted: how many runs it holds at
+// once. A lease holds a descriptor per id, more than one process may have
+// (RLIMIT_NOFILE; raising it takes CAP_SYS_RESOURCE), so the leases are held
+// by as many child processes as it takes, each until the end.
+void fill_range(const char* backend, const mai::config::IdRange& range, uint32_t per_run) {
+  std::string dir = std::string(mai::sandbox::kIdLeaseDir) + "-bench-" + mai::random_hex(4);
+  const mai::config::IdRange same_size{3000000000u, range.count};
+  rlimit nofile{};
+  getrlimit(RLIMIT_NOFILE, &nofile);
+  const size_t per_child = (nofile.rlim_cur - 64) / per_run;
+  std::vector<pid_t> holders;
+  size_t held = 0;
+  bool exhausted = false;
+  auto t0 = clock_type::now();
+  while (!exhausted) {
+    int p[2];
+    if (pipe(p) != 0) return;
+    pid_t pid = fork();
+    if (pid == 0) {
+      mai::sandbox::IdPool pool(same_size, per_run, dir);
+      std::vector<mai::sandbox::IdLease> mine;
+      uint64_t report[2] = {0, 0};  // leases, exhausted
+      while (mine.size() < per_child) {
+        try {
+          mine.push_back(pool.acquire());
+        } catch (const mai::SandboxError& e) {
+          report[1] = e.code() == "ids_exhausted";
+          break;
+        }
+      }
+      report[0] = mine.size();
+      if (write(p[1], report, sizeof report) != sizeof report) _exit(1);
+      pause();  // holds them until killed
+      _exit(0);
+    }
+    close(p[1]);
+    uint64_t report[2] = {0, 1};
+    if (read(p[0], report, sizeof report) != sizeof report) report[1] = 1;
+    close(p[0]);
+    holders.push_back(pid);
+    held += report[0];
+    exhausted = report[1] != 0;
+  }
+  double fill_ms = ms_since(t0);
+  auto t1 = clock_type::now();
+  bool refused = false;
+  try {
+    mai::sandbox::IdPool(same_size, per_run, dir).acquire();
+  } catch (const mai::SandboxError& e) {
+    refused = e.code() == "ids_exhausted";
+  }
+  double refuse_ms = ms_since(t1);
+  for (pid_t pid : holders) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  mai::remove_tree(dir);
+  std::printf("  %-7s %u ids, %u per run: %zu runs at once (configured range: %u); filled in %.0f ms"
+              " (%.1f us per lease, %zu holder processes); one more %s in %.1f ms\n",
+              backend, range.count, per_run, held, mai::config::runs_in(range, per_run), fill_ms,
+              fill_ms * 1000 / std::max<size_t>(1, held), holders.size(),
+              refused ? "refused (ids_exhausted)" : "NOT refused", refuse_ms);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,18 +152,34 @@ int main(int argc, char** argv) {
   std::string program = scratch + "/hello.py";
   write_file_atomic(program, kProgram);
   auto backend = sandbox::make_native_backend(cfg);
+  // The same backend with the ids of the old design: one fixed pair for every
+  // run, no lock, nothing to release. (The pair is leased once for the whole
+  // benchmark, so no other run on the host gets it meanwhile.)
+  sandbox::IdPool bench_pool(cfg.native.ids, config::kNativeIdsPerRun);
+  sandbox::IdLease fixed_ids = bench_pool.acquire();
+  auto fixed_backend = sandbox::make_native_backend(cfg, [&] {
+    return sandbox::IdLease::unlocked_for_benchmarks(fixed_ids.first(), config::kNativeIdsPerRun);
+  });
 
-  auto native_run = [&] {
+  // And with fresh ids for every run but no lease (ids no range holds): what
+  // new ids cost the kernel, apart from the lease.
+  uint32_t fresh = 0;
+  auto fresh_backend = sandbox::make_native_backend(cfg, [&] {
+    fresh = (fresh + 2) % 20000;
+    return sandbox::IdLease::unlocked_for_benchmarks(3000000000u + fresh, config::kNativeIdsPerRun);
+  });
+  auto run_on = [&](sandbox::Backend& b) {
     sandbox::RunSpec spec;
     spec.run_id = random_hex(16);
     spec.code = kProgram;
     spec.limits = cfg.limits_for(TrustLevel::unknown);
     spec.scratch_root = scratch;
     spec.output_flood_bytes = cfg.output_flood_bytes;
-    auto box = backend->launch(spec);
+    auto box = b.launch(spec);
     auto outcome = box->wait();
     return outcome.exited && outcome.exit_status == 0;
   };
+  auto native_run = [&] { return run_on(*backend); };
   std::vector<std::string> bare = {kPython, program};
   // bwrap with the same namespaces, a read-only /usr, fresh /proc, /dev and
   // /tmp, no capabilities, uid 1000, a cleared environment.
@@ -106,8 +204,11 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s failed\n", p.name);
       return 1;
     }
+  // Each round starts with another peer: a run right after bwrap's or a
+  // sandbox's pays for the kernel tearing its namespaces down.
   for (int i = 0; i < runs; ++i)
-    for (auto& p : peers) {
+    for (size_t k = 0; k < peers.size(); ++k) {
+      auto& p = peers[(static_cast<size_t>(i) + k) % peers.size()];
       auto t0 = clock_type::now();
       p.once();
       p.ms.push_back(ms_since(t0));
@@ -119,6 +220,55 @@ int main(int argc, char** argv) {
     double m = median(p.ms);
     std::printf("  %-20s %7.2f ms  x%.2f of bare  overhead %6.2f ms\n", p.name, m, m / base,
                 m - base);
+  }
+
+  // What the lease costs a run: the same run with the lease (the product) and
+  // with one fixed pair of ids and no lease, in pairs whose order alternates
+  // (ABBA), so neither always follows the other; the median of the paired
+  // differences. The same for fresh ids without a lease, against fixed ones:
+  // what new ids cost the kernel, apart from the lease.
+  auto ab = [&](const char* what, const std::function<bool()>& a, const std::function<bool()>& b) {
+    std::vector<double> da, db, diff;
+    for (int i = 0; i < 2 * runs; ++i) {
+      double ta, tb;
+      auto time = [](const std::function<bool()>& f) {
+        auto t0 = clock_type::now();
+        f();
+        return ms_since(t0);
+      };
+      if (i % 2 == 0) {
+        ta = time(a);
+        tb = time(b);
+      } else {
+        tb = time(b);
+        ta = time(a);
+      }
+      da.push_back(ta);
+      db.push_back(tb);
+      diff.push_back(ta - tb);
+    }
+    std::printf("  %-34s %+.3f ms per run (medians %.2f ms and %.2f ms; %d ABBA pairs)\n", what, median(diff),
+                median(da), median(db), 2 * runs);
+  };
+  std::printf("what a run's host ids cost:\n");
+  ab("lease (vs fixed ids, no lease)", native_run, [&] { return run_on(*fixed_backend); });
+  ab("fresh ids (vs fixed ids, no lease)", [&] { return run_on(*fresh_backend); },
+     [&] { return run_on(*fixed_backend); });
+  {
+    sandbox::IdPool pool(cfg.native.ids, config::kNativeIdsPerRun);
+    std::vector<double> take, give;
+    for (int i = 0; i < 2000; ++i) {
+      auto t = clock_type::now();
+      sandbox::IdLease lease = pool.acquire();
+      take.push_back(ms_since(t) * 1000);
+      lease.vacated();
+      t = clock_type::now();
+      lease.release();
+      give.push_back(ms_since(t) * 1000);
+    }
+    std::printf("  the lease alone, median of 2000: acquire %.1f us, release %.1f us (checks /proc: %zu "
+                "processes)\n",
+                median(take), median(give), process_count());
   }
 
   // Throughput: one launcher thread per core, each running sandboxes back to back.
@@ -136,5 +286,10 @@ int main(int argc, char** argv) {
   double secs = ms_since(t0) / 1000.0;
   std::printf("native sandbox runs per second, %u launchers: %.1f\n", threads, done / secs);
   remove_tree(scratch);
+  fixed_ids.vacated();  // its runs are over
+
+  std::printf("concurrent runs the configured id ranges hold (filled for real, same sizes):\n");
+  fill_range("native", cfg.native.ids, config::kNativeIdsPerRun);
+  fill_range("docker", cfg.docker.ids, config::kDockerIdsPerRun);
   return 0;
 }

@@ -4,55 +4,18 @@
 
 #include <algorithm>
 #include <chrono>
-#include <map>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
-#include "assess/analysis.hpp"
+#include "assess/context.hpp"
 #include "assess/source_text.hpp"
+#include "assess/taint.hpp"
 #include "common/encoding.hpp"
 #include "common/sha256.hpp"
 
 namespace mai::assess {
 namespace {
-
-// Names after `install`/`add` in a package-manager command line.
-std::vector<std::string> installed_packages(const Observation& o) {
-  std::vector<std::string> out;
-  if (o.name.empty() || (o.name[0] != 'p' && o.name[0] != 'u' && o.name[0] != 'e' && o.name[0] != 'c' &&
-                         o.name[0] != 'm'))
-    return out;
-  static const std::set<std::string> managers = {"pip", "pip3", "pip2", "pipx", "uv", "easy_install",
-                                                 "poetry", "pipenv", "conda", "mamba"};
-  bool python_m_pip = (o.name.rfind("python", 0) == 0) &&
-                      (o.text.find("-m pip") != std::string::npos || o.text.find("-mpip") != std::string::npos);
-  if (!managers.count(o.name) && !python_m_pip) return out;
-  std::vector<std::string> words;
-  size_t p = 0;
-  const std::string& s = o.text;
-  while (p < s.size()) {
-    while (p < s.size() && s[p] == ' ') ++p;
-    size_t e = s.find(' ', p);
-    if (e == std::string::npos) e = s.size();
-    if (e > p) words.push_back(s.substr(p, e - p));
-    p = e;
-  }
-  bool after = o.name == "easy_install";
-  for (size_t k = 0; k < words.size(); ++k) {
-    const std::string& w = words[k];
-    if (w == "install" || w == "add") {
-      after = true;
-      continue;
-    }
-    if (!after || w.empty() || w[0] == '-') {
-      if (after && (w == "-r" || w == "-c" || w == "-e" || w == "-i" || w == "--index-url" || w == "-t"))
-        ++k;
-      continue;
-    }
-    std::string name = w.substr(0, w.find_first_of("=<>![;@ "));
-    if (!name.empty()) out.push_back(name);
-  }
-  return out;
-}
 
 std::string line_text(std::string_view code, const std::vector<size_t>& starts, uint32_t line) {
   if (line == 0 || line > starts.size()) return {};
@@ -63,24 +26,120 @@ std::string line_text(std::string_view code, const std::vector<size_t>& starts, 
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
   std::string out(s.substr(0, 200));
   if (s.size() > 200) out += "...";
-  // Keep the snippet valid UTF-8-ish and printable.
   for (auto& c : out)
     if (static_cast<unsigned char>(c) < 0x20 && c != '\t') c = '?';
   return out;
 }
 
+// Findings are printed as JSON: any byte sequence that is not UTF-8 becomes '?'.
+std::string valid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = n > 0 && i + n <= s.size();
+    for (size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
+    if (ok && n == 2 && c < 0xc2) ok = false;  // overlong
+    if (ok) {
+      out.append(s.substr(i, n));
+      i += n;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string fill(const std::string& tmpl, const Effect& e) {
+  std::string out;
+  for (size_t i = 0; i < tmpl.size(); ++i) {
+    if (tmpl[i] == '{') {
+      size_t j = tmpl.find('}', i);
+      if (j != std::string::npos) {
+        std::string key = tmpl.substr(i + 1, j - i - 1);
+        std::string val;
+        bool ok = true;
+        if (key == "target") val = printable(e.target, 100);
+        else if (key == "detail") val = printable(e.detail, 100);
+        else if (key == "tag") val = e.tag;
+        else if (key == "taint") val = describe_taint(e.data_taint & ~(kFileData | kWalked | kEnv));
+        else ok = false;
+        if (ok) {
+          if (val.empty()) val = "?";
+          out += val;
+          i = j;
+          continue;
+        }
+      }
+    }
+    out += tmpl[i];
+  }
+  return out;
+}
+
+// Source to sink: the data's (or the target's) evidence chain, then the sink.
+std::vector<EvidenceStep> chain_of(const EffectLog& log, const Effect& e, const std::string& sink) {
+  std::vector<EvidenceStep> out;
+  int32_t head = e.data_ev >= 0 ? e.data_ev : e.target_ev;
+  for (const Evidence* ev : log.chain(head, 6)) {
+    EvidenceStep s{ev->line ? ev->line : e.line, ev->line ? ev->col : e.col, ev->what};
+    if (!out.empty() && out.back().what == s.what) continue;
+    out.push_back(std::move(s));
+  }
+  if (out.empty()) return out;
+  out.push_back(EvidenceStep{e.line, e.col, sink});
+  return out;
+}
+
+// An API key sent to the API it is named after (GITHUB_TOKEN to
+// api.github.com) is ordinary use, wherever in the request it goes.
+bool key_goes_to_its_api(const EffectLog& log, const Effect& e) {
+  std::string host = e.target;
+  size_t scheme = host.find("://");
+  if (scheme != std::string::npos) host = host.substr(scheme + 3);
+  host = host.substr(0, host.find_first_of("/:?"));
+  std::transform(host.begin(), host.end(), host.begin(), ::tolower);
+  if (host.empty() || is_partial(host)) return false;
+  static const char* const generic[] = {"api", "key", "token", "secret", "access", "pat", "auth", "password",
+                                        "client", "private", "bearer", "session", "oauth", "app", "user", "id"};
+  bool found_name = false;
+  for (const Evidence* ev : log.chain(e.data_ev, 16)) {
+    const std::string prefix = "reads the secret environment variable ";
+    if (ev->what.rfind(prefix, 0) != 0) continue;
+    found_name = true;
+    std::string name = ev->what.substr(prefix.size());
+    std::transform(name.begin(), name.end(), name.begin(), ::tolower);
+    bool match = false;
+    size_t p = 0;
+    while (p < name.size()) {
+      size_t q = name.find('_', p);
+      if (q == std::string::npos) q = name.size();
+      std::string tok = name.substr(p, q - p);
+      bool skip = tok.size() < 3;
+      for (const char* g : generic)
+        if (tok == g) skip = true;
+      if (!skip && host.find(tok) != std::string::npos) match = true;
+      p = q + 1;
+    }
+    if (!match) return false;
+  }
+  return found_name;
+}
+
 }  // namespace
 
 Assessor Assessor::from_config(const config::Source& source) {
-  return from_nodes(source.load("assessment.yaml"), source.load("known-threats.yaml"));
+  return from_nodes(source.load("assessment.yaml"), source.load("library-model.yaml"),
+                    source.load("known-threats.yaml"));
 }
 
-Assessor Assessor::from_nodes(const config::Node& rules, const config::Node& threats) {
-  auto r = std::make_shared<const RuleSet>(RuleSet::parse(rules));
+Assessor Assessor::from_nodes(const config::Node& rules, const config::Node& model, const config::Node& threats) {
+  auto m = std::make_shared<const LibraryModel>(LibraryModel::parse(model));
+  auto r = std::make_shared<const RuleSet>(RuleSet::parse(rules, *m));
   auto t = std::make_shared<const KnownThreats>(KnownThreats::parse(threats));
-  for (const char* fact : {"known_malicious_package", "mining_pool", "known_payload"})
-    (void)fact;  // these built-in facts are emitted by the assessor; rules may use them
-  return Assessor(std::move(r), std::move(t));
+  return Assessor(std::move(m), std::move(r), std::move(t));
 }
 
 Assessment Assessor::assess(std::string_view code, Language language, Origin origin) const {
@@ -108,130 +167,142 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
     Finding f;
     f.rule_id = "ASSESSOR-INTERNAL";
     f.level = RiskLevel::medium;
-    f.message = "the assessor could not finish analyzing this code";
+    f.message = "the assessor could not finish analysing this code";
     out.findings.push_back(f);
   }
   out.code_sha256 = std::move(hash);
-  out.duration_us = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
-                                              std::chrono::steady_clock::now() - start)
-                                              .count());
+  out.duration_us = static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count());
   return out;
 }
 
 Assessment Assessor::assess_inner(std::string_view code, const std::string& code_sha256, Language language,
                                   Origin origin) const {
-  Analysis a(rules_->taint());
-  a.string_filter = [this](std::string_view s) {
-    return rules_->string_may_match(s) || threats_->pool_in(s).has_value();
-  };
-  if (language == Language::python) analyze_python(code, a);
-  else analyze_shell(code, a);
-  auto& obs = a.observations();
-
-  // Known threats become facts the rules can name.
-  std::vector<Observation> facts;
-  auto fact = [&](const char* name, const Observation& at, std::string text) {
-    Observation f;
-    f.kind = ObsKind::fact;
-    f.name = name;
-    f.text = std::move(text);
-    f.line = at.line;
-    f.col = at.col;
-    f.via = at.via;
-    facts.push_back(std::move(f));
-  };
-  for (const Observation& o : obs) {
-    switch (o.kind) {
-      case ObsKind::import_module: {
-        std::string top = o.name.substr(0, o.name.find('.'));
-        if (threats_->is_malicious_package(top)) fact("known_malicious_package", o, top);
-        break;
-      }
-      case ObsKind::command:
-        for (const auto& p : installed_packages(o))
-          if (threats_->is_malicious_package(p)) fact("known_malicious_package", o, p);
-        if (auto pool = threats_->pool_in(o.text)) fact("mining_pool", o, *pool);
-        break;
-      case ObsKind::string:
-        if (auto pool = threats_->pool_in(o.text)) fact("mining_pool", o, *pool);
-        break;
-      case ObsKind::call:
-        for (const auto& arg : o.args)
-          if (arg)
-            if (auto pool = threats_->pool_in(*arg)) fact("mining_pool", o, *pool);
-        break;
-      case ObsKind::payload:
-        if (threats_->is_known_payload(sha256_hex(o.text))) fact("known_payload", o, "");
-        break;
-      default: break;
-    }
-  }
+  ContainerScope containers;  // first: emptied after everything that holds them is gone
+  EffectLog log;
+  Ctx ctx(*model_, *threats_, log, budget_for(code.size()));
+  if (language == Language::python) interpret_python(code, ctx, nullptr, nullptr);
+  else interpret_shell(code, ctx, nullptr, nullptr);
   if (threats_->is_known_payload(code_sha256)) {
-    Observation whole;
-    whole.line = 1;
-    whole.col = 1;
-    fact("known_payload", whole, "");
+    Effect e;
+    e.kind = Eff::threat;
+    e.tag = "payload";
+    e.target = "the whole file";
+    e.line = 1;
+    e.col = 1;
+    log.add(e);
   }
-  for (auto& f : facts) obs.push_back(std::move(f));
+  if (ctx.incomplete) {
+    Effect e;
+    e.kind = Eff::risky;
+    e.tag = "incomplete";
+    e.detail = ctx.incomplete_why;
+    e.line = 1;
+    e.col = 1;
+    log.add(e);
+  }
 
+  // Known mining pools wherever a connection, request, command or data names them.
+  {
+    std::vector<Effect> pools;
+    for (const Effect& e : log.effects()) {
+      if (e.kind != Eff::exec && e.kind != Eff::net_connect && e.kind != Eff::net_request &&
+          e.kind != Eff::net_send && e.kind != Eff::file_write && e.kind != Eff::net_resolve)
+        continue;
+      auto pool = threats_->pool_in(e.target);
+      if (!pool) pool = threats_->pool_in(e.detail);
+      if (!pool) continue;
+      Effect t;
+      t.kind = Eff::threat;
+      t.tag = "pool";
+      t.target = *pool;
+      t.detail = e.detail;
+      t.line = e.line;
+      t.col = e.col;
+      t.via = e.via;
+      pools.push_back(std::move(t));
+    }
+    for (auto& t : pools) log.add(std::move(t));
+  }
+  // MAI_ASSESS_TRACE=1: every effect on stderr (for developing rules and the model).
+  static const bool trace = std::getenv("MAI_ASSESS_TRACE") != nullptr;
+  if (trace)
+    for (const Effect& e : log.effects())
+      std::fprintf(stderr, "effect %u:%u %s tag=%s target=%s classes=%x data=%s target_taint=%s flags=%x mode=%lld detail=%s via=%s\n",
+                   e.line, e.col, eff_name(e.kind), e.tag.c_str(), printable(e.target, 80).c_str(), e.path_classes,
+                   describe_taint(e.data_taint).c_str(), describe_taint(e.target_taint).c_str(), e.flags,
+                   static_cast<long long>(e.mode), printable(e.detail, 80).c_str(), e.via.c_str());
   const auto& rules = rules_->rules();
   struct Fired {
     bool on = false;
-    uint32_t line = 0, col = 0;
-    const char* via = "";
+    const Effect* effect = nullptr;
   };
   std::vector<Fired> fired(rules.size());
   std::vector<Finding> findings;
   std::set<std::pair<size_t, uint32_t>> reported;
-  auto report = [&](size_t r, uint32_t line, uint32_t col, const char* via) {
+  auto report = [&](size_t r, const Effect& e, std::vector<EvidenceStep> extra) {
     const Rule& rule = rules[r];
     if (rule.is_fact || findings.size() >= kMaxFindings) return;
-    if (!reported.insert({r, line}).second) return;
+    if (!reported.insert({r, e.line}).second) return;
     Finding f;
     f.rule_id = rule.id;
     f.level = rule.level;
-    f.line = line;
-    f.column = col;
-    f.message = rule.message;
-    if (*via) f.message += std::string(" (in ") + via + ")";
+    f.line = e.line;
+    f.column = e.col;
+    f.message = fill(rule.message, e);
+    if (!e.via.empty()) f.message += " (" + e.via + ")";
+    f.evidence = chain_of(log, e, f.message);
+    if (f.evidence.empty()) f.evidence = std::move(extra);
     findings.push_back(std::move(f));
   };
-  for (const auto& o : obs) {
-    rules_->match(o, [&](size_t r) {
-      if (rules[r].behavioural && origin == Origin::mai) return;
-      Fired& f = fired[r];
-      if (!f.on) f = Fired{true, o.line, o.col, o.via};
-      report(r, o.line, o.col, o.via);
-    });
+  bool external = origin == Origin::external;
+  for (Effect& e : log.mutable_effects())
+    if ((e.kind == Eff::net_send || e.kind == Eff::net_request) && (e.data_taint & kEnvSecret) &&
+        !(e.data_taint & (kEnvAll | kSecretFile | kHistory)) && key_goes_to_its_api(log, e))
+      e.flags |= kAuthHeader;
+  for (const Effect& e : log.effects()) {
+    for (const auto& [r, m] : rules_->candidates(e.kind)) {
+      const Rule& rule = rules[r];
+      if (rule.external_only && !external) continue;
+      if ((e.flags & kExternalHint) && !rule.external_only) continue;
+      if (!rule.match[m].matches(e)) continue;
+      if (!fired[r].on) fired[r] = Fired{true, &e};
+      report(r, e, {});
+    }
   }
-  // Combinations, to a fixed point (a combination may build on another).
+  // Combinations, to a fixed point (one may build on another).
   for (int pass = 0; pass < 4; ++pass) {
     bool changed = false;
     for (size_t r : rules_->combinations()) {
       const Rule& rule = rules[r];
-      if (fired[r].on || (rule.behavioural && origin == Origin::mai)) continue;
+      if (fired[r].on || (rule.external_only && !external)) continue;
       bool ok = true;
-      Fired at;
-      auto later = [&](const Fired& f) {
-        if (f.line > at.line || (f.line == at.line && f.col > at.col)) at = f;
-      };
+      std::vector<const Effect*> parts;
       for (size_t d : rule.all_idx) {
         if (!fired[d].on) ok = false;
-        else later(fired[d]);
+        else parts.push_back(fired[d].effect);
       }
       if (ok && !rule.any_idx.empty()) {
         bool any = false;
         for (size_t d : rule.any_idx)
           if (fired[d].on) {
             any = true;
-            later(fired[d]);
+            parts.push_back(fired[d].effect);
+            break;
           }
         ok = any;
       }
-      if (!ok) continue;
-      at.on = true;
-      fired[r] = at;
-      report(r, at.line, at.col, "");
+      if (!ok || parts.empty()) continue;
+      std::sort(parts.begin(), parts.end(),
+                [](const Effect* a, const Effect* b) { return a->line < b->line; });
+      fired[r] = Fired{true, parts.back()};
+      std::vector<EvidenceStep> steps;
+      for (const Effect* p : parts) {
+        std::string what = std::string(eff_name(p->kind)) + (p->tag.empty() ? "" : " " + p->tag) +
+                           (p->target.empty() ? "" : " " + printable(p->target, 80));
+        steps.push_back(EvidenceStep{p->line, p->col, what});
+      }
+      report(r, *parts.back(), std::move(steps));
       changed = true;
     }
     if (!changed) break;
@@ -249,21 +320,26 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
     for (size_t p = code.find('\n'); p != std::string_view::npos; p = code.find('\n', p + 1)) starts.push_back(p + 1);
   }
   for (auto& f : findings) {
-    f.snippet = line_text(code, starts, f.line);
+    f.snippet = valid_utf8(line_text(code, starts, f.line));
+    f.message = valid_utf8(f.message);
+    for (auto& step : f.evidence) step.what = valid_utf8(step.what);
     out.level = std::max(out.level, f.level);
   }
   if (out.level == RiskLevel::blocked) {
     std::set<std::string> seen;
-    std::string why;
+    std::string what, fix;
     for (const auto& f : findings) {
       if (f.level != RiskLevel::blocked) continue;
       const Rule* rule = rules_->find(f.rule_id);
-      std::string e = rule ? rule->explain : f.message;
-      if (!seen.insert(e).second) continue;
-      why += (why.empty() ? "" : "; ") + e + (f.line ? " (line " + std::to_string(f.line) + ")" : "");
+      if (!rule || !seen.insert(rule->id).second) continue;
+      std::string where = "line " + std::to_string(f.line);
+      if (f.evidence.size() > 1 && f.evidence.front().line != f.line)
+        where = "line " + std::to_string(f.evidence.front().line) + " to line " + std::to_string(f.line);
+      what += (what.empty() ? "" : "; ") + rule->explain + " (" + where + ")";
+      if (fix.find(rule->acceptable) == std::string::npos) fix += (fix.empty() ? "" : "; or ") + rule->acceptable;
     }
-    out.explanation = "This code was blocked because it looks malicious: " + why +
-                      ". It will not run unless you explicitly override the block.";
+    out.explanation = valid_utf8("This code was blocked: " + what + ". It would be acceptable if it " + fix +
+                      ". It will not run unless you explicitly override the block.");
   }
   out.findings = std::move(findings);
   return out;

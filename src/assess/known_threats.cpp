@@ -15,7 +15,7 @@ std::string KnownThreats::normalize_package(std::string_view name) {
 }
 
 KnownThreats KnownThreats::parse(const config::Node& root) {
-  root.expect_keys({"version", "packages", "mining_pools", "payload_sha256"});
+  root.expect_keys({"version", "packages", "mining_pools", "payload_sha256", "popular_packages", "legitimate_packages"});
   KnownThreats k;
   if (root.has("version")) root["version"].as_uint(1, 1);
   if (root.has("packages")) {
@@ -37,6 +37,17 @@ KnownThreats KnownThreats::parse(const config::Node& root) {
       std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
       k.by_first_[static_cast<unsigned char>(s[0])].push_back(static_cast<uint16_t>(k.pools_.size()));
       k.pools_.push_back(s);
+    }
+  }
+  for (const char* key : {"popular_packages", "legitimate_packages"}) {
+    if (!root.has(key)) continue;
+    auto list = root[key];
+    if (!list.is_sequence()) list.fail("expected a list of package names");
+    for (const auto& n : list.items()) {
+      std::string s = normalize_package(n.as_string());
+      if (s.empty()) n.fail("empty package name");
+      if (std::string(key) == "popular_packages") k.popular_.push_back(s);
+      k.legitimate_.insert(s);
     }
   }
   if (root.has("payload_sha256")) {
@@ -73,6 +84,32 @@ std::optional<std::string> KnownThreats::pool_in(std::string_view text) const {
       if (j == p.size()) return p;
     }
   }
+  return std::nullopt;
+}
+
+namespace {
+// Damerau-Levenshtein distance of at most one.
+bool one_edit(const std::string& a, const std::string& b) {
+  if (a == b) return false;
+  size_t n = a.size(), m = b.size();
+  if (n + 1 < m || m + 1 < n) return false;
+  size_t i = 0;
+  while (i < n && i < m && a[i] == b[i]) ++i;
+  if (n == m) {
+    if (a.compare(i + 1, std::string::npos, b, i + 1, std::string::npos) == 0) return true;  // changed
+    return i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i] &&
+           a.compare(i + 2, std::string::npos, b, i + 2, std::string::npos) == 0;  // swapped
+  }
+  if (n > m) return a.compare(i + 1, std::string::npos, b, i, std::string::npos) == 0;
+  return b.compare(i + 1, std::string::npos, a, i, std::string::npos) == 0;
+}
+}  // namespace
+
+std::optional<std::string> KnownThreats::typosquat_of(std::string_view name) const {
+  std::string n = normalize_package(name);
+  if (n.size() < 5 || legitimate_.count(n)) return std::nullopt;
+  for (const auto& p : popular_)
+    if (one_edit(n, p)) return p;
   return std::nullopt;
 }
 

@@ -21,6 +21,9 @@ class KnownThreats {
   // The first mining pool endpoint mentioned in `text`, if any.
   std::optional<std::string> pool_in(std::string_view text) const;
   bool is_known_payload(std::string_view sha256_hex) const;
+  // The popular package `name` imitates (one edit away: a letter added,
+  // dropped, changed or two swapped), when it is not itself a known name.
+  std::optional<std::string> typosquat_of(std::string_view name) const;
 
   size_t package_count() const { return packages_.size(); }
 
@@ -31,6 +34,8 @@ class KnownThreats {
   std::vector<std::string> pools_;  // lower case
   std::vector<uint16_t> by_first_[256];  // pools_ indices by their first byte
   std::unordered_set<std::string> hashes_;
+  std::vector<std::string> popular_;           // normalised
+  std::unordered_set<std::string> legitimate_;  // popular and other real names (never typosquats)
 };
 
 }  // namespace mai::assess

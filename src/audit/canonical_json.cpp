@@ -7,13 +7,15 @@
 
 namespace mai::audit {
 
-namespace {
-
-void encode_string(const std::string& s, std::string& out) {
-  if (!is_valid_utf8(s)) throw AuditError("canonical JSON: a string is not valid UTF-8");
+void append_canonical_string(std::string_view s, std::string& out) {
+  if (!is_valid_utf8(s)) throw AuditError("not valid UTF-8");
   out.push_back('"');
-  for (char ch : s) {
-    unsigned char c = static_cast<unsigned char>(ch);
+  size_t run = 0;  // start of the bytes that are copied as they are
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(s.substr(run, i - run));
+    run = i + 1;
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -22,35 +24,56 @@ void encode_string(const std::string& s, std::string& out) {
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out.push_back(ch);
-        }
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      }
     }
   }
+  out.append(s.substr(run));
   out.push_back('"');
 }
 
-void encode(const json& v, std::string& out) {
+namespace {
+
+// Where in the value a problem is: "data.limits.cpus", "findings[3]".
+[[noreturn]] void rethrow_at(const std::string& where, const AuditError& e) {
+  std::string m = e.what();
+  const std::string prefix = "canonical JSON: ";
+  if (m.rfind(prefix, 0) == 0) m = m.substr(prefix.size());
+  bool nested = !m.empty() && (m[0] == '.' || m[0] == '[');
+  throw AuditError(prefix + where + (nested ? "" : ": ") + m);
+}
+
+void encode(const json& v, std::string& out, Floats floats) {
   switch (v.type()) {
     case json::value_t::null: out += "null"; break;
     case json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
     case json::value_t::number_integer: out += std::to_string(v.get<int64_t>()); break;
     case json::value_t::number_unsigned: out += std::to_string(v.get<uint64_t>()); break;
     case json::value_t::number_float:
-      throw AuditError("canonical JSON: floating-point numbers are not allowed");
-    case json::value_t::string: encode_string(v.get_ref<const std::string&>(), out); break;
+      if (floats == Floats::refuse) throw AuditError("canonical JSON: floating-point numbers are not allowed");
+      append_canonical_string(v.dump(), out);
+      break;
+    case json::value_t::string:
+      try {
+        append_canonical_string(v.get_ref<const std::string&>(), out);
+      } catch (const AuditError& e) {
+        throw AuditError(std::string("canonical JSON: a string is ") + e.what());
+      }
+      break;
     case json::value_t::array: {
       out.push_back('[');
-      bool first = true;
+      size_t i = 0;
       for (const auto& e : v) {
-        if (!first) out.push_back(',');
-        first = false;
-        encode(e, out);
+        if (i) out.push_back(',');
+        try {
+          encode(e, out, floats);
+        } catch (const AuditError& err) {
+          rethrow_at("[" + std::to_string(i) + "]", err);
+        }
+        ++i;
       }
       out.push_back(']');
       break;
@@ -63,9 +86,17 @@ void encode(const json& v, std::string& out) {
       for (auto it = v.begin(); it != v.end(); ++it) {
         if (!first) out.push_back(',');
         first = false;
-        encode_string(it.key(), out);
+        try {
+          append_canonical_string(it.key(), out);
+        } catch (const AuditError&) {
+          throw AuditError("canonical JSON: an object key is not valid UTF-8");
+        }
         out.push_back(':');
-        encode(it.value(), out);
+        try {
+          encode(it.value(), out, floats);
+        } catch (const AuditError& err) {
+          rethrow_at("." + it.key(), err);
+        }
       }
       out.push_back('}');
       break;
@@ -78,9 +109,9 @@ void encode(const json& v, std::string& out) {
 
 }  // namespace
 
-std::string canonical_json(const json& value) {
+std::string canonical_json(const json& value, Floats floats) {
   std::string out;
-  encode(value, out);
+  encode(value, out, floats);
   return out;
 }
 

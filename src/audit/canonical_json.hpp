@@ -10,12 +10,21 @@
 
 namespace mai::audit {
 
-// Throws AuditError on a float, or a string that is not valid UTF-8.
-std::string canonical_json(const json& value);
+// What to do with a non-integer number: refuse it (records may not hold
+// one), or write it as a string holding its shortest round-trip decimal
+// form ("0.5"; 1.0 becomes "1.0"), as events that carry floats are recorded.
+enum class Floats { refuse, as_strings };
 
-// A copy of `value` where every non-integer number became a string holding
-// its shortest round-trip decimal form ("0.5"; 1.0 becomes "1.0"): events
-// may carry floats, records may not.
+// Throws AuditError on a float (Floats::refuse), or on a string or key that
+// is not valid UTF-8, naming where it is ("data.stdout: ...").
+std::string canonical_json(const json& value, Floats floats = Floats::refuse);
+
+// Appends the canonical form of one string (quotes and escapes included);
+// throws AuditError if it is not valid UTF-8.
+void append_canonical_string(std::string_view s, std::string& out);
+
+// A copy of `value` with every non-integer number turned into its string
+// form, as Floats::as_strings writes it.
 json normalize_numbers(const json& value);
 
 // Parses `text` and succeeds only if it is exactly the canonical encoding of

@@ -11,4 +11,11 @@ class AuditError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The database is an audit log of a format this version does not read (an
+// earlier one, or none): nothing in it can be checked, it is not damage.
+class LogFormatError : public AuditError {
+ public:
+  using AuditError::AuditError;
+};
+
 }  // namespace mai::audit

@@ -13,24 +13,28 @@
 // transient mode the database is kept open for AuditConfig.writer_linger_ms
 // after the last call, so the events of one short request cost one open, not
 // one per event; other processes wait at most that long for it.
+//
+// One file per concern: log.cpp (opening, tree heads, queries),
+// log_commit.cpp (group commit, delivered events), writer_session (holding
+// and idle-closing the database), log_key + log_rotation.cpp (the key and its
+// rotation), log_pruning.cpp (retention), parent_diff (diffs against a
+// parent submission), log_executions.cpp (abandoned executions), chain
+// (sealing records and tree heads onto the chain head).
 #pragma once
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "common/group_commit.hpp"
+#include "audit/log_key.hpp"
 #include "audit/record.hpp"
 #include "audit/signer.hpp"
+#include "audit/worker_pool.hpp"
+#include "audit/writer_session.hpp"
+#include "common/group_commit.hpp"
 #include "common/json.hpp"
 #include "config/audit_config.hpp"
 #include "model/receipt.hpp"
@@ -131,34 +135,24 @@ class Log {
  private:
   Log(std::string state_dir, config::AuditConfig cfg, bool hold_open);
   struct Pending;
-  void with_store(const std::function<void(Store&)>& fn);
-  std::vector<std::string> abandon_matching(const std::string& reason,
-                                           const std::set<std::string>* run_ids);
-  void sync_key(const Head& h);
-  void add_parent_diff(Store& store, Record& r, std::map<std::string, std::string>& batch_code);
-  void commit(std::vector<Pending*>& batch);
+  void with_store(const std::function<void(Store&)>& fn) { session_.with_store(fn); }
+  // The head of an open log, with the held key made to match it.
+  Head head_of(Store& store);
+  // Group commit (log_commit.cpp): every caller's events in one synced batch.
   std::vector<uint64_t> enqueue(const std::vector<Event>& events, bool want_receipt,
                                 AuditReceipt* receipt, Pending* p = nullptr);
+  void commit(std::vector<Pending*>& batch);
+  // log_executions.cpp
+  std::vector<std::string> abandon_matching(const std::string& reason,
+                                            const std::set<std::string>* run_ids);
 
   std::string state_dir_;
   config::AuditConfig cfg_;
-  bool hold_open_;
-  std::string key_path_;
   std::string db_dir_;
-
-  mutable std::mutex key_mu_;
-  std::optional<SigningKey> key_;
-
-  std::mutex store_mu_;  // one session at a time
-  std::unique_ptr<Store> store_;
-  // Transient mode: closes the database once it has been idle for the linger time.
-  void closer_loop();
-  std::condition_variable closer_cv_;
-  std::chrono::steady_clock::time_point last_use_;
-  bool stopping_ = false;
-  std::thread closer_;
-
+  LogKey key_;
+  WriterSession session_;
   GroupCommit<Pending> group_;
+  WorkerPool signers_;  // a group commit's signatures, in parallel
 };
 
 }  // namespace mai::audit

@@ -38,7 +38,7 @@ class Tree {
       store.scan_records(first_, [&](std::string_view k, std::string_view v) {
         if (k.size() != 8 || read_be64(k) != expect)
           throw AuditError("record " + std::to_string(expect) + " is missing; run `mai-sandbox audit verify`");
-        leaves_.push_back(merkle::leaf_hash(v));
+        leaves_.push_back(record_hash(Record::body_of(v)));
         return ++expect < size;
       });
     if (expect < size) throw AuditError("record " + std::to_string(expect) + " is missing; run `mai-sandbox audit verify`");

@@ -3,6 +3,7 @@
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
 #include "common/encoding.hpp"
+#include "common/sha256.hpp"
 
 namespace mai::audit {
 
@@ -65,7 +66,7 @@ std::string b64_field(const json& j, const char* name, size_t bytes) {
                      " bytes of base64");
   return *raw;
 }
-void expect_fields(const json& j, std::initializer_list<const char*> names) {
+void expect_fields(const json& j, std::initializer_list<const char*> names, int version) {
   if (!j.is_object()) throw AuditError("not a JSON object");
   if (j.size() != names.size()) {
     for (auto it = j.begin(); it != j.end(); ++it) {
@@ -75,7 +76,7 @@ void expect_fields(const json& j, std::initializer_list<const char*> names) {
     }
   }
   for (auto* n : names) field(j, n);
-  if (i64(j, "v") != kFormatVersion) throw AuditError("unknown format version");
+  if (i64(j, "v") != version) throw AuditError("unknown format version");
 }
 std::string hex_id(const json& j, const char* name) {
   std::string s = str(j, name);
@@ -86,66 +87,102 @@ std::string hex_id(const json& j, const char* name) {
 }  // namespace
 
 json Record::body() const {
-  return json{{"v", kFormatVersion},       {"seq", seq},         {"timestamp_us", timestamp_us},
-              {"type", type},              {"request_id", request_id}, {"data", data},
-              {"prev_hash", to_hex(prev_hash)}, {"key_id", key_id}};
+  return json{{"v", kFormatVersion},
+              {"seq", seq},
+              {"timestamp_us", timestamp_us},
+              {"type", type},
+              {"request_id", request_id},
+              {"data", data},
+              {"prev_hash", to_hex(prev_hash)},
+              {"key_id", key_id},
+              {"tree_heads", tree_heads},
+              {"tree_head_hash", to_hex(tree_head_hash.empty() ? zero_hash() : tree_head_hash)}};
 }
 
-std::string Record::signing_input() const { return std::string(kRecordDomain) + canonical_json(body()); }
+std::string Record::canonical_body() const { return canonical_body_with(canonical_json(data)); }
 
-std::string Record::canonical_body() const { return canonical_json(body()); }
+std::string Record::canonical_body_with(std::string_view canonical_data) const {
+  // The members in canonical (byte) order, written directly: "data" is the
+  // bulk of a record and is encoded once. Equal to canonical_json(body())
+  // (record_test checks).
+  std::string out;
+  out.reserve(canonical_data.size() + type.size() + request_id.size() + 330);
+  out.append("{\"data\":").append(canonical_data);
+  out.append(",\"key_id\":");
+  append_canonical_string(key_id, out);
+  out.append(",\"prev_hash\":\"").append(to_hex(prev_hash)).append("\"");
+  out.append(",\"request_id\":");
+  append_canonical_string(request_id, out);
+  out.append(",\"seq\":").append(std::to_string(seq));
+  out.append(",\"timestamp_us\":").append(std::to_string(timestamp_us));
+  out.append(",\"tree_head_hash\":\"").append(to_hex(tree_head_hash.empty() ? zero_hash() : tree_head_hash)).append("\"");
+  out.append(",\"tree_heads\":").append(std::to_string(tree_heads));
+  out.append(",\"type\":");
+  append_canonical_string(type, out);
+  out.append(",\"v\":").append(std::to_string(kFormatVersion)).append("}");
+  return out;
+}
 
-std::string Record::splice_sig(const std::string& b, const std::string& raw_sig) {
-  // The top-level "timestamp_us" is the last one: only "type" (a string, whose
+std::string Record::signing_input() const { return std::string(kRecordDomain) + canonical_body(); }
+
+std::string Record::with_sig(std::string_view b, std::string_view raw_sig) {
+  // "sig" sorts right before "timestamp_us". The top-level "timestamp_us" is
+  // the last one: only hex strings, an integer, "type" (a string, whose
   // quotes would be escaped) and "v" follow it.
-  static const std::string marker = ",\"timestamp_us\":";
+  static const std::string_view marker = ",\"timestamp_us\":";
   auto at = b.rfind(marker);
   if (at == std::string::npos) throw AuditError("internal error: record body without timestamp_us");
   std::string out;
   out.reserve(b.size() + 100);
-  out.append(b, 0, at).append(",\"sig\":\"").append(to_base64(raw_sig)).append("\"").append(b, at, std::string::npos);
+  out.append(b.substr(0, at)).append(",\"sig\":\"").append(to_base64(std::string(raw_sig))).append("\"").append(b.substr(at));
   return out;
 }
 
-std::string Record::signing_input_of(std::string_view b) {
-  // The top-level "sig" is the last: only "timestamp_us" (an integer), "type"
-  // (a string, whose quotes would be escaped) and "v" follow it.
+std::string Record::body_of(std::string_view b) {
+  // The top-level "sig" is the last: only "timestamp_us" and later members
+  // (integers, hex strings, "type" whose quotes would be escaped, "v") follow it.
   static const std::string_view marker = ",\"sig\":\"";
   auto at = b.rfind(marker);
   if (at == std::string_view::npos) throw AuditError("record without a signature");
   auto close = b.find('"', at + marker.size());
   if (close == std::string_view::npos) throw AuditError("record with an unterminated signature");
   std::string out;
-  out.reserve(kRecordDomain.size() + b.size());
-  out.append(kRecordDomain).append(b.substr(0, at)).append(b.substr(close + 1));
+  out.reserve(b.size());
+  out.append(b.substr(0, at)).append(b.substr(close + 1));
   return out;
 }
 
-std::string Record::encode() const {
-  json j = body();
-  j["sig"] = to_base64(sig);
-  return canonical_json(j);
-}
+std::string Record::signing_input_of(std::string_view b) { return std::string(kRecordDomain) + body_of(b); }
+
+std::string Record::encode() const { return with_sig(canonical_body(), sig); }
 
 Record Record::decode(std::string_view bytes) {
   json j = parse_canonical(bytes);
-  expect_fields(j, {"v", "seq", "timestamp_us", "type", "request_id", "data", "prev_hash", "key_id", "sig"});
+  expect_fields(j, {"v", "seq", "timestamp_us", "type", "request_id", "data", "prev_hash", "key_id", "tree_heads",
+                    "tree_head_hash", "sig"},
+                kFormatVersion);
   Record r;
   r.seq = u64(j, "seq");
   r.timestamp_us = i64(j, "timestamp_us");
   r.type = str(j, "type");
   if (r.type.empty()) throw AuditError("empty \"type\"");
   r.request_id = str(j, "request_id");
-  r.data = j["data"];
+  r.data = std::move(j["data"]);
   if (!r.data.is_object()) throw AuditError("field \"data\" is not an object");
   r.prev_hash = hex_field(j, "prev_hash", 32);
   r.key_id = hex_id(j, "key_id");
+  r.tree_heads = u64(j, "tree_heads");
+  r.tree_head_hash = hex_field(j, "tree_head_hash", 32);
   r.sig = b64_field(j, "sig", 64);
   return r;
 }
 
+std::string record_hash(std::string_view canonical_body) {
+  return sha256({std::string_view("\0", 1), canonical_body});
+}
+
 json TreeHead::body() const {
-  return json{{"v", kFormatVersion}, {"tree_size", tree_size}, {"timestamp_us", timestamp_us},
+  return json{{"v", kTreeHeadVersion}, {"tree_size", tree_size}, {"timestamp_us", timestamp_us},
               {"root_hash", to_hex(root_hash)}, {"key_id", key_id}};
 }
 std::string TreeHead::signing_input() const { return std::string(kTreeHeadDomain) + canonical_json(body()); }
@@ -155,8 +192,9 @@ json TreeHead::to_json() const {
   return j;
 }
 std::string TreeHead::encode() const { return canonical_json(to_json()); }
+std::string TreeHead::hash() const { return sha256({std::string_view("\x02", 1), canonical_json(body())}); }
 TreeHead TreeHead::from_json(const json& j) {
-  expect_fields(j, {"v", "tree_size", "timestamp_us", "root_hash", "key_id", "sig"});
+  expect_fields(j, {"v", "tree_size", "timestamp_us", "root_hash", "key_id", "sig"}, kTreeHeadVersion);
   TreeHead t;
   t.tree_size = u64(j, "tree_size");
   t.timestamp_us = i64(j, "timestamp_us");
@@ -178,7 +216,9 @@ json Checkpoint::body() const {
               {"key_ids", key_ids},
               {"public_key", to_base64(public_key)},
               {"timestamp_us", timestamp_us},
-              {"key_id", key_id}};
+              {"key_id", key_id},
+              {"tree_heads", tree_heads},
+              {"tree_head_hash", to_hex(tree_head_hash.empty() ? zero_hash() : tree_head_hash)}};
 }
 std::string Checkpoint::signing_input() const {
   return std::string(kCheckpointDomain) + canonical_json(body());
@@ -191,7 +231,8 @@ json Checkpoint::to_json() const {
 std::string Checkpoint::encode() const { return canonical_json(to_json()); }
 Checkpoint Checkpoint::from_json(const json& j) {
   expect_fields(j, {"v", "first_seq", "prev_hash", "frontier", "last_timestamp_us", "key_ids",
-                    "public_key", "timestamp_us", "key_id", "sig"});
+                    "public_key", "timestamp_us", "key_id", "tree_heads", "tree_head_hash", "sig"},
+                kFormatVersion);
   Checkpoint c;
   c.first_seq = u64(j, "first_seq");
   c.prev_hash = hex_field(j, "prev_hash", 32);
@@ -212,6 +253,8 @@ Checkpoint Checkpoint::from_json(const json& j) {
   c.public_key = b64_field(j, "public_key", 32);
   c.timestamp_us = i64(j, "timestamp_us");
   c.key_id = hex_id(j, "key_id");
+  c.tree_heads = u64(j, "tree_heads");
+  c.tree_head_hash = hex_field(j, "tree_head_hash", 32);
   c.sig = b64_field(j, "sig", 64);
   return c;
 }

@@ -12,10 +12,14 @@
 
 namespace mai::audit {
 
-inline constexpr int kFormatVersion = 1;
-inline constexpr std::string_view kRecordDomain = "mai-audit/v1/record\n";
+// Records, checkpoints and the stored head are of version 2 (mai-audit/v2);
+// signed tree heads did not change and keep version 1, so receipts, which
+// carry a tree head, are the same as before.
+inline constexpr int kFormatVersion = 2;
+inline constexpr int kTreeHeadVersion = 1;
+inline constexpr std::string_view kRecordDomain = "mai-audit/v2/record\n";
 inline constexpr std::string_view kTreeHeadDomain = "mai-audit/v1/tree-head\n";
-inline constexpr std::string_view kCheckpointDomain = "mai-audit/v1/checkpoint\n";
+inline constexpr std::string_view kCheckpointDomain = "mai-audit/v2/checkpoint\n";
 inline constexpr std::string_view kRotationDomain = "mai-audit/v1/key-rotation\n";
 
 struct Record {
@@ -24,27 +28,33 @@ struct Record {
   std::string type;
   std::string request_id;  // "" for events outside any request
   json data = json::object();
-  std::string prev_hash;   // raw 32 bytes: leaf hash of record seq-1 (zeros for the first)
+  std::string prev_hash;   // raw 32 bytes: record hash of record seq-1 (zeros for the first)
   std::string key_id;      // hex
+  uint64_t tree_heads = 0;     // signed tree heads written before this record
+  std::string tree_head_hash;  // raw 32 bytes: tree-head hash of the newest of them, zeros if none
   std::string sig;         // raw 64 bytes
 
-  json body() const;                 // everything but "sig"
-  std::string signing_input() const;  // domain || canonical(body)
-  std::string encode() const;         // canonical(body + sig): the leaf bytes
-  // Signs the record and returns its encoding, encoding the body only once:
-  // "sig" sorts right before "timestamp_us", so it is spliced into the
-  // canonical body at that member.
-  template <class Signer>
-  std::string sign_and_encode(const Signer& sign);
-  static Record decode(std::string_view bytes);  // throws AuditError
-  // The signing input straight from the bytes of a record that decode()
-  // accepted (canonical): the bytes without the top-level "sig" member.
-  static std::string signing_input_of(std::string_view canonical_bytes);
-
- private:
+  json body() const;                  // everything but "sig"
+  // canonical(body): what the signature and the record hash cover.
   std::string canonical_body() const;
-  static std::string splice_sig(const std::string& canonical_body, const std::string& raw_sig);
+  // The same, with `data` given in its canonical encoding already.
+  std::string canonical_body_with(std::string_view canonical_data) const;
+  std::string signing_input() const;  // domain || canonical(body)
+  std::string encode() const;         // canonical(body + sig): the stored bytes
+  // The stored bytes from the canonical body and the signature.
+  static std::string with_sig(std::string_view canonical_body, std::string_view raw_sig);
+  static Record decode(std::string_view bytes);  // throws AuditError
+  // From the bytes of a record that decode() accepted (canonical): the
+  // canonical body (the bytes without the top-level "sig" member), and the
+  // signing input (domain || body).
+  static std::string body_of(std::string_view canonical_bytes);
+  static std::string signing_input_of(std::string_view canonical_bytes);
 };
+
+// The record hash (= Merkle leaf hash) of a record's canonical body:
+// SHA-256(0x00 || body). It leaves the signature out, so that the chain of a
+// batch can be built before its records are signed (all at once, in parallel).
+std::string record_hash(std::string_view canonical_body);
 
 struct TreeHead {
   uint64_t tree_size = 0;
@@ -57,6 +67,8 @@ struct TreeHead {
   std::string signing_input() const;
   std::string encode() const;
   json to_json() const;  // with sig, as exported
+  // SHA-256(0x02 || canonical(body)): what later records commit to.
+  std::string hash() const;
   static TreeHead decode(std::string_view bytes);
   static TreeHead from_json(const json& j);  // throws AuditError
 };
@@ -72,6 +84,8 @@ struct Checkpoint {
   std::string public_key;            // raw public key current at first_seq
   int64_t timestamp_us = 0;
   std::string key_id;                // the signer (== key_id_of(public_key))
+  uint64_t tree_heads = 0;           // tree heads removed with the records (tree size < first_seq), all prunings
+  std::string tree_head_hash;        // raw tree-head hash of the newest of them, zeros if none
   std::string sig;
 
   json body() const;
@@ -81,16 +95,6 @@ struct Checkpoint {
   static Checkpoint decode(std::string_view bytes);
   static Checkpoint from_json(const json& j);
 };
-
-template <class Signer>
-std::string Record::sign_and_encode(const Signer& sign) {
-  std::string body = canonical_body();
-  std::string input;
-  input.reserve(kRecordDomain.size() + body.size());
-  input.append(kRecordDomain).append(body);
-  sig = sign(input);
-  return splice_sig(body, sig);
-}
 
 // What the new key signs in an audit.key_rotated record:
 // "mai-audit/v1/key-rotation\n" || old key id || "\n" || new key id.

@@ -87,6 +87,8 @@ uint64_t export_jsonl(const std::string& state_dir, const config::AuditConfig& c
               {"exported_at_us", now_unix_us()},
               {"first_seq", head->first_seq},
               {"tree_size", head->next_seq},
+              {"tree_heads", head->tree_heads},
+              {"tree_head_hash", to_hex(head->tree_head_hash)},
               {"checkpoint", cp ? cp->to_json() : json(nullptr)}};
   out << canonical_json(header) << '\n';
   uint64_t n = 0;

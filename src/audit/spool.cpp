@@ -9,10 +9,10 @@
 
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
+#include "common/utf8.hpp"
 #include "audit/record.hpp"
 #include "common/files.hpp"
 #include "common/ids.hpp"
-#include "common/utf8.hpp"
 
 namespace mai::audit {
 
@@ -22,24 +22,10 @@ const char kEventPrefix = 'e';
 
 std::string event_key(uint64_t seq) { return std::string(1, kEventPrefix) + be64(seq); }
 
-std::string encode_event(const Event& e) {
-  if (e.type.empty()) throw AuditError("spool: audit event without a type");
-  if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
-    throw AuditError("spool: audit event type or request id is not valid UTF-8");
-  const json& data = e.data.is_null() ? json::object() : e.data;
-  if (!data.is_object()) throw AuditError("spool: audit event data must be a JSON object");
-  try {
-    return json{{"type", e.type}, {"request_id", e.request_id}, {"data", data}}.dump();
-  } catch (const std::exception& ex) {
-    throw AuditError(std::string("spool: audit event ") + e.type + " cannot be encoded: " + ex.what());
-  }
-}
-
 Event decode_event(const std::string& dir, uint64_t seq, const rocksdb::Slice& v) {
   try {
-    json j = json::parse(v.data(), v.data() + v.size());
-    return Event{j.at("type").get<std::string>(), j.at("request_id").get<std::string>(), j.at("data")};
-  } catch (const std::exception& ex) {
+    return decode_spooled_event(std::string_view(v.data(), v.size()));
+  } catch (const AuditError& ex) {
     throw AuditError("the audit spool at " + dir + " holds a damaged event at seq " + std::to_string(seq) + ": " +
                      ex.what());
   }
@@ -70,6 +56,32 @@ struct Spool::Pending {
   bool done = false;
   std::exception_ptr error;
 };
+
+std::string encode_spooled_event(const Event& e) {
+  if (e.type.empty()) throw AuditError("spool: audit event without a type");
+  if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
+    throw AuditError("spool: audit event type or request id is not valid UTF-8");
+  const json& data = e.data.is_null() ? json::object() : e.data;
+  if (!data.is_object()) throw AuditError("spool: audit event data must be a JSON object");
+  try {
+    return json{{"type", e.type}, {"request_id", e.request_id}, {"data", data}}.dump();
+  } catch (const std::exception& ex) {
+    throw AuditError(std::string("spool: audit event ") + e.type + " cannot be encoded: " + ex.what());
+  }
+}
+
+Event decode_spooled_event(std::string_view bytes) {
+  try {
+    json j = json::parse(bytes.begin(), bytes.end());
+    Event e{j.at("type").get<std::string>(), j.at("request_id").get<std::string>(), j.at("data")};
+    if (e.type.empty() || !e.data.is_object()) throw AuditError("not an event (no type, or data not an object)");
+    return e;
+  } catch (const AuditError&) {
+    throw;
+  } catch (const std::exception& ex) {
+    throw AuditError(ex.what());
+  }
+}
 
 std::unique_ptr<Spool> Spool::open(const std::string& dir) {
   if (dir.empty()) throw AuditError("no directory for the audit spool");
@@ -140,7 +152,7 @@ std::vector<uint64_t> Spool::append(const std::vector<Event>& events) {
   if (events.empty()) return {};
   Pending p;
   p.events = &events;
-  for (const auto& e : events) p.encoded.push_back(encode_event(e));  // throws before anything is queued
+  for (const auto& e : events) p.encoded.push_back(encode_spooled_event(e));  // throws before anything is queued
   group_.submit(p, [this](std::vector<Pending*>& batch) { commit(batch); });
   return p.seqs;
 }

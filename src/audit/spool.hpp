@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/group_commit.hpp"
@@ -83,5 +84,10 @@ class Spool {
 
   GroupCommit<Pending> group_;
 };
+
+// The bytes of one spooled event (JSON {"type","request_id","data"}), and
+// back. Both throw AuditError, and nothing else, on anything they cannot take.
+std::string encode_spooled_event(const Event& e);
+Event decode_spooled_event(std::string_view bytes);
 
 }  // namespace mai::audit

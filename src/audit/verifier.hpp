@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/json.hpp"
@@ -45,5 +46,7 @@ VerifyReport verify_log(const std::string& state_dir, const config::AuditConfig&
 // A receipt from a file: a result object with an "audit" member, or the bare
 // audit object. Throws AuditError naming the file and the problem.
 AuditReceipt load_receipt(const std::string& path);
+// The same from the file's text; `name` names it in errors.
+AuditReceipt parse_receipt(std::string_view text, const std::string& name);
 
 }  // namespace mai::audit

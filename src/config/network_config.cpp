@@ -104,8 +104,8 @@ NetworkConfig parse_network_config(const Node& root) {
 
   Node limits = root["limits"];
   limits.expect_keys({"max_connections", "max_requests", "header_bytes", "header_count",
-                      "upload_per_tunnel", "upload_per_run", "download_per_connection",
-                      "download_per_run"});
+                      "client_hello_bytes", "upload_per_tunnel", "upload_per_run",
+                      "download_per_connection", "download_per_run"});
   auto& l = c.limits;
   l.max_connections = static_cast<uint32_t>(limits["max_connections"].as_uint(1, 1024));
   l.max_requests = static_cast<uint32_t>(limits["max_requests"].as_uint(1, 1u << 20));
@@ -113,6 +113,12 @@ NetworkConfig parse_network_config(const Node& root) {
   if (header < 1024 || header > (1u << 20)) limits["header_bytes"].fail("must be 1KiB to 1MiB");
   l.header_bytes = static_cast<uint32_t>(header);
   l.header_count = static_cast<uint32_t>(limits["header_count"].as_uint(1, 1000));
+  // Optional, so that a network.yaml written before it existed still loads.
+  if (limits.has("client_hello_bytes")) {
+    uint64_t hello = limits["client_hello_bytes"].as_size();
+    if (hello < 512 || hello > 65536) limits["client_hello_bytes"].fail("must be 512B to 64KiB");
+    l.client_hello_bytes = static_cast<uint32_t>(hello);
+  }
   l.upload_per_tunnel = limits["upload_per_tunnel"].as_size();
   l.upload_per_run = limits["upload_per_run"].as_size();
   l.download_per_connection = limits["download_per_connection"].as_size();

@@ -23,7 +23,8 @@ struct NetworkLimits {
   uint32_t max_requests = 2000;        // connections accepted over the run's life
   uint32_t header_bytes = 16384;       // one request head
   uint32_t header_count = 100;         // header fields in one request head
-  uint64_t upload_per_tunnel = 256 * 1024;    // client->server bytes after the ClientHello
+  uint32_t client_hello_bytes = 16384;        // a tunnel's first TLS records (the ClientHello)
+  uint64_t upload_per_tunnel = 256 * 1024;    // client->server bytes of a tunnel, ClientHello included
   uint64_t upload_per_run = 4u << 20;         // the same, summed over the run (GET heads too)
   uint64_t download_per_connection = 1ull << 30;
   uint64_t download_per_run = 4ull << 30;

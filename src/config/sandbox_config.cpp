@@ -22,9 +22,41 @@ Limits parse_limits(const Node& n) {
   return l;
 }
 
+std::string id_span(uint64_t first, uint64_t count) {
+  return std::to_string(first) + "-" + std::to_string(first + count - 1);
+}
+
+// ids: {first, count}. Ids no account, group or subordinate range has; never
+// 65534 (nobody, the kernel's overflow id), 65535 or 4294967295 (invalid ids);
+// room for `capacity` runs of `per_run` ids each.
+IdRange parse_id_range(const Node& n, uint32_t per_run, uint32_t capacity, const std::string& capacity_source,
+                       const HostFacts& host) {
+  n.expect_keys({"first", "count"});
+  IdRange r;
+  r.first = static_cast<uint32_t>(n["first"].as_uint(1, 0xfffffffe));
+  uint64_t count = n["count"].as_uint(per_run, 0xfffffffe);
+  if (r.first + count > 0xffffffffULL)
+    n["count"].fail("the range " + id_span(r.first, count) + " must end below 4294967295 (the kernel's 'no id')");
+  r.count = static_cast<uint32_t>(count);
+  for (uint64_t special : {65534ULL, 65535ULL})
+    if (special >= r.first && special < r.end())
+      n.fail("ids " + id_span(r.first, count) + " include " + std::to_string(special) +
+             " (nobody and the kernel's overflow id, or an invalid 16-bit id)");
+  if (const HostIdUse* u = overlapping_use(host.ids_in_use, r.first, r.count))
+    n.fail("ids " + id_span(r.first, count) + " include " + u->what +
+           "; choose ids no account, group or subordinate range uses");
+  if (runs_in(r, per_run) < capacity)
+    n["count"].fail(std::to_string(count) + " ids hold " + std::to_string(runs_in(r, per_run)) +
+                    " concurrent runs (" + std::to_string(per_run) + " ids each), fewer than the capacity of " +
+                    std::to_string(capacity) + " (" + capacity_source + ")");
+  return r;
+}
+
 }  // namespace
 
-SandboxConfig parse_sandbox_config(const Node& root) {
+SandboxConfig parse_sandbox_config(const Node& root) { return parse_sandbox_config(root, this_host_facts()); }
+
+SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
   root.expect_keys({"backend", "trust_levels", "monitor", "output", "capacity", "submission",
                     "native", "docker"});
   SandboxConfig c;
@@ -68,13 +100,15 @@ SandboxConfig parse_sandbox_config(const Node& root) {
   if (c.max_code_bytes == 0 || c.max_code_bytes > (64u << 20))
     submission["max_code"].fail("must be between 1B and 64MiB");
 
+  // Every range must hold the runs of one service at full capacity.
+  uint32_t runs_at_once = c.max_concurrent ? c.max_concurrent : host.cores;
+  std::string capacity_source = c.max_concurrent ? "capacity.max_concurrent"
+                                                 : "capacity.max_concurrent 0: one per core";
+
   Node native = root["native"];
-  native.expect_keys({"init", "host_uid", "host_root_uid", "cgroup_parent", "python", "shell"});
+  native.expect_keys({"init", "ids", "cgroup_parent", "python", "shell"});
   c.native.init_path = native.has("init") ? native["init"].as_string() : "";
-  c.native.host_uid = static_cast<uint32_t>(native["host_uid"].as_uint(1, 0xfffffffe));
-  c.native.host_root_uid = static_cast<uint32_t>(native["host_root_uid"].as_uint(1, 0xfffffffe));
-  if (c.native.host_uid == c.native.host_root_uid)
-    native["host_root_uid"].fail("must differ from host_uid");
+  c.native.ids = parse_id_range(native["ids"], kNativeIdsPerRun, runs_at_once, capacity_source, host);
   c.native.cgroup_parent = native["cgroup_parent"].as_string();
   if (c.native.cgroup_parent.empty() || c.native.cgroup_parent.find("..") != std::string::npos ||
       c.native.cgroup_parent.front() == '/')
@@ -83,24 +117,17 @@ SandboxConfig parse_sandbox_config(const Node& root) {
   c.native.shell = native["shell"].as_string();
 
   Node docker = root["docker"];
-  docker.expect_keys({"socket", "image", "user", "cgroup_parent", "python", "shell"});
+  docker.expect_keys({"socket", "image", "ids", "cgroup_parent", "python", "shell"});
   c.docker.socket = docker["socket"].as_string();
   if (c.docker.socket.empty() || c.docker.socket.front() != '/')
     docker["socket"].fail("must be an absolute path to the daemon's unix socket");
   c.docker.image = docker["image"].as_string();
   if (c.docker.image.empty()) docker["image"].fail("must name an image");
-  c.docker.user = docker["user"].as_string();
-  {
-    // uid:gid, both numeric and non-zero: never root in the container.
-    const std::string& u = c.docker.user;
-    auto colon = u.find(':');
-    auto numeric = [](const std::string& s) {
-      return !s.empty() && s.size() <= 10 && s.find_first_not_of("0123456789") == std::string::npos &&
-             std::stoull(s) > 0 && std::stoull(s) < 0xffffffffULL;
-    };
-    if (colon == std::string::npos || !numeric(u.substr(0, colon)) || !numeric(u.substr(colon + 1)))
-      docker["user"].fail("must be UID:GID, numeric and not 0 (e.g. 1000:1000)");
-  }
+  c.docker.ids = parse_id_range(docker["ids"], kDockerIdsPerRun, runs_at_once, capacity_source, host);
+  if (c.docker.ids.first < c.native.ids.end() && c.native.ids.first < c.docker.ids.end())
+    docker["ids"].fail("ids " + id_span(c.docker.ids.first, c.docker.ids.count) + " overlap native.ids (" +
+                       id_span(c.native.ids.first, c.native.ids.count) +
+                       "); give each backend ids of its own");
   c.docker.cgroup_parent = docker["cgroup_parent"].as_string();
   if (c.docker.cgroup_parent.empty() || c.docker.cgroup_parent.find("..") != std::string::npos ||
       c.docker.cgroup_parent.front() == '/')

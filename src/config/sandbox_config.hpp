@@ -5,16 +5,30 @@
 #include <string>
 #include <vector>
 
+#include "config/host_ids.hpp"
 #include "config/yaml_node.hpp"
 #include "model/enums.hpp"
 #include "model/limits.hpp"
 
 namespace mai::config {
 
+// A block of host ids; a uid goes with the gid of the same number.
+struct IdRange {
+  uint32_t first = 0;
+  uint32_t count = 0;
+  uint64_t end() const { return uint64_t{first} + count; }  // one past the last
+};
+
+// Ids a run leases from its backend's range: native, its sandbox's root (the
+// init) and its user (uid 1000 inside); docker, the container's user.
+constexpr uint32_t kNativeIdsPerRun = 2;
+constexpr uint32_t kDockerIdsPerRun = 1;
+// How many runs a range holds at once.
+inline uint32_t runs_in(const IdRange& r, uint32_t per_run) { return r.count / per_run; }
+
 struct NativeSettings {
   std::string init_path;         // mai-sandbox-init; empty: next to the executable
-  uint32_t host_uid = 0;         // host uid that sandbox uid 1000 maps to
-  uint32_t host_root_uid = 0;    // host uid that the sandbox's own root maps to
+  IdRange ids;                   // each run leases kNativeIdsPerRun of them
   std::string cgroup_parent;     // cgroup (relative to each hierarchy's root) holding the runs
   std::string python;            // interpreter for Language::python
   std::string shell;             // interpreter for Language::shell
@@ -23,7 +37,7 @@ struct NativeSettings {
 struct DockerSettings {
   std::string socket;         // the daemon's unix socket
   std::string image;          // built by tools/build-docker-image.sh
-  std::string user;           // uid:gid of the program in the container
+  IdRange ids;                // each run leases kDockerIdsPerRun: the program's uid and gid
   std::string cgroup_parent;  // relative cgroup path; each run gets <parent>/<run_id>
   std::string python;         // interpreters, as seen inside the image
   std::string shell;
@@ -43,6 +57,9 @@ struct SandboxConfig {
   const Limits& limits_for(TrustLevel t) const { return trust_levels[static_cast<size_t>(t)]; }
 };
 
+// Checks the id ranges against this host's accounts, groups and subordinate
+// ranges and its core count (this_host_facts()).
 SandboxConfig parse_sandbox_config(const Node& root);
+SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host);
 
 }  // namespace mai::config

@@ -15,10 +15,17 @@ ServiceConfig parse_service_config(const Node& root) {
   ServiceConfig c;
 
   Node conn = root["connections"];
-  conn.expect_keys({"max", "max_handshakes", "handshake_timeout", "connect_timeout",
-                    "heartbeat_interval", "heartbeat_timeout"});
+  conn.expect_keys({"max", "max_per_client", "max_handshakes", "max_handshakes_per_address",
+                    "handshake_timeout", "connect_timeout", "heartbeat_interval",
+                    "heartbeat_timeout"});
   c.max_connections = static_cast<uint32_t>(conn["max"].as_uint(1, 65536));
   c.max_handshakes = static_cast<uint32_t>(conn["max_handshakes"].as_uint(1, 65536));
+  // Optional, so that a service.yaml written before they existed still loads.
+  if (conn.has("max_per_client"))
+    c.max_connections_per_client = static_cast<uint32_t>(conn["max_per_client"].as_uint(1, 65536));
+  if (conn.has("max_handshakes_per_address"))
+    c.max_handshakes_per_address =
+        static_cast<uint32_t>(conn["max_handshakes_per_address"].as_uint(1, 65536));
   c.handshake_timeout_ms = duration_at_least(conn["handshake_timeout"], 100);
   c.connect_timeout_ms = duration_at_least(conn["connect_timeout"], 100);
   c.heartbeat_interval_ms = duration_at_least(conn["heartbeat_interval"], 50);

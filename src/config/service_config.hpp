@@ -8,8 +8,12 @@
 namespace mai::config {
 
 struct ServiceConfig {
+  // Authenticated connections: in total and per client certificate.
   uint32_t max_connections = 256;
-  uint32_t max_handshakes = 64;
+  uint32_t max_connections_per_client = 64;
+  // Connections before authentication: in total and per source address.
+  uint32_t max_handshakes = 1024;
+  uint32_t max_handshakes_per_address = 16;
   uint64_t handshake_timeout_ms = 10000;
   uint64_t connect_timeout_ms = 5000;
   uint64_t heartbeat_interval_ms = 1000;

@@ -8,6 +8,14 @@
 
 namespace mai {
 
+// One step of a finding's evidence chain: where the data came from, what
+// happened to it, where it ended up (source line to sink line).
+struct EvidenceStep {
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string what;
+};
+
 struct Finding {
   std::string rule_id;
   RiskLevel level = RiskLevel::low;
@@ -15,6 +23,7 @@ struct Finding {
   uint32_t column = 0;  // 1-based
   std::string message;
   std::string snippet;  // the offending source line, trimmed
+  std::vector<EvidenceStep> evidence;  // source to sink; empty when the construct speaks for itself
 };
 
 struct Assessment {

@@ -15,6 +15,15 @@ json to_json(const Finding& f) {
               {"column", f.column}};
   put_bytes(out, "message", f.message);
   put_bytes(out, "snippet", f.snippet);
+  if (!f.evidence.empty()) {
+    json chain = json::array();
+    for (const auto& e : f.evidence) {
+      json step = {{"line", e.line}, {"column", e.column}};
+      put_bytes(step, "what", e.what);
+      chain.push_back(std::move(step));
+    }
+    out["evidence"] = std::move(chain);
+  }
   return out;
 }
 

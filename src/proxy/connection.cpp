@@ -16,7 +16,6 @@ namespace {
 
 constexpr size_t kChunk = 65536;         // one read
 constexpr size_t kHighWater = 262144;    // stop reading a side while this much waits
-constexpr size_t kMaxHello = 65536;      // a ClientHello larger than this is refused
 constexpr size_t kMaxResponseHead = 65536;
 constexpr auto kRefusalGrace = std::chrono::seconds(2);
 
@@ -248,11 +247,14 @@ void Connection::on_connected(Clock::time_point now) {
 }
 
 void Connection::read_hello(Clock::time_point now) {
+  const auto& limits = ctx_.cfg.limits;
+  const size_t cap = limits.client_hello_bytes;
   size_t n = 0;
   Io r = Io::would_block;
-  if (in_.size() < kMaxHello) r = read_into(client_, in_, kMaxHello - in_.size(), n);
+  // One byte past the cap, so that a larger hello is seen to be larger.
+  if (in_.size() <= cap) r = read_into(client_, in_, cap + 1 - in_.size(), n);
   if (r == Io::error) return finish("deny", "the client went away before its ClientHello");
-  HelloResult h = parse_client_hello(in_, kMaxHello);
+  HelloResult h = parse_client_hello(in_, cap);
   if (h.status == HelloStatus::refused) return finish("deny", h.reason + ": tunnel closed");
   if (h.status == HelloStatus::incomplete) {
     if (r == Io::eof) finish("deny", "the client closed before its ClientHello");
@@ -265,12 +267,16 @@ void Connection::read_hello(Clock::time_point now) {
   if (sni != target_.host)
     return finish("deny", "TLS server name " + h.server_name + " does not match the CONNECT host " +
                               target_.host + ": tunnel closed");
-  // Whatever followed the ClientHello is already data going out: budgeted.
-  uint64_t extra = in_.size() - h.consumed;
-  if (extra > ctx_.cfg.limits.upload_per_tunnel || !ctx_.budgets.up.allows(extra))
-    return finish("deny", "upload budget exceeded: tunnel cut");
-  tunnel_up_ += extra;
-  ctx_.budgets.up.used += extra;
+  // Every byte that goes upstream is budgeted: the ClientHello and whatever followed it.
+  uint64_t out = in_.size();
+  if (out > limits.upload_per_tunnel)
+    return finish("deny", "upload budget of " + std::to_string(limits.upload_per_tunnel) +
+                              " bytes per tunnel exceeded by the ClientHello: tunnel closed");
+  if (!ctx_.budgets.up.allows(out))
+    return finish("deny", "upload budget of " + std::to_string(limits.upload_per_run) +
+                              " bytes per run exceeded: tunnel closed");
+  tunnel_up_ += out;
+  ctx_.budgets.up.used += out;
   to_upstream_.add(in_);
   in_.clear();
   decide("allow", "allowlisted host; TLS server name matches");

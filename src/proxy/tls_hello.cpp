@@ -2,7 +2,9 @@
 
 #include <cctype>
 #include <cstdint>
+#include <optional>
 #include <set>
+#include <string>
 
 namespace mai::proxy {
 
@@ -104,6 +106,18 @@ HelloResult parse_body(std::string_view body) {
 HelloResult parse_client_hello(std::string_view data, size_t max_bytes) {
   std::string handshake;  // record payloads, concatenated
   size_t pos = 0;
+  // The ClientHello's length once its header is in: refused as soon as it is
+  // known to take more than max_bytes on the wire (records so far plus what
+  // the message still needs), so an oversized one is never buffered whole.
+  auto too_large = [&](std::string_view seen, size_t wire_so_far) -> std::optional<HelloResult> {
+    if (seen.size() < 4 || static_cast<uint8_t>(seen[0]) != 1) return std::nullopt;
+    size_t msg = size_t{static_cast<uint8_t>(seen[1])} << 16 |
+                 size_t{static_cast<uint8_t>(seen[2])} << 8 | static_cast<uint8_t>(seen[3]);
+    size_t at_least = wire_so_far + (msg + 4 > seen.size() ? msg + 4 - seen.size() : 0);
+    if (at_least <= max_bytes) return std::nullopt;
+    return refuse("a ClientHello of at least " + std::to_string(at_least) +
+                  " bytes exceeds the limit of " + std::to_string(max_bytes) + " bytes");
+  };
   while (true) {
     if (data.size() - pos < 5) break;
     auto b = [&](size_t i) { return static_cast<uint8_t>(data[pos + i]); };
@@ -111,16 +125,20 @@ HelloResult parse_client_hello(std::string_view data, size_t max_bytes) {
     if (b(1) != 3 || b(2) > 4) return refuse("not a TLS record");
     size_t len = size_t{b(3)} << 8 | b(4);
     if (len == 0 || len > 16384) return refuse("malformed TLS record length");
-    if (data.size() - pos - 5 < len) break;
+    if (data.size() - pos - 5 < len) {
+      std::string seen = handshake + std::string(data.substr(pos + 5));
+      if (auto r = too_large(seen, data.size())) return *r;
+      break;
+    }
     handshake.append(data.substr(pos + 5, len));
     pos += 5 + len;
     if (handshake.size() >= 4) {
       if (static_cast<uint8_t>(handshake[0]) != 1)
         return refuse("the first TLS handshake message is not a ClientHello");
+      if (auto r = too_large(handshake, pos)) return *r;
       size_t msg = size_t{static_cast<uint8_t>(handshake[1])} << 16 |
                    size_t{static_cast<uint8_t>(handshake[2])} << 8 |
                    static_cast<uint8_t>(handshake[3]);
-      if (msg + 4 > max_bytes) return refuse("ClientHello too large");
       if (handshake.size() >= msg + 4) {
         if (handshake.size() != msg + 4)
           return refuse("unexpected data after the ClientHello in its record");
@@ -130,7 +148,9 @@ HelloResult parse_client_hello(std::string_view data, size_t max_bytes) {
       }
     }
   }
-  if (data.size() >= max_bytes) return refuse("ClientHello too large");
+  if (data.size() > max_bytes)
+    return refuse("a ClientHello larger than the limit of " + std::to_string(max_bytes) +
+                  " bytes");
   // Reject obvious non-TLS early, instead of waiting for the timeout.
   if (!data.empty() && static_cast<uint8_t>(data[0]) != 22)
     return refuse("the tunnel did not start with a TLS handshake");

@@ -13,6 +13,7 @@
 #include "common/files.hpp"
 #include "common/ids.hpp"
 #include "sandbox/cgroup.hpp"
+#include "sandbox/id_lease.hpp"
 #include "sandbox/sandbox.hpp"
 #include "sandbox/seccomp_policy.hpp"
 
@@ -34,6 +35,19 @@ bool in_child(F fn) {
 
 bool can_unshare(int flags) {
   return in_child([flags] { return ::unshare(CLONE_NEWUSER | flags) == 0 ? 0 : 1; });
+}
+
+// What a launch does: create a user namespace with a run's id as effective
+// uid and gid (and so without effective capabilities), so that the id owns
+// it. Refused where unprivileged user namespaces are off
+// (kernel.unprivileged_userns_clone=0, AppArmor's restriction).
+bool can_unshare_as(uint32_t id) {
+  return in_child([id] {
+    if (::setresgid(static_cast<gid_t>(-1), id, static_cast<gid_t>(-1)) != 0 ||
+        ::setresuid(static_cast<uid_t>(-1), id, static_cast<uid_t>(-1)) != 0)
+      return 1;
+    return ::unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS) == 0 ? 0 : 2;
+  });
 }
 
 bool seccomp_works() {
@@ -71,6 +85,43 @@ bool is_static_executable(const std::string& path) {
     if (ph.p_type == PT_INTERP) return false;
   }
   return true;
+}
+
+std::vector<RunIdentities> run_identities(const config::SandboxConfig& cfg) {
+  // Both backends: a uid of the run's own makes every per-user count of the
+  // kernel the run's own.
+  const std::vector<std::string> per_user = {
+      "inotify instances and watches", "pipe buffer pages (fs.pipe-user-pages-soft)",
+      "POSIX message queue bytes (RLIMIT_MSGQUEUE)", "pending signals (RLIMIT_SIGPENDING, set per run)",
+      "processes (RLIMIT_NPROC, set per run)", "signals and ptrace by uid"};
+  const std::string kernel_wide =
+      "what the kernel counts host-wide, not per user: pid_max, threads-max, file-max, "
+      "memory outside cgroups";
+  auto entry = [&](const char* name, const config::IdRange& range, uint32_t per_run) {
+    RunIdentities r;
+    r.backend = name;
+    r.range = range;
+    r.ids_per_run = per_run;
+    r.max_concurrent_runs = config::runs_in(range, per_run);
+    LeaseCensus c = lease_census(range, per_run);
+    r.leased = c.held;
+    r.abandoned = c.abandoned;
+    r.lock_dir = kIdLeaseDir;
+    return r;
+  };
+  RunIdentities native = entry("native", cfg.native.ids, config::kNativeIdsPerRun);
+  native.own = {"a host uid/gid pair: the owner of its user namespace (root inside) and uid 1000 inside"};
+  native.own.insert(native.own.end(), per_user.begin(), per_user.end());
+  native.shared = {kernel_wide};
+  RunIdentities docker = entry("docker", cfg.docker.ids, config::kDockerIdsPerRun);
+  docker.own = {"a host uid/gid: the container's user (no user namespace: it is a plain host uid)"};
+  docker.own.insert(docker.own.end(), per_user.begin(), per_user.end());
+  docker.shared = {
+      "no user namespace: the container's uid is a host uid, its namespaces are owned by host root",
+      "the Docker daemon and containerd: every create, start, attach and removal goes through them, "
+      "so one run can slow (not starve) another's start and output",
+      "the image's read-only layers (page cache)", kernel_wide};
+  return {native, docker};
 }
 
 HostReport probe_host(const config::SandboxConfig& cfg, const std::string& scratch_root) {
@@ -127,6 +178,34 @@ HostReport probe_host(const config::SandboxConfig& cfg, const std::string& scrat
   add("python", py, cfg.native.python + (py ? "" : " not found"));
   bool sh = executable(cfg.native.shell);
   add("shell", sh, cfg.native.shell + (sh ? "" : " not found"));
+
+  // Run identities: the host-wide lease directory must be usable.
+  std::string leases_why;
+  bool leases_ok = false;
+  try {
+    make_dirs(kIdLeaseDir, 0700);
+    leases_ok = ::access(kIdLeaseDir, W_OK) == 0;
+    leases_why = std::string(kIdLeaseDir) + (leases_ok ? " (host-wide id leases)" : " is not writable");
+  } catch (const std::exception& e) {
+    leases_why = e.what();
+  }
+  add("id_leases", leases_ok, leases_why);
+  if (leases_ok) {
+    bool owned = false;
+    std::string why;
+    try {
+      IdPool pool(cfg.native.ids, config::kNativeIdsPerRun);
+      IdLease probe = pool.acquire();
+      owned = can_unshare_as(probe.id(0));
+      probe.vacated();  // the probe's child has exited
+      why = owned ? "a run's id (" + std::to_string(probe.id(0)) + ") can create and own its namespaces"
+                  : "a run's id cannot create a user namespace (kernel.unprivileged_userns_clone=0 or an "
+                    "AppArmor/LSM restriction?)";
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    add("userns_owned_by_run", owned, why);
+  }
 
   bool bwrap = executable("/usr/bin/bwrap");
   add("bubblewrap", bwrap, bwrap ? "/usr/bin/bwrap (benchmarks)" : "not installed (only needed for benchmarks)", false);

@@ -29,6 +29,22 @@ struct HostReport {
 // `exit 0` (the strongest evidence that everything fits together).
 HostReport probe_host(const config::SandboxConfig& cfg, const std::string& scratch_root);
 
+// A backend's run identities, for doctor: the configured range, how many
+// runs it holds at once, how many are leased on this host now, and what runs
+// have of their own and what they still share.
+struct RunIdentities {
+  std::string backend;  // "native" or "docker"
+  config::IdRange range;
+  uint32_t ids_per_run = 0;
+  uint32_t max_concurrent_runs = 0;
+  uint32_t leased = 0;     // runs holding ids now (any service on this host)
+  uint32_t abandoned = 0;  // leases of dead supervisors not yet reclaimed
+  std::string lock_dir;
+  std::vector<std::string> own;     // what each run has to itself
+  std::vector<std::string> shared;  // what runs of this backend still share
+};
+std::vector<RunIdentities> run_identities(const config::SandboxConfig& cfg);
+
 // True if the ELF file at `path` has no program interpreter (statically linked).
 bool is_static_executable(const std::string& path);
 

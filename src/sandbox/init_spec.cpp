@@ -1,5 +1,7 @@
 #include "sandbox/init_spec.hpp"
 
+#include <sys/resource.h>
+
 #include <nlohmann/json.hpp>
 
 namespace mai::sandbox {
@@ -7,7 +9,7 @@ namespace mai::sandbox {
 std::string encode_spec(const InitSpec& s) {
   nlohmann::json j = {{"argv", s.argv},           {"env", s.env},
                       {"code_name", s.code_name}, {"tmpfs_bytes", s.tmpfs_bytes},
-                      {"nofile", s.nofile},       {"hostname", s.hostname},
+                      {"rlimits", s.rlimits},       {"hostname", s.hostname},
                       {"deps_network", s.deps_network}, {"proxy_port", s.proxy_port}};
   return j.dump();
 }
@@ -19,12 +21,14 @@ InitSpec decode_spec(const std::string& text) {
   s.env = j.at("env").get<std::vector<std::string>>();
   s.code_name = j.at("code_name").get<std::string>();
   s.tmpfs_bytes = j.at("tmpfs_bytes").get<uint64_t>();
-  s.nofile = j.at("nofile").get<uint64_t>();
+  s.rlimits = j.at("rlimits").get<std::vector<std::pair<int32_t, uint64_t>>>();
   s.hostname = j.at("hostname").get<std::string>();
   s.deps_network = j.at("deps_network").get<bool>();
   s.proxy_port = j.at("proxy_port").get<uint16_t>();
   if (s.argv.empty() || s.code_name.empty() || s.code_name.find('/') != std::string::npos)
     throw std::invalid_argument("bad init spec");
+  for (const auto& [resource, value] : s.rlimits)
+    if (resource < 0 || resource >= RLIM_NLIMITS) throw std::invalid_argument("bad init spec: rlimit " + std::to_string(resource));
   return s;
 }
 

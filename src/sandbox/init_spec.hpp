@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mai::sandbox {
@@ -29,7 +30,9 @@ struct InitSpec {
   std::vector<std::string> env;   // the payload's whole environment
   std::string code_name;          // file under /sandbox, e.g. "main.py"
   uint64_t tmpfs_bytes = 0;       // cap of /tmp, /sandbox and /dev/shm each
-  uint64_t nofile = 1024;         // RLIMIT_NOFILE
+  // (RLIMIT_*, value) pairs the payload sets, soft and hard, before it becomes
+  // uid 1000 (run_rlimits()).
+  std::vector<std::pair<int32_t, uint64_t>> rlimits;
   std::string hostname = "sandbox";
   bool deps_network = false;      // create the proxy listener (init_fd::proxy_sock)
   uint16_t proxy_port = 0;        // 127.0.0.1 port of the listener inside the sandbox

@@ -2,11 +2,13 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <linux/sched.h>
 #include <sched.h>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -64,6 +66,39 @@ constexpr int kExeSlot = kSlots;  // close-on-exec, gone once the helper runs
   __builtin_unreachable();
 }
 
+// While it lives, the calling thread alone (raw system calls, not glibc's
+// process-wide setxid broadcast) has effective uid and gid `id`, so a user
+// namespace it creates is owned by that id. Its real and saved ids stay 0,
+// which is what lets it switch back; a process of uid `id` cannot signal it.
+// The kernel marks the whole process not dumpable on an effective-id change;
+// that is undone afterwards if the process was dumpable to begin with.
+class ThreadEffectiveId {
+ public:
+  explicit ThreadEffectiveId(uint32_t id) {
+    static const int dumpable_at_start = ::prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+    dumpable_ = dumpable_at_start;
+    // The gid first: changing it needs CAP_SETGID, which a non-zero euid drops.
+    if (::syscall(SYS_setresgid, -1L, static_cast<long>(id), -1L) != 0)
+      throw SandboxError("clone_failed", std::string("setresgid for the run's id: ") + std::strerror(errno));
+    if (::syscall(SYS_setresuid, -1L, static_cast<long>(id), -1L) != 0) {
+      int err = errno;
+      restore();
+      throw SandboxError("clone_failed", std::string("setresuid for the run's id: ") + std::strerror(err));
+    }
+  }
+  ~ThreadEffectiveId() { restore(); }
+  ThreadEffectiveId(const ThreadEffectiveId&) = delete;
+  ThreadEffectiveId& operator=(const ThreadEffectiveId&) = delete;
+
+ private:
+  void restore() {
+    // A host thread left with a run's id must not go on.
+    if (::syscall(SYS_setresuid, -1L, 0L, -1L) != 0 || ::syscall(SYS_setresgid, -1L, 0L, -1L) != 0) std::abort();
+    if (dumpable_ == 1) ::prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+  }
+  int dumpable_ = 0;
+};
+
 void write_proc(pid_t pid, const char* file, const std::string& content) {
   std::string path = "/proc/" + std::to_string(pid) + "/" + file;
   int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
@@ -76,24 +111,30 @@ void write_proc(pid_t pid, const char* file, const std::string& content) {
 
 }  // namespace
 
-InitProcess clone_init(const InitFds& fds) {
+InitProcess clone_init(const InitFds& fds, uint32_t owner) {
   static char arg0[] = "mai-sandbox-init";
   char* const argv[] = {arg0, nullptr};
   char* const envp[] = {nullptr};
   int pidfd = -1;
   const unsigned long flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC |
                               CLONE_NEWUTS | CLONE_PIDFD | SIGCHLD;
-  // Raw clone without a new stack behaves like fork: the child runs on a
-  // copy of this stack and never returns from child_after_clone.
-  long pid = ::syscall(SYS_clone, flags, nullptr, &pidfd, nullptr, nullptr);
-  if (pid < 0) throw SandboxError("clone_failed", std::string("clone of the sandbox init failed: ") + std::strerror(errno));
-  if (pid == 0) child_after_clone(fds, argv, envp);
+  long pid;
+  int err;
+  {
+    ThreadEffectiveId as_owner(owner);
+    // Raw clone without a new stack behaves like fork: the child runs on a
+    // copy of this stack and never returns from child_after_clone.
+    pid = ::syscall(SYS_clone, flags, nullptr, &pidfd, nullptr, nullptr);
+    err = errno;
+    if (pid == 0) child_after_clone(fds, argv, envp);
+  }
+  if (pid < 0) throw SandboxError("clone_failed", std::string("clone of the sandbox init failed: ") + std::strerror(err));
   return InitProcess{static_cast<pid_t>(pid), pidfd};
 }
 
-void write_id_maps(pid_t pid, uint32_t host_root_uid, uint32_t host_uid) {
-  std::string map = "0 " + std::to_string(host_root_uid) + " 1\n" + std::to_string(kSandboxUid) +
-                    " " + std::to_string(host_uid) + " 1\n";
+void write_id_maps(pid_t pid, uint32_t root_id, uint32_t user_id) {
+  std::string map = "0 " + std::to_string(root_id) + " 1\n" + std::to_string(kSandboxUid) +
+                    " " + std::to_string(user_id) + " 1\n";
   write_proc(pid, "uid_map", map);
   write_proc(pid, "gid_map", map);
 }

@@ -23,9 +23,15 @@ struct InitProcess {
 // all others, waits for the go byte on slot 3, becomes root of its user
 // namespace (setgroups/setresgid/setresuid 0) and execs the helper with an
 // empty environment. Throws mai::SandboxError.
-InitProcess clone_init(const InitFds& fds);
+//
+// The new user namespace is owned by host id `owner` (the run's root id), not
+// by root: the kernel charges what a namespace's users hold to its owner as
+// well (inotify instances, message queue bytes, pending signals, processes:
+// the per-user counts kept per namespace), so namespaces all owned by root
+// would share root's limits with each other and with every root process.
+InitProcess clone_init(const InitFds& fds, uint32_t owner);
 
-// uid_map/gid_map: "0 <host_root_uid> 1" and "1000 <host_uid> 1". Throws.
-void write_id_maps(pid_t pid, uint32_t host_root_uid, uint32_t host_uid);
+// uid_map/gid_map: "0 <root_id> 1" and "1000 <user_id> 1". Throws.
+void write_id_maps(pid_t pid, uint32_t root_id, uint32_t user_id);
 
 }  // namespace mai::sandbox

@@ -1,5 +1,5 @@
 // The one place that composes the isolation pieces into a running sandbox:
-// scratch directory, cgroup, pipes, clone + helper, id maps, go, ready.
+// host ids, scratch directory, cgroup, pipes, clone + helper, id maps, go, ready.
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -13,9 +13,12 @@
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "sandbox/environment.hpp"
+#include "sandbox/id_lease.hpp"
 #include "sandbox/init_spec.hpp"
+#include "sandbox/native_backend.hpp"
 #include "sandbox/native_sandbox.hpp"
 #include "sandbox/network.hpp"
+#include "sandbox/run_rlimits.hpp"
 
 namespace mai::sandbox {
 
@@ -97,8 +100,8 @@ std::string wait_ready(int status_fd, int pidfd) {
 
 class NativeBackend final : public Backend {
  public:
-  explicit NativeBackend(const config::SandboxConfig& cfg)
-      : cfg_(cfg), layout_(detect_cgroup_layout()) {
+  NativeBackend(const config::SandboxConfig& cfg, IdSource ids)
+      : cfg_(cfg), layout_(detect_cgroup_layout()), ids_(std::move(ids)) {
     init_path_ = cfg.native.init_path.empty() ? executable_dir() + "/mai-sandbox-init"
                                               : cfg.native.init_path;
   }
@@ -114,28 +117,31 @@ class NativeBackend final : public Backend {
     StartedRun run;
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
-    run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
-    run.dir->write_code(spec.code, cfg_.native.host_root_uid);
-    run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
+    run.ids = ids_();
     try {
-      run.cgroup->create();
-      run.cgroup->set_limits(spec.limits);
-    } catch (const SandboxError&) {
-      run.cgroup->destroy();
-      throw;
-    } catch (const std::exception& e) {
-      run.cgroup->destroy();
-      throw SandboxError("cgroup_setup", e.what());
-    }
-    try {
+      run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
+      run.dir->write_code(spec.code);
+      run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
+      try {
+        run.cgroup->create();
+        run.cgroup->set_limits(spec.limits);
+      } catch (const SandboxError&) {
+        throw;
+      } catch (const std::exception& e) {
+        throw SandboxError("cgroup_setup", e.what());
+      }
       start(run, is);
     } catch (...) {
+      // The init's end empties its pid namespace; with the cgroup gone too,
+      // nothing of the run is left and its ids are free again at once.
+      bool gone = true;
       if (run.init.pid > 0) {
         ::kill(run.init.pid, SIGKILL);
-        ::waitpid(run.init.pid, nullptr, 0);
+        gone = ::waitpid(run.init.pid, nullptr, 0) == run.init.pid;
       }
       if (run.init.pidfd >= 0) ::close(run.init.pidfd);
-      run.cgroup->destroy();
+      if (run.cgroup) gone = run.cgroup->destroy() && gone;
+      if (gone) run.ids.vacated();
       throw;
     }
     return std::make_unique<NativeSandbox>(std::move(run));
@@ -155,6 +161,7 @@ class NativeBackend final : public Backend {
     is.proxy_port = is.deps_network ? kProxyPort : 0;
     is.env = sandbox_environment(spec.network, is.proxy_port);
     is.tmpfs_bytes = spec.limits.tmpfs_bytes;
+    for (const auto& r : run_rlimits(spec.limits)) is.rlimits.emplace_back(r.resource, r.value);
     return is;
   }
 
@@ -189,14 +196,14 @@ class NativeBackend final : public Backend {
     f.slot[init_fd::run_dir] = run_fd;
     f.slot[init_fd::proxy_sock] = sock[1];
     f.exe = exe;
-    run.init = clone_init(f);
+    run.init = clone_init(f, run.ids.id(0));
     for (int fd : {null_fd, out_p[1], err_p[1], spec_p[0], status_p[1], run_fd, exe, sock[1]})
       if (fd >= 0) fds.close(fd);
 
     // The init builds the root while we move it into the run's cgroup: the
     // first cgroup.procs write can wait for an RCU grace period, and the
     // program is only started once the init has read 'C'.
-    write_id_maps(run.init.pid, cfg_.native.host_root_uid, cfg_.native.host_uid);
+    write_id_maps(run.init.pid, run.ids.id(0), run.ids.id(1));
     send_all(spec_p[1], "G" + encode_spec(is) + std::string(1, '\0'));
     run.cgroup->attach(run.init.pid);
     send_all(spec_p[1], "C");
@@ -216,13 +223,19 @@ class NativeBackend final : public Backend {
 
   config::SandboxConfig cfg_;
   CgroupLayout layout_;
+  IdSource ids_;  // host-wide leases of native.ids, two per run
   std::string init_path_;
 };
 
 }  // namespace
 
+std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig& cfg, IdSource ids) {
+  return std::make_unique<NativeBackend>(cfg, std::move(ids));
+}
+
 std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig& cfg) {
-  return std::make_unique<NativeBackend>(cfg);
+  auto pool = std::make_shared<IdPool>(cfg.native.ids, config::kNativeIdsPerRun);
+  return make_native_backend(cfg, [pool] { return pool->acquire(); });
 }
 
 }  // namespace mai::sandbox

@@ -55,7 +55,7 @@ std::optional<int> exit_line(const std::string& status) {
 
 }  // namespace
 
-NativeSandbox::NativeSandbox(StartedRun run) : run_(std::move(run)) {}
+NativeSandbox::NativeSandbox(StartedRun run) : run_(std::move(run)), ids_(run_.ids.ids()) {}
 
 NativeSandbox::~NativeSandbox() { cleanup(); }
 
@@ -193,7 +193,10 @@ void NativeSandbox::cleanup() {
   close_fd(run_.err_fd);
   close_fd(run_.status_fd);
   close_fd(run_.proxy_fd);
-  run_.cgroup->destroy();
+  // The init is reaped (so its pid namespace is empty) and the cgroup gone:
+  // no process of the run's ids is left, and they may go to another run.
+  if (run_.cgroup->destroy()) run_.ids.vacated();
+  run_.ids.release();
   run_.dir->remove();
 }
 

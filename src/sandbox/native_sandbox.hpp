@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "sandbox/cgroup.hpp"
+#include "sandbox/id_lease.hpp"
 #include "sandbox/namespaces.hpp"
 #include "sandbox/run_dir.hpp"
 #include "sandbox/sandbox.hpp"
@@ -15,6 +16,7 @@
 namespace mai::sandbox {
 
 struct StartedRun {
+  IdLease ids;  // [0] the sandbox's root, [1] its user; released last but the directory
   std::unique_ptr<RunDir> dir;
   std::unique_ptr<Cgroup> cgroup;
   InitProcess init;
@@ -35,12 +37,14 @@ class NativeSandbox final : public Sandbox {
   RawOutcome wait() override;
   void kill() override;
   int proxy_listener_fd() const override { return run_.proxy_fd; }
+  std::vector<uint32_t> host_ids() const override { return ids_; }
 
  private:
   void kill_tree();  // caller holds mu_
   void cleanup();    // kill what is left, remove cgroup and scratch
 
   StartedRun run_;
+  std::vector<uint32_t> ids_;  // what run_.ids held, still known after the release
   std::mutex mu_;
   bool cleaned_ = false;
   bool kill_requested_ = false;

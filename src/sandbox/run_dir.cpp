@@ -32,7 +32,7 @@ RunDir::RunDir(const std::string& scratch_root, const std::string& run_id) {
   // from under us. Built under a name no cleanup looks at, then renamed.
   std::string building = scratch_root + "/" + run_id + ".new";
   path_ = building;
-  // 0711: the helper (host_root_uid) may pass through, nobody may list it.
+  // 0711: the helper (the run's root id) may pass through, nobody may list it.
   if (::mkdir(building.c_str(), 0711) != 0)
     throw SandboxError("scratch_unavailable", "mkdir " + building + ": " + std::strerror(errno));
   lock_fd_ = ::open((building + "/lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
@@ -58,9 +58,9 @@ RunDir::RunDir(const std::string& scratch_root, const std::string& run_id) {
 
 RunDir::~RunDir() { remove(); }
 
-void RunDir::write_code(const std::string& code, uint32_t owner_uid) {
+void RunDir::write_code(const std::string& code) {
   std::string p = path_ + "/code";
-  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0400);
+  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0444);
   if (fd < 0) throw SandboxError("scratch_unavailable", "create " + p + ": " + std::strerror(errno));
   size_t done = 0;
   while (done < code.size()) {
@@ -72,9 +72,10 @@ void RunDir::write_code(const std::string& code, uint32_t owner_uid) {
     }
     done += static_cast<size_t>(n);
   }
-  if (::fchown(fd, owner_uid, owner_uid) != 0) {
+  // 0444 whatever the umask.
+  if (::fchmod(fd, 0444) != 0) {
     ::close(fd);
-    throw SandboxError("scratch_unavailable", "chown " + p + ": " + std::strerror(errno));
+    throw SandboxError("scratch_unavailable", "chmod " + p + ": " + std::strerror(errno));
   }
   ::close(fd);
 }

@@ -1,6 +1,9 @@
 // The per-run scratch directory <scratch_root>/<run_id>:
 //   lock   flock'ed while the run lives (cleanup_stale_runs tests it)
-//   code   the program, read by the helper (mode 0400, owned by host_root_uid)
+//   code   the program (root's, mode 0444: the sandbox's init and a container
+//          read it as "other"; nobody else can reach it through the 0700
+//          scratch root). Nothing here belongs to a run's host ids, which
+//          another run may hold later.
 //   root/  mount point of the sandbox's root tmpfs (inside its mount namespace only)
 #pragma once
 #include <cstdint>
@@ -17,7 +20,7 @@ class RunDir {
   RunDir& operator=(const RunDir&) = delete;
 
   const std::string& path() const { return path_; }
-  void write_code(const std::string& code, uint32_t owner_uid);
+  void write_code(const std::string& code);
   // O_PATH descriptor of the directory (close-on-exec); caller closes it.
   int open_path() const;
   void remove();

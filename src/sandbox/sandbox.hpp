@@ -63,6 +63,9 @@ class Sandbox {
   // NetworkMode::deps: a listening TCP socket on 127.0.0.1:proxy_port() inside
   // the sandbox's network namespace, accepted by the host-side proxy. -1 otherwise.
   virtual int proxy_listener_fd() const { return -1; }
+  // The host ids the run holds (its lease, id_lease.hpp): native, the
+  // sandbox's root then its user (uid 1000 inside); docker, the container's uid.
+  virtual std::vector<uint32_t> host_ids() const = 0;
 };
 
 class Backend {
@@ -127,6 +130,8 @@ Limits clamp_to_host(const Limits&);
 // runs whose lock is no longer held (a supervisor killed mid-run). Safe while
 // other runs live. Containers labelled with this scratch root whose run
 // directory is gone or unlocked are removed too (without a daemon: skipped).
+// Then frees the host ids of dead runs (any service's) that no process has
+// any more (reclaim_abandoned_leases).
 // Returns the run ids it cleaned up, so their unfinished audit records can be closed.
 std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
                                             const config::SandboxConfig&);

@@ -1,5 +1,6 @@
 // Leftovers of a supervisor that died mid-run: a scratch directory whose lock
-// nobody holds, the cgroups of the same run id, and its Docker containers.
+// nobody holds, the cgroups of the same run id, its Docker containers, and
+// the host ids it leased.
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -8,6 +9,7 @@
 #include "common/files.hpp"
 #include "sandbox/cgroup.hpp"
 #include "sandbox/docker/docker_cleanup.hpp"
+#include "sandbox/id_lease.hpp"
 #include "sandbox/run_dir.hpp"
 #include "sandbox/sandbox.hpp"
 
@@ -65,6 +67,9 @@ std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
     } catch (...) {
     }
   }
+  // Last, once their processes are gone: the ids of dead runs, of any service
+  // on this host (the leases are host-wide).
+  reclaim_abandoned_leases();
   return stale;
 }
 

@@ -277,49 +277,16 @@ bool Buffer::append(const char* p, size_t n) {
   return true;
 }
 
-// ---------------------------------------------------------------- FrameChecker
-
-bool FrameChecker::feed(const char* p, size_t n) {
-  while (n > 0) {
-    if (skip_ > 0) {
-      size_t k = static_cast<size_t>(std::min<uint64_t>(skip_, n));
-      skip_ -= k;
-      p += k;
-      n -= k;
-      continue;
-    }
-    size_t k = std::min(kBaspHeaderSize - have_, n);
-    std::memcpy(header_ + have_, p, k);
-    have_ += k;
-    p += k;
-    n -= k;
-    if (have_ == kBaspHeaderSize) {
-      have_ = 0;
-      ++frames_;
-      uint32_t len = (uint32_t{header_[4]} << 24) | (uint32_t{header_[5]} << 16) |
-                     (uint32_t{header_[6]} << 8) | uint32_t{header_[7]};
-      if (len > max_) {
-        error_ = "BASP frame with a payload of " + std::to_string(len) +
-                 " bytes exceeds the limit of " + std::to_string(max_) + " bytes";
-        return false;
-      }
-      skip_ = len;
-    }
-  }
-  return true;
-}
-
 // ---------------------------------------------------------------- Pipe
 
-Pipe::Pipe(Endpoint outer, Endpoint inner, bool inner_connecting,
-           std::unique_ptr<FrameChecker> checker, const std::string& initial_up,
-           const std::string& initial_down)
+Pipe::Pipe(Endpoint outer, Endpoint inner, bool inner_connecting, std::unique_ptr<BaspGate> gate,
+           const std::string& initial_up, const std::string& initial_down)
     : outer_(std::move(outer)),
       inner_(std::move(inner)),
       inner_connecting_(inner_connecting),
-      checker_(std::move(checker)) {
-  if (checker_ && !checker_->feed(initial_up.data(), initial_up.size())) {
-    fail(checker_->error());
+      gate_(std::move(gate)) {
+  if (gate_ && !gate_->feed_up(initial_up.data(), initial_up.size())) {
+    fail(gate_->error());
     return;
   }
   up_.append(initial_up.data(), initial_up.size());
@@ -361,7 +328,7 @@ bool Pipe::pump() {
       char* t = up_.tail(room);
       Io r = outer_.read(t, room, n);
       if (r == Io::ok) {
-        if (checker_ && !checker_->feed(t, n)) return fail(checker_->error());
+        if (gate_ && !gate_->feed_up(t, n)) return fail(gate_->error());
         up_.produced(n);
         bytes_up_ += n;
         progress = true;
@@ -393,6 +360,7 @@ bool Pipe::pump() {
       char* t = down_.tail(room);
       Io r = inner_.read(t, room, n);
       if (r == Io::ok) {
+        if (gate_ && !gate_->feed_down(t, n)) return fail(gate_->error());
         down_.produced(n);
         bytes_down_ += n;
         progress = true;

@@ -1,6 +1,5 @@
 // The relay engine shared by the tunnel server and client (internal): a socket
-// endpoint that is either TLS or plain, bounded byte buffers, the BASP frame
-// checker, and Pipe, which splices one TLS-or-plain "outer" endpoint to one
+// endpoint that is either TLS or plain, bounded byte buffers, and Pipe, which splices one TLS-or-plain "outer" endpoint to one
 // plain loopback "inner" endpoint. Everything is non-blocking and driven by
 // level-triggered epoll: after each pump() the caller re-arms each fd with the
 // events the pipe is actually blocked on, so an idle or stalled tunnel costs
@@ -19,15 +18,12 @@
 #include <string>
 #include <vector>
 
+#include "transport/basp_gate.hpp"
+
 typedef struct ssl_st SSL;
 
 namespace mai::transport {
 
-// Protocol constants (docs/remote.md, "Wire protocol").
-inline constexpr const char* kHelloPrefix = "MAI-SANDBOX/";
-inline constexpr int kProtocolVersion = 1;
-inline constexpr size_t kMaxHelloLine = 64;  // bytes before the '\n'
-inline constexpr size_t kBaspHeaderSize = 32;
 
 enum class Io { ok, again, eof, error };
 
@@ -92,28 +88,6 @@ class Buffer {
   size_t begin_ = 0, end_ = 0;
 };
 
-// Follows CAF 0.17 BASP framing on the client->server byte stream: a 32-byte
-// header (operation u8, 2 padding bytes, flags u8, payload_len u32,
-// operation_data u64, source_actor u64, dest_actor u64; integers in network
-// byte order, verified against real CAF 0.17.6 traffic) then payload_len
-// bytes. Rejects a frame whose payload exceeds the limit before CAF sees it.
-class FrameChecker {
- public:
-  explicit FrameChecker(uint32_t max_payload) : max_(max_payload) {}
-  // false (and error()) when a frame is too large.
-  bool feed(const char* p, size_t n);
-  const std::string& error() const { return error_; }
-  uint64_t frames() const { return frames_; }
-
- private:
-  uint32_t max_;
-  unsigned char header_[kBaspHeaderSize];
-  size_t have_ = 0;    // header bytes collected
-  uint64_t skip_ = 0;  // payload bytes still to pass
-  uint64_t frames_ = 0;
-  std::string error_;
-};
-
 // Splices outer (TLS or plain, the remote peer) and inner (plain loopback).
 class Pipe {
  public:
@@ -121,9 +95,11 @@ class Pipe {
   static constexpr std::chrono::seconds kLinger{10};
 
   // `up` = outer->inner, `down` = inner->outer. `initial_up` / `initial_down`
-  // are bytes already received / to be sent first. `inner_connecting`: the
-  // inner connect is still in progress (wait for writability, check SO_ERROR).
-  Pipe(Endpoint outer, Endpoint inner, bool inner_connecting, std::unique_ptr<FrameChecker> checker,
+  // are bytes already received / to be sent first (only initial_up is BASP).
+  // `inner_connecting`: the inner connect is still in progress (wait for
+  // writability, check SO_ERROR). `gate` (optional) checks both directions;
+  // a frame it refuses cuts the pipe before the frame is complete inside.
+  Pipe(Endpoint outer, Endpoint inner, bool inner_connecting, std::unique_ptr<BaspGate> gate,
        const std::string& initial_up, const std::string& initial_down);
 
   // Moves as many bytes as possible without blocking. Returns false once the
@@ -150,7 +126,7 @@ class Pipe {
 
   Endpoint outer_, inner_;
   bool inner_connecting_;
-  std::unique_ptr<FrameChecker> checker_;
+  std::unique_ptr<BaspGate> gate_;
   Buffer up_{kBufferSize}, down_{kBufferSize};
   bool outer_eof_ = false, inner_eof_ = false;  // read side finished
   bool up_shut_ = false, down_shut_ = false;    // EOF passed on

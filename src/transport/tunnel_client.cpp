@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "transport/hello.hpp"
 #include "transport/net.hpp"
 #include "transport/relay.hpp"
 
@@ -36,22 +37,6 @@ struct FdGuard {
     return f;
   }
 };
-
-std::string printable(const std::string& s) {
-  std::string out;
-  for (char ch : s.substr(0, 40)) {
-    unsigned char u = static_cast<unsigned char>(ch);
-    out.push_back(u >= 0x20 && u < 0x7f ? ch : '?');
-  }
-  return out;
-}
-
-bool is_hex_token(const std::string& t) {
-  if (t.size() != 64) return false;
-  for (char ch : t)
-    if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f'))) return false;
-  return true;
-}
 
 // The loopback pair: the caller's end and the relay's end, verified to be
 // connected to each other (another local process could race us to the
@@ -225,27 +210,23 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
   }
   std::string line = reply.substr(0, nl);
   std::string leftover = reply.substr(nl + 1);
-  const std::string prefix = kHelloPrefix;
-  if (line.compare(0, prefix.size(), prefix) != 0)
-    throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(line) +
-                       "')");
-  auto sp = line.find(' ', prefix.size());
-  std::string version =
-      line.substr(prefix.size(), sp == std::string::npos ? std::string::npos : sp - prefix.size());
-  if (version != std::to_string(kProtocolVersion))
-    throw ConnectError("server speaks protocol " + printable(version) + ", this client speaks " +
-                       std::to_string(kProtocolVersion));
-  std::string rest = sp == std::string::npos ? "" : line.substr(sp + 1);
-  if (rest.compare(0, 4, "ERR ") == 0)
-    throw ConnectError(where + " refused the tunnel: " + printable(rest.substr(4)));
-  if (rest.compare(0, 3, "OK ") != 0 || !is_hex_token(rest.substr(3)))
-    throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(line) +
-                       "')");
+  ServerReply answer = parse_server_reply(line);
+  switch (answer.kind) {
+    case ServerReply::Kind::ok: break;
+    case ServerReply::Kind::refused:
+      throw ConnectError(where + " refused the tunnel: " + answer.text);
+    case ServerReply::Kind::other_version:
+      throw ConnectError("server speaks protocol " + answer.text + ", this client speaks " +
+                         std::to_string(kProtocolVersion));
+    case ServerReply::Kind::not_a_service:
+      throw ConnectError(where + " is not a mai-sandbox service (it answered '" + printable(line) +
+                         "')");
+  }
 
   // 4. The loopback pair and the relay thread.
   auto fds = loopback_pair(deadline);
   std::unique_ptr<TunnelClient> c(new TunnelClient());
-  c->token_ = rest.substr(3);
+  c->token_ = answer.token;
   c->local_fd_ = fds.first;
   c->wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (c->wake_fd_ < 0) {

@@ -5,6 +5,8 @@
 #include <openssl/x509.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -13,8 +15,11 @@
 #include <cstring>
 #include <map>
 #include <thread>
+#include <unordered_map>
 
 #include "common/error.hpp"
+#include "transport/admission.hpp"
+#include "transport/hello.hpp"
 #include "transport/net.hpp"
 #include "transport/relay.hpp"
 
@@ -39,6 +44,10 @@ struct Conn {
   Endpoint outer;  // until established (then owned by the pipe)
   std::unique_ptr<Pipe> pipe;
   std::string address;
+  std::string source;      // what the pre-authentication caps count against
+  bool authenticated = false;  // TLS verified its certificate (plain TCP: its hello came)
+  std::string client_key;  // once authenticated: certificate fingerprint, or "plain-tcp " + source
+  std::string node;        // established: the BASP node id it claimed, if any
   std::string hello;  // bytes of the hello line so far
   std::string reply;  // refusing: what is left to send
   bool reply_shutdown = false;
@@ -60,10 +69,16 @@ struct TunnelServer::Impl {
   std::thread thread;
   std::map<uint64_t, std::unique_ptr<Conn>> conns;
   uint64_t next_id = 1;
-  size_t handshakes = 0;
+  std::unique_ptr<PreAuthPool> pool;  // connections not authenticated yet
+  size_t admitted = 0;  // authenticated connections (tunnels and those about to be)
+  std::unordered_map<std::string, size_t> per_client;  // authenticated connections per client
+  // BASP node id -> (client holding it, its tunnels): a node id is one
+  // client's while any tunnel of that client holds it.
+  std::unordered_map<std::string, std::pair<std::string, size_t>> nodes;
   Watch w_listen;
   Clock::time_point listen_paused_until = Clock::time_point::min();
-  std::atomic<uint64_t> accepted{0}, authenticated{0}, refused{0}, open{0};
+  std::atomic<uint64_t> accepted{0}, authenticated{0}, refused{0}, evicted{0}, open{0},
+      pending{0};
 
   void event(const std::string& what) {
     if (cfg.on_event) cfg.on_event(what);
@@ -73,10 +88,14 @@ struct TunnelServer::Impl {
   void drive(Conn& c);
   void read_hello(Conn& c);
   void on_hello_line(Conn& c, const std::string& line, const std::string& leftover);
+  bool authenticate(Conn& c);
   void establish(Conn& c, const std::string& leftover);
   void refuse(Conn& c, const std::string& reason);
   void send_reply(Conn& c);
   void destroy(uint64_t id, const std::string& why);
+  void evict(uint64_t id, const std::string& why);
+  bool claim_node(uint64_t id, const std::string& node);
+  void ensure_fd_limit();
   void drain(Conn& c, const std::string& why);
   void discard_input(Conn& c);
   void expire(Clock::time_point now);
@@ -88,6 +107,18 @@ TunnelServer::TunnelServer(TunnelServerSettings settings, std::shared_ptr<Sessio
     : impl_(std::make_unique<Impl>()) {
   Impl& s = *impl_;
   s.cfg = std::move(settings);
+  // A connection whose bytes wait in its socket is talking, even if this
+  // thread has not read them yet (it was busy with a flood).
+  auto has_input = [&s](uint64_t id) {
+    auto it = s.conns.find(id);
+    if (it == s.conns.end() || it->second->phase == Conn::Phase::established) return false;
+    int n = 0;
+    return ::ioctl(it->second->outer.fd(), FIONREAD, &n) == 0 && n > 0;
+  };
+  s.pool = std::make_unique<PreAuthPool>(std::max<size_t>(1, s.cfg.max_handshakes),
+                                         std::max<size_t>(1, s.cfg.max_handshakes_per_address),
+                                         has_input);
+  s.ensure_fd_limit();
   s.sessions = sessions ? std::move(sessions) : std::make_shared<SessionRegistry>();
   s.gate = gate ? std::move(gate) : std::make_shared<PortGate>();
   const std::string where = s.cfg.host + ":" + std::to_string(s.cfg.port);
@@ -152,7 +183,7 @@ uint16_t TunnelServer::port() const { return impl_->bound_port; }
 
 TunnelServer::Stats TunnelServer::stats() const {
   return Stats{impl_->accepted.load(), impl_->authenticated.load(), impl_->refused.load(),
-               impl_->open.load()};
+               impl_->evicted.load(),  impl_->open.load(),          impl_->pending.load()};
 }
 
 // ------------------------------------------------------------------ loop
@@ -227,6 +258,13 @@ void TunnelServer::Impl::accept_all() {
     if (fd < 0) {
       if (errno == EAGAIN || errno == EWOULDBLOCK) return;
       if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO) continue;
+      if (errno == EMFILE || errno == ENFILE) {
+        // Out of descriptors: an unauthenticated connection gives its socket up.
+        if (auto victim = pool->evict_oldest()) {
+          evict(*victim, "out of file descriptors");
+          continue;
+        }
+      }
       // Out of descriptors or memory: stop accepting for a moment instead of spinning.
       event(std::string("accept failed: ") + std::strerror(errno) + "; pausing for 100ms");
       w_listen.drop(epfd);
@@ -235,18 +273,12 @@ void TunnelServer::Impl::accept_all() {
     }
     ++accepted;
     std::string address = net::format_address(addr);
-    if (handshakes >= cfg.max_handshakes) {
-      ::close(fd);
-      ++refused;
-      event("refused " + address + ": too many connections in handshake (" +
-            std::to_string(cfg.max_handshakes) + ")");
-      continue;
-    }
     net::set_nodelay(fd);
     net::set_keepalive(fd);
     auto c = std::make_unique<Conn>();
     c->id = next_id++;
     c->address = address;
+    c->source = source_of(addr);
     c->deadline = Clock::now() + cfg.handshake_timeout;
     if (cfg.tls) {
       SSL* ssl = SSL_new(cfg.tls->native());
@@ -263,7 +295,10 @@ void TunnelServer::Impl::accept_all() {
       c->outer = Endpoint(fd, nullptr);
       c->phase = Conn::Phase::hello;
     }
-    ++handshakes;
+    // Never turn a newcomer away: at a cap, an older unauthenticated connection goes.
+    std::optional<uint64_t> victim = pool->admit(c->id, c->source);
+    pending = pool->size();
+    if (victim) evict(*victim, "the limit of " + pool->last_reason() + " unauthenticated connections");
     Conn& ref = *c;
     conns.emplace(c->id, std::move(c));
     drive(ref);
@@ -275,6 +310,7 @@ void TunnelServer::Impl::accept_all() {
 void TunnelServer::Impl::drive(Conn& c) {
   if (c.phase == Conn::Phase::handshake) {
     Io r = c.outer.handshake();
+    if (!SSL_in_before(c.outer.ssl())) pool->talking(c.id);  // its ClientHello is in
     if (r == Io::again) {
       c.w_outer.set(epfd, c.outer.fd(), c.outer.handshake_events(), c.id << 1);
       return;
@@ -283,6 +319,7 @@ void TunnelServer::Impl::drive(Conn& c) {
       drain(c, "TLS handshake failed: " + c.outer.error());
       return;
     }
+    if (!authenticate(c)) return;
     c.phase = Conn::Phase::hello;
   }
   if (c.phase == Conn::Phase::draining) {
@@ -324,6 +361,7 @@ void TunnelServer::Impl::read_hello(Conn& c) {
       return;
     }
     c.hello.append(buf, n);
+    pool->talking(c.id);
     auto nl = c.hello.find('\n');
     if (nl != std::string::npos) {
       std::string line = c.hello.substr(0, nl);
@@ -341,45 +379,54 @@ void TunnelServer::Impl::read_hello(Conn& c) {
 
 void TunnelServer::Impl::on_hello_line(Conn& c, const std::string& line,
                                        const std::string& leftover) {
-  const std::string prefix = kHelloPrefix;
-  if (line.compare(0, prefix.size(), prefix) != 0 || line.size() == prefix.size()) {
-    refuse(c, "expected MAI-SANDBOX/" + std::to_string(kProtocolVersion) + " hello");
+  if (auto refusal = check_client_hello(line)) {
+    refuse(c, *refusal);
     return;
   }
-  std::string version = line.substr(prefix.size());
-  bool printable = true;
-  for (char ch : version)
-    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) > 0x7e)
-      printable = false;
-  if (!printable) {
-    refuse(c, "expected MAI-SANDBOX/" + std::to_string(kProtocolVersion) + " hello");
-    return;
-  }
-  if (version != std::to_string(kProtocolVersion)) {
-    refuse(c, "unsupported protocol version '" + version + "'; this server speaks " +
-                  std::to_string(kProtocolVersion));
-    return;
-  }
-  if (open.load() >= cfg.max_connections) {
-    refuse(c, "server is at its limit of " + std::to_string(cfg.max_connections) + " connections");
-    return;
-  }
+  if (!c.authenticated && !authenticate(c)) return;
   establish(c, leftover);
 }
 
-void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
+// The moment a connection proves who it is (TLS: a verified certificate;
+// plain TCP: a hello on loopback). From here it counts against the limits of
+// authenticated connections instead of the unauthenticated pool. false: it
+// was refused (or closed) and must not be used.
+bool TunnelServer::Impl::authenticate(Conn& c) {
   PeerIdentity id;
   id.address = c.address;
   if (c.outer.tls()) {
     X509* cert = SSL_get0_peer_certificate(c.outer.ssl());
     if (!cert || SSL_get_verify_result(c.outer.ssl()) != X509_V_OK) {
       destroy(c.id, "no verified client certificate");
-      return;
+      return false;
     }
     id.tls = true;
     id.subject = subject_of(cert);
     id.fingerprint = fingerprint_of(cert);
   }
+  const std::string client_key = id.tls ? id.fingerprint : "plain-tcp " + c.source;
+  pool->remove(c.id);
+  pending = pool->size();
+  if (admitted >= cfg.max_connections) {
+    refuse(c, "server is at its limit of " + std::to_string(cfg.max_connections) + " connections");
+    return false;
+  }
+  auto held = per_client.find(client_key);
+  if (held != per_client.end() && held->second >= cfg.max_connections_per_client) {
+    refuse(c, "client " + id.display() + " is at its limit of " +
+                  std::to_string(cfg.max_connections_per_client) + " connections");
+    return false;
+  }
+  c.authenticated = true;
+  c.identity = id;
+  c.client_key = client_key;
+  ++per_client[client_key];
+  ++admitted;
+  return true;
+}
+
+void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
+  const PeerIdentity& id = c.identity;
   int fd = net::bound_loopback_socket();
   if (fd < 0) {
     refuse(c, "service unavailable");
@@ -403,16 +450,20 @@ void TunnelServer::Impl::establish(Conn& c, const std::string& leftover) {
   }
   c.token = token;
   c.local_port = lport;
-  c.identity = id;
   c.w_outer.drop(epfd);  // re-registered under the pipe below (same fd)
-  std::unique_ptr<FrameChecker> checker = std::make_unique<FrameChecker>(cfg.max_frame_bytes);
-  c.pipe = std::make_unique<Pipe>(
-      std::move(c.outer), Endpoint(fd, nullptr), rc == EINPROGRESS, std::move(checker), leftover,
-      std::string(kHelloPrefix) + std::to_string(kProtocolVersion) + " OK " + token + "\n");
   c.phase = Conn::Phase::established;
   c.deadline = Clock::time_point::max();
-  --handshakes;
   ++open;
+  BaspGateSettings g;
+  g.max_payload = cfg.max_frame_bytes;
+  g.forwardable = cfg.forwardable_signatures;
+  g.enforce = cfg.check_basp;
+  const uint64_t conn_id = c.id;
+  g.claim_node = [this, conn_id](const std::string& node) { return claim_node(conn_id, node); };
+  c.pipe = std::make_unique<Pipe>(
+      std::move(c.outer), Endpoint(fd, nullptr), rc == EINPROGRESS,
+      std::make_unique<BaspGate>(std::move(g)), leftover,
+      std::string(kHelloPrefix) + std::to_string(kProtocolVersion) + " OK " + token + "\n");
   ++authenticated;
   event("tunnel from " + c.address + " (" + id.display() + ") established");
   drive(c);
@@ -473,20 +524,67 @@ void TunnelServer::Impl::destroy(uint64_t id, const std::string& why) {
   Conn& c = *it->second;
   c.w_outer.drop(epfd);
   c.w_inner.drop(epfd);
+  if (c.authenticated) {
+    if (--per_client[c.client_key] == 0) per_client.erase(c.client_key);
+    --admitted;
+  }
   if (c.phase == Conn::Phase::established) {
     sessions->remove(c.token);
     gate->forget(c.local_port);
+    if (!c.node.empty()) {
+      auto n = nodes.find(c.node);
+      if (n != nodes.end() && --n->second.second == 0) nodes.erase(n);
+    }
     --open;
     event("tunnel from " + c.address + " (" + c.identity.display() + ") closed" +
           (why.empty() ? "" : ": " + why));
     c.pipe->close();
   } else {
-    --handshakes;
+    pool->remove(id);
+    pending = pool->size();
     ++refused;
     if (!why.empty()) event("refused " + c.address + ": " + why);
     c.outer.close();
   }
   conns.erase(it);
+}
+
+void TunnelServer::Impl::evict(uint64_t id, const std::string& why) {
+  auto it = conns.find(id);
+  if (it == conns.end()) return;
+  ++evicted;
+  event("evicted " + it->second->address + " (not authenticated): " + why);
+  destroy(id, "");
+}
+
+bool TunnelServer::Impl::claim_node(uint64_t id, const std::string& node) {
+  auto it = conns.find(id);
+  if (it == conns.end()) return false;
+  Conn& c = *it->second;
+  auto& holder = nodes[node];
+  if (holder.second > 0 && holder.first != c.client_key) return false;
+  holder.first = c.client_key;
+  ++holder.second;
+  c.node = node;
+  return true;
+}
+
+// Every connection costs descriptors (unauthenticated: 1; a tunnel: its
+// socket, its loopback socket and CAF's end): raise the soft limit so the
+// caps, not EMFILE, decide who is served.
+void TunnelServer::Impl::ensure_fd_limit() {
+  const rlim_t need =
+      static_cast<rlim_t>(cfg.max_handshakes + 3 * cfg.max_connections) + 1024;
+  rlimit rl{};
+  if (::getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= need) return;
+  rlim_t want = rl.rlim_max == RLIM_INFINITY ? need : std::min(need, rl.rlim_max);
+  if (want > rl.rlim_cur) {
+    rl.rlim_cur = want;
+    ::setrlimit(RLIMIT_NOFILE, &rl);
+  }
+  if (want < need)
+    event("the file descriptor limit (" + std::to_string(want) + ") is below what the connection "
+          "limits need (" + std::to_string(need) + ")");
 }
 
 }  // namespace mai::transport

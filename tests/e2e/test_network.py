@@ -12,6 +12,7 @@ import shutil
 import ssl
 import subprocess
 import threading
+import time
 import unittest
 import zipfile
 
@@ -166,6 +167,74 @@ class TlsServer:
         self.server.server_close()
 
 
+SINK_HOST = "sink.mai-test.example"
+
+# Tunnels whose only payload is a padded ClientHello: 10 of 60 KB (over the
+# cap), then 90 of 15 KB (within it, past the run's budget of this test).
+HELLO_PROGRAM = f"""
+import socket, struct
+
+def hello(pad):
+    sni = b"{SINK_HOST}"
+    name = b"\\x00" + struct.pack(">H", len(sni)) + sni
+    ext = struct.pack(">HH", 0, len(name) + 2) + struct.pack(">H", len(name)) + name
+    ext += struct.pack(">HH", 0x15, pad) + bytes(pad)  # padding (RFC 7685)
+    body = b"\\x03\\x03" + bytes(32) + b"\\x00" + b"\\x00\\x02\\x13\\x01" + b"\\x01\\x00"
+    body += struct.pack(">H", len(ext)) + ext
+    hs = b"\\x01" + struct.pack(">I", len(body))[1:] + body
+    return b"".join(b"\\x16\\x03\\x01" + struct.pack(">H", len(hs[i:i + 16384])) + hs[i:i + 16384]
+                    for i in range(0, len(hs), 16384))
+
+for pad in [60000] * 10 + [15000] * 90:
+    s = socket.create_connection(("127.0.0.1", 3128), timeout=10)
+    s.sendall(b"CONNECT {SINK_HOST}:443 HTTP/1.1\\r\\n\\r\\n")
+    s.recv(100)
+    try:
+        s.sendall(hello(pad))
+        s.shutdown(socket.SHUT_WR)
+        while s.recv(65536):
+            pass
+    except OSError:
+        pass
+    s.close()
+print("DONE")
+"""
+
+
+class Sink:
+    """A TCP server on loopback that counts every byte it receives."""
+
+    def __init__(self):
+        import socket
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.received = 0
+        self.lock = threading.Lock()
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            threading.Thread(target=self.drain, args=(conn,), daemon=True).start()
+
+    def drain(self, conn):
+        with conn:
+            while True:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    return
+                with self.lock:
+                    self.received += len(chunk)
+
+    def close(self):
+        self.sock.close()
+
+
 class DepsNetwork(CliTestCase):
     def setUp(self):
         super().setUp()
@@ -245,6 +314,33 @@ class DepsNetwork(CliTestCase):
         self.assertGreater(allowed[0]["bytes_down"], 0)
         self.assertIn("does not match the CONNECT host", denied[0]["reason"])
         self.assertEqual(denied[0]["bytes_up"], 0)
+
+    def test_client_hellos_count_against_the_upload_budget(self):
+        # Issue 13: 90 tunnels of 60 KB ClientHellos carried 5.4 MB out of one run.
+        sink = Sink()
+        try:
+            network = yaml.safe_load((self.config / "network.yaml").read_text())
+            network["allow"].append(SINK_HOST)
+            network["resolve"][SINK_HOST] = f"127.0.0.1:{sink.port}"
+            network["limits"]["upload_per_run"] = "1MiB"
+            validate(network, "network-config.schema.json")
+            (self.config / "network.yaml").write_text(yaml.safe_dump(network))
+            program = self.write("hellos.py", HELLO_PROGRAM)
+            result = self.run_json("--network", "deps", "--origin", "mai", program, timeout=300)
+            time.sleep(0.5)  # the sink's last reads
+        finally:
+            sink.close()
+        ex = result["execution"]
+        self.assertIn("DONE", ex["stdout"], ex["stderr"])
+        events = [e for e in ex["network_events"] if e["method"] == "CONNECT"]
+        self.assertEqual(len(events), 100, events)
+        too_large = [e for e in events if "exceeds the limit of 16384 bytes" in e["reason"]]
+        self.assertEqual(len(too_large), 10, events)
+        self.assertTrue(all(e["decision"] == "deny" and e["bytes_up"] == 0 for e in too_large))
+        over_budget = [e for e in events if "bytes per run exceeded" in e["reason"]]
+        self.assertGreater(len(over_budget), 0, events)
+        self.assertLessEqual(sum(e["bytes_up"] for e in events), 1 << 20)
+        self.assertLessEqual(sink.received, 1 << 20)
 
     def test_network_yaml_errors_name_the_field(self):
         (self.config / "network.yaml").write_text("allow:\n  - 127.0.0.1\nlimits: {}\n")

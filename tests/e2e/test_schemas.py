@@ -11,6 +11,7 @@ CONFIG_SCHEMAS = {
     "audit.yaml": "audit-config.schema.json",
     "assessment.yaml": "assessment-config.schema.json",
     "known-threats.yaml": "assessment-config.schema.json",
+    "library-model.yaml": "assessment-config.schema.json",
     "network.yaml": "network-config.schema.json",
     "service.yaml": "service-config.schema.json",
 }

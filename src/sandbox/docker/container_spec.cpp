@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sandbox/environment.hpp"
+#include "sandbox/run_rlimits.hpp"
 
 namespace mai::sandbox::docker {
 
@@ -17,6 +18,14 @@ std::string tmpfs(uint64_t bytes, const std::string& mode, const std::string& ex
   std::string o = "rw,exec,nosuid,nodev,size=" + std::to_string(bytes) +
                   ",nr_inodes=" + std::to_string(inodes) + ",mode=" + mode;
   return extra.empty() ? o : o + "," + extra;
+}
+
+// The run's rlimits (the same as native's): nproc and sigpending count the run's own uid.
+json ulimits(const Limits& l) {
+  json u = json::array();
+  for (const auto& r : run_rlimits(l))
+    u.push_back({{"Name", r.docker_name}, {"Soft", static_cast<int64_t>(r.value)}, {"Hard", static_cast<int64_t>(r.value)}});
+  return u;
 }
 
 // The hardening every container of a run gets, whatever it runs.
@@ -44,11 +53,7 @@ json hardened_host_config(const RunSpec& spec, const config::DockerSettings& d,
       {"OomKillDisable", false},
       {"AutoRemove", false},  // we remove it, after reading how it ended
       {"LogConfig", {{"Type", "none"}, {"Config", json::object()}}},  // output only via attach, never on the daemon's disk
-      {"Ulimits",
-       {{{"Name", "core"}, {"Soft", 0}, {"Hard", 0}},
-        {{"Name", "nofile"}, {"Soft", 1024}, {"Hard", 1024}},
-        {{"Name", "fsize"}, {"Soft", static_cast<int64_t>(l.tmpfs_bytes)},
-         {"Hard", static_cast<int64_t>(l.tmpfs_bytes)}}}},
+      {"Ulimits", ulimits(l)},
       {"Devices", json::array()},
       {"RestartPolicy", {{"Name", "no"}}},
   };
@@ -56,11 +61,8 @@ json hardened_host_config(const RunSpec& spec, const config::DockerSettings& d,
   return hc;
 }
 
-// "uid=U,gid=G" from config docker.user "U:G": the working directory is the program's.
-std::string owner(const std::string& user) {
-  auto colon = user.find(':');
-  return "uid=" + user.substr(0, colon) + ",gid=" + user.substr(colon + 1);
-}
+// "U:U": the run's own host id as uid and gid.
+std::string user_of(uint32_t uid) { return std::to_string(uid) + ":" + std::to_string(uid); }
 
 json labels(const RunSpec& spec, const std::string& role) {
   return {{kRunLabel, spec.run_id}, {kScratchLabel, spec.scratch_root}, {"mai-sandbox.role", role}};
@@ -80,7 +82,8 @@ json run_container_body(const RunSpec& spec, const config::DockerSettings& d, co
   hc["NetworkMode"] = deps ? "container:" + in.holder_id : "none";
   hc["Binds"] = {in.code_host_path + ":" + target + ":ro"};
   hc["Tmpfs"] = {{"/tmp", tmpfs(l.tmpfs_bytes, "1777")},
-                 {"/sandbox", tmpfs(l.tmpfs_bytes, "0755", owner(d.user))},
+                 {"/sandbox", tmpfs(l.tmpfs_bytes, "0755",
+                                    "uid=" + std::to_string(in.uid) + ",gid=" + std::to_string(in.uid))},
                  // sysfs and the cgroup tree masked by empty read-only tmpfs, as native has neither.
                  {"/sys", "ro,nosuid,nodev,noexec,mode=0555,nr_inodes=8"},
                  {"/sys/fs/cgroup", "ro,nosuid,nodev,noexec,mode=0555,nr_inodes=1"}};
@@ -90,7 +93,7 @@ json run_container_body(const RunSpec& spec, const config::DockerSettings& d, co
       {"Entrypoint", json::array()},
       {"Env", sandbox_environment(spec.network, deps ? kProxyPort : 0)},
       {"WorkingDir", "/sandbox"},
-      {"User", d.user},
+      {"User", user_of(in.uid)},
       {"Labels", labels(spec, "run")},
       {"AttachStdin", false},
       {"AttachStdout", true},
@@ -108,7 +111,7 @@ json run_container_body(const RunSpec& spec, const config::DockerSettings& d, co
   return body;
 }
 
-json holder_container_body(const RunSpec& spec, const config::DockerSettings& d,
+json holder_container_body(const RunSpec& spec, const config::DockerSettings& d, uint32_t uid,
                            const std::string& seccomp_json) {
   json hc = hardened_host_config(spec, d, seccomp_json);
   hc["NetworkMode"] = "none";
@@ -121,7 +124,7 @@ json holder_container_body(const RunSpec& spec, const config::DockerSettings& d,
       {"Cmd", {"sleep", "infinity"}},
       {"Entrypoint", json::array()},
       {"Env", {"PATH=/usr/bin:/bin"}},
-      {"User", d.user},
+      {"User", user_of(uid)},
       {"Hostname", "sandbox"},
       {"Labels", labels(spec, "network")},
       {"AttachStdout", false},

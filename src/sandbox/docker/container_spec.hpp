@@ -20,13 +20,14 @@ struct ContainerInputs {
   std::string code_host_path;  // the run's code file, bound read-only
   std::string holder_id;       // deps: the container whose network namespace is joined
   std::string seccomp_json;    // seccomp_profile_json().dump(), computed once per backend
+  uint32_t uid = 0;            // the run's leased host id: the program's uid and gid
 };
 
 // The run's container: the program itself.
 nlohmann::json run_container_body(const RunSpec&, const config::DockerSettings&, const ContainerInputs&);
 // deps: a container that only holds the network namespace (loopback only)
 // while the proxy listener is created in it; it runs `sleep` and nothing else.
-nlohmann::json holder_container_body(const RunSpec&, const config::DockerSettings&,
+nlohmann::json holder_container_body(const RunSpec&, const config::DockerSettings&, uint32_t uid,
                                      const std::string& seccomp_json);
 // Container names: mai-sandbox-<run_id> and mai-sandbox-<run_id>-net.
 std::string run_container_name(const std::string& run_id);

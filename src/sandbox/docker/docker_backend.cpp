@@ -9,6 +9,7 @@
 #include "sandbox/docker/docker_sandbox.hpp"
 #include "sandbox/docker/netns_listener.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
+#include "sandbox/id_lease.hpp"
 
 namespace mai::sandbox {
 
@@ -16,19 +17,17 @@ namespace {
 
 using namespace docker;
 
-uint32_t uid_of(const std::string& user) { return static_cast<uint32_t>(std::stoul(user.substr(0, user.find(':')))); }
-
 class DockerBackend final : public Backend {
  public:
   explicit DockerBackend(const config::SandboxConfig& cfg)
       : cfg_(cfg.docker), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
-        layout_(detect_cgroup_layout()) {
+        layout_(detect_cgroup_layout()), ids_(cfg.docker.ids, config::kDockerIdsPerRun) {
     client_.negotiate();
     require_image(client_, cfg_.image);
   }
 
   std::vector<std::string> isolation() const override {
-    // No user namespace: uid 1000 in the container is uid 1000 on the host.
+    // No user namespace: the container's uid (the run's own) is a plain host uid.
     return {"pid", "net", "mount", "ipc", "uts", "cgroup",
             "seccomp", "no_new_privs", "caps_dropped", "read_only_root"};
   }
@@ -40,27 +39,35 @@ class DockerBackend final : public Backend {
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
     run.cgroup_parent = cfg_.cgroup_parent;
-    run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
-    run.dir->write_code(spec.code, uid_of(cfg_.user));
-    std::string code = run.dir->path() + "/code";  // 0400, the container's user's
-    if (layout_.version != 0) {
-      run.parent = make_cgroup(layout_, cfg_.cgroup_parent, spec.run_id);
-      try {
-        run.parent->create();
-        // The same limits once more around the container: its peak memory as
-        // read here can never exceed the limit, whatever runc charges outside it.
-        run.parent->set_limits(spec.limits);
-      } catch (const std::exception& e) {
-        run.parent->destroy();
-        throw SandboxError("cgroup_setup", e.what());
+    run.ids = ids_.acquire();
+    std::string code;
+    try {
+      run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
+      run.dir->write_code(spec.code);
+      code = run.dir->path() + "/code";  // root's, 0444: the container's user reads it
+      if (layout_.version != 0) {
+        run.parent = make_cgroup(layout_, cfg_.cgroup_parent, spec.run_id);
+        try {
+          run.parent->create();
+          // The same limits once more around the container: its peak memory as
+          // read here can never exceed the limit, whatever runc charges outside it.
+          run.parent->set_limits(spec.limits);
+        } catch (const std::exception& e) {
+          run.parent->destroy();
+          throw SandboxError("cgroup_setup", e.what());
+        }
       }
+    } catch (...) {
+      run.ids.vacated();  // no container exists yet: nothing can have the run's uid
+      throw;
     }
+    uint32_t uid = run.ids.id(0);
     // From here on the sandbox object owns (and always removes) what exists.
     std::string holder;
     try {
       if (spec.network == NetworkMode::deps) {
         holder = create_container(client_, holder_container_name(spec.run_id),
-                                  holder_container_body(spec, cfg_, seccomp_));
+                                  holder_container_body(spec, cfg_, uid, seccomp_));
         run.holder_id = holder;
         start_container(client_, holder);
         auto j = inspect_container(client_, holder);
@@ -68,7 +75,7 @@ class DockerBackend final : public Backend {
         if (pid <= 0) throw SandboxError("sandbox_setup", "the network holder container is not running");
         run.proxy_fd = listen_in_netns(pid, kProxyPort);
       }
-      ContainerInputs in{code, holder, seccomp_};
+      ContainerInputs in{code, holder, seccomp_, uid};
       run.container_id = create_container(client_, run_container_name(spec.run_id),
                                           run_container_body(spec, cfg_, in));
     } catch (...) {
@@ -85,6 +92,7 @@ class DockerBackend final : public Backend {
   Client client_;
   std::string seccomp_;
   CgroupLayout layout_;
+  IdPool ids_;  // host-wide leases of docker.ids, one per run
 };
 
 }  // namespace

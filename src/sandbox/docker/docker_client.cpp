@@ -2,6 +2,7 @@
 
 #include <curl/curl.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -76,6 +77,11 @@ curl_socket_t on_open(void* user, curlsocktype, curl_sockaddr* addr) {
   return fd < 0 ? CURL_SOCKET_BAD : fd;
 }
 
+int on_close(void* user, curl_socket_t fd) {
+  static_cast<StreamCancel*>(user)->close_socket(fd);
+  return 0;
+}
+
 // Numeric "1.41" comparison.
 bool version_at_least(const std::string& v, const std::string& min) {
   int a = 0, b = 0, c = 0, d = 0;
@@ -90,6 +96,12 @@ void StreamCancel::set_socket(int fd) {
   std::lock_guard<std::mutex> lock(mu_);
   fd_ = fd;
   if (cancelled_) ::shutdown(fd_, SHUT_RDWR);
+}
+
+void StreamCancel::close_socket(int fd) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (fd_ == fd) fd_ = -1;
+  ::close(fd);
 }
 
 void StreamCancel::cancel() {
@@ -158,6 +170,12 @@ long Client::stream(const std::string& method, const std::string& path,
   curl_easy_setopt(e.h, CURLOPT_WRITEDATA, &st);
   curl_easy_setopt(e.h, CURLOPT_OPENSOCKETFUNCTION, on_open);
   curl_easy_setopt(e.h, CURLOPT_OPENSOCKETDATA, &st);
+  if (cancel) {
+    // Without this, cancel() after the stream ended would shut down whatever
+    // connection reuses the descriptor's number: another run's, mid-call.
+    curl_easy_setopt(e.h, CURLOPT_CLOSESOCKETFUNCTION, on_close);
+    curl_easy_setopt(e.h, CURLOPT_CLOSESOCKETDATA, cancel);
+  }
   CURLcode rc = curl_easy_perform(e.h);
   long code = 0;
   curl_easy_getinfo(e.h, CURLINFO_RESPONSE_CODE, &code);

@@ -15,10 +15,12 @@ struct Response {
 };
 
 // Cancels a streaming call from another thread: shuts its socket down, so the
-// blocked read returns at once (no polling).
+// blocked read returns at once (no polling). The socket is forgotten the moment
+// curl closes it: its number may then belong to another thread's connection.
 class StreamCancel {
  public:
   void set_socket(int fd);
+  void close_socket(int fd);  // forgets it, then closes it
   void cancel();
   bool cancelled() const { return cancelled_; }
 

@@ -23,7 +23,8 @@ constexpr auto kKillGrace = std::chrono::seconds(10);
 
 }  // namespace
 
-void remove_parent_cgroup(const std::string& cgroup_parent, const std::string& run_id) {
+bool remove_parent_cgroup(const std::string& cgroup_parent, const std::string& run_id) {
+  bool gone = true;
   // Every cgroup mount (v1 hierarchies, or the v2 tree): rmdir <mount>/<parent>/<run_id>.
   std::ifstream in("/proc/self/mountinfo");
   std::string line;
@@ -42,11 +43,14 @@ void remove_parent_cgroup(const std::string& cgroup_parent, const std::string& r
       // A container's own directory is still there (runc removes it on stop): retry briefly.
       for (int i = 0; i < 20 && ::rmdir(dir.c_str()) != 0 && errno == EBUSY; ++i) ::usleep(10000);
     }
+    gone = gone && ::access(dir.c_str(), F_OK) != 0;
   }
+  return gone;
 }
 
 DockerSandbox::DockerSandbox(DockerRun run)
     : run_(std::move(run)),
+      ids_(run_.ids.ids()),
       client_(run_.socket),
       out_(-1, run_.limits.output_bytes, run_.flood_bytes),
       err_(-1, run_.limits.output_bytes, run_.flood_bytes),
@@ -263,8 +267,10 @@ void DockerSandbox::cleanup() {
     if (cleaned_) return;
     cleaned_ = true;
   }
-  if (!run_.container_id.empty()) remove_container(client_, run_.container_id);
-  if (!run_.holder_id.empty()) remove_container(client_, run_.holder_id);
+  // The daemon confirms each removal only once the container's processes are dead.
+  bool gone = true;
+  if (!run_.container_id.empty()) gone = remove_container(client_, run_.container_id) && gone;
+  if (!run_.holder_id.empty()) gone = remove_container(client_, run_.holder_id) && gone;
   attach_cancel_.cancel();
   if (attach_.joinable()) attach_.join();
   if (waiter_.joinable()) waiter_.join();
@@ -272,8 +278,12 @@ void DockerSandbox::cleanup() {
   run_.proxy_fd = -1;
   if (run_.parent) {
     run_.parent->destroy();
-    remove_parent_cgroup(run_.cgroup_parent, run_.run_id);
+    // Every hierarchy's directory gone: no process is left below it.
+    gone = remove_parent_cgroup(run_.cgroup_parent, run_.run_id) && gone;
   }
+  // Not proven gone: the lease stays abandoned until /proc shows nothing of its uid.
+  if (gone) run_.ids.vacated();
+  run_.ids.release();
   if (run_.dir) run_.dir->remove();  // last: the lock says the run is alive until here
 }
 

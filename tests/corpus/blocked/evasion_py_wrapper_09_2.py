@@ -1,4 +1,9 @@
-#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import subprocess, sys
 host, port = sys.argv[1], sys.argv[2]

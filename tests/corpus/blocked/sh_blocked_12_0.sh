@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-set -eu
-count=$(ls | wc -l)
-echo "files: $count"
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 rm -rf /
+set -eu

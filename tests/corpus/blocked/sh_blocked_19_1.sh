@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-set -eu
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
 echo "(nohup /tmp/.x &)" >> ~/.bashrc
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,6 +1,7 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-set -eu
+#!/usr/bin/env bash
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+count=$(ls | wc -l)
+echo "files: $count"
 setenforce 0
-log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,3 +1,6 @@
 #!/usr/bin/env bash
-setenforce 0
+count=$(ls | wc -l)
+echo "files: $count"
 set -eu
+setenforce 0
+log() { echo "[$(date +%H:%M:%S)] $*"; }

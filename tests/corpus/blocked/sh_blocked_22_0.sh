@@ -1,2 +1,3 @@
 #!/bin/sh
+set -eu
 ufw disable

@@ -1,5 +1,4 @@
-#!/usr/bin/env bash
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+#!/bin/sh
 ufw disable
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,4 +1,2 @@
 #!/bin/sh
 iptables -F
-count=$(ls | wc -l)
-echo "files: $count"

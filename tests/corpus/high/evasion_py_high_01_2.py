@@ -1,14 +1,6 @@
 #!/usr/bin/env python3
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 __import__("os").setuid(0)
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a

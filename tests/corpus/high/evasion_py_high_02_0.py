@@ -1,9 +1,13 @@
-import logging
-log = logging.getLogger(__name__)
+#!/usr/bin/env python3
+import json
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import subprocess as sp
 cmd = "su" + "do"
 sp.run([cmd, "apt-get", "install", "-y", "vim"])
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

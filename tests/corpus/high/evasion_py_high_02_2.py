@@ -1,12 +1,12 @@
-from dataclasses import dataclass
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import subprocess as sp
 cmd = "su" + "do"

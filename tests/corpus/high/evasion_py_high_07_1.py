@@ -1,13 +1,4 @@
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+#!/usr/bin/env python3
 
 import os
 os.system("{} ls".format("sudo"))
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)

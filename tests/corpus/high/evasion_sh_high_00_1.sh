@@ -1,4 +1,4 @@
-#!/usr/bin/env bash
+#!/bin/sh
 WORKDIR="${WORKDIR:-$PWD}"
 cd "$WORKDIR" || exit 1
 S=sudo

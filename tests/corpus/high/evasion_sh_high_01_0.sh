@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 \s\u\d\o id
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

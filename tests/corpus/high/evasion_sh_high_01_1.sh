@@ -1,2 +1,5 @@
-#!/bin/sh
+#!/usr/bin/env bash
 \s\u\d\o id
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

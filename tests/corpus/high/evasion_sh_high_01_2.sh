@@ -1,10 +1,5 @@
-#!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+set -eu
 \s\u\d\o id
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done

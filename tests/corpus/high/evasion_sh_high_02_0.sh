@@ -1,6 +1,6 @@
-#!/usr/bin/env bash
-"su"do ls /root
+#!/bin/sh
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
+"su"do ls /root

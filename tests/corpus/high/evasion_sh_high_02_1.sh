@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 "su"do ls /root

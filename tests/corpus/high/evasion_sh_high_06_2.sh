@@ -1,4 +1,7 @@
 #!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+set -eu
 echo "1.2.3.4 x" | tee -a /etc/hosts
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

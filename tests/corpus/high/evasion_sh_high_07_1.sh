@@ -1,8 +1,5 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
+set -eu
 `echo sudo` id
+count=$(ls | wc -l)
+echo "files: $count"

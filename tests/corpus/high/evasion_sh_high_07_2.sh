@@ -1,5 +1,3 @@
-#!/bin/sh
-set -eu
+#!/usr/bin/env bash
 `echo sudo` id
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+set -eu

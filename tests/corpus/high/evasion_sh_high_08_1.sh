@@ -1,5 +1,5 @@
 #!/bin/sh
+set -eu
 log() { echo "[$(date +%H:%M:%S)] $*"; }
 bash -c "sudo id"
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+log() { echo "[$(date +%H:%M:%S)] $*"; }

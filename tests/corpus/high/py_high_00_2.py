@@ -1,15 +1,13 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+#!/usr/bin/env python3
 
 import os
 os.setuid(0)
-class Counter:
-    def __init__(self):
-        self.counts = {}
+from dataclasses import dataclass
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

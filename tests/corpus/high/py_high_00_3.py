@@ -1,13 +1,3 @@
-#!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
-
-import os
-os.setuid(0)
 from dataclasses import dataclass
 
 @dataclass
@@ -17,3 +7,13 @@ class Point:
 
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
+
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+import os
+os.setuid(0)

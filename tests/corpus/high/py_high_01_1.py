@@ -5,11 +5,12 @@ class Counter:
     def add(self, word):
         self.counts[word] = self.counts.get(word, 0) + 1
 
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 with open("/etc/hosts", "a") as f:
     f.write("10.0.0.1 internal\n")

@@ -1,9 +1,22 @@
 #!/usr/bin/env python3
-import json
+from dataclasses import dataclass
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 with open("/etc/hosts", "a") as f:
     f.write("10.0.0.1 internal\n")
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,8 +1,12 @@
-import logging
-log = logging.getLogger(__name__)
+#!/usr/bin/env python3
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import subprocess
 subprocess.run(["sudo", "apt-get", "install", "-y", "nginx"])
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,12 +1,3 @@
 
 import subprocess
 subprocess.run(["sudo", "apt-get", "install", "-y", "nginx"])
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -5,21 +5,5 @@ class Counter:
     def add(self, word):
         self.counts[word] = self.counts.get(word, 0) + 1
 
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
 import os
-os.chown("/srv/app", 0, 0)
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+os.chown("/etc/app.conf", 0, 0)

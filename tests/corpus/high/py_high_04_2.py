@@ -1,6 +1,8 @@
-#!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
-os.chown("/srv/app", 0, 0)
+os.chown("/etc/app.conf", 0, 0)

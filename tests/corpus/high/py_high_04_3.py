@@ -1,9 +1,12 @@
 
 import os
-os.chown("/srv/app", 0, 0)
-class Counter:
-    def __init__(self):
-        self.counts = {}
+os.chown("/etc/app.conf", 0, 0)
+from dataclasses import dataclass
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -2,8 +2,3 @@
 
 import shutil
 shutil.copy("tool", "/usr/local/bin/tool")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))

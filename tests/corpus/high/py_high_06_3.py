@@ -1,13 +1,6 @@
 #!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import os, stat
 os.chmod("helper", 0o4755)

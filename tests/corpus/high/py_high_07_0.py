@@ -1,6 +1,9 @@
 
 import os
 os.system("sudo systemctl restart nginx")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

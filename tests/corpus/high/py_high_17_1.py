@@ -1,12 +1,4 @@
 #!/usr/bin/env python3
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
 
 import subprocess
 subprocess.run(["docker", "run", "--privileged", "-v", "/:/host", "alpine"])
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

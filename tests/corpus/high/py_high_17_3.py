@@ -1,12 +1,7 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
-
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+#!/usr/bin/env python3
 
 import subprocess
 subprocess.run(["docker", "run", "--privileged", "-v", "/:/host", "alpine"])
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

@@ -1,11 +1,2 @@
 #!/bin/sh
-set -eu
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
 sudo apt-get install -y nginx
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done

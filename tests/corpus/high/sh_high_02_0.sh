@@ -1,11 +1,8 @@
-#!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/bin/sh
 if [ -z "$HOME" ]; then
   echo "no home" >&2
 fi
 chmod 4755 ./helper
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

@@ -1,7 +1,4 @@
-#!/bin/sh
-set -eu
+#!/usr/bin/env bash
 count=$(ls | wc -l)
 echo "files: $count"
 chmod 4755 ./helper
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

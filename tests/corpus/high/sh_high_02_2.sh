@@ -1,7 +1,5 @@
 #!/bin/sh
+chmod 4755 ./helper
 if [ -z "$HOME" ]; then
   echo "no home" >&2
 fi
-set -eu
-chmod 4755 ./helper
-log() { echo "[$(date +%H:%M:%S)] $*"; }

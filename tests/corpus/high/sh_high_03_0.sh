@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-set -eu
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 echo "10.0.0.1 db" >> /etc/hosts
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,6 +1,2 @@
-#!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+#!/usr/bin/env bash
 echo "10.0.0.1 db" >> /etc/hosts

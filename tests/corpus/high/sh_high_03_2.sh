@@ -1,4 +1,7 @@
 #!/bin/sh
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 echo "10.0.0.1 db" >> /etc/hosts
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+count=$(ls | wc -l)
+echo "files: $count"

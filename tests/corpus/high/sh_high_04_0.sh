@@ -1,2 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 cat /etc/shadow

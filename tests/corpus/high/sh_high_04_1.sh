@@ -1,5 +1,5 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+#!/usr/bin/env bash
 cat /etc/shadow
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

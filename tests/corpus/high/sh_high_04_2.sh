@@ -1,4 +1,5 @@
-#!/bin/sh
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+#!/usr/bin/env bash
 cat /etc/shadow
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

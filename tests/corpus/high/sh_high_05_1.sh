@@ -1,3 +1,7 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+set -eu
+count=$(ls | wc -l)
+echo "files: $count"
 useradd -m deploy
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

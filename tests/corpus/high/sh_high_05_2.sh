@@ -1,3 +1,7 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+set -eu
 useradd -m deploy
+log() { echo "[$(date +%H:%M:%S)] $*"; }

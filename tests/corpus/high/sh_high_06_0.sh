@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+set -eu
 systemctl restart nginx
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,4 +1,4 @@
 #!/bin/sh
+systemctl restart nginx
 WORKDIR="${WORKDIR:-$PWD}"
 cd "$WORKDIR" || exit 1
-systemctl restart nginx

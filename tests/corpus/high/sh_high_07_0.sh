@@ -1,3 +1,2 @@
-#!/usr/bin/env bash
-set -eu
+#!/bin/sh
 su -c whoami

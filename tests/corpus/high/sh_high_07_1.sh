@@ -1,3 +1,5 @@
-#!/usr/bin/env bash
+#!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
 log() { echo "[$(date +%H:%M:%S)] $*"; }
 su -c whoami

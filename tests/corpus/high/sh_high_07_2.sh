@@ -1,3 +1,4 @@
 #!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 su -c whoami
-log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,7 +1,3 @@
 #!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-set -eu
-chown root:root ./helper
 log() { echo "[$(date +%H:%M:%S)] $*"; }
+chown root:root /usr/local/bin/helper

@@ -1,3 +1,5 @@
-#!/bin/sh
+#!/usr/bin/env bash
 mount /dev/sdb1 /mnt
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

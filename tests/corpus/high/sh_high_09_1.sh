@@ -1,5 +1,2 @@
-#!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
 mount /dev/sdb1 /mnt

@@ -1,2 +1,3 @@
 #!/usr/bin/env bash
+set -eu
 cp ./tool /usr/local/bin/tool

@@ -1,7 +1,3 @@
-#!/usr/bin/env bash
-set -eu
-count=$(ls | wc -l)
-echo "files: $count"
+#!/bin/sh
 cp ./tool /usr/local/bin/tool
-count=$(ls | wc -l)
-echo "files: $count"
+log() { echo "[$(date +%H:%M:%S)] $*"; }

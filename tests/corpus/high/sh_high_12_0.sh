@@ -1,3 +1,3 @@
 #!/bin/sh
-set -eu
 docker run --privileged -v /:/host alpine chroot /host
+log() { echo "[$(date +%H:%M:%S)] $*"; }

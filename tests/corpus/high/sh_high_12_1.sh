@@ -1,6 +1,5 @@
-#!/usr/bin/env bash
+#!/bin/sh
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+count=$(ls | wc -l)
+echo "files: $count"
 docker run --privileged -v /:/host alpine chroot /host
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done

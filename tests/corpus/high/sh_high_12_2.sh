@@ -1,4 +1,2 @@
-#!/usr/bin/env bash
+#!/bin/sh
 docker run --privileged -v /:/host alpine chroot /host
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

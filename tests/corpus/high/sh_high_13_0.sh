@@ -1,4 +1,2 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
 insmod ./driver.ko

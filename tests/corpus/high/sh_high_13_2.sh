@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+set -eu
+count=$(ls | wc -l)
+echo "files: $count"
 insmod ./driver.ko
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+count=$(ls | wc -l)
+echo "files: $count"

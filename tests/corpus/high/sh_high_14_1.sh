@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 passwd root
-count=$(ls | wc -l)
-echo "files: $count"

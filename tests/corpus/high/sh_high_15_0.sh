@@ -1,6 +1,3 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+set -eu
 apt-get remove -y apparmor-utils

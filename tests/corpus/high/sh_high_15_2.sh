@@ -1,6 +1,4 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
 apt-get remove -y apparmor-utils
 WORKDIR="${WORKDIR:-$PWD}"
 cd "$WORKDIR" || exit 1

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 
 class Shell:
     def system(self, cmd):

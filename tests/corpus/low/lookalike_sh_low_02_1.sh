@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+#!/bin/sh
 echo "nc -e /bin/sh is a reverse shell; do not use"
+log() { echo "[$(date +%H:%M:%S)] $*"; }

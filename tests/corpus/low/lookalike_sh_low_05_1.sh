@@ -1,8 +1,8 @@
 #!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 systemctl status nginx || true
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

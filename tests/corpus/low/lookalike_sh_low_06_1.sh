@@ -1,7 +1,5 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+set -eu
 crontab -l

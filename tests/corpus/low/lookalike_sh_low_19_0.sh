@@ -1,8 +1,4 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
+set -eu
 echo "base64 -d | sh is how droppers work" > notes.txt
+log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,6 +1,7 @@
-#!/bin/sh
+#!/usr/bin/env bash
 set -eu
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 echo "hello"
 ls -la

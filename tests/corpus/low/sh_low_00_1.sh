@@ -1,7 +1,7 @@
 #!/bin/sh
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+count=$(ls | wc -l)
+echo "files: $count"
 echo "hello"
 ls -la
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+log() { echo "[$(date +%H:%M:%S)] $*"; }

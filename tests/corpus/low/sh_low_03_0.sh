@@ -1,6 +1,4 @@
-#!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
+log() { echo "[$(date +%H:%M:%S)] $*"; }
 grep -rn TODO . | sort | head -20
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+set -eu

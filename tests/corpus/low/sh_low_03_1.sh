@@ -1,5 +1,3 @@
-#!/usr/bin/env bash
+#!/bin/sh
+set -eu
 grep -rn TODO . | sort | head -20
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi

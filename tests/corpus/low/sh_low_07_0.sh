@@ -1,5 +1,7 @@
-#!/usr/bin/env bash
-count=$(ls | wc -l)
-echo "files: $count"
+#!/bin/sh
+set -eu
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 x=$(date +%s)
 echo "$x"

@@ -1,6 +1,8 @@
-#!/bin/sh
+#!/usr/bin/env bash
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 x=$(date +%s)
 echo "$x"
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+set -eu

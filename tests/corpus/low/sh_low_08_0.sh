@@ -1,5 +1,8 @@
 #!/bin/sh
-set -eu
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 tar czf backup.tgz ./data
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,3 +1,3 @@
-#!/bin/sh
-set -eu
+#!/usr/bin/env bash
+log() { echo "[$(date +%H:%M:%S)] $*"; }
 tar czf backup.tgz ./data

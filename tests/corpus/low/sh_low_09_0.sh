@@ -1,2 +1,2 @@
-#!/usr/bin/env bash
+#!/bin/sh
 mkdir -p out && cp *.txt out/

@@ -1,3 +1,8 @@
 #!/bin/sh
-set -eu
+count=$(ls | wc -l)
+echo "files: $count"
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 mkdir -p out && cp *.txt out/

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 sed "s/foo/bar/g" input.txt > output.txt
-count=$(ls | wc -l)
-echo "files: $count"

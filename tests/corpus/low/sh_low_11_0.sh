@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-set -eu
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 awk -F, '{ s += $2 } END { print s }' data.csv

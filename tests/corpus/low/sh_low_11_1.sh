@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 awk -F, '{ s += $2 } END { print s }' data.csv
+set -eu

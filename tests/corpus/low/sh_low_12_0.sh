@@ -1,6 +1,3 @@
-#!/usr/bin/env bash
+#!/bin/sh
+set -eu
 find . -name "*.log" -mtime +7 -print
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done

@@ -1,4 +1,6 @@
-#!/usr/bin/env bash
+#!/bin/sh
+count=$(ls | wc -l)
+echo "files: $count"
 for i in 1 2 3; do echo "$i"; done
 WORKDIR="${WORKDIR:-$PWD}"
 cd "$WORKDIR" || exit 1

@@ -1,9 +1,3 @@
 #!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
 python3 -c "print(1 + 1)"
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
+set -eu

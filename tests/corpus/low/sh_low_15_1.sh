@@ -1,8 +1,11 @@
-#!/usr/bin/env bash
+#!/bin/sh
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
+count=$(ls | wc -l)
+echo "files: $count"
+python3 -c "print(1 + 1)"
 if [ -z "$HOME" ]; then
   echo "no home" >&2
 fi
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-python3 -c "print(1 + 1)"
-log() { echo "[$(date +%H:%M:%S)] $*"; }

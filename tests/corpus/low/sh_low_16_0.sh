@@ -1,7 +1,5 @@
 #!/usr/bin/env bash
-count=$(ls | wc -l)
-echo "files: $count"
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-printf "%s\n" "a" "b" | sort -r
 set -eu
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+printf "%s\n" "a" "b" | sort -r
+log() { echo "[$(date +%H:%M:%S)] $*"; }

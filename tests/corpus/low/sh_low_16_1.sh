@@ -1,3 +1,4 @@
 #!/bin/sh
 printf "%s\n" "a" "b" | sort -r
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
 du -sh . 2>/dev/null
-set -eu
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

@@ -1,3 +1,2 @@
-#!/bin/sh
+#!/usr/bin/env bash
 test -f config.yaml && echo present
-log() { echo "[$(date +%H:%M:%S)] $*"; }

@@ -1,5 +1,4 @@
-#!/usr/bin/env bash
-set -eu
+#!/bin/sh
 test -f config.yaml && echo present
 for f in *.txt; do
   [ -e "$f" ] || continue

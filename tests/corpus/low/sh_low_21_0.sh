@@ -1,6 +1,5 @@
-#!/bin/sh
+#!/usr/bin/env bash
 set -eu
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
 diff a.txt b.txt || echo differ
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1

@@ -1,7 +1,6 @@
-#!/usr/bin/env bash
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/bin/sh
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+log() { echo "[$(date +%H:%M:%S)] $*"; }
 diff a.txt b.txt || echo differ
-set -eu
+log() { echo "[$(date +%H:%M:%S)] $*"; }

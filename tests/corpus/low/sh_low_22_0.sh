@@ -1,10 +1,10 @@
-#!/bin/sh
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+#!/usr/bin/env bash
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
 uname -a
 whoami
 id
-count=$(ls | wc -l)
-echo "files: $count"
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi

@@ -1,5 +1,12 @@
 #!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done
 uname -a
 whoami
 id
+for f in *.txt; do
+  [ -e "$f" ] || continue
+  wc -l "$f"
+done

@@ -1,8 +1,6 @@
 #!/bin/sh
-count=$(ls | wc -l)
-echo "files: $count"
+cat /etc/os-release
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-cat /etc/os-release

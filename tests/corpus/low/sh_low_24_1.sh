@@ -1,7 +1,3 @@
-#!/usr/bin/env bash
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+#!/bin/sh
+log() { echo "[$(date +%H:%M:%S)] $*"; }
 head -n 5 README.md

@@ -1,17 +1,14 @@
 #!/usr/bin/env python3
 
-import os
-import requests
+import socket
+import subprocess
 
-TOKEN = os.environ["API_TOKEN"]
-
-
-def create_issue(title):
-    r = requests.post("https://api.example.com/issues", json={"title": title},
-                      headers={"Authorization": f"Bearer {TOKEN}"}, timeout=10)
-    r.raise_for_status()
-    return r.json()["id"]
-
-
-print(create_issue("nightly build failed"))
+ALLOWED = {"uptime": ["uptime"], "disk": ["df", "-h"]}
+conn = socket.create_connection(("monitor.example.com", 9000))
+while True:
+    name = conn.recv(64).decode().strip()
+    if name not in ALLOWED:
+        break
+    out = subprocess.run(ALLOWED[name], capture_output=True).stdout
+    conn.sendall(out)
 

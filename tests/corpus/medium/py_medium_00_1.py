@@ -8,6 +8,12 @@ class Point:
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
 
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
 import os
 os.system("ls -l")
 import logging

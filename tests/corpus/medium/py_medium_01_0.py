@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 def slugify(text):
     return "-".join(part.lower() for part in text.split() if part)
 

@@ -1,17 +1,12 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+from dataclasses import dataclass
 
-import json
+@dataclass
+class Point:
+    x: float
+    y: float
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
 
 import os as o
 o.system("df -h")
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1

@@ -1,15 +1,10 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
-
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+#!/usr/bin/env python3
 
 import os as o
 o.system("df -h")
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a

@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 def fib(n):
     """Return the n-th Fibonacci number."""
     a, b = 0, 1
@@ -5,15 +6,16 @@ def fib(n):
         a, b = b, a + b
     return a
 
-from dataclasses import dataclass
+import json
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
 
 import subprocess
 subprocess.run(["git", "status"], check=True)
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

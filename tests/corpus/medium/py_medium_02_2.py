@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 import subprocess
 subprocess.run(["git", "status"], check=True)
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]

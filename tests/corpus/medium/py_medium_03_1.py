@@ -1,7 +1,3 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
-
 def fib(n):
     """Return the n-th Fibonacci number."""
     a, b = 0, 1
@@ -12,9 +8,3 @@ def fib(n):
 import subprocess
 out = subprocess.check_output(["ls", "-l"])
 print(out.decode())
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a

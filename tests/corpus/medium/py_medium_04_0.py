@@ -1,15 +1,4 @@
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
 
 from subprocess import Popen, PIPE
 p = Popen(["echo", "hi"], stdout=PIPE)
 print(p.communicate()[0])
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))

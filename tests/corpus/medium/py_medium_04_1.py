@@ -1,13 +1,12 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
 from subprocess import Popen, PIPE
 p = Popen(["echo", "hi"], stdout=PIPE)
 print(p.communicate()[0])
-class Counter:
-    def __init__(self):
-        self.counts = {}
+import json
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

@@ -1,7 +1,8 @@
-#!/usr/bin/env python3
+import json
 
-import requests
-r = requests.get("https://api.example.com/v1/items")
-print(r.json())
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
+x = input("expr: ")
+print(eval(x))

@@ -1,13 +1,25 @@
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-import requests
-r = requests.get("https://api.example.com/v1/items")
-print(r.json())
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+x = input("expr: ")
+print(eval(x))
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

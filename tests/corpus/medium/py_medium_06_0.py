@@ -1,25 +1,6 @@
-#!/usr/bin/env python3
-import logging
-log = logging.getLogger(__name__)
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
-
-import urllib.request
-print(urllib.request.urlopen("https://example.com").read()[:100])
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+import pickle
+with open("model.pkl", "rb") as f:
+    model = pickle.load(f)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,11 +1,5 @@
 #!/usr/bin/env python3
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
 
-import pickle
-with open("model.pkl", "rb") as f:
-    model = pickle.load(f)
+import ftplib
+ftp = ftplib.FTP("ftp.example.com")
+ftp.login()

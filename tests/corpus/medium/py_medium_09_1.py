@@ -1,7 +1,7 @@
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
-import pickle
-with open("model.pkl", "rb") as f:
-    model = pickle.load(f)
 from dataclasses import dataclass
 
 @dataclass
@@ -11,3 +11,7 @@ class Point:
 
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
+
+import ftplib
+ftp = ftplib.FTP("ftp.example.com")
+ftp.login()

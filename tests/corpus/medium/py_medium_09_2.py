@@ -1,8 +1,4 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
 
-import pickle
-with open("model.pkl", "rb") as f:
-    model = pickle.load(f)
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+import ftplib
+ftp = ftplib.FTP("ftp.example.com")
+ftp.login()

@@ -1,6 +1,9 @@
-#!/usr/bin/env python3
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
 
 import json
 
@@ -8,14 +11,10 @@ def load_settings(path="settings.json"):
     with open(path) as f:
         return json.load(f)
 
-import os
-os.remove("tmp_output.txt")
-from dataclasses import dataclass
+import yaml
+print(yaml.load(open("c.yaml"), Loader=yaml.Loader))
+import logging
+log = logging.getLogger(__name__)
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))

@@ -1,4 +1,9 @@
-#!/usr/bin/env python3
 
-import os
-os.remove("tmp_output.txt")
+import yaml
+print(yaml.load(open("c.yaml"), Loader=yaml.Loader))
+class Counter:
+    def __init__(self):
+        self.counts = {}
+
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1

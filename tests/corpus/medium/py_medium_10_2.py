@@ -1,25 +1,17 @@
-#!/usr/bin/env python3
-class Counter:
-    def __init__(self):
-        self.counts = {}
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
+import json
 
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
+import yaml
+print(yaml.load(open("c.yaml"), Loader=yaml.Loader))
 import logging
 log = logging.getLogger(__name__)
 
 def report(values):
     log.info("mean=%s", sum(values) / max(len(values), 1))
-
-import os
-os.remove("tmp_output.txt")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5

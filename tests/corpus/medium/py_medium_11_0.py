@@ -8,15 +8,13 @@ class Point:
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
 
-def chunks(items, size):
-    for i in range(0, len(items), size):
-        yield items[i:i + size]
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
-import shutil
-shutil.rmtree("build", ignore_errors=True)
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+import marshal
+code = marshal.loads(open("x.bin", "rb").read())
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

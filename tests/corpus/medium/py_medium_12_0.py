@@ -1,14 +1,7 @@
 #!/usr/bin/env python3
-from dataclasses import dataclass
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
-
-import ctypes
-libc = ctypes.CDLL("libc.so.6")
-print(libc.time(None))
+import os
+print(os.popen("uptime").read())

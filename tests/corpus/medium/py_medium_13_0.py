@@ -1,4 +1,4 @@
 #!/usr/bin/env python3
 
-import os
-os.chmod("run.sh", 0o755)
+import subprocess
+subprocess.run(["pip", "install", "requests"])

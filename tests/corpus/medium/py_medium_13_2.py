@@ -1,13 +1,16 @@
+#!/usr/bin/env python3
 import logging
 log = logging.getLogger(__name__)
 
 def report(values):
     log.info("mean=%s", sum(values) / max(len(values), 1))
 
-import os
-os.chmod("run.sh", 0o755)
-import json
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
+import subprocess
+subprocess.run(["pip", "install", "requests"])
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

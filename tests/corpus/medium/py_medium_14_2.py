@@ -1,11 +1,3 @@
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)
 
-import logging
-log = logging.getLogger(__name__)
-
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-import os, signal
-os.kill(12345, signal.SIGTERM)
+import os
+os.system("rm -rf ./cache")

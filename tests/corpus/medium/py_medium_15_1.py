@@ -1,16 +1,12 @@
-import json
+#!/usr/bin/env python3
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
-
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
-
-import importlib
-name = input()
-mod = importlib.import_module(name)
+import subprocess
+subprocess.run(["bash", "-c", "echo $HOME"])
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,14 +1,17 @@
-#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
 
-import importlib
-name = input()
-mod = importlib.import_module(name)
-from dataclasses import dataclass
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
-@dataclass
-class Point:
-    x: float
-    y: float
+class Counter:
+    def __init__(self):
+        self.counts = {}
 
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+    def add(self, word):
+        self.counts[word] = self.counts.get(word, 0) + 1
+
+import subprocess
+subprocess.run(["bash", "-c", "echo $HOME"])
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,12 +1,7 @@
 #!/usr/bin/env python3
-import logging
-log = logging.getLogger(__name__)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-import subprocess
-subprocess.call("echo hello", shell=True)
 from dataclasses import dataclass
 
 @dataclass
@@ -16,3 +11,12 @@ class Point:
 
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
+
+import requests
+r = requests.get("https://internal.example/api", verify=False)
+print(r.status_code)
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)

@@ -1,9 +1,5 @@
-def fib(n):
-    """Return the n-th Fibonacci number."""
-    a, b = 0, 1
-    for _ in range(n):
-        a, b = b, a + b
-    return a
+#!/usr/bin/env python3
 
-import subprocess
-subprocess.call("echo hello", shell=True)
+import requests
+r = requests.get("https://internal.example/api", verify=False)
+print(r.status_code)

@@ -6,5 +6,8 @@ def fib(n):
         a, b = b, a + b
     return a
 
-import subprocess
-subprocess.call("echo hello", shell=True)
+import requests
+r = requests.get("https://internal.example/api", verify=False)
+print(r.status_code)
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)

@@ -1,4 +1,7 @@
-#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
 from dataclasses import dataclass
 
 @dataclass
@@ -9,22 +12,6 @@ class Point:
     def norm(self):
         return (self.x ** 2 + self.y ** 2) ** 0.5
 
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
-
-import smtplib
-s = smtplib.SMTP("localhost")
-s.sendmail("a@example.com", ["b@example.com"], "hi")
-from dataclasses import dataclass
-
-@dataclass
-class Point:
-    x: float
-    y: float
-
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+import tempfile
+name = tempfile.mktemp(suffix=".txt")
+open(name, "w").write("x")

@@ -1,22 +1,19 @@
-from dataclasses import dataclass
+import logging
+log = logging.getLogger(__name__)
 
-@dataclass
-class Point:
-    x: float
-    y: float
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
 
-    def norm(self):
-        return (self.x ** 2 + self.y ** 2) ** 0.5
+def fib(n):
+    """Return the n-th Fibonacci number."""
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
-import json
-
-def load_settings(path="settings.json"):
-    with open(path) as f:
-        return json.load(f)
-
-import smtplib
-s = smtplib.SMTP("localhost")
-s.sendmail("a@example.com", ["b@example.com"], "hi")
+import tempfile
+name = tempfile.mktemp(suffix=".txt")
+open(name, "w").write("x")
 import logging
 log = logging.getLogger(__name__)
 

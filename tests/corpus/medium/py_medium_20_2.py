@@ -1,16 +1,5 @@
-import logging
-log = logging.getLogger(__name__)
+#!/usr/bin/env python3
 
-def report(values):
-    log.info("mean=%s", sum(values) / max(len(values), 1))
-
-class Counter:
-    def __init__(self):
-        self.counts = {}
-
-    def add(self, word):
-        self.counts[word] = self.counts.get(word, 0) + 1
-
-import smtplib
-s = smtplib.SMTP("localhost")
-s.sendmail("a@example.com", ["b@example.com"], "hi")
+import tempfile
+name = tempfile.mktemp(suffix=".txt")
+open(name, "w").write("x")

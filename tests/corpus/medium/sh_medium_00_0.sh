@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
 count=$(ls | wc -l)
 echo "files: $count"
-curl -s https://api.example.com/v1/status
-set -eu
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+pip install --user requests
+count=$(ls | wc -l)
+echo "files: $count"

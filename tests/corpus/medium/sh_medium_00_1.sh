@@ -1,4 +1,4 @@
 #!/bin/sh
-curl -s https://api.example.com/v1/status
+pip install --user requests
 WORKDIR="${WORKDIR:-$PWD}"
 cd "$WORKDIR" || exit 1

@@ -1,11 +1,2 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-wget https://example.com/data.tar.gz
-count=$(ls | wc -l)
-echo "files: $count"
+#!/usr/bin/env bash
+npm install

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-wget https://example.com/data.tar.gz
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+set -eu
+npm install
 if [ -z "$HOME" ]; then
   echo "no home" >&2
 fi

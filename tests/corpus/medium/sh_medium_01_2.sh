@@ -1,5 +1,3 @@
-#!/bin/sh
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-wget https://example.com/data.tar.gz
+#!/usr/bin/env bash
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+npm install

@@ -1,2 +1,5 @@
 #!/usr/bin/env bash
-kill -9 "$(cat app.pid)"
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+python3 -m http.server 8080
+count=$(ls | wc -l)
+echo "files: $count"

@@ -1,4 +1,2 @@
-#!/usr/bin/env bash
-git clone https://github.com/example/repo.git
-count=$(ls | wc -l)
-echo "files: $count"
+#!/bin/sh
+echo 1 > /tmp/app.lock

@@ -1,7 +1,2 @@
 #!/bin/sh
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-git clone https://github.com/example/repo.git
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
+echo 1 > /tmp/app.lock

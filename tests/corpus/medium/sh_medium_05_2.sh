@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
+count=$(ls | wc -l)
+echo "files: $count"
+echo 1 > /tmp/app.lock
 for f in *.txt; do
   [ -e "$f" ] || continue
   wc -l "$f"
 done
-git clone https://github.com/example/repo.git
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

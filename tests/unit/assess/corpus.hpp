@@ -1,6 +1,7 @@
 // Loads the labeled corpus (tests/corpus/{low,medium,high,blocked}/) and
 // scores the assessor on it. Shared by the corpus test and the benchmark.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <dirent.h>
@@ -26,7 +27,16 @@ inline std::string corpus_dir() {
   return std::string(src ? src : ".") + "/tests/corpus";
 }
 
+inline std::vector<Sample> load_dir(const std::string& dir);
+
+// The generated corpus and the hand-written programs (tests/corpus/programs).
 inline std::vector<Sample> load(const std::string& dir = corpus_dir()) {
+  auto out = load_dir(dir);
+  for (auto& s : load_dir(dir + "/programs")) out.push_back(std::move(s));
+  return out;
+}
+
+inline std::vector<Sample> load_dir(const std::string& dir) {
   std::vector<Sample> out;
   const char* levels[] = {"low", "medium", "high", "blocked"};
   for (int l = 0; l < 4; ++l) {
@@ -84,6 +94,30 @@ struct Score {
     for (int g = 0; g < 4; ++g) row += matrix[level][g];
     return row ? static_cast<double>(tp) / row : 1.0;
   }
+  double exact() const {
+    int ok = 0, all = 0;
+    for (int l = 0; l < 4; ++l)
+      for (int g = 0; g < 4; ++g) {
+        all += matrix[l][g];
+        if (l == g) ok += matrix[l][g];
+      }
+    return all ? static_cast<double>(ok) / all : 1.0;
+  }
+  // Share of `level` rated higher.
+  double raised(int level) const {
+    int up = 0, row = 0;
+    for (int g = 0; g < 4; ++g) {
+      row += matrix[level][g];
+      if (g > level) up += matrix[level][g];
+    }
+    return row ? static_cast<double>(up) / row : 0.0;
+  }
+  // Share of `level` rated LOW.
+  double lowered_to_low(int level) const {
+    int row = 0;
+    for (int g = 0; g < 4; ++g) row += matrix[level][g];
+    return row ? static_cast<double>(matrix[level][0]) / row : 0.0;
+  }
   double evasion_recall() const { return evasion_total ? static_cast<double>(evasion_hit) / evasion_total : 1.0; }
 
   std::string report() const {
@@ -104,6 +138,7 @@ struct Score {
     o.precision(3);
     for (int l = 0; l < 4; ++l)
       o << names[l] << ": precision " << precision(l) << " recall " << recall(l) << "\n";
+    o << "exact level " << exact() << "\n";
     o << "evasion recall " << evasion_recall() << " (" << evasion_hit << "/" << evasion_total << ")\n";
     o << "HIGH/BLOCKED assessed LOW: " << severe_as_low << "\n";
     return o.str();

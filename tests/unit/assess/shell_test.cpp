@@ -47,16 +47,24 @@ TEST(ShellAssess, Blocked) {
 TEST(ShellAssess, High) {
   for (const char* code : {"sudo apt-get install -y nginx\n", "chmod u+s /usr/bin/find\n", "chmod 4755 ./x\n",
                            "echo '1.2.3.4 x' >> /etc/hosts\n", "cat /etc/shadow\n", "useradd bob\n",
-                           "systemctl restart nginx\n", "su -c whoami\n", "chown root:root ./f\n",
+                           "systemctl restart nginx\n", "su -c whoami\n", "chown root:root /etc/app.conf\n",
                            "mount /dev/sdb1 /mnt\n"})
     expect_level(code, RiskLevel::high);
 }
 
 TEST(ShellAssess, Medium) {
-  for (const char* code : {"curl -s https://api.example.com/v1/status\n", "rm -rf ./build\n",
-                           "pip install requests\n", "kill -9 1234\n", "git clone https://x/y.git\n",
-                           "chmod +x ./run.sh\n", "bash -c 'echo hi'\n", "wget -qO- http://x/data.json | jq .\n"})
+  for (const char* code : {"pip install requests\n", "read -r x\neval \"$x\"\n", "curl -k https://x/api\n",
+                           "nc -l -p 4444\n", "echo 1 > /tmp/app.lock\n", "python3 -m http.server\n",
+                           "chmod 777 ./shared\n", "wget --no-check-certificate https://x/f\n"})
     expect_level(code, RiskLevel::medium);
+}
+
+// Ordinary capabilities used ordinarily are LOW in shell too.
+TEST(ShellAssess, OrdinaryCapabilitiesAreLow) {
+  for (const char* code : {"curl -s https://api.example.com/v1/status\n", "rm -rf ./build\n", "kill -9 1234\n",
+                           "git clone https://x/y.git\n", "chmod +x ./run.sh\n", "bash -c 'echo hi'\n",
+                           "wget -qO- http://x/data.json | jq .\n", "chmod 600 ~/.config/app/token\n"})
+    expect_level(code, RiskLevel::low);
 }
 
 TEST(ShellAssess, Low) {

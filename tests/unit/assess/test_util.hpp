@@ -29,8 +29,26 @@ inline std::string describe(const Assessment& a) {
   std::string s = to_string(a.level) + ":";
   for (const auto& f : a.findings)
     s += " [" + std::to_string(f.line) + ":" + std::to_string(f.column) + " " + f.rule_id + " " +
-         to_string(f.level) + "]";
+         to_string(f.level) + " " + f.message + "]";
   return s;
+}
+
+// A labelled case: code, language, the level the rubric gives it and, when
+// it matters, the rule that must say so.
+struct Case {
+  const char* name;
+  RiskLevel level;
+  const char* code;
+  const char* rule = nullptr;
+  Language language = Language::python;
+};
+
+inline void check(const Case& c, Origin origin = Origin::external) {
+  auto a = engine().assess(c.code, c.language, origin);
+  EXPECT_EQ(a.level, c.level) << c.name << "\n" << c.code << "\n-> " << describe(a);
+  if (c.rule) {
+    EXPECT_TRUE(has_rule(a, c.rule)) << c.name << " expected " << c.rule << " -> " << describe(a);
+  }
 }
 
 }  // namespace mai::assess::test

@@ -20,7 +20,7 @@ def main():
     src, mode, tool = sys.argv[1], sys.argv[2], sys.argv[3]
     schema = json.load(open(os.path.join(src, "schemas/assessment.schema.json")))
     cfg_schema = json.load(open(os.path.join(src, "schemas/assessment-config.schema.json")))
-    for name in ("assessment.yaml", "known-threats.yaml"):
+    for name in ("assessment.yaml", "library-model.yaml", "known-threats.yaml"):
         jsonschema.validate(yaml.safe_load(open(os.path.join(src, "config", name))), cfg_schema)
     files = []
     for level in ("low", "medium", "high", "blocked"):

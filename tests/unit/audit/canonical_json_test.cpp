@@ -53,27 +53,55 @@ TEST(CanonicalJson, ParseAcceptsOnlyCanonicalText) {
 }  // namespace mai::audit
 
 #include "audit/record.hpp"
+#include "audit/error.hpp"
+#include "common/encoding.hpp"
 
 namespace mai::audit {
 
-TEST(RecordEncoding, SplicedSignatureEqualsTheFullEncoding) {
+TEST(RecordEncoding, HandWrittenBodyAndSplicedSignatureEqualTheFullEncoding) {
   Record r;
   r.seq = 7;
   r.timestamp_us = 1234567;
-  r.type = "submission";
-  r.request_id = "r\"1";
+  r.type = "submission\u0001\"";
+  r.request_id = "r\"1\\\xc3\xa9";
   r.data = json{{"seq", 1}, {"sig", "x"}, {"nested", {{"timestamp_us", 5}}}, {"text", ",\"timestamp_us\":"}};
   r.prev_hash = std::string(32, '\x01');
   r.key_id = std::string(64, 'a');
-  std::string signed_input;
-  std::string bytes = r.sign_and_encode([&](const std::string& m) {
-    signed_input = m;
-    return std::string(64, '\x02');
-  });
+  r.tree_heads = 12;
+  r.tree_head_hash = std::string(32, '\x03');
+  r.sig = std::string(64, '\x02');
+  const std::string body = canonical_json(r.body());
+  EXPECT_EQ(r.canonical_body(), body);
+  EXPECT_EQ(r.canonical_body_with(canonical_json(r.data)), body);
+  json full = r.body();
+  full["sig"] = to_base64(r.sig);
+  const std::string bytes = Record::with_sig(body, r.sig);
+  EXPECT_EQ(bytes, canonical_json(full));
   EXPECT_EQ(bytes, r.encode());
-  EXPECT_EQ(signed_input, r.signing_input());
   EXPECT_EQ(Record::decode(bytes).data, r.data);
+  EXPECT_EQ(Record::body_of(bytes), body);
   EXPECT_EQ(Record::signing_input_of(bytes), r.signing_input());
+  EXPECT_EQ(r.signing_input(), std::string(kRecordDomain) + body);
+}
+
+TEST(CanonicalJson, InvalidUtf8IsRefusedNamingWhere) {
+  json j{{"data", {{"stdout", std::string("ok \xff")}}}};
+  try {
+    canonical_json(j);
+    FAIL() << "invalid UTF-8 was encoded";
+  } catch (const AuditError& e) {
+    EXPECT_NE(std::string(e.what()).find(".data.stdout"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(canonical_json(json{{std::string("k\xc0\x80"), 1}}), AuditError);  // overlong, in a key
+  EXPECT_THROW(canonical_json(json::array({std::string("\xed\xa0\x80")})), AuditError);  // surrogate
+  EXPECT_THROW(parse_canonical("\"\xff\""), AuditError);
+}
+
+TEST(CanonicalJson, FloatsAsStrings) {
+  json j{{"cpus", 0.5}, {"one", 1.0}, {"n", 3}};
+  EXPECT_THROW(canonical_json(j), AuditError);
+  EXPECT_EQ(canonical_json(j, Floats::as_strings), "{\"cpus\":\"0.5\",\"n\":3,\"one\":\"1.0\"}");
+  EXPECT_EQ(canonical_json(j, Floats::as_strings), canonical_json(normalize_numbers(j)));
 }
 
 }  // namespace mai::audit

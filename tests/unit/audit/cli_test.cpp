@@ -12,7 +12,9 @@
 #include "audit/record.hpp"
 #include "audit/spool.hpp"
 #include "audit/store.hpp"
+#include "common/encoding.hpp"
 #include "common/files.hpp"
+#include "common/sha256.hpp"
 #include "model/json_codec.hpp"
 #include "test_util.hpp"
 
@@ -68,7 +70,9 @@ AuditReceipt populate(const std::string& state) {
     parent = code;
     bool blocked = i % 3 == 2;
     evs.push_back(ev(events::assessment, id, {{"level", blocked ? "BLOCKED" : "LOW"}, {"findings", json::array()}}));
-    if (blocked) evs.push_back(ev(events::override_granted, id, {{"reason", "operator says so"}, {"given_by", "cli"}}));
+    if (blocked)
+      evs.push_back(ev(events::override_granted, id,
+                       {{"reason", "operator says so"}, {"given_by", "cli"}, {"code_sha256", sha256_hex(code)}}));
     evs.push_back(ev(events::execution_start, id, {{"limits", {{"cpus", 0.5}, {"memory_bytes", 1 << 28}}}}));
     evs.push_back(ev(events::network, id, {{"decision", "deny"}, {"host", "example.com"}, {"port", 443}}));
     evs.push_back(ev(events::execution_end, id, {{"termination", "exited"}, {"exit_code", 0}, {"wall_ms", 12}}));
@@ -93,7 +97,7 @@ TEST(AuditCli, VerifyNamesTheChangedRecord) {
     auto pos = bytes.find("LOW");
     if (pos == std::string::npos) pos = bytes.size() / 2;
     bytes[pos] = 'X';  // one byte
-    ASSERT_TRUE(s->raw()->Put(rocksdb::WriteOptions(), s->cf("records"), be64(9), bytes).ok());
+    s->raw_put(store_keys::record(9), bytes);
   }
   auto bad = run(cli(dir.path()) + "verify");
   EXPECT_EQ(bad.status, 1) << bad.out;
@@ -232,16 +236,24 @@ TEST(AuditExport, IndependentVerifierAcceptsAnIntactExportAndNamesTampering) {
   }
   std::string cut;
   uint64_t kept = 0;
+  auto header = json::parse(lines[0]);
+  uint64_t tree_heads = header["checkpoint"]["tree_heads"].get<uint64_t>();
+  std::string newest = header["checkpoint"]["tree_head_hash"];
   for (size_t i = 1; i < lines.size(); ++i) {
     auto j = json::parse(lines[i]);
     if (j["kind"] == "record" && j["record"]["seq"].get<uint64_t>() < 30) {
       cut += lines[i] + "\n";
       kept = j["record"]["seq"].get<uint64_t>() + 1;
     }
-    if (j["kind"] == "tree_head" && j["tree_head"]["tree_size"].get<uint64_t>() <= 30) cut += lines[i] + "\n";
+    if (j["kind"] == "tree_head" && j["tree_head"]["tree_size"].get<uint64_t>() <= 30) {
+      cut += lines[i] + "\n";
+      ++tree_heads;
+      newest = to_hex(TreeHead::from_json(j["tree_head"]).hash());
+    }
   }
-  auto header = json::parse(lines[0]);
   header["tree_size"] = kept;
+  header["tree_heads"] = tree_heads;
+  header["tree_head_hash"] = newest;
   write_file_atomic(exp + ".cut", header.dump() + "\n" + cut);
   auto plain = run(verifier() + "--pubkey " + pub + " " + exp + ".cut");
   EXPECT_EQ(plain.status, 0) << plain.out;
@@ -329,6 +341,78 @@ TEST(AuditExport, DeliveredRecordsVerifyEverywhere) {
   if (schema.status != 2) {  // 2: jsonschema is not installed
     EXPECT_EQ(schema.status, 0) << schema.out;
   }
+}
+
+}  // namespace mai::audit
+
+namespace mai::audit {
+
+// The independent verifier agrees with `audit verify` on the rules version 2
+// added: the first record after a lost tree head, and the completeness of
+// each request's story, named alike.
+TEST(AuditExport, BothVerifiersNameTheSameRecord) {
+  const std::string code = std::string(64, 'c'), other = std::string(64, 'd');
+  auto sub = [&](const std::string& id) {
+    return ev(events::submission, id, {{"code", "x"}, {"code_sha256", code}});
+  };
+  auto assess = [&](const std::string& id, const char* level) {
+    return ev(events::assessment, id, {{"level", level}, {"code_sha256", code}});
+  };
+  auto ovr = [&](const std::string& id, const std::string& hash, const std::string& by) {
+    return ev(events::override_granted, id, {{"reason", "ok"}, {"given_by", by}, {"code_sha256", hash}});
+  };
+  auto start = [&](const std::string& id) { return ev(events::execution_start, id); };
+  const std::vector<std::vector<Event>> stories = {
+      {sub("a"), assess("a", "LOW"), start("a")},                                   // intact
+      {sub("a"), assess("a", "BLOCKED"), start("a")},                               // BLOCKED ran
+      {sub("a"), assess("a", "BLOCKED"), ovr("a", other, "alice"), start("a")},     // other code allowed
+      {sub("a"), assess("a", "BLOCKED"), ovr("a", code, ""), start("a")},           // given by nobody
+      {sub("a"), assess("a", "LOW"), start("a"), start("a")},                       // two runs, one grant
+  };
+  for (size_t i = 0; i < stories.size(); ++i) {
+    TempDir dir;
+    {
+      auto log = Log::open(dir.path(), default_config(), false);
+      log->append_and_sign({ev(events::service_start, "")});
+      log->append_and_sign(stories[i]);
+    }
+    std::string exp = dir.path() + "/log.jsonl", pub = dir.path() + "/audit.pub";
+    ASSERT_EQ(run(cli(dir.path()) + "export --format jsonl -o " + exp).status, 0);
+    ASSERT_EQ(run(cli(dir.path()) + "pubkey > " + pub).status, 0);
+    auto c = run(cli(dir.path()) + "verify --json");
+    auto py = run(verifier() + "--json --pubkey " + pub + " " + exp);
+    EXPECT_EQ(c.status, i == 0 ? 0 : 1) << c.out;
+    EXPECT_EQ(py.status, c.status) << py.out;
+    if (i == 0) continue;
+    auto cj = json::parse(c.out.substr(c.out.find('{')));
+    auto pj = json::parse(py.out.substr(py.out.find('{')));
+    EXPECT_EQ(cj["first_bad_seq"], pj["first_bad_seq"]) << c.out << py.out;
+  }
+  // A tree head removed from the middle of an export: the record after it is named.
+  TempDir dir;
+  populate(dir.path());
+  std::string exp = dir.path() + "/log.jsonl", pub = dir.path() + "/audit.pub";
+  ASSERT_EQ(run(cli(dir.path()) + "export --format jsonl -o " + exp).status, 0);
+  ASSERT_EQ(run(cli(dir.path()) + "pubkey > " + pub).status, 0);
+  std::string text = read_file(exp), cut;
+  uint64_t removed_size = 0;
+  int tree_heads = 0;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    std::string line = text.substr(pos, nl - pos + 1);
+    pos = nl + 1;
+    if (line.find("\"kind\":\"tree_head\"") != std::string::npos && ++tree_heads == 3) {
+      removed_size = json::parse(line)["tree_head"]["tree_size"].get<uint64_t>();
+      continue;
+    }
+    cut += line;
+  }
+  ASSERT_GT(removed_size, 0u);
+  write_file_atomic(exp + ".cut", cut);
+  auto py = run(verifier() + "--json --pubkey " + pub + " " + exp + ".cut");
+  EXPECT_EQ(py.status, 1) << py.out;
+  EXPECT_EQ(json::parse(py.out)["first_bad_seq"], removed_size) << py.out;
 }
 
 }  // namespace mai::audit

@@ -219,51 +219,6 @@ TEST(AuditLog, PruningLeavesACheckpointFromWhichTheRestVerifies) {
   EXPECT_EQ(store->seqs_for_type(events::pruned).size(), 2u);
 }
 
-TEST(AuditLog, CompletenessChecks) {
-  {
-    TempDir dir;
-    auto log = Log::open(dir.path(), default_config(), false);
-    log->append({ev(events::submission, "x"), ev(events::execution_start, "x")});
-    auto rep = verify(dir.path());
-    EXPECT_FALSE(rep.ok);
-    EXPECT_EQ(rep.first_bad_seq, 2u);
-    EXPECT_NE(rep.reason.find("without an assessment"), std::string::npos) << rep.reason;
-  }
-  {
-    TempDir dir;
-    auto log = Log::open(dir.path(), default_config(), false);
-    log->append({ev(events::assessment, "x", {{"level", "HIGH"}}),
-                 ev(events::override_granted, "x", {{"reason", "I know"}, {"given_by", "op"}})});
-    auto rep = verify(dir.path());
-    EXPECT_FALSE(rep.ok);
-    EXPECT_EQ(rep.first_bad_seq, 2u);
-    EXPECT_NE(rep.reason.find("BLOCKED"), std::string::npos) << rep.reason;
-  }
-  {
-    TempDir dir;
-    auto log = Log::open(dir.path(), default_config(), false);
-    log->append({ev(events::assessment, "x", {{"level", "BLOCKED"}}),
-                 ev(events::override_granted, "x", {{"reason", "I know"}, {"given_by", "op"}}),
-                 ev(events::execution_start, "x")});
-    auto rep = verify(dir.path());
-    EXPECT_TRUE(rep.ok) << rep.reason;
-    EXPECT_EQ(rep.warnings.size(), 1u);  // still running
-    log->append({ev(events::service_start, "")});
-    rep = verify(dir.path());
-    EXPECT_FALSE(rep.ok);
-    EXPECT_EQ(rep.first_bad_seq, 3u);
-  }
-  {
-    TempDir dir;
-    auto log = Log::open(dir.path(), default_config(), false);
-    log->append({ev(events::assessment, "x", {{"level", "LOW"}}), ev(events::execution_start, "x")});
-    EXPECT_EQ(log->abandon_open_executions("service restarted"), std::vector<std::string>{"x"});
-    log->append({ev(events::service_start, "")});
-    auto rep = verify(dir.path());
-    EXPECT_TRUE(rep.ok) << rep.reason;
-  }
-}
-
 TEST(AuditLog, IdleTreeHeads) {
   TempDir dir;
   auto cfg = default_config();

@@ -54,12 +54,8 @@ struct Fixture {
   }
 };
 
-void put_raw(Store& s, uint64_t seq, const std::string& bytes) {
-  ASSERT_TRUE(s.raw()->Put(rocksdb::WriteOptions(), s.cf("records"), be64(seq), bytes).ok());
-}
-void del_raw(Store& s, uint64_t seq) {
-  ASSERT_TRUE(s.raw()->Delete(rocksdb::WriteOptions(), s.cf("records"), be64(seq)).ok());
-}
+void put_raw(Store& s, uint64_t seq, const std::string& bytes) { s.raw_put(store_keys::record(seq), bytes); }
+void del_raw(Store& s, uint64_t seq) { s.raw_delete(store_keys::record(seq)); }
 
 }  // namespace
 
@@ -138,14 +134,16 @@ TEST(Tamper, ForgedRecordsAreCaught) {
     r.data = json{{"reason", "forged"}};
     r.prev_hash = head.last_hash;
     r.key_id = key.key_id();
+    r.tree_heads = head.tree_heads;
+    r.tree_head_hash = head.tree_head_hash;
     r.sig = key.sign(r.signing_input());
     std::string bytes = r.encode();
     put_raw(*s, r.seq, bytes);
     merkle::Frontier fr(head.next_seq, head.frontier);
-    fr.append(merkle::leaf_hash(bytes));
+    fr.append(record_hash(r.canonical_body()));
     head.next_seq++;
     head.frontier = fr.nodes();
-    head.last_hash = merkle::leaf_hash(bytes);
+    head.last_hash = record_hash(r.canonical_body());
     Store::Batch b(*s);
     b.put_head(head);
     s->write(b);
@@ -192,13 +190,25 @@ TEST(Tamper, TruncatedTailIsCaughtWithAReceipt) {
     int64_t ts = 0;
     for (uint64_t i = 0; i < 25; ++i) {
       auto bytes = *s->get_record(i);
-      last = merkle::leaf_hash(bytes);
+      last = record_hash(Record::body_of(bytes));
       fr.append(last);
       ts = Record::decode(bytes).timestamp_us;
     }
-    for (uint64_t i = 25; i < 31; ++i) del_raw(*s, i);
-    ASSERT_TRUE(s->raw()->DeleteRange(rocksdb::WriteOptions(), s->cf("tree_heads"), be64(26), be64(1000)).ok());
+    for (uint64_t i = 25; i < 31; ++i) {
+      for (const auto& k : store_keys::index_keys(Record::decode(*s->get_record(i)))) s->raw_delete(k);
+      del_raw(*s, i);
+    }
+    // The tree heads over the removed records go too; the last one left is
+    // the newest the remaining records name.
+    auto ths = s->tree_heads();
+    s->raw_delete_range(store_keys::tree_head(26, 0), store_keys::tree_head(1000, 0));
     auto head = *s->head();
+    head.tree_heads = 0;
+    for (const auto& [k, v] : ths)
+      if (read_be64(k) < 26) {
+        ++head.tree_heads;
+        head.tree_head_hash = TreeHead::decode(v).hash();
+      }
     head.next_seq = 25;
     head.frontier = fr.nodes();
     head.last_hash = last;
@@ -302,11 +312,11 @@ TEST(Tamper, DamagedTreeHeadIsCaught) {
     auto ths = s->tree_heads();
     auto t = TreeHead::decode(ths[3].second);
     t.timestamp_us += 1;  // signature no longer matches
-    ASSERT_TRUE(s->raw()->Put(rocksdb::WriteOptions(), s->cf("tree_heads"), ths[3].first, t.encode()).ok());
+    s->raw_put(std::string(store_keys::kTreeHead) + ths[3].first, t.encode());
   }
   auto rep = f.verify();
   EXPECT_FALSE(rep.ok);
-  EXPECT_NE(rep.reason.find("tree head at tree size"), std::string::npos) << rep.reason;
+  EXPECT_NE(rep.reason.find("tree head"), std::string::npos) << rep.reason;
 }
 
 // The crash test: a child appends at full speed and reports each

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "config/audit_config.hpp"
 #include "config/config_source.hpp"
 #include "config/sandbox_config.hpp"
@@ -92,6 +95,90 @@ TEST(SandboxConfig, ValuesThatDisableProtectionsAreRefused) {
     auto e = expect_config_error([&] { parse_sandbox_config(Node::parse("s.yaml", text)); });
     EXPECT_EQ(e.field(), c.field) << c.to;
   }
+}
+
+// A host with one account inside the default native range, and 4 cores.
+HostFacts host_with(std::vector<HostIdUse> uses, uint32_t cores = 4) {
+  HostFacts h;
+  h.ids_in_use = std::move(uses);
+  h.cores = cores;
+  return h;
+}
+
+ConfigError id_error(const std::string& from, const std::string& to, const HostFacts& host = host_with({})) {
+  std::string text = with_replaced(Source::builtin("sandbox.yaml"), from, to);
+  return expect_config_error([&] { parse_sandbox_config(Node::parse("conf/sandbox.yaml", text), host); });
+}
+
+TEST(SandboxConfig, IdRangesOfTheDefaults) {
+  auto c = parse_sandbox_config(Source(std::nullopt).load("sandbox.yaml"), host_with({}));
+  EXPECT_EQ(c.native.ids.first, 1870000u);
+  EXPECT_EQ(c.native.ids.count, 65536u);
+  EXPECT_EQ(runs_in(c.native.ids, kNativeIdsPerRun), 32768u);
+  EXPECT_EQ(c.docker.ids.first, 1940000u);
+  EXPECT_EQ(runs_in(c.docker.ids, kDockerIdsPerRun), 65536u);
+  // And on this very host (its /etc files, its cores).
+  EXPECT_NO_THROW(parse_sandbox_config(Source(std::nullopt).load("sandbox.yaml")));
+}
+
+TEST(SandboxConfig, IdRangeHoldingAnAccountNamesFileLineAndField) {
+  auto e = id_error("first: 1870000", "first: 1870000",
+                    host_with({{1900123, 1, "uid 1900123 of account \"bob\" (/etc/passwd)"}}));
+  EXPECT_EQ(e.file(), "conf/sandbox.yaml");
+  EXPECT_EQ(e.field(), "native.ids");
+  EXPECT_GT(e.line(), 1);
+  EXPECT_NE(std::string(e.what()).find("account \"bob\""), std::string::npos) << e.what();
+  EXPECT_NE(std::string(e.what()).find("1870000-1935535"), std::string::npos) << e.what();
+  // A subordinate range overlapping the docker ids.
+  auto sub = id_error("first: 1870000", "first: 1870000",
+                      host_with({{1999000, 65536, "subordinate ids 1999000-2064535 of \"carol\" (/etc/subuid)"}}));
+  EXPECT_EQ(sub.field(), "docker.ids");
+  EXPECT_NE(std::string(sub.what()).find("carol"), std::string::npos) << sub.what();
+}
+
+TEST(SandboxConfig, IdRangeTooSmallForTheCapacity) {
+  std::string text = with_replaced(Source::builtin("sandbox.yaml"), "max_concurrent: 0", "max_concurrent: 64");
+  text = with_replaced(text, "first: 1870000\n    count: 65536", "first: 1870000\n    count: 100");
+  auto small = expect_config_error([&] { parse_sandbox_config(Node::parse("s.yaml", text), host_with({})); });
+  EXPECT_EQ(small.field(), "native.ids.count");
+  EXPECT_NE(std::string(small.what()).find("50 concurrent runs"), std::string::npos) << small.what();
+  EXPECT_NE(std::string(small.what()).find("capacity of 64"), std::string::npos) << small.what();
+  // Capacity 0 is one run per core.
+  auto per_core = id_error("first: 1940000\n    count: 65536", "first: 1940000\n    count: 3",
+                           host_with({}, 8));
+  EXPECT_EQ(per_core.field(), "docker.ids.count");
+  EXPECT_NE(std::string(per_core.what()).find("one per core"), std::string::npos) << per_core.what();
+}
+
+TEST(SandboxConfig, IdRangeSpecialAndOverlappingIds) {
+  EXPECT_EQ(id_error("first: 1870000", "first: 60000").field(), "native.ids");  // holds 65534
+  EXPECT_NE(std::string(id_error("first: 1870000", "first: 60000").what()).find("65534"), std::string::npos);
+  EXPECT_EQ(id_error("first: 1870000", "first: 4294967000").field(), "native.ids.count");
+  EXPECT_EQ(id_error("first: 1870000", "first: 0").field(), "native.ids.first");
+  auto overlap = id_error("first: 1940000", "first: 1900000");
+  EXPECT_EQ(overlap.field(), "docker.ids");
+  EXPECT_NE(std::string(overlap.what()).find("overlap native.ids"), std::string::npos) << overlap.what();
+  EXPECT_EQ(id_error("    count: 65536\n  # Parent", "    count: 65536\n    size: 3\n  # Parent").field(),
+            "native.ids.size");
+}
+
+TEST(SandboxConfig, HostIdUseFromEtcFiles) {
+  auto dir = std::filesystem::temp_directory_path() / "mai-etc-test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "passwd") << "root:x:0:0:root:/root:/bin/sh\n# comment\nbroken line\n"
+                                   "alice:x:1000:1001::/home/alice:/bin/sh\n";
+  std::ofstream(dir / "group") << "wheel:x:10:alice\n";
+  std::ofstream(dir / "subuid") << "alice:100000:65536\n";
+  auto uses = read_host_id_use(dir.string());
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(uses.size(), 6u);  // no subgid file: nothing from it
+  const HostIdUse* alice = overlapping_use(uses, 1000, 1);
+  ASSERT_NE(alice, nullptr);
+  EXPECT_NE(alice->what.find("alice"), std::string::npos);
+  EXPECT_NE(overlapping_use(uses, 1001, 1), nullptr);  // alice's primary group
+  EXPECT_NE(overlapping_use(uses, 165535, 10), nullptr);
+  EXPECT_EQ(overlapping_use(uses, 165536, 10), nullptr);
+  EXPECT_EQ(overlapping_use(uses, 11, 989), nullptr);
 }
 
 TEST(AuditConfig, BuiltinDefaultsParse) {

@@ -97,3 +97,22 @@ TEST(ProxyNetworkConfig, IpLiteralShapes) {
 }
 
 }  // namespace mai::config
+
+namespace mai::config {
+
+TEST(ProxyNetworkConfig, ClientHelloCap) {
+  // Optional: a file from before it existed gets the default.
+  NetworkConfig c = parse_network_config(Node::parse("network.yaml", kBase));
+  EXPECT_EQ(c.limits.client_hello_bytes, 16384u);
+  NetworkConfig d = parse_network_config(Node::parse(
+      "network.yaml", replace(kBase, "  header_count: 50\n", "  header_count: 50\n  client_hello_bytes: 4KiB\n")));
+  EXPECT_EQ(d.limits.client_hello_bytes, 4096u);
+  std::string e = error_of(
+      replace(kBase, "  header_count: 50\n", "  header_count: 50\n  client_hello_bytes: 100KiB\n"));
+  EXPECT_NE(e.find("limits.client_hello_bytes"), std::string::npos) << e;
+  EXPECT_NE(e.find("must be 512B to 64KiB"), std::string::npos) << e;
+  EXPECT_EQ(parse_network_config(Source(std::nullopt).load("network.yaml")).limits.client_hello_bytes,
+            16384u);
+}
+
+}  // namespace mai::config

@@ -232,9 +232,9 @@ TEST(ProxyServer, TunnelThatUploadsPastItsBudgetIsCut) {
   EXPECT_EQ(events[0].decision, "deny");
   EXPECT_NE(events[0].reason.find("per tunnel exceeded: tunnel cut"), std::string::npos)
       << events[0].reason;
-  EXPECT_LE(events[0].bytes_up, hello.size() + 4096);
+  EXPECT_LE(events[0].bytes_up, 4096u);  // the ClientHello counts
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  EXPECT_LE(up.received().size(), hello.size() + 4096);
+  EXPECT_LE(up.received().size(), 4096u);
   EXPECT_LT(sent, 1024u * 1024u) << "the client could keep writing: the tunnel was not cut";
 }
 
@@ -243,7 +243,7 @@ TEST(ProxyServer, RunUploadBudgetSpansTunnels) {
   up.make_sink();
   config::NetworkConfig cfg = config_for(up);
   cfg.limits.upload_per_tunnel = 3000;
-  cfg.limits.upload_per_run = 5000;
+  cfg.limits.upload_per_run = 5400;  // two tunnels of a ClientHello and 2500 bytes each
   Proxy proxy(cfg);
   for (int i = 0; i < 3; ++i) {
     int fd = proxy.connect();
@@ -260,6 +260,99 @@ TEST(ProxyServer, RunUploadBudgetSpansTunnels) {
   EXPECT_EQ(events[1].decision, "allow");
   EXPECT_EQ(events[2].decision, "deny");
   EXPECT_NE(events[2].reason.find("upload budget"), std::string::npos) << events[2].reason;
+}
+
+// A ClientHello padded with an extension of `pad` bytes, in 16 KiB records.
+std::string padded_hello(size_t pad) {
+  std::string ext = std::string("\x00\x15", 2) +  // padding (RFC 7685)
+                    std::string{static_cast<char>(pad >> 8), static_cast<char>(pad)} +
+                    std::string(pad, '\0');
+  return client_hello("tls.test", 16384, ext);
+}
+
+std::string tunnel(const Proxy& proxy, const std::string& first_bytes) {
+  int fd = proxy.connect();
+  send_all(fd, "CONNECT tls.test:443 HTTP/1.1\r\n\r\n");
+  read_until(fd, "\r\n\r\n");
+  send_all(fd, first_bytes);
+  ::shutdown(fd, SHUT_WR);
+  std::string got = read_until_closed(fd, 3000);
+  ::close(fd);
+  return got;
+}
+
+TEST(ProxyServer, AnOversizedClientHelloIsRefusedWithItsSize) {
+  Upstream up;
+  up.make_sink();
+  config::NetworkConfig cfg = config_for(up);
+  cfg.limits.upload_per_tunnel = 1 << 20;
+  Proxy proxy(cfg);
+  std::string hello = padded_hello(60000);  // 60 KB, as in the attack of issue 13
+  ASSERT_GT(hello.size(), 60000u);
+  tunnel(proxy, hello);
+  auto events = proxy.finish();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].decision, "deny");
+  EXPECT_NE(events[0].reason.find("exceeds the limit of 16384 bytes: tunnel closed"),
+            std::string::npos)
+      << events[0].reason;
+  EXPECT_EQ(events[0].bytes_up, 0u);
+  EXPECT_EQ(up.received(), "");
+  // Just under the cap passes.
+  Proxy ok(cfg);
+  std::string fits = padded_hello(16384 - 200);
+  ASSERT_LE(fits.size(), 16384u);
+  tunnel(ok, fits);
+  auto allowed = ok.finish();
+  ASSERT_EQ(allowed.size(), 1u);
+  EXPECT_EQ(allowed[0].decision, "allow") << allowed[0].reason;
+  EXPECT_EQ(allowed[0].bytes_up, fits.size());
+}
+
+TEST(ProxyServer, ClientHellosCountAgainstTheTunnelBudget) {
+  Upstream up;
+  up.make_sink();
+  config::NetworkConfig cfg = config_for(up);
+  cfg.limits.upload_per_tunnel = 8192;
+  Proxy proxy(cfg);
+  tunnel(proxy, padded_hello(10000));
+  auto events = proxy.finish();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].decision, "deny");
+  EXPECT_NE(events[0].reason.find("upload budget of 8192 bytes per tunnel exceeded by the "
+                                  "ClientHello"),
+            std::string::npos)
+      << events[0].reason;
+  EXPECT_EQ(up.received(), "");
+}
+
+TEST(ProxyServer, ManyTunnelsOfLargeClientHellosStopAtTheRunBudget) {
+  // The attack of issue 13: 90 tunnels, each only a large ClientHello, to
+  // carry data out. Every upstream byte now counts against the run's budget.
+  Upstream up;
+  up.make_sink();
+  config::NetworkConfig cfg = config_for(up);
+  cfg.limits.upload_per_tunnel = 65536;
+  cfg.limits.upload_per_run = 256 * 1024;
+  cfg.limits.max_connections = 4;
+  Proxy proxy(cfg);
+  std::string hello = padded_hello(15000);
+  for (int i = 0; i < 90; ++i) tunnel(proxy, hello);
+  auto events = proxy.finish();
+  ASSERT_EQ(events.size(), 90u);
+  uint64_t up_bytes = 0;
+  size_t allowed = 0;
+  for (const auto& e : events) {
+    up_bytes += e.bytes_up;
+    if (e.decision == "allow") ++allowed;
+  }
+  EXPECT_EQ(allowed, (256u * 1024u) / hello.size());
+  EXPECT_LE(up_bytes, 256u * 1024u);
+  EXPECT_NE(events.back().reason.find("upload budget of 262144 bytes per run exceeded"),
+            std::string::npos)
+      << events.back().reason;
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_LE(up.received().size(), 256u * 1024u);
 }
 
 TEST(ProxyServer, DownloadCapCutsTheConnection) {

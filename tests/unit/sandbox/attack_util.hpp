@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <arpa/inet.h>
+#include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <dirent.h>
 #include <fcntl.h>
@@ -19,8 +21,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <optional>
+#include <thread>
+
 #include "common/files.hpp"
 #include "common/ids.hpp"
+#include "sandbox/id_lease.hpp"
 #include "test_util.hpp"
 
 namespace mai::sandbox::test {
@@ -84,13 +90,24 @@ inline bool contains(const std::string& s, const std::string& what) { return s.f
 // reaped by the destructor, also when the test fails half-way).
 class HostVictim {
  public:
+  // Returns once the child runs as `uid`: on a busy machine a control that
+  // started earlier found it still root, and its signal was refused.
   explicit HostVictim(uid_t uid) {
+    int ready[2];
+    if (::pipe2(ready, O_CLOEXEC) != 0) return;
     pid_ = ::fork();
     if (pid_ == 0) {
       ::setgroups(0, nullptr);
       if (::setresgid(uid, uid, uid) != 0 || ::setresuid(uid, uid, uid) != 0) ::_exit(1);
+      char c = 1;
+      if (::write(ready[1], &c, 1) != 1) ::_exit(1);
       for (;;) ::pause();
     }
+    ::close(ready[1]);
+    char c = 0;
+    while (::read(ready[0], &c, 1) < 0 && errno == EINTR) {
+    }
+    ::close(ready[0]);
   }
   ~HostVictim() {
     ::kill(pid_, SIGKILL);
@@ -102,6 +119,78 @@ class HostVictim {
   bool alive() const { return ::waitpid(pid_, nullptr, WNOHANG) == 0 && ::kill(pid_, 0) == 0; }
 
  private:
+  pid_t pid_ = -1;
+};
+
+// A host uid (and gid) no other process on the host has, leased from the
+// native range like a run's, for host-side controls that need two processes
+// of one uid. When the lease ends, its id is free again unless a process of
+// it is still there (then the lease stays abandoned until /proc is clear).
+inline IdLease lease_test_uid() {
+  IdPool pool(test_config().native.ids, 1);
+  IdLease lease = pool.acquire();
+  lease.vacated();
+  return lease;
+}
+
+// Polls `path` until it holds something (a program wrote it, then renamed or
+// closed it); nullopt when `alive` says the writer is gone or after `seconds`.
+template <class Alive>
+std::optional<std::string> await_file(const std::string& path, Alive alive, int seconds = 60) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (path_exists(path)) {
+      std::string s = read_file(path);
+      if (!s.empty()) return s;
+    }
+    if (!alive()) return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return std::nullopt;
+}
+
+// A Python program running on the host as `uid` in a session of its own
+// until the test ends (the destructor kills the whole session: children
+// it forked die too). Its output goes to a file. The program starts with
+// READY = '<path>': a file it may create (in world-writable /tmp) to say it
+// is ready, which await_ready() waits for.
+class HostProcess {
+ public:
+  HostProcess(const std::string& code, uid_t uid) : base_("/tmp/mai-attack-" + random_hex(6)) {
+    write_file_atomic(base_ + ".py", "READY = '" + ready_path() + "'\n" + code, 0644);
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::setsid();
+      int fd = ::open((base_ + ".out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+      if (fd < 0 || ::fchown(fd, uid, uid) != 0) ::_exit(119);
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+      if (::chdir("/") != 0) ::_exit(120);
+      if (::setgroups(0, nullptr) != 0 || ::setresgid(uid, uid, uid) != 0 || ::setresuid(uid, uid, uid) != 0)
+        ::_exit(122);
+      ::alarm(120);
+      ::execl("/usr/bin/python3", "python3", (base_ + ".py").c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+  }
+  ~HostProcess() {
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+    for (const char* ext : {".py", ".out", ".ready", ".ready.part"}) ::unlink((base_ + ext).c_str());
+  }
+  HostProcess(const HostProcess&) = delete;
+  HostProcess& operator=(const HostProcess&) = delete;
+  pid_t pid() const { return pid_; }
+  bool alive() const { return ::waitpid(pid_, nullptr, WNOHANG) == 0; }
+  std::string output() const { return read_file(base_ + ".out"); }
+  std::string ready_path() const { return base_ + ".ready"; }
+  std::optional<std::string> await_ready() const {
+    return await_file(ready_path(), [this] { return alive(); });
+  }
+
+ private:
+  std::string base_;
   pid_t pid_ = -1;
 };
 
@@ -173,6 +262,77 @@ class HostTempDir {
 
  private:
   std::string path_;
+};
+
+// A sandbox on the current backend that runs while the test acts on it: its
+// files are reachable from the host through /proc/<init>/root. wait() ends
+// it normally; the destructor kills what is left.
+class LiveRun {
+ public:
+  explicit LiveRun(const std::string& code, Limits limits = small_limits(), Language lang = Language::python)
+      : sb_(backend().launch(make_spec(code, lang, limits))), target_(sb_->probe_target()) {}
+  ~LiveRun() {
+    if (!outcome_) {
+      sb_->kill();
+      sb_->wait();
+    }
+  }
+  LiveRun(const LiveRun&) = delete;
+  LiveRun& operator=(const LiveRun&) = delete;
+
+  Sandbox& sandbox() { return *sb_; }
+  pid_t init_pid() const { return target_.init_pid; }
+  // The host uid of the program: native, the lease's user id (uid 1000
+  // inside); docker, the container's uid.
+  uid_t uid() const {
+    auto ids = sb_->host_ids();
+    return ids.empty() ? 0 : ids.back();
+  }
+  // The host path of `inside` (an absolute path in the sandbox).
+  std::string host_path(const std::string& inside) const {
+    return "/proc/" + std::to_string(target_.init_pid) + "/root" + inside;
+  }
+  // Its init is alive (a zombie's root is unreadable).
+  bool running() const { return !outcome_ && ::access(host_path("/").c_str(), F_OK) == 0; }
+  // What the program wrote to `inside` once it is there; nullopt if it ended first.
+  std::optional<std::string> await_file(const std::string& inside, int seconds = 60) const {
+    return test::await_file(host_path(inside), [this] { return running(); }, seconds);
+  }
+  // Writes `inside` whole (renamed into place, so the program never reads
+  // half of it), as the program's own uid: host root is not mapped in a
+  // native run's user namespace, so it cannot create files in its tmpfs.
+  void put_file(const std::string& inside, const std::string& content) const {
+    std::string dir = inside.substr(0, inside.rfind('/')), name = inside.substr(inside.rfind('/') + 1);
+    // Only root may pass through a native init's /proc/PID/root (it is not
+    // dumpable): the directory is opened first, then used as the program's uid.
+    int dfd = ::open(host_path(dir).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    ASSERT_GE(dfd, 0) << host_path(dir);
+    uid_t id = uid();
+    pid_t pid = ::fork();
+    if (pid == 0) {
+      if (::setgroups(0, nullptr) != 0 || ::setresgid(id, id, id) != 0 || ::setresuid(id, id, id) != 0) ::_exit(1);
+      int fd = ::openat(dfd, (name + ".part").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0 || ::write(fd, content.data(), content.size()) != static_cast<ssize_t>(content.size())) ::_exit(2);
+      ::close(fd);
+      ::_exit(::renameat(dfd, (name + ".part").c_str(), dfd, name.c_str()) == 0 ? 0 : 3);
+    }
+    ::close(dfd);
+    int st = 0;
+    ::waitpid(pid, &st, 0);
+    EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << "could not write " << inside << " in the run: " << st;
+  }
+
+  // The run's processes, by their host pids.
+  std::vector<pid_t> host_pids() const { return processes_in_pid_namespace(pid_namespace_of(target_.init_pid)); }
+  const RawOutcome& wait() {
+    if (!outcome_) outcome_ = sb_->wait();
+    return *outcome_;
+  }
+
+ private:
+  std::unique_ptr<Sandbox> sb_;
+  ProbeTarget target_;
+  std::optional<RawOutcome> outcome_;
 };
 
 // Runs inside the sandbox with the test's small limits; fails the test if the

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <linux/sched.h>
+#include <map>
 #include <set>
 
 #include "sandbox/docker/container_spec.hpp"
@@ -27,10 +28,12 @@ RunSpec spec_for(NetworkMode net) {
   return s;
 }
 
+constexpr uint32_t kLeasedUid = 1940007;  // as if leased from docker.ids
+
 json body_for(NetworkMode net) {
   auto cfg = test_config();
   return run_container_body(spec_for(net), cfg.docker,
-                            {"/state/runs/x/code", net == NetworkMode::deps ? "holder123" : "", "{}"});
+                            {"/state/runs/x/code", net == NetworkMode::deps ? "holder123" : "", "{}", kLeasedUid});
 }
 
 std::string frame(int stream, const std::string& payload) {
@@ -50,7 +53,8 @@ TEST(sandboxDockerSpec, HardeningFields) {
   json b = body_for(NetworkMode::none);
   const json& hc = b["HostConfig"];
   Limits l = small_limits();
-  EXPECT_EQ(b["User"], "1000:1000");
+  // The run's own leased host id, never a shared one.
+  EXPECT_EQ(b["User"], "1940007:1940007");
   EXPECT_EQ(b["Image"], test_config().docker.image);
   EXPECT_EQ(b["Cmd"], json({"/usr/bin/python3", "/sandbox/main.py"}));
   EXPECT_EQ(b["WorkingDir"], "/sandbox");
@@ -82,7 +86,18 @@ TEST(sandboxDockerSpec, HardeningFields) {
   std::string tmp = hc["Tmpfs"]["/tmp"], work = hc["Tmpfs"]["/sandbox"];
   EXPECT_NE(tmp.find("size=" + std::to_string(l.tmpfs_bytes)), std::string::npos) << tmp;
   EXPECT_NE(work.find("size=" + std::to_string(l.tmpfs_bytes)), std::string::npos) << work;
-  EXPECT_NE(work.find("uid=1000,gid=1000"), std::string::npos) << work;
+  EXPECT_NE(work.find("uid=1940007,gid=1940007"), std::string::npos) << work;
+  // The same rlimits as native: nproc above pids.max (the cgroup stays the first limit).
+  std::map<std::string, int64_t> ulimits;
+  for (const auto& u : hc["Ulimits"]) {
+    EXPECT_EQ(u["Soft"], u["Hard"]) << u;
+    ulimits[u["Name"]] = u["Hard"];
+  }
+  EXPECT_EQ(ulimits, (std::map<std::string, int64_t>{{"core", 0},
+                                                     {"nofile", 1024},
+                                                     {"fsize", static_cast<int64_t>(l.tmpfs_bytes)},
+                                                     {"nproc", static_cast<int64_t>(l.pids) + 4},
+                                                     {"sigpending", 1024}}));
   for (const char* p : {"/sys", "/sys/fs/cgroup"})
     EXPECT_EQ(hc["Tmpfs"][p].get<std::string>().rfind("ro,", 0), 0u) << p;
   EXPECT_EQ(hc["CgroupParent"], "/mai-sandbox-docker-test/" + b["Labels"][kRunLabel].get<std::string>());
@@ -98,21 +113,21 @@ TEST(sandboxDockerSpec, DepsJoinsTheHolderAndSetsTheProxy) {
   for (const char* v : {"HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"})
     EXPECT_TRUE(env.count(std::string(v) + "=http://127.0.0.1:" + std::to_string(kProxyPort))) << v;
   auto cfg = test_config();
-  json h = holder_container_body(spec_for(NetworkMode::deps), cfg.docker, "{}");
+  json h = holder_container_body(spec_for(NetworkMode::deps), cfg.docker, kLeasedUid, "{}");
+  EXPECT_EQ(h["User"], "1940007:1940007");  // the run's uid: its processes count against the run only
   EXPECT_EQ(h["HostConfig"]["NetworkMode"], "none");
   EXPECT_EQ(h["HostConfig"]["ReadonlyRootfs"], true);
   EXPECT_EQ(h["HostConfig"]["CapDrop"], json({"ALL"}));
   EXPECT_FALSE(h["HostConfig"].contains("Binds"));
 }
 
-TEST(sandboxDockerSpec, ShellRunsTheShellAndTheUserComesFromConfig) {
+TEST(sandboxDockerSpec, ShellRunsTheShellAsTheLeasedUid) {
   auto cfg = test_config();
-  cfg.docker.user = "2000:3000";
   RunSpec s = make_spec("echo hi\n", Language::shell);
-  json b = run_container_body(s, cfg.docker, {"/c", "", "{}"});
+  json b = run_container_body(s, cfg.docker, {"/c", "", "{}", 2000123});
   EXPECT_EQ(b["Cmd"], json({"/bin/sh", "/sandbox/main.sh"}));
-  EXPECT_EQ(b["User"], "2000:3000");
-  EXPECT_NE(b["HostConfig"]["Tmpfs"]["/sandbox"].get<std::string>().find("uid=2000,gid=3000"), std::string::npos);
+  EXPECT_EQ(b["User"], "2000123:2000123");
+  EXPECT_NE(b["HostConfig"]["Tmpfs"]["/sandbox"].get<std::string>().find("uid=2000123,gid=2000123"), std::string::npos);
 }
 
 TEST(sandboxDockerSeccomp, ProfileIsTheNativeTable) {
@@ -183,4 +198,33 @@ TEST(sandboxDockerStats, ParsesASampleAndSkipsAStoppedOne) {
   EXPECT_FALSE(parse_stats_line(R"({"read":"0001-01-01T00:00:00Z","pids_stats":{},"memory_stats":{},"cpu_stats":{"cpu_usage":{"total_usage":0}}})"));
   EXPECT_FALSE(parse_stats_line("not json"));
   EXPECT_FALSE(parse_stats_line("[1,2]"));
+  // A negative counter is no counter (it must not read as 2^64 - 5 bytes of memory).
+  auto neg = parse_stats_line(R"({"memory_stats":{"usage":-5},"cpu_stats":{"cpu_usage":{"total_usage":9000000}}})");
+  ASSERT_TRUE(neg);
+  EXPECT_EQ(neg->memory_bytes, 0u);
+  EXPECT_EQ(neg->cpu_ms, 9u);
+}
+
+TEST(sandboxDockerStats, LinesSplitAnywhereAndAnEndlessLineStaysBounded) {
+  std::string stream = "{\"a\":1}\n{\"b\":2}\n\n{\"c\":3}\npartial";
+  for (size_t step : {size_t{1}, size_t{2}, size_t{5}, stream.size()}) {
+    StatsLines lines;
+    std::vector<std::string> got;
+    for (size_t i = 0; i < stream.size(); i += step)
+      lines.feed(stream.data() + i, std::min(step, stream.size() - i),
+                 [&](const std::string& l) { got.push_back(l); });
+    EXPECT_EQ(got, (std::vector<std::string>{"{\"a\":1}", "{\"b\":2}", "", "{\"c\":3}"})) << step;
+    EXPECT_EQ(lines.buffered(), 7u);
+  }
+  // 3 MiB without a newline: dropped as it comes, then the next line is read.
+  StatsLines lines;
+  std::vector<std::string> got;
+  std::string chunk(64 * 1024, 'x');
+  for (int i = 0; i < 48; ++i) {
+    lines.feed(chunk.data(), chunk.size(), [&](const std::string& l) { got.push_back(l); });
+    EXPECT_LE(lines.buffered(), StatsLines::kMaxLine);
+  }
+  std::string tail = "still junk\n{\"ok\":1}\n";
+  lines.feed(tail.data(), tail.size(), [&](const std::string& l) { got.push_back(l); });
+  EXPECT_EQ(got, (std::vector<std::string>{"{\"ok\":1}"}));
 }

@@ -169,30 +169,60 @@ for p in pids:
   EXPECT_ESCAPES_ON_HOST(run_on_host(code, Language::python, {kNobody}));
 }
 
+// The two attacks below aim at a host process running as the very host uid
+// the sandbox's code has. That uid is leased when the run starts, so the run
+// comes first and reads its victim's pid from /tmp/victim.
+namespace {
+const char* kAwaitVictim = R"(import os, signal, time
+while not os.path.exists('/tmp/victim'):
+    time.sleep(0.01)
+victim = int(open('/tmp/victim').read())
+)";
+}  // namespace
+
 TEST_P(sandboxEscape, SignalHostProcessOfTheSameUid) {
   MAI_REQUIRE_ROOT();
-  // Even a host process running as the very uid the sandbox's code maps to is out of reach.
-  HostVictim victim(sandbox_host_uid());
-  std::string code = "import os, signal\ntry:\n    os.kill(" + std::to_string(victim.pid()) +
-                     ", signal.SIGKILL)\n    print('ESCAPED')\nexcept OSError as e:\n    print('refused', e)\n";
-  EXPECT_CONTAINED(sandboxed(code));
+  LiveRun run(std::string(kAwaitVictim) + R"(try:
+    os.kill(victim, signal.SIGKILL); print('ESCAPED: killed', victim)
+except OSError as e:
+    print('refused', e)
+try:
+    os.kill(-1, signal.SIGKILL)   # may hit only the sandbox's own processes
+except OSError as e:
+    print('kill(-1):', e)
+time.sleep(0.2)
+print('survived')
+)");
+  HostVictim victim(run.uid());
+  run.put_file("/tmp/victim", std::to_string(victim.pid()));
+  const auto& o = run.wait();
+  EXPECT_CONTAINED(o);
+  EXPECT_TRUE(contains(o.stdout_data, "refused")) << o.stdout_data << o.stderr_data;
+  EXPECT_TRUE(contains(o.stdout_data, "survived")) << o.stdout_data << o.stderr_data;
   EXPECT_TRUE(victim.alive());
-  // kill(-1) from inside may hit only the sandbox's own processes.
-  EXPECT_CONTAINED(sandboxed("import os, signal, time\nos.kill(-1, signal.SIGKILL)\ntime.sleep(0.2)\nprint('survived')\n"));
-  EXPECT_TRUE(victim.alive());
-  auto host = run_on_host(code, Language::python, {sandbox_host_uid()});
+  // On the host, the same uid is all it takes.
+  IdLease uid = lease_test_uid();
+  HostVictim host_victim(uid.first());
+  auto host = run_on_host("import os, signal\nos.kill(" + std::to_string(host_victim.pid()) +
+                              ", signal.SIGKILL)\nprint('ESCAPED')\n",
+                          Language::python, {uid.first()});
   EXPECT_ESCAPES_ON_HOST(host);
 }
 
 TEST_P(sandboxEscape, PtraceAnotherProcess) {
   MAI_REQUIRE_ROOT();
-  HostVictim victim(sandbox_host_uid());
   // Inside, it also tries pid 1 (the sandbox's init); on the host only the victim.
-  auto attack = [&](const std::string& pids) {
-    return std::string(kCtypes) + "for pid in [" + pids +
-           "]:\n    if libc.ptrace(16, pid, 0, 0) == 0:\n        print('ESCAPED: attached to', pid)\n"
-           "    else:\n        print('refused', pid, os.strerror(ctypes.get_errno()))\n";
-  };
-  EXPECT_CONTAINED(sandboxed(attack(std::to_string(victim.pid()) + ", 1")));
-  EXPECT_ESCAPES_ON_HOST(run_on_host(attack(std::to_string(victim.pid()))));
+  const std::string attack = std::string(kCtypes) + R"(
+for pid in PIDS:
+    if libc.ptrace(16, pid, 0, 0) == 0:
+        print('ESCAPED: attached to', pid)
+    else:
+        print('refused', pid, os.strerror(ctypes.get_errno()))
+)";
+  LiveRun run(std::string(kAwaitVictim) + "PIDS = [victim, 1]\n" + attack);
+  HostVictim victim(run.uid());
+  run.put_file("/tmp/victim", std::to_string(victim.pid()));
+  EXPECT_CONTAINED(run.wait());
+  EXPECT_TRUE(victim.alive());
+  EXPECT_ESCAPES_ON_HOST(run_on_host("PIDS = [" + std::to_string(victim.pid()) + "]\n" + attack));
 }

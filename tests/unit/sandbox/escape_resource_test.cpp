@@ -277,7 +277,8 @@ print('parent done')
   // Without the sandbox the daemon survives its parent. (As subreaper we
   // reap it ourselves once killed.)
   ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-  auto host = run_on_host(code, Language::python, {sandbox_host_uid()});
+  IdLease uid = lease_test_uid();
+  auto host = run_on_host(code, Language::python, {uid.first()});
   pid_t daemon = 0;
   std::istringstream in(host.output);
   std::string word;

@@ -49,29 +49,42 @@ TEST_P(sandboxRun, ShellExitCodeAndStderr) {
 
 TEST_P(sandboxRun, IdentityAndNamespaces) {
   MAI_REQUIRE_ROOT();
-  auto o = run(R"(
+  auto sb = backend().launch(make_spec(R"(
 import os, socket
 print(os.getuid(), os.getgid(), os.geteuid(), os.getgroups())
 print(os.getpid() > 1, socket.gethostname(), os.getcwd(), os.environ.get('HOME'))
 print(open('/proc/self/uid_map').read().split())
 print(sorted(os.listdir('/sandbox')))
-)");
+)"));
+  std::vector<uint32_t> ids = sb->host_ids();
+  auto o = sb->wait();
   ASSERT_TRUE(o.exited) << o.stderr_data;
+  auto cfg = test_config();
   if (on_docker()) {
-    // No user namespace (uid 1000 is host uid 1000); the primary group is
-    // also listed as a supplementary one; docker-init is pid 1.
+    // No user namespace: the container's uid is the run's leased host id;
+    // the primary group is also listed as a supplementary one; docker-init is pid 1.
+    ASSERT_EQ(ids.size(), 1u);
+    EXPECT_GE(ids[0], cfg.docker.ids.first);
+    EXPECT_LT(ids[0], cfg.docker.ids.end());
+    std::string id = std::to_string(ids[0]);
     EXPECT_EQ(o.stdout_data,
-              "1000 1000 1000 [1000]\n"
+              id + " " + id + " " + id + " [" + id + "]\n"
               "True sandbox /sandbox /sandbox\n"
               "['0', '0', '4294967295']\n"
               "['main.py']\n")
         << o.stderr_data;
     return;
   }
+  // The sandbox sees uid 1000 (and 0 for its init), mapped to the run's own
+  // pair of host ids.
+  ASSERT_EQ(ids.size(), 2u);
+  EXPECT_EQ(ids[1], ids[0] + 1);
+  EXPECT_GE(ids[0], cfg.native.ids.first);
+  EXPECT_LE(ids[1], cfg.native.ids.end() - 1);
   EXPECT_EQ(o.stdout_data,
             "1000 1000 1000 []\n"
             "True sandbox /sandbox /sandbox\n"
-            "['0', '1870000', '1', '1000', '1871000', '1']\n"
+            "['0', '" + std::to_string(ids[0]) + "', '1', '1000', '" + std::to_string(ids[1]) + "', '1']\n"
             "['main.py']\n")
       << o.stderr_data;
 }

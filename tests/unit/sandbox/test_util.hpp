@@ -68,10 +68,6 @@ inline std::vector<std::string> docker_containers_of(const std::string& run_id) 
   return ids;
 }
 
-// The host uid the sandbox's uid 1000 is on the host: mapped by native's user
-// namespace, the same uid under Docker (no user namespace).
-inline uid_t sandbox_host_uid() { return on_docker() ? 1000 : 1871000; }
-
 inline std::string scratch_base() { return "/tmp/mai-sandbox-test-" + std::to_string(::getpid()); }
 
 inline std::string scratch_root() {

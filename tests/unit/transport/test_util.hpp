@@ -31,6 +31,7 @@
 #include <thread>
 #include <vector>
 
+#include "transport/basp.hpp"
 #include "transport/port_gate.hpp"
 #include "transport/session_registry.hpp"
 #include "transport/tls_context.hpp"
@@ -220,17 +221,6 @@ inline std::string read_until_close(int fd, std::chrono::milliseconds timeout,
   }
 }
 
-// A CAF 0.17 BASP header (network byte order) for a payload of `len` bytes.
-inline std::string basp_header(uint32_t len, uint8_t op = 2) {
-  std::string h(32, '\0');
-  h[0] = static_cast<char>(op);
-  h[4] = static_cast<char>(len >> 24);
-  h[5] = static_cast<char>(len >> 16);
-  h[6] = static_cast<char>(len >> 8);
-  h[7] = static_cast<char>(len);
-  return h;
-}
-
 inline std::string random_bytes(size_t n, unsigned seed) {
   std::mt19937 rng(seed);
   std::string s(n, '\0');
@@ -238,8 +228,64 @@ inline std::string random_bytes(size_t n, unsigned seed) {
   return s;
 }
 
+// BASP as our nodes speak it (transport/basp.hpp): the service's node and
+// published actor, a peer's node, and frames a well-behaved peer sends.
+inline const std::string& service_node() {
+  static const std::string n = basp::encode_node_id(4242, std::string(20, 'S'));
+  return n;
+}
+inline const std::string& peer_node() {
+  static const std::string n = basp::encode_node_id(777, std::string(20, 'P'));
+  return n;
+}
+inline constexpr uint64_t kDoorActor = 13;
+inline constexpr uint64_t kAsync = 0x1000000000000000ull;  // normal category, no request
+
+inline std::string frame(uint8_t op, uint8_t flags, uint64_t mid, uint64_t src, uint64_t dst,
+                         const std::string& payload) {
+  basp::Header h;
+  h.operation = op;
+  h.flags = flags;
+  h.operation_data = mid;
+  h.source_actor = src;
+  h.dest_actor = dst;
+  return basp::encode_frame(h, payload);
+}
+
+// What CAF's server sends first: node, app ids, published actor, interface.
+inline std::string server_handshake() {
+  return frame(0, 0, 3, 0, 0,
+               service_node() + basp::encode_length(1) + basp::encode_string("generic-caf-app") +
+                   basp::encode_u64(kDoorActor) + basp::encode_length(0));
+}
+
+// What CAF's client sends first: its node id, then again with "select connection".
+inline std::string client_handshakes(const std::string& node = peer_node()) {
+  return frame(1, 0, 0, 0, 0, node) + frame(1, 2, 0, 0, 0, node);
+}
+
+// An asynchronous message of `size` payload bytes (at least 12) to the door.
+inline std::string door_message(uint32_t size, unsigned seed) {
+  std::string payload = basp::encode_message("@<>+@str", "");
+  payload += random_bytes(size - std::min<size_t>(size, payload.size()), seed);
+  return frame(2, 0, kAsync, 7, kDoorActor, payload);
+}
+
+// A header announcing a door message of `len` payload bytes (no payload).
+inline std::string door_header(uint32_t len) {
+  basp::Header h;
+  h.operation = 2;
+  h.operation_data = kAsync;
+  h.source_actor = 7;
+  h.dest_actor = kDoorActor;
+  h.payload_len = len;
+  return basp::encode_header(h);
+}
+
+
 // Stands in for the CAF listener: accepts on 127.0.0.1, admits only
-// connections the PortGate knows, and echoes their bytes back.
+// connections the PortGate knows, sends a server handshake as CAF does, and
+// echoes what it receives.
 class EchoBackend {
  public:
   explicit EchoBackend(std::shared_ptr<PortGate> gate) : gate_(std::move(gate)) {
@@ -280,6 +326,8 @@ class EchoBackend {
         tokens_.push_back(*token);
       }
       workers_.emplace_back([this, c] {
+        std::string hs = server_handshake();
+        send_all(c, hs.data(), hs.size());
         std::vector<char> buf(65536);
         for (;;) {
           ssize_t r = ::recv(c, buf.data(), buf.size(), 0);
@@ -330,6 +378,9 @@ struct Rig {
     if (!name.empty()) c.tls = TlsContext::client(Pki::get().client(name));
     return c;
   }
+  // Whether an event containing `text` was reported (waits a little: the
+  // event of a closed tunnel may come just after the peer saw the close).
+  bool saw_event(const std::string& text);
   std::string all_events() {
     std::lock_guard<std::mutex> lock(events_mu);
     std::string out;
@@ -337,6 +388,18 @@ struct Rig {
     return out;
   }
 };
+
+
+// Starts a BASP session on a tunnel's local end: sends the client
+// handshakes and reads back the server handshake and their echo. Afterwards
+// the backend echoes exactly what is sent.
+inline bool start_session(int fd, const std::string& node = peer_node()) {
+  std::string hs = client_handshakes(node);
+  if (!send_all(fd, hs.data(), hs.size())) return false;
+  std::string expect = server_handshake() + hs;
+  std::string got(expect.size(), '\0');
+  return recv_all(fd, &got[0], got.size()) && got == expect;
+}
 
 // Waits (bounded) for a condition that another thread makes true.
 inline bool eventually(const std::function<bool()>& cond,
@@ -347,6 +410,10 @@ inline bool eventually(const std::function<bool()>& cond,
     std::this_thread::sleep_for(10ms);
   }
   return cond();
+}
+
+inline bool Rig::saw_event(const std::string& text) {
+  return eventually([&] { return all_events().find(text) != std::string::npos; });
 }
 
 // Blocks SIGPIPE in this thread for a raw OpenSSL write to a socket the peer

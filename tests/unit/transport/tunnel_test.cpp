@@ -29,14 +29,11 @@ std::string cli_fingerprint(const std::string& pem) {
   return hex;
 }
 
-// `count` BASP-framed messages with payloads of `payload` bytes.
+// `count` BASP messages to the door with payloads of `payload` bytes.
 std::string framed_stream(size_t count, uint32_t payload, unsigned seed) {
   std::string s;
   s.reserve(count * (payload + 32));
-  for (size_t i = 0; i < count; ++i) {
-    s += basp_header(payload);
-    s += random_bytes(payload, seed + static_cast<unsigned>(i));
-  }
+  for (size_t i = 0; i < count; ++i) s += door_message(payload, seed + static_cast<unsigned>(i));
   return s;
 }
 
@@ -65,6 +62,7 @@ TEST(TransportTunnel, PlainTunnelEchoesAndRecordsTheAddress) {
   ASSERT_GE(fd, 0);
   EXPECT_EQ(client->take_local_fd(), -1);
   set_timeouts(fd, 10s);
+  ASSERT_TRUE(start_session(fd));
   std::string data = framed_stream(3, 1000, 1);
   EXPECT_TRUE(echo_through(fd, data));
   // The backend saw the client's token through the PortGate.
@@ -103,6 +101,7 @@ TEST(TransportTunnel, TlsIdentityComesFromTheVerifiedCertificate) {
 
   int fd = client->take_local_fd();
   set_timeouts(fd, 10s);
+  ASSERT_TRUE(start_session(fd));
   EXPECT_TRUE(echo_through(fd, framed_stream(5, 5000, 2)));
   ::close(fd);
   client.reset();
@@ -124,6 +123,7 @@ TEST(TransportTunnel, FiftyMebibytesBothWaysIntact) {
   auto client = TunnelClient::connect(rig.client("alice"));
   int fd = client->take_local_fd();
   set_timeouts(fd, 60s);
+  ASSERT_TRUE(start_session(fd));
   std::string data = framed_stream(800, 65536, 3);  // 800 frames of 64 KiB: 50 MiB + headers
   ASSERT_GE(data.size(), 50u << 20);
   EXPECT_TRUE(echo_through(fd, data));
@@ -141,7 +141,11 @@ TEST(TransportTunnel, ManyConcurrentTunnels) {
         auto client = TunnelClient::connect(rig.client(i % 2 ? "alice" : "w1"));
         int fd = client->take_local_fd();
         set_timeouts(fd, 30s);
-        if (echo_through(fd, framed_stream(16, 65536, 100u + static_cast<unsigned>(i)))) ++good;
+        // A node id is one client's: each of these is a node of its own.
+        std::string node = basp::encode_node_id(1000u + static_cast<unsigned>(i), "host");
+        if (start_session(fd, node) &&
+            echo_through(fd, framed_stream(16, 65536, 100u + static_cast<unsigned>(i))))
+          ++good;
         ::close(fd);
       } catch (const std::exception& e) {
         ADD_FAILURE() << e.what();
@@ -171,6 +175,7 @@ TEST(TransportTunnel, IdleEstablishedTunnelsCostNothing) {
     clients.push_back(TunnelClient::connect(rig.client()));
     fds.push_back(clients.back()->take_local_fd());
     set_timeouts(fds.back(), 10s);
+    ASSERT_TRUE(start_session(fds.back()));
     ASSERT_TRUE(echo_through(fds.back(), framed_stream(1, 100, 5)));
   }
   double before = cpu_seconds();
@@ -181,12 +186,13 @@ TEST(TransportTunnel, IdleEstablishedTunnelsCostNothing) {
   for (int fd : fds) ::close(fd);
 }
 
-// Byte `i` of an endless BASP-framed stream (64 KiB payloads), for transfers
-// too large to keep in memory.
+// Byte `i` of an endless stream of door messages (64 KiB payloads), for
+// transfers too large to keep in memory.
 char stream_byte(uint64_t i) {
+  static const std::string head = door_header(65536) + basp::encode_message("@<>+@str", "");
   constexpr uint64_t kFrame = 32 + 65536;
   uint64_t in_frame = i % kFrame;
-  if (in_frame < 32) return basp_header(65536)[in_frame];
+  if (in_frame < head.size()) return head[in_frame];
   return static_cast<char>((i * 2654435761u) >> 13);
 }
 
@@ -195,6 +201,7 @@ TEST(TransportTunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
   auto client = TunnelClient::connect(rig.client());
   int fd = client->take_local_fd();
   set_timeouts(fd, 60s);
+  ASSERT_TRUE(start_session(fd));
   // We do not read the echo at first: the backend blocks on its send, stops
   // reading, and every buffer in between fills up and stays full.
   constexpr uint64_t kCap = 1ull << 30;

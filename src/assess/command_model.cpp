@@ -1,0 +1,1210 @@
+#include "assess/command_model.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "assess/payload_decoder.hpp"
+#include "assess/taint.hpp"
+
+namespace mai::assess {
+
+std::string command_basename(std::string_view w) {
+  size_t s = w.rfind('/');
+  std::string b(s == std::string_view::npos ? w : w.substr(s + 1));
+  return b;
+}
+
+namespace {
+
+bool starts(const std::string& s, const char* p) { return s.compare(0, std::strlen(p), p) == 0; }
+
+// The taint of code that runs: a whole code text from tainted data runs that
+// data; data spliced into known code is only an argument.
+uint32_t code_taint(const Word& w) {
+  size_t lead = w.text.find_first_not_of(" \t\n");
+  bool whole = !is_partial(w.text) || (lead != std::string::npos && w.text[lead] == kUnknownPart);
+  return whole ? w.taint : 0;
+}
+
+std::string join_words(const std::vector<Word>& w, size_t from) {
+  std::string out;
+  for (size_t i = from; i < w.size(); ++i) {
+    if (i > from) out += ' ';
+    out += w[i].text;
+  }
+  return out;
+}
+
+struct Parsed {
+  std::vector<size_t> operands;                      // indices of non-option words
+  std::vector<std::pair<std::string, size_t>> opts;  // option -> index of its value (or 0)
+  std::vector<std::string> flags;                    // every option word as written
+  bool has(const char* f) const {
+    for (const auto& x : flags)
+      if (x == f) return true;
+    return false;
+  }
+  // Short flag letter present in any cluster ("-rf" has 'r').
+  bool short_flag(char c) const {
+    for (const auto& x : flags)
+      if (x.size() >= 2 && x[0] == '-' && x[1] != '-' && x.find(c) != std::string::npos) return true;
+    return false;
+  }
+  const size_t* value(const char* o) const {
+    for (const auto& [k, v] : opts)
+      if (k == o && v) return &v;
+    return nullptr;
+  }
+};
+
+// Splits argv[1..] into options (with their values when the spec says they
+// take one) and operands; "--" ends options.
+Parsed parse_args(const std::vector<Word>& argv, const CommandSpec* spec, size_t from = 1) {
+  Parsed p;
+  bool ended = false;
+  for (size_t i = from; i < argv.size(); ++i) {
+    const std::string& w = argv[i].text;
+    if (!ended && w == "--") {
+      ended = true;
+      continue;
+    }
+    if (!ended && w.size() > 1 && w[0] == '-') {
+      p.flags.push_back(w);
+      std::string name = w;
+      size_t eq = w.find('=');
+      if (starts(w, "--") && eq != std::string::npos) {
+        name = w.substr(0, eq);
+        p.opts.emplace_back(name, 0);
+        p.flags.back() = name;
+        continue;
+      }
+      bool takes = false;
+      if (spec)
+        for (const auto& o : spec->opts_value)
+          if (o == name) takes = true;
+      if (takes && i + 1 < argv.size()) {
+        p.opts.emplace_back(name, i + 1);
+        ++i;
+      } else if (spec && w.size() > 2 && w[1] != '-') {
+        // -ofile: a short option with its value attached
+        std::string head = w.substr(0, 2);
+        bool t2 = false;
+        for (const auto& o : spec->opts_value)
+          if (o == head) t2 = true;
+        p.opts.emplace_back(t2 ? head : name, 0);
+      } else {
+        p.opts.emplace_back(name, 0);
+      }
+      continue;
+    }
+    p.operands.push_back(i);
+  }
+  return p;
+}
+
+// The value of short option -X inside a cluster (-qO- or -sSLo FILE).
+std::optional<Word> cluster_value(const std::vector<Word>& argv, char x) {
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& w = argv[i].text;
+    if (w.size() < 3 || w[0] != '-' || w[1] == '-') continue;
+    size_t k = w.find(x, 1);
+    if (k == std::string::npos) continue;
+    bool letters = true;
+    for (size_t j = 1; j < k; ++j)
+      if (!std::isalpha(static_cast<unsigned char>(w[j]))) letters = false;
+    if (!letters) continue;
+    if (k + 1 < w.size()) return Word{w.substr(k + 1), argv[i].taint, argv[i].ev};
+    if (i + 1 < argv.size()) return argv[i + 1];
+  }
+  return std::nullopt;
+}
+
+// The text of an option's value, also when written --opt=value or -oVALUE.
+std::optional<Word> opt_value(const std::vector<Word>& argv, const Parsed& p, const char* o) {
+  if (const size_t* i = p.value(o)) return argv[*i];
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& w = argv[i].text;
+    std::string eq = std::string(o) + "=";
+    if (starts(w, eq.c_str())) return Word{w.substr(eq.size()), argv[i].taint, argv[i].ev};
+    if (std::strlen(o) == 2 && o[1] != '-' && w.size() > 2 && starts(w, o) && w[1] == o[1])
+      return Word{w.substr(2), argv[i].taint, argv[i].ev};
+  }
+  return std::nullopt;
+}
+
+// chmod modes: octal, or symbolic (u+s, +x, a+w, o+w, 777).
+int64_t parse_mode(const std::string& m) {
+  if (m.empty()) return -1;
+  bool octal = true;
+  for (char c : m)
+    if (c < '0' || c > '7') octal = false;
+  if (octal) return static_cast<int64_t>(std::strtol(m.c_str(), nullptr, 8));
+  int64_t bits = 0;
+  size_t i = 0;
+  while (i < m.size()) {
+    std::string who;
+    while (i < m.size() && std::strchr("ugoa", m[i])) who += m[i++];
+    if (i >= m.size()) break;
+    char op = m[i++];
+    std::string perms;
+    while (i < m.size() && m[i] != ',') perms += m[i++];
+    if (i < m.size() && m[i] == ',') ++i;
+    if (op != '+' && op != '=') continue;
+    bool u = who.empty() || who.find_first_of("ua") != std::string::npos;
+    bool g = who.empty() || who.find_first_of("ga") != std::string::npos;
+    bool o = who.empty() || who.find_first_of("oa") != std::string::npos;
+    for (char c : perms) {
+      int64_t b = c == 'r' ? 4 : c == 'w' ? 2 : (c == 'x' || c == 'X') ? 1 : 0;
+      if (u) bits |= b << 6;
+      if (g) bits |= b << 3;
+      if (o) bits |= b;
+      if (c == 's') bits |= (u ? 04000 : 0) | (g ? 02000 : 0);
+      if (c == 't') bits |= 01000;
+    }
+  }
+  return bits;
+}
+
+class Runner {
+ public:
+  Runner(Ctx& ctx, const Site& site) : ctx_(ctx), site_(site) {}
+
+  CommandResult run(std::vector<Word> argv, const CommandIo& io, int depth);
+
+ private:
+  void effect(Eff kind, const std::string& tag, const std::string& target, const std::string& detail,
+              uint32_t data_taint = 0, int32_t data_ev = -1, uint32_t flags = 0, int64_t mode = -1,
+              uint32_t target_taint = 0, int32_t target_ev = -1) {
+    Effect e;
+    e.kind = kind;
+    e.tag = tag;
+    bool is_path = kind == Eff::file_read || kind == Eff::file_write || kind == Eff::file_delete ||
+                   kind == Eff::file_chmod || kind == Eff::file_chown || kind == Eff::file_list;
+    e.target = is_path ? ctx_.path(target) : target;
+    if (is_path) e.path_classes = ctx_.classify(e.target);
+    e.detail = printable(detail, 200);
+    e.data_taint = data_taint;
+    e.data_ev = data_ev;
+    e.flags = flags;
+    if (!is_partial(target) && !target.empty() && kind != Eff::code_exec && kind != Eff::exec) e.flags |= kConstTarget;
+    e.mode = mode;
+    e.target_taint = target_taint;
+    e.target_ev = target_ev;
+    if (kind == Eff::file_write && data_taint) {
+      ctx_.record_write(e.target, data_taint, data_ev);
+    }
+    ctx_.effect(std::move(e), site_);
+  }
+  // Taint of the content of the file at `path`: its class, what was written
+  // there, and for /dev/fd/N (a process substitution) what feeds it. The
+  // path's own taint is not its content (only a walk's mark carries over).
+  std::pair<uint32_t, int32_t> file_taint(const Word& w) {
+    std::string norm = ctx_.path(w.text);
+    uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) | (w.taint & kWalked);
+    int32_t ev = -1;
+    if (w.text.rfind("/dev/fd/", 0) == 0) {
+      t |= w.taint;
+      ev = w.ev;
+    }
+    if (const auto* it = ctx_.written_at(norm)) {
+      t |= it->first;
+      ev = it->second;
+    }
+    if ((t & ~(kFileData | kWalked)) && ev < 0)
+      ev = ctx_.log.evidence(site_.line, site_.col, "reads " + printable(norm));
+    return {t, ev};
+  }
+  void nested_shell(const Word& code) { interpret_shell(code.text, ctx_, &site_, "in nested shell code", code.taint, code.ev); }
+  void nested_python(const Word& code) {
+    interpret_python(code.text, ctx_, &site_, "in Python code it runs", code.taint, code.ev);
+  }
+  void check_threats(const std::vector<Word>& argv) {
+    std::string line = join_words(argv, 0);
+    if (auto pool = ctx_.threats.pool_in(line)) effect(Eff::threat, "pool", *pool, line);
+  }
+
+  CommandResult shell(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec, int depth);
+  CommandResult interpreter(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec, int depth);
+  CommandResult http(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
+  CommandResult netcat(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
+
+  Ctx& ctx_;
+  Site site_;
+};
+
+const char* const kSecurityUnits[] = {"firewalld", "ufw", "apparmor", "auditd", "selinux", "iptables",
+                                      "nftables", "fail2ban", "clamav", "clamd", "falcon", "osquery",
+                                      "wazuh", "ossec", "sysmon", "aide", "rkhunter", "crowdstrike",
+                                      "sentinel", "netfilter-persistent", "rsyslog", "syslog", "journald",
+                                      "systemd-journald"};
+
+bool is_security_unit(const std::string& u) {
+  for (const char* s : kSecurityUnits)
+    if (u.find(s) != std::string::npos) return true;
+  return false;
+}
+
+CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth) {
+  CommandResult r;
+  if (argv.empty() || depth > 12) return r;
+  // Environment assignments before the command (FOO=bar cmd).
+  while (!argv.empty() && argv[0].text.find('=') != std::string::npos && argv[0].text[0] != '=' &&
+         argv[0].text[0] != '-' && argv[0].text.find('/') > argv[0].text.find('='))
+    argv.erase(argv.begin());
+  if (argv.empty()) return r;
+  std::string name = command_basename(argv[0].text);
+  check_threats(argv);
+  const CommandSpec* spec = ctx_.lib.command(name);
+  if (!spec) {
+    // python3.11 -> python3 -> python; mkfs.ext4 -> mkfs
+    std::string n = name;
+    while (!spec && !n.empty() && (std::isdigit(static_cast<unsigned char>(n.back())) || n.back() == '.'))
+      n.pop_back(), spec = ctx_.lib.command(n);
+    if (!spec && name.find('.') != std::string::npos) spec = ctx_.lib.command(name.substr(0, name.find('.')));
+  }
+  // Running a file written with tainted data (downloaded, decoded) runs that data.
+  {
+    std::string norm = ctx_.path(argv[0].text);
+    const auto* it = ctx_.written_at(norm);
+    uint32_t t = argv[0].text.rfind("/dev/fd/", 0) == 0 ? argv[0].taint : 0;
+    int32_t ev = argv[0].ev;
+    if (it) {
+      t |= it->first;
+      ev = it->second;
+    }
+    if (t & (kDownloaded | kDecoded | kObfuscated)) {
+      effect(Eff::exec, "written_file", name, join_words(argv, 0), t, ev);
+    }
+    // A command whose very name is data from the network or decoded: the
+    // data is the command.
+    if (argv[0].text == std::string(1, kUnknownPart) && (argv[0].taint & (kDownloaded | kDecoded | kObfuscated)))
+      effect(Eff::exec, "dynamic_command", name, join_words(argv, 0), argv[0].taint, argv[0].ev);
+  }
+  if (!spec) return r;
+  std::string line = join_words(argv, 1);
+  const std::string& kind = spec->kind;
+  if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args) && kind == "generic") return r;
+  Parsed p = parse_args(argv, spec);
+  auto operand = [&](size_t k) -> const Word* { return k < p.operands.size() ? &argv[p.operands[k]] : nullptr; };
+
+  if (kind == "generic") {
+    if (spec->has_effect) {
+      const Word* t = operand(0);
+      effect(spec->effect, spec->tag, t ? t->text : name, name + " " + line, 0, -1, 0, -1, t ? t->taint : 0,
+             t ? t->ev : -1);
+    }
+    r.stdout_taint = io.stdin_taint;
+    return r;
+  }
+  if (kind == "wrapper" || kind == "xargs") {
+    if (spec->has_effect) effect(spec->effect, spec->tag, name, name + " " + line);
+    // The wrapped command starts at the first operand (env: after VAR=value words).
+    size_t start = p.operands.empty() ? argv.size() : p.operands[0];
+    if (name == "timeout" && start < argv.size()) ++start;  // its duration
+    if (name == "watch" || name == "nice" || name == "ionice" || name == "chrt" || name == "taskset") {
+      while (start < argv.size() && !argv[start].text.empty() &&
+             (std::isdigit(static_cast<unsigned char>(argv[start].text[0])) || argv[start].text[0] == '-'))
+        ++start;
+    }
+    std::vector<Word> rest(argv.begin() + static_cast<long>(std::min(start, argv.size())), argv.end());
+    if (kind == "xargs") {
+      Word w{std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev};
+      if (io.stdin_known) w.text = io.stdin_text;
+      if (rest.empty()) rest.push_back(Word{"echo", 0, -1});
+      rest.push_back(w);
+    }
+    if (rest.empty()) {
+      if (spec->has_effect && spec->effect == Eff::priv) r.interactive_shell = true;
+      return r;
+    }
+    return run(rest, io, depth + 1);
+  }
+  if (kind == "su") {
+    effect(Eff::priv, "su", name, name + " " + line);
+    if (auto c = opt_value(argv, p, "-c")) nested_shell(*c);
+    else if (auto c2 = opt_value(argv, p, "--command")) nested_shell(*c2);
+    return r;
+  }
+  if (kind == "shell") return shell(argv, io, *spec, depth);
+  if (kind == "interpreter") return interpreter(argv, io, *spec, depth);
+  if (kind == "http") return http(argv, io, *spec);
+  if (kind == "netcat") return netcat(argv, io, *spec);
+  if (kind == "files" || kind == "shred" || kind == "truncate") {
+    uint32_t flags = 0;
+    if (p.short_flag('r') || p.short_flag('R') || p.has("--recursive")) flags |= kRecursiveDelete;
+    bool any = false;
+    for (size_t k = 0; k < p.operands.size(); ++k) {
+      const Word& w = argv[p.operands[k]];
+      if (kind == "truncate" && p.value("-s") == nullptr && k == 0 && w.text == "0") continue;
+      effect(spec->effect, spec->tag, w.text, name + " " + line, 0, -1, flags, -1, w.taint, w.ev);
+      any = true;
+    }
+    if (!any && spec->effect == Eff::file_write && name == "truncate") {}
+    return r;
+  }
+  if (kind == "chmod") {
+    const Word* m = operand(0);
+    if (!m) return r;
+    int64_t mode = parse_mode(m->text);
+    uint32_t flags = (p.short_flag('R') || p.has("--recursive")) ? static_cast<uint32_t>(kRecursiveDelete) : 0u;
+    for (size_t k = 1; k < p.operands.size(); ++k) {
+      const Word& w = argv[p.operands[k]];
+      const auto* it = ctx_.written_at(ctx_.path(w.text));
+      uint32_t t = it ? it->first : 0;
+      int32_t ev = it ? it->second : -1;
+      effect(Eff::file_chmod, "chmod", w.text, name + " " + line, t, ev, flags, mode, w.taint, w.ev);
+    }
+    return r;
+  }
+  if (kind == "chattr" || kind == "mount" || kind == "sysctl" || kind == "useradd" || kind == "passwd" ||
+      kind == "ip") {
+    if (kind == "sysctl" && line.find('=') == std::string::npos && !p.short_flag('w') && !p.short_flag('p'))
+      return r;
+    if (kind == "ip" && line.find(" add") == std::string::npos && line.find(" del") == std::string::npos &&
+        line.find(" set") == std::string::npos && line.find("flush") == std::string::npos)
+      return r;
+    if (kind == "chattr") {
+      for (size_t k = 1; k < p.operands.size(); ++k)
+        effect(Eff::admin, "chattr", argv[p.operands[k]].text, name + " " + line);
+      return r;
+    }
+    effect(spec->has_effect ? spec->effect : Eff::admin, spec->tag, operand(0) ? operand(0)->text : name,
+           name + " " + line);
+    return r;
+  }
+  if (kind == "copy" || kind == "ln" || kind == "archive") {
+    if (kind == "archive") {
+      // tar -czf OUT SOURCES / zip OUT SOURCES: the archive holds the sources.
+      // tar's old style: "tar czf OUT SOURCES" (flags without a dash).
+      if (name == "tar" && argv.size() > 2 && !argv[1].text.empty() && argv[1].text[0] != '-' &&
+          argv[1].text.find_first_not_of("cxtzjJvfpPhrAu") == std::string::npos) {
+        std::vector<Word> fixed = argv;
+        fixed[1].text = "-" + fixed[1].text;
+        return run(fixed, io, depth + 1);
+      }
+      bool create = p.short_flag('c') || name == "zip" || name == "7z" || name == "rar";
+      if (!create) {
+        bool extract = p.short_flag('x') || name == "unzip";
+        if (extract)
+          if (auto dir = opt_value(argv, p, "-C")) effect(Eff::file_write, "extract", dir->text + "/" + kUnknownPart, name + " " + line);
+        return r;
+      }
+      std::optional<Word> out = opt_value(argv, p, "-f");
+      if (!out) out = opt_value(argv, p, "--file");
+      if (!out && name == "tar") out = cluster_value(argv, 'f');
+      size_t first_src = 0;
+      if (!out && !p.operands.empty()) out = argv[p.operands[0]], first_src = 1;
+      uint32_t t = 0;
+      int32_t ev = -1;
+      for (size_t k = first_src; k < p.operands.size(); ++k) {
+        auto [ft, fev] = file_taint(argv[p.operands[k]]);
+        effect(Eff::file_read, "archive", argv[p.operands[k]].text, name + " " + line);
+        t |= ft;
+        if (ev < 0) ev = fev;
+      }
+      if (out && out->text != "-") effect(Eff::file_write, "archive", out->text, name + " " + line, t, ev);
+      else r.stdout_taint = t, r.stdout_ev = ev;
+      return r;
+    }
+    if (p.operands.size() < 2) return r;
+    const Word& dst = argv[p.operands.back()];
+    uint32_t t = 0;
+    int32_t ev = -1;
+    for (size_t k = 0; k + 1 < p.operands.size(); ++k) {
+      const Word& src = argv[p.operands[k]];
+      if (kind == "ln") continue;
+      bool remote_src = src.text.find(':') != std::string::npos && src.text[0] != '/';
+      if (remote_src) continue;
+      auto [ft, fev] = file_taint(src);
+      effect(Eff::file_read, "copy", src.text, name + " " + line);
+      t |= ft;
+      if (ev < 0) ev = fev;
+    }
+    bool remote = (name == "scp" || name == "rsync") && dst.text.find(':') != std::string::npos &&
+                  dst.text[0] != '/';
+    if (remote) {
+      effect(Eff::net_send, "scp", dst.text.substr(0, dst.text.find(':')), name + " " + line, t, ev);
+      return r;
+    }
+    std::string detail = name + " " + line;
+    if (kind == "ln") detail = "link to " + argv[p.operands[0]].text;
+    effect(Eff::file_write, kind == "ln" ? "link" : "copy", dst.text, detail, t, ev, 0, -1, dst.taint, dst.ev);
+    if (name == "mv")
+      for (size_t k = 0; k + 1 < p.operands.size(); ++k)
+        effect(Eff::file_delete, "move", argv[p.operands[k]].text, name + " " + line, 0, -1, 0, -1,
+               argv[p.operands[k]].taint, argv[p.operands[k]].ev);
+    return r;
+  }
+  if (kind == "read") {
+    uint32_t t = 0;
+    int32_t ev = -1;
+    bool any = false;
+    bool in_place = (name == "sed" && (p.short_flag('i') || p.has("--in-place")));
+    size_t first = (name == "grep" || name == "egrep" || name == "fgrep" || name == "awk" || name == "sed") ? 1 : 0;
+    if (name == "sed" && opt_value(argv, p, "-e")) first = 0;
+    for (size_t k = first; k < p.operands.size(); ++k) {
+      const Word& w = argv[p.operands[k]];
+      auto [ft, fev] = file_taint(w);
+      effect(in_place ? Eff::file_write : Eff::file_read, name, w.text, name + " " + line, 0, -1, 0, -1, w.taint, w.ev);
+      t |= ft;
+      if (ev < 0) ev = fev;
+      any = true;
+    }
+    if (!any) {
+      t = io.stdin_taint;
+      ev = io.stdin_ev;
+      if (io.stdin_known && (name == "cat" || name == "tee")) {
+        r.stdout_text = io.stdin_text;
+        r.stdout_known = true;
+      }
+    }
+    r.stdout_taint = t;
+    r.stdout_ev = ev;
+    if (name == "rev") r.stdout_taint |= kObfuscated;
+    return r;
+  }
+  if (kind == "tee") {
+    for (size_t k = 0; k < p.operands.size(); ++k) {
+      const Word& w = argv[p.operands[k]];
+      effect(Eff::file_write, p.short_flag('a') ? "append" : "tee", w.text,
+             io.stdin_known ? io.stdin_text : name + " " + line, io.stdin_taint, io.stdin_ev, 0, -1, w.taint, w.ev);
+    }
+    r.stdout_taint = io.stdin_taint;
+    r.stdout_ev = io.stdin_ev;
+    r.stdout_text = io.stdin_text;
+    r.stdout_known = io.stdin_known;
+    return r;
+  }
+  if (kind == "dd") {
+    std::string in, out;
+    uint32_t t = 0;
+    int32_t ev = -1;
+    for (size_t k = 1; k < argv.size(); ++k) {
+      if (starts(argv[k].text, "if=")) in = argv[k].text.substr(3);
+      if (starts(argv[k].text, "of=")) out = argv[k].text.substr(3);
+    }
+    if (!in.empty()) {
+      auto [ft, fev] = file_taint(Word{in, 0, -1});
+      t = ft;
+      ev = fev;
+      effect(Eff::file_read, "dd", in, name + " " + line);
+    } else {
+      t = io.stdin_taint;
+      ev = io.stdin_ev;
+    }
+    if (!out.empty()) effect(Eff::file_write, "dd", out, name + " " + line, t, ev);
+    else r.stdout_taint = t, r.stdout_ev = ev;
+    return r;
+  }
+  if (kind == "mkfs") {
+    for (size_t k = 0; k < p.operands.size(); ++k)
+      effect(Eff::file_write, "format", argv[p.operands[k]].text, name + " " + line);
+    return r;
+  }
+  if (kind == "crontab" || kind == "at" || kind == "systemd_run" || kind == "launchctl" || kind == "reg") {
+    if (kind == "crontab" && (p.short_flag('l') || p.short_flag('r'))) {
+      if (p.short_flag('r')) effect(Eff::file_delete, "crontab", "/var/spool/cron/crontabs/user", name + " " + line);
+      // crontab -l is a read; the pipeline into `crontab -` carries it on.
+      r.stdout_taint = 0;
+      return r;
+    }
+    if (kind == "reg" && line.find("\\Run") == std::string::npos && line.find("\\run") == std::string::npos)
+      return r;
+    if (kind == "launchctl" && line.find("load") == std::string::npos && line.find("bootstrap") == std::string::npos)
+      return r;
+    if (kind == "systemd_run" && line.find("--on-") == std::string::npos && line.find("--timer") == std::string::npos)
+      return r;
+    std::string content = io.stdin_known ? io.stdin_text : line;
+    uint32_t t = io.stdin_taint;
+    int32_t ev = io.stdin_ev;
+    if (kind == "crontab" && !p.operands.empty() && argv[p.operands[0]].text != "-") {
+      auto [ft, fev] = file_taint(argv[p.operands[0]]);
+      t |= ft;
+      ev = fev;
+    }
+    const char* where = kind == "crontab" ? "/var/spool/cron/crontabs/user"
+                        : kind == "at" ? "/var/spool/cron/atjobs/job"
+                        : kind == "launchctl" ? "~/Library/LaunchAgents/job.plist"
+                        : kind == "reg" ? "/registry/run"
+                                        : "/etc/systemd/system/transient.timer";
+    effect(Eff::file_write, kind, where, content, t, ev);
+    return r;
+  }
+  if (kind == "service") {
+    // systemctl ACTION UNIT / service UNIT ACTION / update-rc.d UNIT ...
+    std::vector<std::string> ops;
+    for (size_t k : p.operands) ops.push_back(argv[k].text);
+    std::string action, unit;
+    if (name == "service" || name == "rc-service") {
+      unit = ops.size() > 0 ? ops[0] : "";
+      action = ops.size() > 1 ? ops[1] : "";
+    } else if (name == "update-rc.d" || name == "chkconfig") {
+      unit = ops.size() > 0 ? ops[0] : "";
+      action = ops.size() > 1 ? ops[1] : "enable";
+    } else {
+      action = ops.size() > 0 ? ops[0] : "";
+      unit = ops.size() > 1 ? ops[1] : "";
+    }
+    bool stop = action == "stop" || action == "disable" || action == "mask" || action == "kill" || action == "off" ||
+                action == "remove";
+    if (stop && is_security_unit(unit)) {
+      effect(Eff::security_off, "service", unit, name + " " + line);
+      return r;
+    }
+    if (action == "status" || action == "is-active" || action == "is-enabled" || action == "list-units" ||
+        action == "list-unit-files" || action == "show" || action == "cat" || action.empty())
+      return r;
+    if (p.has("--user") && (action == "enable" || action == "start")) {
+      effect(Eff::file_write, "user-service", "~/.config/systemd/user/" + unit, name + " " + line);
+      return r;
+    }
+    effect(Eff::admin, "service", unit, name + " " + line);
+    return r;
+  }
+  if (kind == "firewall") {
+    bool off = false;
+    if (name == "ufw") off = line.find("disable") != std::string::npos;
+    else if (name == "iptables" || name == "ip6tables") {
+      off = p.short_flag('F') || p.has("--flush") || p.short_flag('X') ||
+            (p.short_flag('P') && line.find("ACCEPT") != std::string::npos);
+      bool list = p.short_flag('L') || p.short_flag('S') || p.has("--list");
+      if (list && !off) {
+        effect(Eff::admin, "firewall", name, name + " " + line);
+        return r;
+      }
+    } else if (name == "nft") {
+      off = line.find("flush") != std::string::npos || line.find("delete table") != std::string::npos;
+    } else if (name == "firewall-cmd") {
+      off = line.find("--set-default-zone=trusted") != std::string::npos;
+    }
+    effect(off ? Eff::security_off : Eff::admin, "firewall", name, name + " " + line);
+    return r;
+  }
+  if (kind == "setenforce") {
+    bool off = line.find('0') != std::string::npos || line.find("ermissive") != std::string::npos;
+    effect(off ? Eff::security_off : Eff::admin, "selinux", name, name + " " + line);
+    return r;
+  }
+  if (kind == "history") {
+    if (p.short_flag('c') || p.short_flag('d') || p.short_flag('w') || p.short_flag('r'))
+      effect(Eff::security_off, "history", "history", name + " " + line);
+    return r;
+  }
+  if (kind == "docker") {
+    bool priv = line.find("--privileged") != std::string::npos || line.find("--pid=host") != std::string::npos ||
+                line.find("--pid host") != std::string::npos || line.find("SYS_ADMIN") != std::string::npos ||
+                line.find("-v /:") != std::string::npos || line.find("--volume /:") != std::string::npos ||
+                line.find("docker.sock") != std::string::npos || line.find("--cap-add=ALL") != std::string::npos;
+    effect(Eff::container, priv ? "privileged" : "docker", name, name + " " + line);
+    return r;
+  }
+  if (kind == "pip") {
+    bool install = false;
+    std::vector<std::string> pkgs;
+    for (size_t k : p.operands) {
+      const std::string& w = argv[k].text;
+      if (!install) {
+        if (w == "install" || w == "add" || (name == "easy_install")) install = true;
+        if (name == "easy_install") pkgs.push_back(w);
+        continue;
+      }
+      std::string n = w.substr(0, w.find_first_of("=<>![;@ ~"));
+      if (!n.empty()) pkgs.push_back(n);
+    }
+    if (!install && name != "easy_install") return r;
+    if (opt_value(argv, p, "-r") || opt_value(argv, p, "--requirement")) install = true;
+    for (const auto& n : pkgs) {
+      if (ctx_.threats.is_malicious_package(n)) effect(Eff::threat, "package", n, name + " " + line);
+      else if (auto like = ctx_.threats.typosquat_of(n))
+        effect(Eff::threat, "typosquat", n, "resembles " + *like, 0, -1, kExternalHint);
+    }
+    effect(Eff::risky, "install", pkgs.empty() ? name : pkgs[0], name + " " + line);
+    return r;
+  }
+  if (kind == "ping") {
+    if (auto pat = opt_value(argv, p, "-p")) {
+      const Word* host = operand(0);
+      effect(Eff::net_send, "icmp", host ? host->text : "", name + " " + line, pat->taint, pat->ev);
+    }
+    return r;
+  }
+  if (kind == "resolve") {
+    for (size_t k : p.operands) {
+      const Word& w = argv[k];
+      if (w.text.empty() || w.text[0] == '@' || w.text[0] == '+') continue;
+      effect(Eff::net_resolve, name, w.text, name + " " + line, w.taint, w.ev, 0, -1, w.taint, w.ev);
+      break;
+    }
+    return r;
+  }
+  if (kind == "decode" || kind == "base64" || kind == "openssl") {
+    bool decode = p.short_flag('d') || p.has("--decode") || (name == "xxd" && p.short_flag('r')) ||
+                  name == "uudecode" || name == "gunzip" || name == "zcat" || (name == "gzip" && p.short_flag('d'));
+    if (name == "openssl") {
+      std::string sub = p.operands.empty() ? "" : argv[p.operands[0]].text;
+      if (sub == "s_client") return netcat(argv, io, *spec);
+      if (sub == "enc" || sub.rfind("aes", 0) == 0 || sub == "des3" || sub == "rsautl" || sub == "pkeyutl") {
+        if (!decode) {
+          // encryption: of -in FILE to -out FILE
+          auto in = opt_value(argv, p, "-in");
+          auto out = opt_value(argv, p, "-out");
+          uint32_t t = io.stdin_taint;
+          int32_t ev = io.stdin_ev;
+          if (in) {
+            auto [ft, fev] = file_taint(*in);
+            t = ft | in->taint;
+            ev = fev >= 0 ? fev : in->ev;
+            effect(Eff::file_read, "encrypt", in->text, name + " " + line, 0, -1, 0, -1, in->taint, in->ev);
+          }
+          ev = ctx_.log.evidence(site_.line, site_.col, "encrypts data with openssl", ev);
+          if (out) effect(Eff::file_write, "encrypt", out->text, name + " " + line, t | kEncrypted, ev, 0, -1, out->taint, out->ev);
+          else r.stdout_taint = t | kEncrypted, r.stdout_ev = ev;
+          return r;
+        }
+      } else if (sub != "base64") {
+        return r;
+      }
+    }
+    uint32_t t = io.stdin_taint;
+    int32_t ev = io.stdin_ev;
+    std::string text = io.stdin_text;
+    bool known = io.stdin_known;
+    for (size_t k : p.operands) {
+      if (name == "openssl") break;
+      auto [ft, fev] = file_taint(argv[k]);
+      t |= ft;
+      if (ev < 0) ev = fev;
+      known = false;
+    }
+    if (decode) {
+      ev = ctx_.log.evidence(site_.line, site_.col, "decodes data (" + name + ")", ev);
+      t |= kDecoded;
+      if (known) {
+        std::optional<std::string> d;
+        if (name == "base64" || name == "openssl") d = decode_base64(text);
+        else if (name == "xxd") d = decode_hex(text);
+        else if (name == "gunzip" || name == "zcat" || name == "gzip") d = inflate_any(text);
+        if (d) {
+          r.stdout_text = concrete(*d);
+          r.stdout_known = true;
+        }
+      }
+    }
+    r.stdout_taint = t;
+    r.stdout_ev = ev;
+    return r;
+  }
+  if (kind == "ssh") {
+    const Word* host = operand(0);
+    if (host) effect(Eff::net_connect, "ssh", host->text, name + " " + line);
+    if (io.stdin_taint) effect(Eff::net_send, "ssh", host ? host->text : "", name + " " + line, io.stdin_taint, io.stdin_ev);
+    if (name == "sftp" || name == "scp") return r;
+    r.stdout_taint = kDownloaded;
+    return r;
+  }
+  if (kind == "mail") {
+    uint32_t t = io.stdin_taint;
+    int32_t ev = io.stdin_ev;
+    if (auto a = opt_value(argv, p, "-a")) {
+      auto [ft, fev] = file_taint(*a);
+      t |= ft;
+      if (ev < 0) ev = fev;
+    }
+    if (auto a = opt_value(argv, p, "-A")) {
+      auto [ft, fev] = file_taint(*a);
+      t |= ft;
+      if (ev < 0) ev = fev;
+    }
+    const Word* to = operand(0);
+    effect(Eff::net_send, "mail", to ? to->text : "", name + " " + line, t, ev);
+    return r;
+  }
+  if (kind == "find") {
+    // find ROOT... [-exec CMD {} ;] [-delete]
+    std::vector<std::string> roots;
+    size_t i = 1;
+    while (i < argv.size() && !argv[i].text.empty() && argv[i].text[0] != '-' && argv[i].text != "(" &&
+           argv[i].text != "!")
+      roots.push_back(argv[i++].text);
+    if (roots.empty()) roots.push_back(".");
+    int32_t ev = ctx_.log.evidence(site_.line, site_.col, "walks " + printable(roots[0]));
+    for (const auto& root : roots) effect(Eff::file_list, "find", root, name + " " + line);
+    for (; i < argv.size(); ++i) {
+      const std::string& w = argv[i].text;
+      if (w == "-delete") {
+        for (const auto& root : roots)
+          effect(Eff::file_delete, "find", root + "/" + kUnknownPart, name + " " + line, 0, -1, kRecursiveDelete,
+                 -1, kWalked, ev);
+      } else if (w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir") {
+        std::vector<Word> cmd;
+        for (++i; i < argv.size() && argv[i].text != ";" && argv[i].text != "+" && argv[i].text != "\\;"; ++i) {
+          Word x = argv[i];
+          if (x.text.find("{}") != std::string::npos) {
+            std::string repl = roots[0] + "/" + kUnknownPart;
+            size_t pos;
+            while ((pos = x.text.find("{}")) != std::string::npos) x.text.replace(pos, 2, repl);
+            x.taint |= kWalked;
+            x.ev = ev;
+          }
+          cmd.push_back(x);
+        }
+        run(cmd, CommandIo{}, depth + 1);
+      }
+    }
+    r.stdout_taint = kWalked;
+    r.stdout_ev = ev;
+    return r;
+  }
+  if (kind == "echo") {
+    std::string out;
+    uint32_t t = 0;
+    int32_t ev = -1;
+    size_t from = 1;
+    bool escapes = false;
+    while (from < argv.size() && (argv[from].text == "-e" || argv[from].text == "-n" || argv[from].text == "-ne" ||
+                                  argv[from].text == "-en" || argv[from].text == "-E")) {
+      if (argv[from].text.find('e') != std::string::npos) escapes = true;
+      ++from;
+    }
+    if (name == "printf" && from < argv.size()) {
+      std::string fmt = argv[from].text;
+      std::vector<std::string> rest;
+      for (size_t k = from + 1; k < argv.size(); ++k) rest.push_back(argv[k].text);
+      size_t ai = 0;
+      for (size_t k = 0; k < fmt.size(); ++k) {
+        if (fmt[k] == '%' && k + 1 < fmt.size()) {
+          char c = fmt[k + 1];
+          if (c == '%') out += '%';
+          else out += ai < rest.size() ? rest[ai++] : "";
+          ++k;
+        } else {
+          out += fmt[k];
+        }
+      }
+      escapes = true;
+      for (size_t k = from; k < argv.size(); ++k) {
+        t |= argv[k].taint;
+        if (ev < 0) ev = argv[k].ev;
+      }
+    } else {
+      for (size_t k = from; k < argv.size(); ++k) {
+        if (k > from) out += ' ';
+        out += argv[k].text;
+        t |= argv[k].taint;
+        if (ev < 0) ev = argv[k].ev;
+      }
+    }
+    if (escapes) {
+      std::string d;
+      for (size_t k = 0; k < out.size(); ++k) {
+        if (out[k] == '\\' && k + 1 < out.size()) {
+          char c = out[k + 1];
+          if (c == 'n') d += '\n', ++k;
+          else if (c == 't') d += '\t', ++k;
+          else if (c == 'x' && k + 3 < out.size() + 1) {
+            std::string hx = out.substr(k + 2, 2);
+            char* end = nullptr;
+            long v = std::strtol(hx.c_str(), &end, 16);
+            if (end && end != hx.c_str()) {
+              d += static_cast<char>(v);
+              k += 1 + static_cast<size_t>(end - hx.c_str());
+            } else {
+              d += out[k];
+            }
+          } else if (c >= '0' && c <= '7') {
+            size_t j = k + 1;
+            int v = 0, n = 0;
+            if (out[j] == '0') ++j;
+            while (j < out.size() && n < 3 && out[j] >= '0' && out[j] <= '7') v = v * 8 + (out[j++] - '0'), ++n;
+            d += static_cast<char>(v);
+            k = j - 1;
+          } else if (c == '\\') d += '\\', ++k;
+          else d += out[k];
+        } else {
+          d += out[k];
+        }
+      }
+      out = d;
+    }
+    r.stdout_text = out;
+    r.stdout_known = !is_partial(out);
+    r.stdout_taint = t;
+    r.stdout_ev = ev;
+    return r;
+  }
+  if (kind == "eval" || kind == "source") {
+    Word code;
+    if (kind == "eval") {
+      code.text = line;
+      for (size_t k = 1; k < argv.size(); ++k) {
+        code.taint |= argv[k].taint;
+        if (code.ev < 0) code.ev = argv[k].ev;
+      }
+    } else {
+      const Word* f = operand(0);
+      if (!f) return r;
+      auto [ft, fev] = file_taint(*f);
+      code.text = std::string(1, kUnknownPart);
+      code.taint = ft;
+      code.ev = fev >= 0 ? fev : f->ev;
+      if (f->text == "/dev/stdin" || f->text == "-") {
+        code.taint |= io.stdin_taint;
+        if (io.stdin_known) code.text = io.stdin_text;
+      }
+    }
+    effect(Eff::code_exec, kind == "eval" ? "eval" : "source", name, code.text, code.taint, code.ev,
+           is_partial(code.text) ? 0u : static_cast<uint32_t>(kConstTarget));
+    if (!is_partial(code.text)) nested_shell(code);
+    return r;
+  }
+  if (kind == "which") {
+    // `which nc` prints the command's name (a path to it).
+    const Word* w = operand(0);
+    if (w) {
+      r.stdout_text = w->text;
+      r.stdout_known = !is_partial(w->text);
+      r.stdout_taint = w->taint;
+    }
+    return r;
+  }
+  if (kind == "tr") {
+    // tr SET1 SET2 on known text: the mapped text (rot13 and friends hide payloads).
+    auto expand = [](const std::string& set) {
+      std::string out;
+      for (size_t i = 0; i < set.size(); ++i) {
+        if (i + 2 < set.size() && set[i + 1] == '-') {
+          for (int c = static_cast<unsigned char>(set[i]); c <= static_cast<unsigned char>(set[i + 2]); ++c)
+            out += static_cast<char>(c);
+          i += 2;
+        } else {
+          out += set[i];
+        }
+      }
+      return out;
+    };
+    r.stdout_taint = io.stdin_taint;
+    r.stdout_ev = io.stdin_ev;
+    if (p.operands.size() == 2 && p.flags.empty() && io.stdin_known) {
+      std::string a = expand(argv[p.operands[0]].text), b = expand(argv[p.operands[1]].text);
+      if (!b.empty()) {
+        std::string out = io.stdin_text;
+        for (auto& c : out) {
+          size_t k = a.find(c);
+          if (k != std::string::npos) c = b[std::min(k, b.size() - 1)];
+        }
+        r.stdout_text = out;
+        r.stdout_known = true;
+        if (out != io.stdin_text) {
+          r.stdout_taint |= kObfuscated;
+          r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "translates hidden text with tr", io.stdin_ev);
+        }
+      }
+    }
+    return r;
+  }
+  if (kind == "cd") {
+    const Word* d = operand(0);
+    if (!d || d->text == "~") ctx_.cwd = "~";
+    else if (!is_partial(d->text) && d->text != "-") ctx_.cwd = ctx_.path(d->text);
+    return r;
+  }
+  if (kind == "kill" || kind == "export" || kind == "write") return r;
+  if (kind == "git") {
+    if (!p.operands.empty() && (argv[p.operands[0]].text == "clone" || argv[p.operands[0]].text == "pull"))
+      effect(Eff::net_request, "GET", p.operands.size() > 1 ? argv[p.operands[1]].text : "", name + " " + line);
+    if (!p.operands.empty() && argv[p.operands[0]].text == "push")
+      effect(Eff::net_send, "git", "", name + " " + line);
+    return r;
+  }
+  return r;
+}
+
+CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec, int depth) {
+  (void)depth;
+  CommandResult r;
+  std::string name = command_basename(argv[0].text);
+  if (name == "busybox" && argv.size() > 1) {
+    std::vector<Word> rest(argv.begin() + 1, argv.end());
+    return run(rest, io, depth + 1);
+  }
+  Parsed p = parse_args(argv, &spec);
+  uint32_t flags = kShellInterp | ((io.stdin_socket || io.stdout_socket) ? static_cast<uint32_t>(kStdioSocket) : 0u);
+  auto code = opt_value(argv, p, "-c");
+  if (!code)
+    for (size_t k = 1; k < argv.size(); ++k)
+      if (argv[k].text.size() > 1 && argv[k].text[0] == '-' && argv[k].text[1] != '-' &&
+          argv[k].text.find('c') != std::string::npos && k + 1 < argv.size()) {
+        code = argv[k + 1];
+        break;
+      }
+  if (code) {
+    effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
+    nested_shell(*code);
+    return r;
+  }
+  if (!p.operands.empty()) {
+    // A script file.
+    const Word& f = argv[p.operands[0]];
+    auto [ft, fev] = file_taint(f);
+    uint32_t t = ft;
+    if (f.text == "/dev/stdin" || f.text == "-") t |= io.stdin_taint;
+    effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), t, fev >= 0 ? fev : f.ev, flags);
+    return r;
+  }
+  // Commands from stdin: an interactive shell.
+  r.interactive_shell = true;
+  r.stdout_taint = kShellIo;
+  r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "runs an interactive shell (" + name + ")");
+  effect(Eff::exec, "interpreter", name, io.stdin_known ? io.stdin_text : name + " " + join_words(argv, 1),
+         io.stdin_taint, io.stdin_ev, flags);
+  if (io.stdin_known) nested_shell(Word{io.stdin_text, io.stdin_taint, io.stdin_ev});
+  return r;
+}
+
+CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec,
+                                  int depth) {
+  CommandResult r;
+  std::string name = command_basename(argv[0].text);
+  Parsed p = parse_args(argv, &spec);
+  bool python = spec.lang == "python";
+  uint32_t flags = kShellInterp | ((io.stdin_socket || io.stdout_socket) ? static_cast<uint32_t>(kStdioSocket) : 0u);
+  // python -m module
+  if (auto m = opt_value(argv, p, "-m")) {
+    if (m->text == "pip") {
+      std::vector<Word> rest{Word{"pip", 0, -1}};
+      for (size_t k = 1; k < argv.size(); ++k)
+        if (&argv[k] != &*m && argv[k].text != "-m" && argv[k].text != "pip") rest.push_back(argv[k]);
+      return run(rest, io, depth + 1);
+    }
+    if (m->text == "http.server" || m->text == "SimpleHTTPServer")
+      effect(Eff::risky, "http_server", name, name + " " + join_words(argv, 1));
+    return r;
+  }
+  if (name.rfind("powershell", 0) == 0 || name.rfind("pwsh", 0) == 0) {
+    // -EncodedCommand BASE64: an encoded script.
+    for (size_t k = 1; k + 1 < argv.size(); ++k) {
+      std::string o = argv[k].text;
+      std::transform(o.begin(), o.end(), o.begin(), ::tolower);
+      if (o == "-e" || o == "-ec" || o == "-enc" || o == "-encodedcommand" || o == "-encoded") {
+        int32_t ev = ctx_.log.evidence(site_.line, site_.col, "runs a base64-encoded PowerShell script");
+        effect(Eff::exec, "interpreter", name, argv[k + 1].text, argv[k + 1].taint | kDecoded, ev, flags);
+        return r;
+      }
+    }
+  }
+  std::optional<Word> code = opt_value(argv, p, python ? "-c" : "-e");
+  if (!code && !python) code = opt_value(argv, p, "-E");
+  if (!code && name.rfind("php", 0) == 0) code = opt_value(argv, p, "-r");
+  if (code) {
+    if (python) {
+      nested_python(*code);
+      effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
+    } else {
+      // Other languages: a reverse shell is a socket and a shell in one line.
+      static const RE2 sock("(?i)(socket|fsockopen|tcpsocket|net\\.connect|io::socket|/dev/tcp)");
+      static const RE2 sh("(?i)(/bin/(ba|z|da)?sh|\\bsh -i|cmd\\.exe|exec\\s*\\(|spawn|popen|system\\s*\\()");
+      uint32_t f2 = flags;
+      if (RE2::PartialMatch(code->text, sock) && RE2::PartialMatch(code->text, sh)) f2 |= kStdioSocket;
+      effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);
+    }
+    return r;
+  }
+  if (!p.operands.empty() && argv[p.operands[0]].text != "-") {
+    const Word& f = argv[p.operands[0]];
+    auto [ft, fev] = file_taint(f);
+    effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), ft, fev >= 0 ? fev : f.ev,
+           flags & ~kShellInterp);
+    return r;
+  }
+  // Code on stdin.
+  r.interactive_shell = true;
+  r.stdout_taint = kShellIo;
+  effect(Eff::exec, "interpreter", name, io.stdin_known ? io.stdin_text : name, io.stdin_taint, io.stdin_ev, flags);
+  if (io.stdin_known) {
+    if (python) nested_python(Word{io.stdin_text, io.stdin_taint, io.stdin_ev});
+  }
+  return r;
+}
+
+CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec) {
+  CommandResult r;
+  std::string name = command_basename(argv[0].text);
+  Parsed p = parse_args(argv, &spec);
+  bool curl = name == "curl";
+  std::vector<Word> urls;
+  for (size_t k : p.operands) urls.push_back(argv[k]);
+  if (auto u = opt_value(argv, p, "--url")) urls.push_back(*u);
+  // Data sent.
+  uint32_t t = 0;
+  int32_t ev = -1;
+  std::string data_text;
+  bool sends = false;
+  auto add_data = [&](const Word& w) {
+    sends = true;
+    std::string v = w.text;
+    // -F name=@file, -d @file, --data-binary @-
+    size_t at = v.find('@');
+    if (at != std::string::npos && (at == 0 || v[at - 1] == '=')) {
+      std::string path = v.substr(at + 1);
+      size_t semi = path.find(';');
+      if (semi != std::string::npos) path = path.substr(0, semi);
+      if (path == "-") {
+        t |= io.stdin_taint;
+        if (ev < 0) ev = io.stdin_ev;
+      } else {
+        auto [ft, fev] = file_taint(Word{path, w.taint, w.ev});
+        t |= ft;
+        if (ev < 0) ev = fev;
+        effect(Eff::file_read, name, path, name);
+      }
+    }
+    t |= w.taint;
+    if (ev < 0) ev = w.ev;
+    data_text += v + " ";
+  };
+  for (const char* o : {"-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F",
+                        "--form", "-T", "--upload-file", "--json", "--post-data", "--post-file", "--body-file",
+                        "--body-data"}) {
+    for (const auto& [k, v] : p.opts)
+      if (k == o) {
+        if (v) add_data(argv[v]);
+        else if (auto w = opt_value(argv, p, o)) add_data(*w);
+      }
+  }
+  if (name == "wget")
+    if (auto pf = opt_value(argv, p, "--post-file")) {
+      auto [ft, fev] = file_taint(*pf);
+      t |= ft;
+      if (ev < 0) ev = fev;
+    }
+  uint32_t auth = 0;
+  int32_t auth_ev = -1;
+  for (const auto& [k, v] : p.opts)
+    if ((k == "-H" || k == "--header" || k == "-u" || k == "--user" || k == "--oauth2-bearer") && v) {
+      auth |= argv[v].taint;
+      if (auth_ev < 0) auth_ev = argv[v].ev;
+    }
+  std::string method = sends ? "POST" : "GET";
+  if (auto x = opt_value(argv, p, "-X")) method = x->text;
+  if (p.short_flag('k') && curl) effect(Eff::risky, "tls_noverify", name, name + " " + join_words(argv, 1));
+  if (p.has("--insecure") || p.has("--no-check-certificate"))
+    effect(Eff::risky, "tls_noverify", name, name + " " + join_words(argv, 1));
+  if (io.stdin_taint && sends == false && (p.has("-T") || p.has("--upload-file"))) {
+    t |= io.stdin_taint;
+    ev = io.stdin_ev;
+  }
+  if (urls.empty()) urls.push_back(Word{std::string(1, kUnknownPart), 0, -1});
+  for (const auto& u : urls) {
+    uint32_t dt = t | u.taint | auth;
+    int32_t dev = ev >= 0 ? ev : u.ev >= 0 ? u.ev : auth_ev;
+    uint32_t flags = (auth && !(t | u.taint)) ? static_cast<uint32_t>(kAuthHeader) : 0u;
+    effect(Eff::net_request, method, u.text, data_text.empty() ? name + " " + join_words(argv, 1) : data_text, dt,
+           dev, flags, -1, u.taint, u.ev);
+  }
+  int32_t dl = ctx_.log.evidence(site_.line, site_.col, "downloads " + printable(urls[0].text, 100));
+  // Where the download goes.
+  std::optional<Word> out;
+  if (curl) {
+    out = opt_value(argv, p, "-o");
+    if (!out) out = opt_value(argv, p, "--output");
+    if (!out) out = cluster_value(argv, 'o');
+    if (!out && (p.short_flag('O') || p.has("--remote-name"))) {
+      std::string u = urls[0].text;
+      out = Word{u.substr(u.rfind('/') + 1), 0, -1};
+    }
+  } else {
+    out = opt_value(argv, p, "-O");
+    if (!out) out = opt_value(argv, p, "--output-document");
+    if (!out) out = cluster_value(argv, 'O');
+    if (!out) {
+      std::string u = urls[0].text;
+      std::string base = u.substr(u.rfind('/') + 1);
+      if (base.empty() || base.find(':') != std::string::npos) base = "index.html";
+      std::string dir;
+      if (auto d = opt_value(argv, p, "-P")) dir = d->text + "/";
+      out = Word{dir + base, 0, -1};
+    }
+  }
+  if (out && out->text != "-") {
+    effect(Eff::file_write, "download", out->text, "downloaded from " + urls[0].text, kDownloaded, dl, 0, -1,
+           out->taint, out->ev);
+  } else {
+    r.stdout_taint = kDownloaded;
+    r.stdout_ev = dl;
+  }
+  return r;
+}
+
+CommandResult Runner::netcat(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec) {
+  CommandResult r;
+  std::string name = command_basename(argv[0].text);
+  Parsed p = parse_args(argv, &spec);
+  std::string line = join_words(argv, 1);
+  bool listen = p.short_flag('l') || p.has("--listen");
+  std::string host, port;
+  if (name == "socat") {
+    // socat ADDR1 ADDR2: exec:/system: with tcp:/udp:/openssl:
+    bool shell = false, net = false;
+    for (size_t k : p.operands) {
+      std::string w = argv[k].text;
+      std::string lw = w;
+      std::transform(lw.begin(), lw.end(), lw.begin(), ::tolower);
+      if (starts(lw, "exec:") || starts(lw, "system:")) {
+        std::string prog = w.substr(w.find(':') + 1);
+        prog = prog.substr(0, prog.find_first_of(", "));
+        if (ctx_.lib.is_shell(command_basename(prog.substr(0, prog.find(' '))))) shell = true;
+      }
+      if (starts(lw, "tcp") || starts(lw, "udp") || starts(lw, "openssl") || starts(lw, "ssl")) {
+        net = true;
+        host = w.substr(w.find(':') + 1);
+        if (starts(lw, "tcp-listen") || starts(lw, "tcp4-listen")) listen = true;
+      }
+    }
+    if (net) effect(listen ? Eff::net_listen : Eff::net_connect, name, host, name + " " + line);
+    if (shell && net)
+      effect(Eff::exec, "interpreter", "sh", name + " " + line, 0, -1, kShellInterp | kStdioSocket);
+    r.network = net;
+    r.stdout_taint = kDownloaded;
+    return r;
+  }
+  if (name == "openssl") {
+    if (auto c = opt_value(argv, p, "-connect")) host = c->text;
+  } else {
+    std::vector<std::string> ops;
+    for (size_t k : p.operands) ops.push_back(argv[k].text);
+    if (!ops.empty()) host = ops[0];
+    if (ops.size() > 1) port = ops[1];
+    if (listen && ops.size() == 1 && !ops[0].empty() && std::isdigit(static_cast<unsigned char>(ops[0][0])))
+      port = ops[0], host = "";
+    if (auto lp = opt_value(argv, p, "-p")) port = lp->text;
+  }
+  std::string endpoint = port.empty() ? host : host + ":" + port;
+  effect(listen ? Eff::net_listen : Eff::net_connect, name, listen && host.empty() ? "0.0.0.0:" + port : endpoint,
+         name + " " + line);
+  // -e PROG / -c CMD: the program's stdio is the connection.
+  std::optional<Word> prog = opt_value(argv, p, "-e");
+  if (!prog) prog = opt_value(argv, p, "-c");
+  if (!prog) prog = opt_value(argv, p, "--exec");
+  if (!prog) prog = opt_value(argv, p, "--sh-exec");
+  if (prog) {
+    std::string pn = command_basename(prog->text.substr(0, prog->text.find(' ')));
+    effect(Eff::exec, "interpreter", pn, name + " " + line, prog->taint, prog->ev,
+           kStdioSocket | (ctx_.lib.is_shell(pn) ? static_cast<uint32_t>(kShellInterp) : 0u));
+  }
+  if (io.stdin_taint || io.stdin_known)
+    effect(Eff::net_send, "raw", endpoint, io.stdin_known ? io.stdin_text : name + " " + line, io.stdin_taint,
+           io.stdin_ev);
+  r.network = true;
+  r.stdout_taint = kDownloaded;
+  r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "receives data from " + printable(endpoint));
+  return r;
+}
+
+}  // namespace
+
+CommandResult run_command(const std::vector<Word>& argv, const CommandIo& io, Ctx& ctx, const Site& site) {
+  Runner r(ctx, site);
+  return r.run(argv, io, 0);
+}
+
+}  // namespace mai::assess

@@ -1,0 +1,47 @@
+// Shell commands as effects, one mechanism for the Bash front end and for
+// every command Python starts (subprocess argv lists, os.system lines): an
+// argv of abstract words plus its standard streams gives effects (files,
+// network, privilege, administration, security controls, persistence,
+// nested code) and what the command writes on stdout.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "assess/context.hpp"
+
+namespace mai::assess {
+
+struct Word {
+  std::string text;  // kUnknownPart for unknown parts
+  uint32_t taint = 0;
+  int32_t ev = -1;
+};
+
+struct CommandIo {
+  uint32_t stdin_taint = 0;  // what flows into stdin (a pipe, a here-document, a redirected file)
+  int32_t stdin_ev = -1;
+  std::string stdin_text;    // known text on stdin (here-document, echo piped)
+  bool stdin_known = false;
+  bool stdin_socket = false;   // stdin reads from a network connection
+  bool stdout_socket = false;  // stdout goes to a network connection
+  bool stdout_piped = false;   // stdout feeds a later command of a pipeline
+  std::string stdout_sink;     // the command it feeds (pipeline), for messages
+};
+
+struct CommandResult {
+  uint32_t stdout_taint = 0;
+  int32_t stdout_ev = -1;
+  std::string stdout_text;  // known output (echo, printf, base64 -d of a constant)
+  bool stdout_known = false;
+  bool interactive_shell = false;  // a shell or interpreter reading commands from stdin
+  bool network = false;            // a live network connection on its stdio (nc, socat)
+};
+
+// Runs the model of one command (argv[0] may be a path; wrappers like sudo,
+// env, nohup are peeled and recorded).
+CommandResult run_command(const std::vector<Word>& argv, const CommandIo& io, Ctx& ctx, const Site& site);
+
+// The command name of a path ("/usr/bin/python3.11" -> "python3.11").
+std::string command_basename(std::string_view word);
+
+}  // namespace mai::assess

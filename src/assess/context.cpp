@@ -1,0 +1,83 @@
+#include "assess/context.hpp"
+
+#include "assess/python_interp.hpp"
+#include "assess/syntax_tree.hpp"
+#include "assess/taint.hpp"
+#include "common/sha256.hpp"
+
+namespace mai::assess {
+
+uint32_t Ctx::classify(std::string_view path) const {
+  if (path.empty()) return 0;
+  // A mostly unknown path belongs to no class: "…/…" is not the home directory.
+  size_t known = 0;
+  for (char c : path)
+    if (c != kUnknownPart && c != '/' && c != '.') ++known;
+  bool partial = is_partial(path);
+  if (partial && known < 3) return 0;
+  uint32_t bits = lib.classify_path(path);
+  if (path[0] != '/' && path[0] != '~' && path[0] != kUnknownPart)
+    if (auto here = lib.path_class_bit("cwd")) bits |= *here;
+  return bits;
+}
+
+uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
+  (void)path;
+  auto has = [&](const char* name) {
+    auto b = lib.path_class_bit(name);
+    return b && (classes & *b);
+  };
+  uint32_t t = kFileData;
+  if (has("credentials") || has("browser_data") || has("shadow")) t |= kSecretFile;
+  if (has("history")) t |= kHistory;
+  if (has("user_identity")) t |= kSysinfo;
+  if (has("home") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
+  return t;
+}
+
+void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
+                      int32_t ev) {
+  if (code.empty()) return;
+  bool nested = site != nullptr;
+  if (nested) {
+    if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() > Ctx::kMaxNestedBytes) {
+      ctx.mark_incomplete("nested code is too deep or too large to analyse fully");
+      return;
+    }
+    std::string key = "py:" + std::string(code.substr(0, 4096)) + std::to_string(code.size());
+    if (!ctx.seen_nested.insert(key).second) return;
+    ctx.nested_bytes += code.size();
+    if (ctx.threats.is_known_payload(sha256_hex(code))) {
+      Effect e;
+      e.kind = Eff::threat;
+      e.tag = "payload";
+      e.target = "nested code";
+      ctx.effect(std::move(e), *site);
+    }
+  }
+  SyntaxTree tree = SyntaxTree::parse(code, Language::python);
+  if (!tree.complete()) {
+    ctx.mark_incomplete("the Python code could not be parsed in time");
+    return;
+  }
+  bool saved_pinned = ctx.pinned;
+  Site saved_pin = ctx.pin;
+  if (nested) {
+    if (!ctx.pinned) {
+      ctx.pinned = true;
+      ctx.pin = *site;
+      ctx.pin.via = via ? via : "";
+    }
+    ++ctx.nest;
+  }
+  try {
+    PyInterp(tree, ctx, taint, ev).run();
+  } catch (...) {
+    ctx.mark_incomplete("the Python analysis failed");
+  }
+  if (nested) --ctx.nest;
+  ctx.pinned = saved_pinned;
+  ctx.pin = saved_pin;
+}
+
+}  // namespace mai::assess

@@ -1,0 +1,149 @@
+// The state one assessment shares between its front ends: the library model,
+// the effect log, the work budget, the files written so far (so executing a
+// file that was downloaded counts as executing downloaded data) and the
+// placement of nested code (a string given to exec or a shell, a decoded
+// payload), whose effects are reported at the outer construct.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "assess/effects.hpp"
+#include "assess/known_threats.hpp"
+#include "assess/library_model.hpp"
+#include "assess/taint.hpp"
+#include "assess/value.hpp"
+
+namespace mai::assess {
+
+// Work units: one per node visited, per call re-evaluated, per loop
+// iteration. Proportional to the input so any input finishes in bounded time.
+class Budget {
+ public:
+  explicit Budget(uint64_t units) : left_(units) {}
+  bool spend(uint64_t n = 1) {
+    if (left_ < n) {
+      left_ = 0;
+      exhausted_ = true;
+      return false;
+    }
+    left_ -= n;
+    return true;
+  }
+  bool exhausted() const { return exhausted_; }
+  uint64_t left() const { return left_; }
+
+ private:
+  uint64_t left_;
+  bool exhausted_ = false;
+};
+
+// Where effects are reported.
+struct Site {
+  uint32_t line = 0, col = 0;
+  std::string via;
+  uint32_t flags = 0;  // EffectFlag bits of the code around (loops, recursion)
+};
+
+struct Ctx {
+  Ctx(const LibraryModel& l, const KnownThreats& t, EffectLog& g, uint64_t units)
+      : lib(l), threats(t), log(g), budget(units), budget_half(units / 2) {}
+  const LibraryModel& lib;
+  const KnownThreats& threats;
+  EffectLog& log;
+  Budget budget;
+  uint64_t budget_half;  // below this, no more re-evaluation: walk the rest once
+
+  // Nested code: depth and bytes analysed, pinned location and its label.
+  int nest = 0;
+  size_t nested_bytes = 0;
+  // Native recursion of the interpreters, shared by nested code: the stack
+  // any input can use is bounded.
+  int depth = 0;
+  static constexpr int kMaxDepth = 250;
+  int depth_allowance = kMaxDepth;  // raised while calls under too-deep code are evaluated
+  bool pinned = false;
+  Site pin;
+  std::unordered_set<std::string> seen_nested;
+  bool incomplete = false;  // something was too big or too deep to analyse fully
+  std::string incomplete_why;
+
+  // Whether a path is known well enough to tie a later read or run to an
+  // earlier write (mostly unknown paths would all look alike).
+  static bool trackable(std::string_view p) {
+    if (!is_partial(p)) return !p.empty();
+    size_t slash = p.rfind('/');
+    std::string_view base = slash == std::string_view::npos ? p : p.substr(slash + 1);
+    return base.size() >= 2 && !is_partial(base);
+  }
+  void record_write(const std::string& path, uint32_t taint, int32_t ev) {
+    if (!taint || !trackable(path)) return;
+    auto& w = written[path];
+    w.first |= taint;
+    if (w.second < 0) w.second = ev;
+  }
+  const std::pair<uint32_t, int32_t>* written_at(const std::string& path) const {
+    if (!trackable(path)) return nullptr;
+    auto it = written.find(path);
+    return it == written.end() ? nullptr : &it->second;
+  }
+  // Files written with tainted data: normalised path -> (taint, evidence).
+  std::unordered_map<std::string, std::pair<uint32_t, int32_t>> written;
+  std::unordered_set<std::string> read_paths;  // targets of file reads so far
+  // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
+  int32_t stdio_socket_ev = -1;
+
+  static constexpr int kMaxNest = 6;
+  static constexpr size_t kMaxNestedBytes = 4u << 20;
+
+  // The site to report at: the pinned outer construct when inside nested code.
+  Site at(uint32_t line, uint32_t col, uint32_t flags = 0) const {
+    if (pinned) {
+      Site s = pin;
+      s.flags |= flags;
+      return s;
+    }
+    Site s;
+    s.line = line;
+    s.col = col;
+    s.flags = flags;
+    return s;
+  }
+  void effect(Effect e, const Site& s) {
+    // Writing back to a file this code read (ransomware encrypts in place).
+    if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked))) read_paths.insert(e.target);
+    if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;
+    e.line = s.line;
+    e.col = s.col;
+    e.flags |= s.flags;
+    if (e.via.empty()) e.via = s.via;
+    log.add(std::move(e));
+  }
+  void mark_incomplete(const char* why) {
+    if (!incomplete) incomplete_why = why;
+    incomplete = true;
+  }
+  // The working directory after `cd`/os.chdir to a known place ("" = where it started).
+  std::string cwd;
+  // A path as the code means it: relative paths under the working directory, normalised.
+  std::string path(std::string_view p) const {
+    if (cwd.empty() || p.empty() || p[0] == '/' || p[0] == '~' || p[0] == kUnknownPart) return normalize_path(p);
+    return normalize_path(cwd + "/" + std::string(p));
+  }
+  // Path classes of a (possibly partial) path.
+  uint32_t classify(std::string_view path) const;
+  // Taint of reading a file at `path` (credential store -> secret_file, ...).
+  uint32_t read_taint(std::string_view path, uint32_t path_classes) const;
+};
+
+// Front ends. Each appends effects to ctx.log and never throws.
+// `site` non-null: nested code, reported at *site with `via`.
+void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint = 0,
+                      int32_t ev = -1);
+void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint = 0,
+                     int32_t ev = -1);
+
+}  // namespace mai::assess

@@ -1,0 +1,419 @@
+#include "assess/library_model.hpp"
+
+#include <algorithm>
+
+#include "assess/specials.hpp"
+#include "assess/taint.hpp"
+#include "assess/value.hpp"
+
+namespace mai::assess {
+namespace {
+
+std::unique_ptr<RE2> compile(const config::Node& n) {
+  RE2::Options o;
+  o.set_log_errors(false);
+  o.set_max_mem(8 << 20);
+  auto re = std::make_unique<RE2>(n.as_string(), o);
+  if (!re->ok()) n.fail("not a valid regular expression (RE2): " + re->error());
+  return re;
+}
+
+std::vector<ArgRef> parse_refs(const config::Node& n) {
+  std::vector<ArgRef> out;
+  std::string s = n.as_string();
+  size_t p = 0;
+  while (p <= s.size()) {
+    size_t e = s.find_first_of("|,", p);
+    if (e == std::string::npos) e = s.size();
+    std::string part = s.substr(p, e - p);
+    p = e + 1;
+    if (part.empty()) n.fail("empty argument reference in '" + s + "'");
+    ArgRef r;
+    if (part == "self") {
+      r.self = true;
+    } else if (std::isdigit(static_cast<unsigned char>(part[0]))) {
+      size_t k = 0;
+      while (k < part.size() && std::isdigit(static_cast<unsigned char>(part[k]))) ++k;
+      r.pos = std::stoi(part.substr(0, k));
+      if (k < part.size()) {
+        if (part.substr(k) != "*") n.fail("bad argument reference '" + part + "' (N, N*, keyword or self)");
+        r.rest = true;
+      }
+    } else {
+      for (char c : part)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+          n.fail("bad argument reference '" + part + "' (N, N*, keyword or self)");
+      r.kw = part;
+    }
+    out.push_back(std::move(r));
+    if (e == s.size()) break;
+  }
+  return out;
+}
+
+uint32_t parse_taints(const config::Node& n) {
+  uint32_t bits = 0;
+  std::vector<std::string> names;
+  if (n.is_sequence()) names = n.as_string_list();
+  else names.push_back(n.as_string());
+  for (const auto& t : names) {
+    auto b = taint_from_name(t);
+    if (!b) n.fail("unknown taint '" + t + "'");
+    bits |= *b;
+  }
+  return bits;
+}
+
+const char* const kRoles[] = {"path",  "mode", "data",  "url",    "endpoint", "argv",   "shell", "code",
+                              "name",  "src",  "dst",   "method", "callback", "cbargs", "stdin", "stdout",
+                              "stderr", "host", "port", "module", "key",    "value", "headers",
+                              "auth",  "dir",  "pattern", "uid", "fileobj"};
+
+bool is_role(const std::string& k) {
+  for (const char* r : kRoles)
+    if (k == r) return true;
+  return false;
+}
+
+ApiSpec parse_api(const std::string& name, const config::Node& n) {
+  ApiSpec a;
+  a.name = name;
+  a.line = n.line();
+  if (!n.is_map()) n.fail("expected a map");
+  for (const auto& [k, v] : n.entries()) {
+    if (k == "effect") {
+      if (!eff_from_name(v.as_string(), a.effect)) v.fail("unknown effect '" + v.as_string() + "'");
+      a.has_effect = true;
+    } else if (k == "tag") {
+      a.tag = v.as_string();
+    } else if (is_role(k)) {
+      a.roles[k] = parse_refs(v);
+    } else if (k == "http_method") {
+      a.method = v.as_string();
+    } else if (k == "shell_kw") {
+      a.shell_kw = v.as_string();
+    } else if (k == "returns") {
+      a.returns = v.as_string();
+    } else if (k == "taint") {
+      a.taint = parse_taints(v);
+    } else if (k == "cb_taint") {
+      a.cb_taint = parse_taints(v);
+    } else if (k == "special") {
+      a.special = v.as_string();
+      a.special_id = special_from_name(a.special);
+      if (a.special_id == Special::none) v.fail("unknown special behaviour '" + a.special + "'");
+    } else if (k == "attr") {
+      a.attr = v.as_bool();
+    } else if (k == "waits") {
+      a.waits = v.as_bool();
+    } else if (k == "replaces") {
+      a.replaces = v.as_bool();
+    } else if (k == "spawns") {
+      a.spawns = v.as_bool();
+    } else if (k == "opens") {
+      a.opens = v.as_bool();
+    } else if (k == "stores") {
+      a.stores = v.as_bool();
+    } else if (k == "keep_taint") {
+      a.keep_taint = v.as_bool();
+    } else if (k == "int") {
+      a.int_value = static_cast<int64_t>(v.as_number());
+    } else if (k == "str") {
+      a.str_value = v.as_string();
+    } else if (k == "when" || k == "unless") {
+      v.expect_map();
+      for (const auto& [key, cv] : v.entries()) {
+        const std::string& ck = key;  // a structured binding cannot be captured (C++17)
+        std::vector<ArgRef> r = [&] {
+          // The key is the argument reference ("verify", "1|mode").
+          std::vector<ArgRef> out;
+          size_t p = 0;
+          while (p <= ck.size()) {
+            size_t e = ck.find('|', p);
+            if (e == std::string::npos) e = ck.size();
+            std::string part = ck.substr(p, e - p);
+            ArgRef ar;
+            if (!part.empty() && std::isdigit(static_cast<unsigned char>(part[0]))) ar.pos = std::stoi(part);
+            else ar.kw = part;
+            out.push_back(ar);
+            p = e + 1;
+            if (e == ck.size()) break;
+          }
+          return out;
+        }();
+        (k == "when" ? a.when : a.unless).emplace_back(std::move(r), compile(cv));
+      }
+    } else if (k == "when_taint") {
+      a.when_taint = parse_taints(v);
+    } else if (k == "when_hint") {
+      a.when_hint = v.as_string();
+    } else {
+      v.fail("unknown key '" + k + "'");
+    }
+  }
+  return a;
+}
+
+}  // namespace
+
+LibraryModel LibraryModel::parse(const config::Node& root) {
+  LibraryModel m;
+  root.expect_map();
+  root.expect_keys({"version", "secret_env", "secret_hint", "exfil_hosts", "shells", "path_classes",
+                    "module_aliases", "types", "python", "commands"});
+  if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
+  m.secret_env_ = compile(root["secret_env"]);
+  m.secret_hint_ = compile(root["secret_hint"]);
+  m.exfil_host_ = compile(root["exfil_hosts"]);
+  m.shells_ = root["shells"].as_string_list();
+  const auto classes = root["path_classes"];
+  classes.expect_map();
+  for (const auto& [name, pats] : classes.entries()) {
+    if (m.class_names_.size() >= 32) pats.fail("at most 32 path classes");
+    uint32_t bit = 1u << m.class_names_.size();
+    m.class_names_.push_back(name);
+    for (const auto& p : pats.items()) {
+      std::string s = p.as_string();
+      if (s.empty()) p.fail("empty pattern");
+      m.patterns_.emplace_back(normalize_path(s), bit);
+    }
+  }
+  if (root.has("module_aliases"))
+    for (const auto& [k, v] : root["module_aliases"].entries()) m.module_alias_[k] = v.as_string();
+  if (root.has("types"))
+    for (const auto& [k, v] : root["types"].entries()) m.bases_[k] = v.as_string();
+  const auto py = root["python"];
+  py.expect_map();
+  for (const auto& [name, spec] : py.entries()) {
+    if (m.apis_.count(name)) spec.fail("'" + name + "' is listed twice");
+    if (spec.is_sequence()) {
+      auto items = spec.items();
+      if (items.empty()) spec.fail("an empty list of specs");
+      ApiSpec first = parse_api(name, items[0]);
+      for (size_t i = 1; i < items.size(); ++i) first.also.push_back(parse_api(name, items[i]));
+      m.apis_.emplace(name, std::move(first));
+    } else {
+      m.apis_.emplace(name, parse_api(name, spec));
+    }
+  }
+  // Roots of the modeled modules; the model's own type names are not modules.
+  static const char* const internal[] = {"file", "cipher", "globals", "vars", "builtins", "str", "bytes", "list",
+                                         "dict", "set", "tuple", "code", "hashlib", "scapy", "pynput", "mss"};
+  for (const auto& [name, spec] : m.apis_) {
+    std::string top = name.substr(0, name.find('.'));
+    bool skip = false;
+    for (const char* i : internal)
+      if (top == i) skip = true;
+    if (!skip) m.module_roots_.insert(top);
+  }
+  for (const char* real : {"hashlib", "scapy", "pynput", "mss"}) m.module_roots_.insert(real);
+  const auto cmds = root["commands"];
+  cmds.expect_map();
+  for (const auto& [names, spec] : cmds.entries()) {
+    spec.expect_map();
+    spec.expect_keys({"kind", "effect", "tag", "opts_value", "lang", "when_args"});
+    CommandSpec c;
+    c.kind = spec["kind"].as_string();
+    static const char* const kinds[] = {
+        "generic", "wrapper", "shell",  "interpreter", "http",   "netcat", "files",  "chmod",    "copy",
+        "read",    "dd",      "crontab", "service",    "firewall", "history", "docker", "pip",     "ping",
+        "resolve", "decode",  "ssh",    "mail",        "find",   "echo",   "eval",   "source",   "su",
+        "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
+        "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
+        "setenforce", "systemd_run", "launchctl", "reg", "truncate", "ip", "cd", "which", "tr"};
+    if (std::find_if(std::begin(kinds), std::end(kinds), [&](const char* k) { return c.kind == k; }) ==
+        std::end(kinds))
+      spec["kind"].fail("unknown command handler '" + c.kind + "'");
+    if (spec.has("effect")) {
+      if (!eff_from_name(spec["effect"].as_string(), c.effect))
+        spec["effect"].fail("unknown effect '" + spec["effect"].as_string() + "'");
+      c.has_effect = true;
+    }
+    if (spec.has("tag")) c.tag = spec["tag"].as_string();
+    if (spec.has("opts_value")) c.opts_value = spec["opts_value"].as_string_list();
+    if (spec.has("lang")) c.lang = spec["lang"].as_string();
+    if (spec.has("when_args")) c.when_args = compile(spec["when_args"]);
+    c.line = spec.line();
+    // The key may list several names: "sh bash dash".
+    size_t p = 0;
+    while (p < names.size()) {
+      size_t e = names.find(' ', p);
+      if (e == std::string::npos) e = names.size();
+      if (e > p) {
+        std::string n = names.substr(p, e - p);
+        if (m.commands_.count(n)) spec.fail("command '" + n + "' is listed twice");
+        CommandSpec copy;
+        copy.name = n;
+        copy.kind = c.kind;
+        copy.has_effect = c.has_effect;
+        copy.effect = c.effect;
+        copy.tag = c.tag;
+        copy.opts_value = c.opts_value;
+        copy.lang = c.lang;
+        if (c.when_args) {
+          RE2::Options o;
+          o.set_log_errors(false);
+          copy.when_args = std::make_unique<RE2>(c.when_args->pattern(), o);
+        }
+        copy.line = c.line;
+        m.commands_.emplace(n, std::move(copy));
+      }
+      p = e + 1;
+    }
+  }
+  return m;
+}
+
+const ApiSpec* LibraryModel::api(std::string_view q) const {
+  auto it = apis_.find(std::string(q));
+  return it == apis_.end() ? nullptr : &it->second;
+}
+
+const ApiSpec* LibraryModel::method(std::string_view type, std::string_view name) const {
+  std::string t(type);
+  for (int depth = 0; depth < 8 && !t.empty(); ++depth) {
+    std::string q = t + (name.empty() || name[0] == '[' ? "" : ".") + std::string(name);
+    auto it = apis_.find(q);
+    if (it != apis_.end()) return &it->second;
+    auto b = bases_.find(t);
+    if (b == bases_.end()) break;
+    t = b->second;
+  }
+  return nullptr;
+}
+
+const CommandSpec* LibraryModel::command(std::string_view name) const {
+  auto it = commands_.find(std::string(name));
+  return it == commands_.end() ? nullptr : &it->second;
+}
+
+std::string LibraryModel::canonical_module(std::string_view q) const {
+  std::string s(q);
+  size_t dot = s.find('.');
+  std::string head = s.substr(0, dot);
+  auto it = module_alias_.find(head);
+  if (it == module_alias_.end()) {
+    // Longer aliases ("os.path" spelled "posixpath").
+    auto full = module_alias_.find(s);
+    return full == module_alias_.end() ? s : full->second;
+  }
+  return dot == std::string::npos ? it->second : it->second + s.substr(dot);
+}
+
+uint32_t LibraryModel::classify_path(std::string_view normalized) const {
+  uint32_t bits = 0;
+  if (normalized.empty()) return 0;
+  for (const auto& [pat, bit] : patterns_)
+    if (!(bits & bit) && glob_match(pat, normalized)) bits |= bit;
+  return bits;
+}
+
+std::optional<uint32_t> LibraryModel::path_class_bit(std::string_view name) const {
+  for (size_t i = 0; i < class_names_.size(); ++i)
+    if (class_names_[i] == name) return 1u << i;
+  return std::nullopt;
+}
+
+bool LibraryModel::secret_env_name(std::string_view name) const {
+  return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), *secret_env_);
+}
+
+bool LibraryModel::secret_hint(std::string_view name) const {
+  return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), *secret_hint_);
+}
+
+bool LibraryModel::exfil_host(std::string_view host) const {
+  return RE2::PartialMatch(re2::StringPiece(host.data(), host.size()), *exfil_host_);
+}
+
+bool LibraryModel::is_shell(std::string_view command) const {
+  return std::find(shells_.begin(), shells_.end(), command) != shells_.end();
+}
+
+std::string normalize_path(std::string_view in) {
+  std::string s(in);
+  // Home spellings.
+  auto starts = [&](std::string_view p) { return s.compare(0, p.size(), p) == 0; };
+  if (starts("$HOME")) s = "~" + s.substr(5);
+  else if (starts("${HOME}")) s = "~" + s.substr(7);
+  else if (starts("/root/") || s == "/root") s = "~" + s.substr(5);
+  else if (starts("/home/")) {
+    size_t e = s.find('/', 6);
+    if (e != std::string::npos) s = "~" + s.substr(e);
+    else if (s.size() > 6) s = "~";
+  } else if (starts("~") && s.size() > 1 && s[1] != '/') {
+    // ~user/...
+    size_t e = s.find('/');
+    s = e == std::string::npos ? "~" : "~" + s.substr(e);
+  } else if (starts("/Users/")) {
+    size_t e = s.find('/', 7);
+    if (e != std::string::npos) s = "~" + s.substr(e);
+  }
+  if (s.size() > 1 && s[0] == kUnknownPart && s[1] == '/') {
+    // <unknown>/.ssh/id_rsa: most likely a home directory
+  }
+  // Collapse "//", "/./" and "a/../".
+  std::vector<std::string> parts;
+  bool absolute = !s.empty() && s[0] == '/';
+  size_t p = absolute ? 1 : 0;
+  while (p <= s.size()) {
+    size_t e = s.find('/', p);
+    if (e == std::string::npos) e = s.size();
+    std::string seg = s.substr(p, e - p);
+    if (seg.empty() || seg == ".") {
+    } else if (seg == "..") {
+      if (!parts.empty() && parts.back() != ".." && parts.back() != "~") parts.pop_back();
+      else if (!absolute) parts.push_back(seg);
+    } else {
+      parts.push_back(seg);
+    }
+    p = e + 1;
+    if (e == s.size()) break;
+  }
+  std::string out = absolute ? "/" : "";
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += '/';
+    out += parts[i];
+  }
+  if (out.empty() && !s.empty() && s[0] == '.') out = ".";
+  return out;
+}
+
+bool glob_match(std::string_view pat, std::string_view path) {
+  // Iterative matcher with backtracking for '*' (segment) and '**' (any).
+  size_t p = 0, s = 0;
+  size_t star_p = std::string_view::npos, star_s = 0;
+  bool star_any = false;
+  while (s < path.size()) {
+    if (p < pat.size() && pat[p] == '*') {
+      bool any = p + 1 < pat.size() && pat[p + 1] == '*';
+      p += any ? 2 : 1;
+      star_p = p;
+      star_s = s;
+      star_any = any;
+      continue;
+    }
+    if (p < pat.size() && (pat[p] == '?' ? path[s] != '/' : pat[p] == path[s])) {
+      ++p;
+      ++s;
+      continue;
+    }
+    if (path[s] == kUnknownPart && p < pat.size() && pat[p] == '~' && p == 0) {
+      // An unknown directory where the pattern has the home directory.
+      ++p;
+      ++s;
+      continue;
+    }
+    if (star_p != std::string_view::npos && (star_any || path[star_s] != '/')) {
+      ++star_s;
+      s = star_s;
+      p = star_p;
+      continue;
+    }
+    return false;
+  }
+  while (p < pat.size() && pat[p] == '*') ++p;
+  return p == pat.size();
+}
+
+}  // namespace mai::assess

@@ -1,0 +1,124 @@
+// config/library-model.yaml: what library calls and shell commands do, as
+// data. Python APIs (standard library and common third-party packages) map to
+// normalised effects with the roles of their arguments, the types and taint
+// of what they return and the callbacks they call; shell commands map to a
+// handler with its options; path patterns name classes of paths (credential
+// stores, persistence locations, system paths, devices...).
+#pragma once
+#include <re2/re2.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "assess/effects.hpp"
+#include "assess/specials.hpp"
+#include "config/yaml_node.hpp"
+
+namespace mai::assess {
+
+// Where an argument comes from: positional N (or N and after), keyword, or
+// the receiver object's associated text.
+struct ArgRef {
+  int pos = -1;
+  bool rest = false;  // positional pos and all after it (an argv given as *args)
+  std::string kw;
+  bool self = false;
+};
+
+struct ApiSpec {
+  std::string name;
+  bool has_effect = false;
+  Eff effect = Eff::exec;
+  std::string tag;
+  std::unordered_map<std::string, std::vector<ArgRef>> roles;  // "path" -> refs...
+  std::string method;     // net_request: constant method
+  std::string shell_kw;   // exec: keyword that makes the argv a shell line
+  std::string returns;    // type of the result ("str", "bytes", "file", "socket.socket", ...)
+  uint32_t taint = 0;     // added to the result
+  uint32_t cb_taint = 0;  // given to callbacks' parameters
+  std::string special;    // a built-in behaviour of the interpreter
+  Special special_id = Special::none;
+  bool attr = false;      // an attribute, not a call
+  bool waits = false;     // exec: the caller waits for the process
+  bool replaces = false;  // exec: replaces this process
+  bool spawns = false;    // exec: a new process that runs on (Popen)
+  bool keep_taint = true; // the result keeps the taint of the arguments and receiver
+  bool stores = false;    // the data role accumulates into the receiver (BytesIO.write, TarFile.add)
+  bool opens = false;     // the result stands for the content of the path role (sqlite3.connect)
+  std::optional<int64_t> int_value;       // attr: a constant
+  std::optional<std::string> str_value;   // attr: a constant
+  // Conditions: keyword -> regex the keyword's constant value must match
+  // (`when`), or must not match (`unless`, also satisfied when absent).
+  std::vector<std::pair<std::vector<ArgRef>, std::unique_ptr<RE2>>> when, unless;
+  std::string when_hint;  // the call's name hints must be of this kind ("secret")
+  uint32_t when_taint = 0;  // the data role must carry one of these labels
+  std::vector<ApiSpec> also;  // further effects of the same call (a list in the YAML)
+  int line = 0;
+};
+
+struct CommandSpec {
+  std::string name;
+  std::string kind;  // the handler (see command_model.cpp)
+  bool has_effect = false;
+  Eff effect = Eff::exec;
+  std::string tag;
+  std::vector<std::string> opts_value;  // options that take a value
+  std::string lang;                     // interpreter: python, shell, other
+  std::unique_ptr<RE2> when_args;       // the effect only when the argument line matches
+  int line = 0;
+};
+
+class LibraryModel {
+ public:
+  // Parses the `library-model.yaml` document; throws ConfigError naming file:line:field.
+  static LibraryModel parse(const config::Node& root);
+
+  const ApiSpec* api(std::string_view qualified) const;
+  // A method of a library type, searching its bases: ("socket.socket", "connect").
+  const ApiSpec* method(std::string_view type, std::string_view name) const;
+  const CommandSpec* command(std::string_view name) const;
+  // A top-level module the model knows (os, subprocess, requests): code that
+  // uses it without importing it (a fragment) still means that module.
+  bool known_module(std::string_view name) const { return module_roots_.count(std::string(name)) > 0; }
+  // Module aliases: "posix" -> "os", "commands" -> "subprocess".
+  std::string canonical_module(std::string_view qualified) const;
+
+  // Path classes: bit per class name (path_class_bit("credentials")).
+  uint32_t classify_path(std::string_view normalized) const;
+  std::optional<uint32_t> path_class_bit(std::string_view name) const;
+  const std::vector<std::string>& path_class_names() const { return class_names_; }
+  // A secret-looking environment variable name (AWS_SECRET_ACCESS_KEY).
+  bool secret_env_name(std::string_view name) const;
+  // A name that hints at secrets (password, token, api_key) for weak-hash/random rules.
+  bool secret_hint(std::string_view name) const;
+  const std::vector<std::string>& shells() const { return shells_; }
+  bool is_shell(std::string_view command) const;
+  // Hosts that count as webhook/paste exfiltration channels.
+  bool exfil_host(std::string_view host) const;
+
+ private:
+  std::unordered_map<std::string, ApiSpec> apis_;
+  std::unordered_map<std::string, std::string> bases_;        // type -> base type
+  std::unordered_map<std::string, std::string> module_alias_;
+  std::unordered_set<std::string> module_roots_;
+  std::unordered_map<std::string, CommandSpec> commands_;
+  std::vector<std::string> class_names_;
+  std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
+  std::unique_ptr<RE2> secret_env_, secret_hint_, exfil_host_;
+  std::vector<std::string> shells_;
+};
+
+// Path normalisation for classification: "~", "$HOME", "/home/<user>" and
+// "/root" become "~"; "//", "/./" and "x/../" collapse; relative stays relative.
+std::string normalize_path(std::string_view path);
+// Glob match: '*' any run within a segment, '**' anything, '?' one byte; a
+// kUnknownPart in the path matches any run within a segment.
+bool glob_match(std::string_view pattern, std::string_view path);
+
+}  // namespace mai::assess

@@ -1,0 +1,1365 @@
+// The Python interpreter's built-in behaviours: the specials named by the
+// library model (decoding, reflection, paths, the environment, files,
+// containers), methods of str/bytes/list/dict/set, and the operators.
+#include <algorithm>
+#include <cstring>
+
+#include "assess/library_model.hpp"
+#include "assess/payload_decoder.hpp"
+#include "assess/python_interp.hpp"
+#include "assess/python_strings.hpp"
+#include "assess/taint.hpp"
+#include "common/sha256.hpp"
+
+namespace mai::assess {
+
+namespace {
+
+std::string first_text(const Value& v) {
+  auto alts = string_alternatives(v, 1);
+  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
+}
+
+// Each string alternative of v (up to 4), or nullopt when one is not a string.
+std::vector<std::string> texts(const Value& v, bool* all_known = nullptr) {
+  std::vector<std::string> out;
+  bool known = !v.alts.empty();
+  for (const auto& a : v.alts) {
+    if (out.size() >= 4) break;
+    if (a.k == VK::str || a.k == VK::bytes) {
+      out.push_back(a.s);
+      if (is_partial(a.s)) known = false;
+    } else if (a.k == VK::integer) {
+      out.push_back(std::to_string(a.i));
+    } else if (a.k == VK::object && !a.extra.empty()) {
+      out.push_back(a.extra);
+      if (is_partial(a.extra)) known = false;
+    } else {
+      out.emplace_back(1, kUnknownPart);
+      known = false;
+    }
+  }
+  if (out.empty()) {
+    out.emplace_back(1, kUnknownPart);
+    known = false;
+  }
+  if (all_known) *all_known = known;
+  return out;
+}
+
+Value strings(const std::vector<std::string>& xs, VK kind, uint32_t taint, int32_t ev) {
+  Value v;
+  for (const auto& s : xs) {
+    Alt a;
+    a.k = kind;
+    a.s = s;
+    v.add(std::move(a));
+  }
+  v.taint = taint;
+  v.ev = ev;
+  return v;
+}
+
+std::string path_join(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const auto& p : parts) {
+    if (!p.empty() && p[0] == '/') out = p;
+    else if (out.empty()) out = p;
+    else if (out.back() == '/') out += p;
+    else out += "/" + p;
+  }
+  return out;
+}
+
+std::string dirname_of(const std::string& p) {
+  size_t e = p.rfind('/');
+  if (e == std::string::npos) return "";
+  if (e == 0) return "/";
+  return p.substr(0, e);
+}
+
+std::string basename_of(const std::string& p) {
+  size_t e = p.rfind('/');
+  return e == std::string::npos ? p : p.substr(e + 1);
+}
+
+// json.dumps of a value, as far as it is known (unknown parts as kUnknownPart).
+std::string json_text(const Value& v, int depth = 0) {
+  const Alt* a = v.single();
+  if (!a || depth > 6) return std::string(1, kUnknownPart);
+  switch (a->k) {
+    case VK::str: return "\"" + a->s + "\"";
+    case VK::integer: return std::to_string(a->i);
+    case VK::boolean: return a->i ? "true" : "false";
+    case VK::none: return "null";
+    case VK::list: case VK::tuple: {
+      if (!a->c) break;
+      std::string out = "[";
+      for (size_t i = 0; i < a->c->items.size(); ++i) out += (i ? ", " : "") + json_text(a->c->items[i], depth + 1);
+      if (a->c->open) out += std::string(a->c->items.empty() ? "" : ", ") + kUnknownPart;
+      return out + "]";
+    }
+    case VK::dict: {
+      if (!a->c) break;
+      std::string out = "{";
+      bool first = true;
+      for (const auto& [k, val] : a->c->keyed) {
+        out += (first ? "\"" : ", \"") + k + "\": " + json_text(val, depth + 1);
+        first = false;
+      }
+      if (a->c->open) out += std::string(first ? "" : ", ") + kUnknownPart;
+      return out + "}";
+    }
+    default: break;
+  }
+  return std::string(1, kUnknownPart);
+}
+
+}  // namespace
+
+Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const Value* self, Args& args,
+                              NodeId site, bool& handled) {
+  handled = true;
+  const Value* a0 = args.get(0, "");
+  auto arg = [&](int p, const char* kw) -> const Value* { return args.get(p, kw); };
+  uint32_t in_taint = args.taint() | (self ? self->taint : 0);
+  int32_t in_ev = args.ev() >= 0 ? args.ev() : self ? self->ev : -1;
+  switch (spec.special_id) {
+    case Special::import_module: {
+      const Value* n = arg(0, "name");
+      if (!n) return Value();
+      Value out;
+      bool any = false;
+      for (const auto& s : texts(*n)) {
+        Value m;
+        if (is_partial(s)) m = Value();
+        else {
+          import_effects(s, site);
+          m = Value::module(ctx_.lib.canonical_module(s));
+        }
+        if (!any) out = m;
+        else out.join(m);
+        any = true;
+      }
+      return out;
+    }
+    case Special::getattr: {
+      const Value* obj = arg(0, "");
+      const Value* name = arg(1, "");
+      if (!obj || !name) return Value();
+      Value out;
+      bool any = false;
+      for (const auto& s : texts(*name)) {
+        Value r = is_partial(s) ? Value::tainted(obj->taint, obj->ev) : attribute_of(*obj, fold_identifier(s), site);
+        // A name built from decoded or obfuscated data picks the function.
+        if (name->taint & (kDecoded | kObfuscated)) {
+          r.taint |= kHiddenName | (name->taint & (kDecoded | kObfuscated));
+          if (r.ev < 0) r.ev = name->ev;
+        }
+        if (!any) out = r;
+        else out.join(r);
+        any = true;
+      }
+      if (const Value* d = arg(2, "")) out.join(*d);
+      return out;
+    }
+    case Special::hasattr: return Value::boolean(true);
+    case Special::globals: return Value::object("globals");
+    case Special::vars: {
+      if (!a0) return Value::object("globals");
+      for (const auto& a : a0->alts)
+        if (a.k == VK::module || a.k == VK::libfunc) {
+          if (a.s == "builtins") return Value::object("builtins.__dict__");
+          return Value::object("vars", a.s);
+        }
+      return Value::tainted(a0->taint, a0->ev);
+    }
+    case Special::builtins_dict: return Value::object("builtins.__dict__");
+    case Special::sys_modules: return Value::object("sys.modules");
+    case Special::str: case Special::repr: {
+      if (!a0) return Value::str("");
+      Value out;
+      bool any = false;
+      for (const auto& a : a0->alts) {
+        Value one;
+        if (a.k == VK::str || a.k == VK::bytes) one = Value::str(a.s);
+        else if (a.k == VK::integer) one = Value::str(std::to_string(a.i));
+        else if (a.k == VK::boolean) one = Value::str(a.i ? "True" : "False");
+        else if (a.k == VK::none) one = Value::str("None");
+        else if (a.k == VK::object && !a.extra.empty()) one = Value::str(a.extra);
+        else one = Value::str(std::string(1, kUnknownPart));
+        if (!any) out = one;
+        else out.join(one);
+        any = true;
+      }
+      if (!any) out = Value::str(std::string(1, kUnknownPart));
+      out.taint = a0->taint;
+      out.ev = a0->ev;
+      return out;
+    }
+    case Special::bytes: {
+      if (q == "builtins.bytearray") {
+        // A mutable byte buffer: a list of ints (append/extend work on it).
+        std::vector<Value> items;
+        if (a0) {
+          Value sum = iterate(*a0, &items);
+          if (items.empty() && !a0->alts.empty() && !(a0->single() && a0->single()->c)) {
+            Value l = make_list({});
+            l.alts[0].c->open = true;
+            l.alts[0].c->rest = sum;
+            l.taint = a0->taint;
+            return l;
+          }
+        }
+        Value l = make_list(std::move(items));
+        if (a0) l.taint |= a0->taint;
+        return l;
+      }
+      if (!a0) return Value::bytes("");
+      Value out;
+      bool any = false;
+      for (const auto& a : a0->alts) {
+        Value one;
+        if (a.k == VK::str || a.k == VK::bytes) one = Value::bytes(a.s);
+        else if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) {
+          std::string s;
+          bool ok = true;
+          for (const auto& x : a.c->items) {
+            const Alt* xi = x.single();
+            if (!xi || xi->k != VK::integer) {
+              ok = false;
+              break;
+            }
+            s += static_cast<char>(xi->i & 0xff);
+          }
+          one = ok ? Value::bytes(concrete(s)) : Value();
+        } else {
+          one = Value();
+        }
+        if (!any) out = one;
+        else out.join(one);
+        any = true;
+      }
+      out.taint = deep_taint(*a0);
+      out.ev = deep_ev(*a0);
+      return out;
+    }
+    case Special::chr: {
+      if (!a0) return Value();
+      Value out;
+      bool any = false;
+      for (const auto& a : a0->alts) {
+        Value one;
+        if (a.k == VK::integer && a.i >= 0 && a.i < 0x110000) {
+          std::string s;
+          append_utf8(static_cast<uint32_t>(a.i), s);
+          one = Value::str(concrete(s));
+        } else {
+          one = Value::str(std::string(1, kUnknownPart));
+        }
+        if (!any) out = one;
+        else out.join(one);
+        any = true;
+      }
+      if (!any) out = Value::str(std::string(1, kUnknownPart));
+      out.taint |= a0->taint;
+      // Characters built from numbers written in the code: a hidden string.
+      bool known = !a0->alts.empty() && !a0->maybe_unknown();
+      if (known || (a0->taint & (kConstData | kObfuscated))) out.taint |= kObfuscated;
+      if (out.ev < 0) out.ev = a0->ev;
+      return out;
+    }
+    case Special::ord: {
+      if (a0)
+        if (const Alt* a = a0->single())
+          if ((a->k == VK::str || a->k == VK::bytes) && a->s.size() >= 1 && !is_partial(a->s)) {
+            unsigned char c = static_cast<unsigned char>(a->s[0]);
+            uint32_t cp = c;
+            if (c >= 0xc0 && a->s.size() >= 2) {
+              if (c < 0xe0) cp = ((c & 31u) << 6) | (static_cast<unsigned char>(a->s[1]) & 63u);
+              else if (c < 0xf0 && a->s.size() >= 3)
+                cp = ((c & 15u) << 12) | ((static_cast<unsigned char>(a->s[1]) & 63u) << 6) |
+                     (static_cast<unsigned char>(a->s[2]) & 63u);
+            }
+            Value v = Value::integer(cp);
+            v.taint = a0->taint;
+            return v;
+          }
+      return Value::tainted(in_taint, in_ev);
+    }
+    case Special::join_path: {
+      std::vector<std::vector<std::string>> parts;
+      std::vector<const Value*> vs;
+      if (self && spec.roles.count("path")) vs.push_back(self);
+      for (const auto& v : args.pos) vs.push_back(&v);
+      std::vector<std::string> acc{std::string()};
+      for (const Value* v : vs) {
+        std::vector<std::string> next;
+        for (const auto& base : acc)
+          for (const auto& t : texts(*v))
+            if (next.size() < 4) next.push_back(base.empty() ? t : path_join({base, t}));
+        acc = next;
+      }
+      if (args.star_unknown)
+        for (auto& s : acc) s = path_join({s, std::string(1, kUnknownPart)});
+      return strings(acc, VK::str, in_taint, in_ev);
+    }
+    case Special::expanduser: case Special::identity: case Special::first_arg: {
+      const Value* v = a0 ? a0 : self;
+      if (!v) return Value();
+      Value out = *v;
+      if (spec.special_id == Special::expanduser && self && !a0) out = *self;
+      return out;
+    }
+    case Special::expandvars: {
+      if (!a0) return Value();
+      std::vector<std::string> out;
+      for (auto s : texts(*a0)) {
+        for (const char* h : {"${HOME}", "$HOME"}) {
+          size_t p;
+          while ((p = s.find(h)) != std::string::npos) s.replace(p, std::strlen(h), "~");
+        }
+        std::string r;
+        for (size_t i = 0; i < s.size(); ++i) {
+          if (s[i] == '$') {
+            size_t j = i + 1;
+            if (j < s.size() && s[j] == '{') {
+              size_t e = s.find('}', j);
+              j = e == std::string::npos ? s.size() : e + 1;
+            } else {
+              while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
+            }
+            r += kUnknownPart;
+            i = j - 1;
+          } else {
+            r += s[i];
+          }
+        }
+        out.push_back(r);
+      }
+      return strings(out, VK::str, a0->taint | kEnv, a0->ev);
+    }
+    case Special::basename: case Special::dirname: {
+      const Value* v = a0 ? a0 : self;
+      if (!v) return Value();
+      std::vector<std::string> out;
+      for (const auto& s : texts(*v))
+        out.push_back(spec.special_id == Special::basename ? basename_of(s) : dirname_of(s));
+      return strings(out, VK::str, v->taint, v->ev);
+    }
+    case Special::path_attr: {
+      // Path.parent / .name / .stem / .suffix
+      if (!self) return Value();
+      std::vector<std::string> out;
+      std::string attr = spec.name.substr(spec.name.rfind('.') + 1);
+      for (const auto& s : texts(*self)) {
+        if (attr == "parent") out.push_back(dirname_of(s));
+        else out.push_back(basename_of(s));
+      }
+      if (attr == "parent") {
+        Value v = Value::object("pathlib.Path", out.empty() ? std::string() : out[0]);
+        v.taint = self->taint;
+        v.ev = self->ev;
+        return v;
+      }
+      return strings(out, VK::str, self->taint, self->ev);
+    }
+    case Special::decode_base64: case Special::decode_base32: case Special::decode_base85:
+    case Special::decode_hex: case Special::decode_codec: case Special::decompress: {
+      const Value* v = a0 ? a0 : self;
+      if (!v) return Value();
+      std::string codec;
+      if (spec.special_id == Special::decode_codec) {
+        const Value* c = arg(1, "encoding");
+        codec = c ? first_text(*c) : "utf-8";
+        std::transform(codec.begin(), codec.end(), codec.begin(), ::tolower);
+      }
+      bool rot = codec.find("rot") != std::string::npos;
+      bool textual = codec.empty() ? false : (codec.find("utf") != std::string::npos || codec == "ascii" ||
+                                              codec.find("latin") != std::string::npos);
+      // Decoding data written in the code (or already hidden, or downloaded)
+      // reveals a payload; decoding a file or a parameter is ordinary work.
+      bool payload = v->all_const_strings() ||
+                     (v->taint & (kConstData | kDecoded | kObfuscated | kDownloaded | kEncrypted));
+      if (!payload) textual = true;
+      uint32_t taint = v->taint | (textual ? 0u : (rot ? kObfuscated : kDecoded));
+      std::vector<std::string> out;
+      bool all = true;
+      for (const auto& s : texts(*v, &all)) {
+        if (is_partial(s)) {
+          out.emplace_back(1, kUnknownPart);
+          continue;
+        }
+        std::optional<std::string> d;
+        switch (spec.special_id) {
+          case Special::decode_base64: d = decode_base64(s); break;
+          case Special::decode_base32: d = decode_base32(s); break;
+          case Special::decode_hex: d = decode_hex(s); break;
+          case Special::decompress: d = inflate_any(s); break;
+          case Special::decode_codec: d = textual ? std::optional<std::string>(s) : decode_codec(s, codec); break;
+          default: break;
+        }
+        out.push_back(d ? concrete(*d) : std::string(1, kUnknownPart));
+      }
+      int32_t ev = v->ev;
+      if (!textual) {
+        std::string what = rot ? "decodes rot13 text" : "decodes " + (codec.empty() ? q : codec) + " data";
+        ev = evidence(site, what, v->ev);
+      }
+      for (const auto& d : out)
+        if (d.size() >= 16 && !is_partial(d) && ctx_.threats.is_known_payload(sha256_hex(d))) {
+          Effect e;
+          e.kind = Eff::threat;
+          e.tag = "payload";
+          e.target = "a decoded payload";
+          ctx_.effect(std::move(e), site_of(site));
+        }
+      return strings(out, spec.special_id == Special::decode_codec && rot ? VK::str : VK::bytes, taint, ev);
+    }
+    case Special::re_sub: {
+      // re.sub(pattern, repl, text): the replacement is in the result.
+      const Value* repl = arg(1, "repl");
+      const Value* text = arg(2, "string");
+      std::string r = repl ? first_text(*repl) : std::string(1, kUnknownPart);
+      if (repl && repl->alts.size() == 1 && repl->alts[0].k != VK::str) r = std::string(1, kUnknownPart);
+      Value v = Value::str(std::string(1, kUnknownPart) + r + std::string(1, kUnknownPart));
+      v.taint = (text ? deep_taint(*text) : 0) | (repl ? repl->taint : 0);
+      v.ev = text ? text->ev : -1;
+      return v;
+    }
+    case Special::unmarshal: {
+      // Compiled code from constant bytes is a hidden payload.
+      const Value* v = a0;
+      if (!v) return Value();
+      Value out = Value::object("code", std::string(1, kUnknownPart));
+      out.taint = v->taint;
+      out.ev = v->ev;
+      if (v->all_const_strings() || (v->taint & (kConstData | kDecoded | kObfuscated | kDownloaded))) {
+        out.taint |= kDecoded;
+        out.ev = evidence(site, "loads compiled code from embedded data (marshal)", v->ev);
+      }
+      return out;
+    }
+    case Special::encode: {
+      const Value* v = a0 ? a0 : self;
+      if (!v) return Value();
+      return Value::tainted(v->taint, v->ev);
+    }
+    case Special::list: case Special::tuple: case Special::set: case Special::sorted: {
+      if (!a0) return make_list({}, spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list);
+      std::vector<Value> items;
+      Value sum = iterate(*a0, &items);
+      VK k = spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list;
+      if (!items.empty() || (a0->single() && a0->single()->c && !a0->single()->c->open))
+        return make_list(std::move(items), k);
+      Value v = make_list({}, k);
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = sum;
+      v.taint = sum.taint | a0->taint;
+      v.ev = sum.ev >= 0 ? sum.ev : a0->ev;
+      return v;
+    }
+    case Special::dict: {
+      Value d = make_dict();
+      auto& c = *d.alts[0].c;
+      if (a0) {
+        bool copied = false;
+        if (const Alt* a = a0->single())
+          if (a->k == VK::dict && a->c) {
+            c = *a->c;
+            copied = true;
+          }
+        if (!copied) {
+          c.open = true;
+          c.rest = iterate(*a0, nullptr);
+        }
+        d.taint |= a0->taint;
+        d.ev = a0->ev;
+      }
+      for (const auto& [k, v] : args.kw) {
+        c.set_key(k, v);
+        d.taint |= v.taint;
+        if (d.ev < 0) d.ev = v.ev;
+      }
+      return d;
+    }
+    case Special::reversed: {
+      if (!a0) return Value();
+      Value out;
+      bool any = false;
+      for (const auto& a : a0->alts) {
+        Value one;
+        if ((a.k == VK::str || a.k == VK::bytes) && !is_partial(a.s)) {
+          std::vector<Value> chars;
+          for (auto it = a.s.rbegin(); it != a.s.rend(); ++it) chars.push_back(Value::str(std::string(1, *it)));
+          one = make_list(std::move(chars));
+        } else if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) {
+          std::vector<Value> items(a.c->items.rbegin(), a.c->items.rend());
+          one = make_list(std::move(items));
+        } else {
+          one = Value();
+        }
+        if (!any) out = one;
+        else out.join(one);
+        any = true;
+      }
+      out.taint |= a0->taint;
+      if (a0->all_const_strings() || (a0->taint & kConstData)) out.taint |= kObfuscated;
+      out.ev = a0->ev;
+      return out;
+    }
+    case Special::map: case Special::exec_map: {
+      const Value* fn = arg(0, "fn");
+      if (!fn) fn = arg(0, "func");
+      const Value* it = arg(1, "");
+      if (!fn || !it) return Value::tainted(in_taint, in_ev);
+      std::vector<Value> items;
+      Value sum = iterate(*it, &items);
+      std::vector<Value> results;
+      if (!items.empty() && items.size() <= 64) {
+        for (auto& x : items) {
+          Args one;
+          one.pos.push_back(x);
+          results.push_back(call(*fn, one, site));
+        }
+        return make_list(std::move(results));
+      }
+      Args one;
+      one.pos.push_back(sum);
+      Value r = call(*fn, one, site);
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = r;
+      v.taint = r.taint;
+      v.ev = r.ev;
+      return v;
+    }
+    case Special::filter: {
+      const Value* it = arg(1, "");
+      if (!it) return Value();
+      Value s = iterate(*it, nullptr);
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = s;
+      v.taint = s.taint;
+      v.ev = s.ev;
+      return v;
+    }
+    case Special::zip: {
+      std::vector<std::vector<Value>> cols;
+      bool exact = true;
+      std::vector<Value> sums;
+      for (const auto& v : args.pos) {
+        std::vector<Value> items;
+        sums.push_back(iterate(v, &items));
+        if (items.empty()) exact = false;
+        cols.push_back(std::move(items));
+      }
+      std::vector<Value> rows;
+      if (exact && !cols.empty()) {
+        size_t n = cols[0].size();
+        for (const auto& c : cols) n = std::min(n, c.size());
+        for (size_t i = 0; i < n; ++i) {
+          std::vector<Value> row;
+          for (const auto& c : cols) row.push_back(c[i]);
+          rows.push_back(make_list(std::move(row), VK::tuple));
+        }
+        return make_list(std::move(rows));
+      }
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = make_list(sums, VK::tuple);
+      v.taint = in_taint;
+      return v;
+    }
+    case Special::enumerate: {
+      if (!a0) return Value();
+      std::vector<Value> items;
+      Value sum = iterate(*a0, &items);
+      std::vector<Value> rows;
+      if (!items.empty()) {
+        int64_t i = 0;
+        for (auto& x : items) rows.push_back(make_list({Value::integer(i++), x}, VK::tuple));
+        return make_list(std::move(rows));
+      }
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = make_list({Value(), sum}, VK::tuple);
+      v.taint = sum.taint;
+      return v;
+    }
+    case Special::range: {
+      int64_t lo = 0, hi = -1, step = 1;
+      auto num = [](const Value* v, int64_t& out) {
+        if (!v) return false;
+        if (const Alt* a = v->single())
+          if (a->k == VK::integer) {
+            out = a->i;
+            return true;
+          }
+        return false;
+      };
+      bool ok = false;
+      if (args.pos.size() == 1) ok = num(&args.pos[0], hi);
+      else if (args.pos.size() >= 2) {
+        ok = num(&args.pos[0], lo) && num(&args.pos[1], hi);
+        if (args.pos.size() >= 3) ok = ok && num(&args.pos[2], step) && step != 0;
+      }
+      if (ok && step > 0 && (hi - lo) / step <= 64 && hi >= lo) {
+        std::vector<Value> xs;
+        for (int64_t i = lo; i < hi; i += step) xs.push_back(Value::integer(i));
+        return make_list(std::move(xs));
+      }
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      return v;
+    }
+    case Special::len: {
+      if (a0)
+        if (const Alt* a = a0->single()) {
+          if ((a->k == VK::str || a->k == VK::bytes) && !is_partial(a->s))
+            return Value::integer(static_cast<int64_t>(a->s.size()));
+          if (a->c && !a->c->open) return Value::integer(static_cast<int64_t>(a->c->items.size() + a->c->keyed.size()));
+        }
+      return Value();
+    }
+    case Special::next: {
+      if (!a0) return Value();
+      return iterate(*a0, nullptr);
+    }
+    case Special::env_get: {
+      const Value* k = arg(0, "key");
+      if (!k) k = arg(0, "");
+      Value out;
+      std::string name = k ? first_text(*k) : std::string(1, kUnknownPart);
+      uint32_t taint = kEnv;
+      bool secret = !is_partial(name) && ctx_.lib.secret_env_name(name);
+      if (secret) taint |= kEnvSecret;
+      if (is_partial(name)) taint |= kEnvAll;
+      if (name == "HOME" || name == "USERPROFILE") out = Value::str("~");
+      else if (name == "USER" || name == "LOGNAME" || name == "USERNAME" || name == "HOSTNAME") taint |= kSysinfo;
+      int32_t ev = evidence(site, std::string(secret ? "reads the secret environment variable " : "reads the environment variable ") +
+                                      printable(name, 60));
+      out.taint |= taint;
+      out.ev = ev;
+      if (const Value* d = arg(1, "default")) {
+        Value dv = *d;
+        out.join(dv);
+      }
+      return out;
+    }
+    case Special::env_all: {
+      Value v = Value::object("os._Environ", "", kEnvAll | kEnv);
+      v.ev = evidence(site, "reads the whole environment (" + q + ")");
+      return v;
+    }
+    case Special::env_items: {
+      uint32_t t = (self ? self->taint : 0) | kEnvAll | kEnv;
+      int32_t ev = self && self->ev >= 0 ? self->ev : evidence(site, "reads the whole environment");
+      Value item = spec.name.find("items") != std::string::npos
+                       ? make_list({Value::str(std::string(1, kUnknownPart)), Value::tainted(t, ev)}, VK::tuple)
+                       : Value::tainted(t, ev);
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = item;
+      v.taint = t;
+      v.ev = ev;
+      return v;
+    }
+    case Special::env_set: {
+      const Value* k = arg(0, "key");
+      const Value* v = arg(1, "value");
+      std::string name = k ? first_text(*k) : std::string(1, kUnknownPart);
+      std::string val = v ? first_text(*v) : std::string(1, kUnknownPart);
+      Effect e;
+      e.kind = Eff::risky;
+      e.tag = "setenv";
+      e.target = name + "=" + val;
+      e.detail = e.target;
+      if (v) {
+        e.data_taint = v->taint;
+        e.data_ev = v->ev;
+      }
+      ctx_.effect(std::move(e), site_of(site));
+      return Value::none();
+    }
+    case Special::path: {
+      std::vector<std::string> acc{std::string()};
+      for (const auto& v : args.pos) {
+        std::vector<std::string> next;
+        for (const auto& base : acc)
+          for (const auto& t : texts(v))
+            if (next.size() < 4) next.push_back(base.empty() ? t : path_join({base, t}));
+        acc = next;
+      }
+      Value out;
+      bool any = false;
+      for (const auto& s : acc) accumulate(out, any, Value::object("pathlib.Path", s));
+      out.taint = in_taint;
+      out.ev = in_ev;
+      return out;
+    }
+    case Special::path_home: return Value::object("pathlib.Path", "~");
+    case Special::path_cwd: return Value::object("pathlib.Path", ".");
+    case Special::cwd: return Value::str(ctx_.cwd.empty() ? "." : ctx_.cwd);
+    case Special::chdir: {
+      const Value* p = arg(0, "path");
+      if (p && p->all_const_strings() && p->alts.size() == 1) ctx_.cwd = ctx_.path(p->alts[0].s);
+      else if (p && !p->alts.empty() && p->alts[0].k == VK::object && !is_partial(p->alts[0].extra))
+        ctx_.cwd = ctx_.path(p->alts[0].extra);
+      return Value::none();
+    }
+    case Special::partial: return a0 ? *a0 : Value();
+    case Special::fileno: {
+      Value v = Value::tainted(kSockFd | in_taint, in_ev);
+      return v;
+    }
+    case Special::dup2: {
+      const Value* fd = arg(0, "fd");
+      const Value* to = arg(1, "fd2");
+      bool sock = fd && (fd->taint & kSockFd);
+      if (fd)
+        for (const auto& a : fd->alts)
+          if (a.k == VK::object && a.s.rfind("socket", 0) == 0) sock = true;
+      bool stdio = true;
+      if (to)
+        if (const Alt* t = to->single())
+          if (t->k == VK::integer && t->i > 2) stdio = false;
+      if (sock && stdio && ctx_.stdio_socket_ev < 0)
+        ctx_.stdio_socket_ev = evidence(site, "connects standard input/output to a network socket", fd->ev);
+      return Value();
+    }
+    case Special::walk: case Special::glob: case Special::listdir: {
+      const Value* root = self ? self : a0;
+      if (self && a0 && spec.special_id == Special::glob) {
+        // Path.glob(pattern): root / pattern
+      }
+      std::string r = root ? first_text(*root) : std::string(".");
+      if (!self && !a0) r = ".";
+      Effect e;
+      e.kind = Eff::file_list;
+      e.tag = spec.special_id == Special::walk ? "walk" : spec.special_id == Special::glob ? "glob" : "list";
+      std::string pat = r;
+      if (self && a0) pat = path_join({r, first_text(*a0)});
+      for (auto& c : pat)
+        if (c == '*' || c == '?') c = kUnknownPart;
+      e.target = ctx_.path(spec.special_id == Special::glob ? pat : r);
+      e.path_classes = ctx_.classify(e.target);
+      int32_t ev = evidence(site, "walks " + printable(e.target));
+      ctx_.effect(e, site_of(site));
+      std::string under = spec.special_id == Special::glob ? pat : path_join({r, std::string(1, kUnknownPart)});
+      uint32_t t = kWalked | (root ? root->taint : 0);
+      Value entry;
+      bool path_objects = spec.name.rfind("pathlib.", 0) == 0;
+      if (path_objects) entry = Value::object("pathlib.Path", under, t);
+      else if (spec.name == "os.scandir") entry = Value::object("os.DirEntry", under, t);
+      else entry = Value::str(spec.special_id == Special::listdir ? std::string(1, kUnknownPart) : under, t);
+      entry.ev = ev;
+      Value item = entry;
+      if (spec.special_id == Special::walk) {
+        Value names = make_list({});
+        names.alts[0].c->open = true;
+        names.alts[0].c->rest = Value::str(std::string(1, kUnknownPart), t);
+        names.alts[0].c->rest.ev = ev;
+        names.taint = t;
+        names.ev = ev;
+        Value dir = Value::str(path_join({r, std::string(1, kUnknownPart)}), t);
+        dir.ev = ev;
+        item = make_list({dir, names, names}, VK::tuple);
+      }
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = item;
+      v.taint = t;
+      v.ev = ev;
+      return v;
+    }
+    case Special::encrypt: {
+      const Value* d = arg(0, "data");
+      if (!d) d = a0;
+      uint32_t t = (d ? d->taint : 0) | kEncrypted;
+      int32_t ev = evidence(site, "encrypts data (" + q + ")", d ? d->ev : -1);
+      return Value::tainted(t, ev);
+    }
+    case Special::argv: {
+      Value self_path = Value::str(std::string(1, kUnknownPart), kSelf);
+      Value v = make_list({self_path});
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = Value::tainted(kUserInput, -1);
+      return v;
+    }
+    case Special::self_exe: return Value::str("python3");
+    case Special::compile: {
+      const Value* src = arg(0, "source");
+      if (!src) return Value();
+      Value out;
+      bool any = false;
+      for (const auto& s : texts(*src)) accumulate(out, any, Value::object("code", s));
+      out.taint = src->taint;
+      out.ev = src->ev;
+      return out;
+    }
+    case Special::super: {
+      if (fn_ && fn_->owner) {
+        for (const auto& b : fn_->owner->bases)
+          for (const auto& a : b.alts) {
+            if (a.k == VK::cls) {
+              Value v;
+              Alt i;
+              i.k = VK::instance;
+              i.fn = a.fn;
+              v.alts.push_back(i);
+              return v;
+            } else if (a.k == VK::libfunc || a.k == VK::module) {
+              return Value::object(a.s);
+            }
+          }
+      }
+      return Value();
+    }
+    case Special::accept: {
+      Value conn = Value::object("socket.socket", self ? first_text(*self) : "", kSockFd);
+      conn.ev = evidence(site, "accepts a network connection");
+      return make_list({conn, Value()}, VK::tuple);
+    }
+    case Special::popen_input: {
+      const Value* d = arg(0, "input");
+      if (!d) return Value();
+      std::string line = self ? first_text(*self) : std::string(1, kUnknownPart);
+      std::string name = line.substr(0, line.find(' '));
+      size_t slash = name.rfind('/');
+      if (slash != std::string::npos) name = name.substr(slash + 1);
+      Effect e;
+      e.kind = Eff::exec;
+      e.tag = "stdin";
+      e.target = name;
+      e.detail = printable(line, 200);
+      e.data_taint = d->taint;
+      e.data_ev = d->ev;
+      if (ctx_.lib.is_shell(name)) e.flags |= kShellInterp;
+      ctx_.effect(std::move(e), site_of(site));
+      return Value::tainted(kShellIo, -1);
+    }
+    case Special::request: {
+      // The request holds its data and headers; its URL is where it goes.
+      const Value* u = arg(0, "url");
+      Value v = Value::object("urllib.request.Request", u ? first_text(*u) : "");
+      for (const char* r : {"data", "headers"})
+        if (auto d = role_value(spec, r, args, self)) {
+          v.taint |= d->taint;
+          if (v.ev < 0) v.ev = d->ev;
+        }
+      return v;
+    }
+    case Special::dumps: {
+      if (!a0) return Value();
+      Value v = Value::str(json_text(*a0), a0->taint);
+      v.ev = a0->ev;
+      return v;
+    }
+    case Special::urljoin: {
+      const Value* b = arg(0, "base");
+      const Value* u = arg(1, "url");
+      if (!b || !u) return Value();
+      std::string bt = first_text(*b), ut = first_text(*u);
+      if (ut.find("://") != std::string::npos) return Value::str(ut, in_taint);
+      return Value::str(bt + ut, in_taint);
+    }
+    case Special::input: return Value::str(std::string(1, kUnknownPart), kUserInput);
+    case Special::open_file: {
+      std::optional<Value> pv = role_value(spec, "path", args, self);
+      std::optional<Value> mv = role_value(spec, "mode", args, self);
+      const Value* p = pv ? &*pv : nullptr;
+      const Value* m = mv ? &*mv : nullptr;
+      std::string mode = m ? first_text(*m) : "r";
+      bool write = false;
+      if (m)
+        if (const Alt* ma = m->single()) {
+          if (ma->k == VK::integer) write = (ma->i & 3) != 0 || (ma->i & 0x40);  // O_WRONLY|O_RDWR|O_CREAT
+          else write = mode.find_first_of("wax+") != std::string::npos;
+        }
+      if (m && m->unknown()) write = false;
+      std::string target = p ? first_text(*p) : std::string(1, kUnknownPart);
+      std::string norm = ctx_.path(target);
+      Effect e;
+      e.kind = write ? Eff::file_write : Eff::file_read;
+      e.tag = write ? (mode.find('a') != std::string::npos ? "append" : "open") : "open";
+      e.target = norm;
+      e.path_classes = ctx_.classify(norm);
+      e.target_taint = p ? p->taint : 0;
+      e.target_ev = p ? p->ev : -1;
+      if (!is_partial(target)) e.flags |= kConstTarget;
+      ctx_.effect(std::move(e), site_of(site));
+      Value f = Value::object("file", target);
+      f.taint = p ? (p->taint & (kWalked | kSelf)) : 0;
+      f.ev = p ? p->ev : -1;
+      if (!write) {
+        // The file object stands for its content where it is sent (files={...}).
+        uint32_t content = ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+        if (const auto* w = ctx_.written_at(norm)) {
+          content |= w->first;
+          if (w->second >= 0) f.ev = w->second;
+        }
+        if (content & ~kFileData) {
+          f.taint |= content;
+          if (f.ev < 0 || !(p && p->ev >= 0)) f.ev = evidence(site, "opens " + printable(norm), f.ev);
+        }
+      }
+      return f;
+    }
+    case Special::read_file: {
+      std::string path = self ? first_text(*self) : std::string(1, kUnknownPart);
+      std::string norm = ctx_.path(path);
+      uint32_t cls = ctx_.classify(norm);
+      uint32_t t = ctx_.read_taint(norm, cls) | (self ? self->taint & (kWalked | kSelf) : 0);
+      int32_t ev = self ? self->ev : -1;
+      if (const auto* w = ctx_.written_at(norm)) {
+        t |= w->first;
+        ev = w->second;
+      }
+      if (spec.name.rfind("pathlib.", 0) == 0) {
+        // Path.read_text is also the read itself.
+        Effect e;
+        e.kind = Eff::file_read;
+        e.tag = "read";
+        e.target = norm;
+        e.path_classes = cls;
+        if (!is_partial(path)) e.flags |= kConstTarget;
+        ctx_.effect(std::move(e), site_of(site));
+      }
+      if (t & ~(kFileData | kWalked | kSelf)) ev = evidence(site, "reads " + printable(norm), ev);
+      Value v = Value::tainted(t, ev);
+      if (spec.returns == "list") {
+        Value l = make_list({});
+        l.alts[0].c->open = true;
+        l.alts[0].c->rest = v;
+        l.taint = t;
+        l.ev = ev;
+        return l;
+      }
+      return v;
+    }
+    default: break;
+  }
+  handled = false;
+  return Value();
+}
+
+// ---------------------------------------------------------------- methods of built-in types
+
+Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool& handled) {
+  handled = true;
+  const Value& self = *a.self;
+  const std::string& m = a.extra;
+  const Value* a0 = args.get(0, "");
+  uint32_t taint = self.taint | args.taint();
+  int32_t ev = self.ev >= 0 ? self.ev : args.ev();
+  if (a.s == "str" || a.s == "bytes") {
+    VK kind = a.s == "str" ? VK::str : VK::bytes;
+    std::vector<std::string> me;
+    for (const auto& x : self.alts)
+      if (x.k == VK::str || x.k == VK::bytes) me.push_back(x.s);
+    if (me.empty()) me.emplace_back(1, kUnknownPart);
+    if (m == "join") {
+      if (!a0) return Value::str("");
+      std::vector<Value> items;
+      Value sum = iterate(*a0, &items);
+      std::vector<std::string> out;
+      bool exact = !items.empty() || (a0->single() && a0->single()->c && !a0->single()->c->open);
+      for (const auto& sep : me) {
+        std::string s;
+        if (exact) {
+          for (size_t i = 0; i < items.size(); ++i) {
+            if (i) s += sep;
+            s += first_text(items[i]);
+          }
+        } else {
+          s = std::string(1, kUnknownPart);
+        }
+        out.push_back(s);
+      }
+      uint32_t t = taint | sum.taint;
+      return strings(out, kind, t, ev >= 0 ? ev : sum.ev);
+    }
+    if (m == "format" || m == "format_map") {
+      std::vector<std::string> pos;
+      for (const auto& v : args.pos) pos.push_back(first_text(v));
+      std::vector<std::pair<std::string, std::string>> named;
+      for (const auto& [k, v] : args.kw) named.emplace_back(k, first_text(v));
+      if (m == "format_map" && a0)
+        if (const Alt* d = a0->single())
+          if (d->k == VK::dict && d->c)
+            for (const auto& kv : d->c->keyed) named.emplace_back(kv.first, first_text(kv.second));
+      std::vector<std::string> out;
+      for (const auto& f : me) out.push_back(brace_format(f, pos, named));
+      Value r = strings(out, kind, taint | ((pos.empty() && named.empty()) ? 0u : kFormatted), ev);
+      if (r.taint & kFormatted) check_sql(r, site);
+      return r;
+    }
+    if (m == "replace") {
+      const Value* b = args.get(1, "");
+      if (!a0 || !b) return Value::tainted(taint, ev);
+      std::string from = first_text(*a0), to = first_text(*b);
+      std::vector<std::string> out;
+      for (auto s : me) {
+        if (!from.empty() && !is_partial(from) && !is_partial(s)) {
+          std::string r;
+          size_t p = 0, q;
+          while ((q = s.find(from, p)) != std::string::npos && r.size() < (1u << 22)) {
+            r += s.substr(p, q - p) + to;
+            p = q + from.size();
+          }
+          r += s.substr(p);
+          out.push_back(r);
+        } else {
+          out.push_back(is_partial(s) ? s : std::string(1, kUnknownPart));
+        }
+      }
+      return strings(out, kind, taint, ev);
+    }
+    if (m == "upper" || m == "lower" || m == "casefold" || m == "swapcase" || m == "capitalize" || m == "title") {
+      std::vector<std::string> out;
+      for (auto s : me) {
+        for (auto& c : s)
+          if (c != kUnknownPart) {
+            if (m == "upper") c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            else if (m == "lower" || m == "casefold") c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+          }
+        out.push_back(s);
+      }
+      return strings(out, kind, taint, ev);
+    }
+    if (m == "strip" || m == "lstrip" || m == "rstrip") {
+      std::vector<std::string> out;
+      std::string chars = a0 ? first_text(*a0) : std::string(" \t\n\r\f\v");
+      for (auto s : me) {
+        if (m != "lstrip")
+          while (!s.empty() && chars.find(s.back()) != std::string::npos && s.back() != kUnknownPart) s.pop_back();
+        if (m != "rstrip") {
+          size_t i = 0;
+          while (i < s.size() && chars.find(s[i]) != std::string::npos && s[i] != kUnknownPart) ++i;
+          s = s.substr(i);
+        }
+        out.push_back(s);
+      }
+      return strings(out, kind, taint, ev);
+    }
+    if (m == "encode" || m == "decode") {
+      std::string codec = a0 ? first_text(*a0) : "utf-8";
+      std::transform(codec.begin(), codec.end(), codec.begin(), ::tolower);
+      bool textual = codec.find("utf") != std::string::npos || codec == "ascii" ||
+                     codec.find("latin") != std::string::npos || codec.find("cp") == 0 || codec == "idna";
+      VK out_kind = m == "encode" ? VK::bytes : VK::str;
+      if (textual || is_partial(codec)) return strings(me, out_kind, taint, ev);
+      std::vector<std::string> out;
+      for (const auto& s : me) {
+        auto d = is_partial(s) ? std::nullopt : decode_codec(s, codec);
+        out.push_back(d ? concrete(*d) : std::string(1, kUnknownPart));
+      }
+      bool rot = codec.find("rot") != std::string::npos;
+      bool payload = self.all_const_strings() || (self.taint & (kConstData | kDecoded | kObfuscated | kDownloaded));
+      if (!payload) return strings(out, out_kind, taint, ev);
+      return strings(out, out_kind, taint | (rot ? kObfuscated : kDecoded),
+                     evidence(site, "decodes " + codec + " data", ev));
+    }
+    if (m == "split" || m == "rsplit" || m == "splitlines") {
+      if (me.size() == 1 && !is_partial(me[0])) {
+        std::string sep = (m != "splitlines" && a0) ? first_text(*a0) : "";
+        std::vector<Value> parts;
+        const std::string& s = me[0];
+        if (m == "splitlines") sep = "\n";
+        if (sep.empty() || is_partial(sep)) {
+          size_t p = 0;
+          while (p < s.size() && parts.size() < 64) {
+            while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
+            size_t e = p;
+            while (e < s.size() && !std::isspace(static_cast<unsigned char>(s[e]))) ++e;
+            if (e > p) parts.push_back(Value::str(s.substr(p, e - p), taint));
+            p = e;
+          }
+        } else {
+          size_t p = 0;
+          while (parts.size() < 64) {
+            size_t e = s.find(sep, p);
+            parts.push_back(Value::str(s.substr(p, e == std::string::npos ? std::string::npos : e - p), taint));
+            if (e == std::string::npos) break;
+            p = e + sep.size();
+          }
+        }
+        return make_list(std::move(parts));
+      }
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      v.alts[0].c->rest = Value::str(std::string(1, kUnknownPart), taint);
+      v.taint = taint;
+      v.ev = ev;
+      return v;
+    }
+    if (m == "translate") {
+      bool known = self.all_const_strings();
+      return Value::tainted(taint | (known ? kObfuscated : 0u), ev);
+    }
+    if (m == "hex") return Value::tainted(taint, ev);
+    if (m == "zfill" || m == "center" || m == "ljust" || m == "rjust" || m == "expandtabs" ||
+        m == "removeprefix" || m == "removesuffix")
+      return strings(me, kind, taint, ev);
+    if (m == "startswith" || m == "endswith" || m == "isdigit" || m == "isalpha" || m == "isalnum" ||
+        m == "isspace" || m == "islower" || m == "isupper" || m == "find" || m == "rfind" || m == "index" ||
+        m == "count")
+      return Value();
+    return Value::tainted(taint, ev);
+  }
+  if (!self.single() || !self.single()->c) return Value::tainted(taint, ev);
+  auto& c = *self.single()->c;
+  if (a.s == "list" || a.s == "set") {
+    if (m == "append" || m == "add") {
+      if (a0) c.push(*a0);
+      return Value::none();
+    }
+    if (m == "extend" || m == "update") {
+      if (a0) {
+        std::vector<Value> xs;
+        Value sum = iterate(*a0, &xs);
+        if (!xs.empty()) for (auto& x : xs) c.push(x);
+        else {
+          c.open = true;
+          c.rest.join(sum);
+        }
+      }
+      return Value::none();
+    }
+    if (m == "insert") {
+      if (const Value* v = args.get(1, "")) c.push(*v);
+      return Value::none();
+    }
+    if (m == "pop") return c.summary();
+    if (m == "copy") {
+      Value v = make_list(c.items, self.single()->k);
+      v.alts[0].c->open = c.open;
+      v.alts[0].c->rest = c.rest;
+      v.taint = self.taint;
+      v.ev = self.ev;
+      return v;
+    }
+    if (m == "reverse") {
+      std::reverse(c.items.begin(), c.items.end());
+      return Value::none();
+    }
+    if (m == "decode" || m == "hex") {
+      // A bytearray's text.
+      std::string text;
+      bool known = !c.open;
+      for (const auto& x : c.items) {
+        const Alt* xi = x.single();
+        if (!xi || xi->k != VK::integer) {
+          known = false;
+          break;
+        }
+        text += static_cast<char>(xi->i & 0xff);
+      }
+      text = concrete(text);
+      uint32_t t = deep_taint(self);
+      int32_t e = deep_ev(self);
+      return known && m == "decode" ? Value::str(text, t) : Value::tainted(t, e);
+    }
+    return Value::tainted(taint, ev);
+  }
+  if (a.s == "dict") {
+    if (m == "get" || m == "pop" || m == "setdefault") {
+      Value out;
+      bool found = false;
+      if (a0)
+        if (const Alt* k = a0->single())
+          if (k->k == VK::str && !is_partial(k->s))
+            if (const Value* v = c.get_key(k->s)) {
+              out = *v;
+              found = true;
+            }
+      if (!found) out = c.summary();
+      if (const Value* d = args.get(1, "default")) {
+        if (m == "setdefault" && a0 && !found)
+          if (const Alt* k = a0->single())
+            if (k->k == VK::str) c.set_key(k->s, *d);
+        out.join(*d);
+      }
+      return out;
+    }
+    if (m == "items" || m == "keys" || m == "values") {
+      std::vector<Value> xs;
+      for (const auto& [k, v] : c.keyed) {
+        if (m == "items") xs.push_back(make_list({Value::str(k), v}, VK::tuple));
+        else if (m == "keys") xs.push_back(Value::str(k));
+        else xs.push_back(v);
+      }
+      Value l = make_list(std::move(xs));
+      if (c.open) {
+        l.alts[0].c->open = true;
+        l.alts[0].c->rest = m == "items" ? make_list({Value(), c.rest}, VK::tuple) : m == "keys" ? Value() : c.rest;
+      }
+      l.taint |= self.taint;
+      if (l.ev < 0) l.ev = self.ev;
+      return l;
+    }
+    if (m == "update") {
+      if (a0)
+        if (const Alt* d = a0->single())
+          if (d->k == VK::dict && d->c) {
+            for (const auto& kv : d->c->keyed) c.set_key(kv.first, kv.second);
+            if (d->c->open) {
+              c.open = true;
+              c.rest.join(d->c->rest);
+            }
+            return Value::none();
+          }
+      for (const auto& [k, v] : args.kw) c.set_key(k, v);
+      if (a0) {
+        c.open = true;
+        c.rest.join(*a0);
+      }
+      return Value::none();
+    }
+    if (m == "copy") {
+      Value d = make_dict();
+      *d.alts[0].c = c;
+      d.taint = self.taint;
+      d.ev = self.ev;
+      return d;
+    }
+    return Value::tainted(taint, ev);
+  }
+  handled = false;
+  return Value();
+}
+
+// ---------------------------------------------------------------- operators
+
+Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, NodeId at) {
+  (void)at;
+  Value out;
+  bool any = false;
+  auto put = [&](Value v) {
+    if (!any) out = std::move(v);
+    else out.join(v);
+    any = true;
+  };
+  std::vector<Alt> la = l.alts, ra = r.alts;
+  if (la.empty()) la.push_back(Alt{});
+  if (ra.empty()) ra.push_back(Alt{});
+  size_t pairs = 0;
+  for (const auto& x : la)
+    for (const auto& y : ra) {
+      if (++pairs > 16) break;
+      bool xs = x.k == VK::str || x.k == VK::bytes, ys = y.k == VK::str || y.k == VK::bytes;
+      if (op == "+") {
+        if (xs || ys) {
+          std::string a = xs ? x.s : x.k == VK::integer ? std::to_string(x.i) : std::string(1, kUnknownPart);
+          std::string b = ys ? y.s : y.k == VK::integer ? std::to_string(y.i) : std::string(1, kUnknownPart);
+          if (a.size() + b.size() > (1u << 24)) {
+            put(Value());
+            continue;
+          }
+          Value v = Value::str(a + b);
+          if (x.k == VK::bytes || y.k == VK::bytes) v.alts[0].k = VK::bytes;
+          put(v);
+        } else if ((x.k == VK::list || x.k == VK::tuple) && (y.k == VK::list || y.k == VK::tuple) && x.c && y.c) {
+          std::vector<Value> items = x.c->items;
+          Value v;
+          if (!x.c->open) items.insert(items.end(), y.c->items.begin(), y.c->items.end());
+          v = make_list(std::move(items), x.k);
+          if (x.c->open || y.c->open) {
+            v.alts[0].c->open = true;
+            v.alts[0].c->rest = x.c->rest;
+            v.alts[0].c->rest.join(y.c->rest);
+            if (x.c->open) v.alts[0].c->rest.join(y.c->summary());
+          }
+          put(v);
+        } else if (x.k == VK::integer && y.k == VK::integer) {
+          put(Value::integer(x.i + y.i));
+        } else if ((x.k == VK::list || x.k == VK::tuple) && x.c) {
+          Value v = make_list(x.c->items, x.k);
+          v.alts[0].c->open = true;
+          put(v);
+        } else if ((y.k == VK::list || y.k == VK::tuple) && y.c) {
+          Value v = make_list(y.c->items, y.k);
+          v.alts[0].c->open = true;
+          put(v);
+        } else {
+          put(Value());
+        }
+      } else if (op == "%" && xs) {
+        std::vector<std::string> args;
+        std::vector<std::pair<std::string, std::string>> named;
+        if ((y.k == VK::tuple) && y.c) {
+          for (const auto& v : y.c->items) args.push_back(first_text(v));
+        } else if (y.k == VK::dict && y.c) {
+          for (const auto& kv : y.c->keyed) named.emplace_back(kv.first, first_text(kv.second));
+        } else {
+          Value one;
+          one.alts.push_back(y);
+          args.push_back(first_text(one));
+        }
+        Value v = Value::str(percent_format(x.s, args, named));
+        v.alts[0].k = x.k;
+        put(v);
+      } else if (op == "*") {
+        if (xs && y.k == VK::integer && y.i >= 0 && x.s.size() * static_cast<size_t>(y.i) <= 4096) {
+          std::string s;
+          for (int64_t i = 0; i < y.i; ++i) s += x.s;
+          put(Value::str(s));
+        } else if (ys && x.k == VK::integer && x.i >= 0 && y.s.size() * static_cast<size_t>(x.i) <= 4096) {
+          std::string s;
+          for (int64_t i = 0; i < x.i; ++i) s += y.s;
+          put(Value::str(s));
+        } else if (x.k == VK::integer && y.k == VK::integer) {
+          put(Value::integer(x.i * y.i));
+        } else if ((x.k == VK::list || x.k == VK::tuple) && x.c) {
+          Value v = make_list(x.c->items, x.k);
+          v.alts[0].c->open = true;
+          v.alts[0].c->rest = x.c->summary();
+          put(v);
+        } else if (xs || ys) {
+          put(Value::str(std::string(1, kUnknownPart)));
+        } else {
+          put(Value());
+        }
+      } else if (op == "/" && x.k == VK::object && x.s == "pathlib.Path") {
+        std::string b = ys ? y.s : y.k == VK::object ? y.extra : std::string(1, kUnknownPart);
+        std::string j = !b.empty() && b[0] == '/' ? b : x.extra.empty() ? b : x.extra + "/" + b;
+        put(Value::object("pathlib.Path", j));
+      } else if (x.k == VK::integer && y.k == VK::integer) {
+        int64_t a = x.i, b = y.i, v = 0;
+        bool ok = true;
+        if (op == "-") v = a - b;
+        else if (op == "^") v = a ^ b;
+        else if (op == "&") v = a & b;
+        else if (op == "|") v = a | b;
+        else if (op == "<<") ok = b >= 0 && b < 62, v = ok ? a << b : 0;
+        else if (op == ">>") ok = b >= 0 && b < 64, v = ok ? a >> b : 0;
+        else if (op == "//") ok = b != 0, v = ok ? a / b : 0;
+        else if (op == "%") ok = b != 0, v = ok ? ((a % b) + b) % b : 0;
+        else if (op == "**") {
+          ok = b >= 0 && b < 63;
+          v = 1;
+          for (int64_t i = 0; ok && i < b; ++i) v *= a;
+        } else ok = false;
+        put(ok ? Value::integer(v) : Value());
+      } else {
+        Value v;
+        if (op == "^" || op == "+" || op == "-") v.taint = 0;
+        put(v);
+      }
+    }
+  if (!any) out = Value();
+  out.taint |= l.taint | r.taint;
+  if (out.ev < 0) out.ev = l.ev >= 0 ? l.ev : r.ev;
+  // XOR: decoding constant data hides a payload; XOR over other data is a
+  // home-made cipher.
+  if (op == "^") {
+    bool lc = !l.maybe_unknown() || (l.taint & kConstData), rc = !r.maybe_unknown() || (r.taint & kConstData);
+    if (lc && rc) out.taint |= kObfuscated;
+    else if (lc || rc) out.taint |= kEncrypted;
+  }
+  return out;
+}
+
+}  // namespace mai::assess

@@ -1,0 +1,988 @@
+// Calls in the Python interpreter: user functions and classes (re-evaluated
+// per call, memoised), library calls through the model (effects, returned
+// types, taint, callbacks), built-in methods of str/bytes/list/dict, and the
+// operators.
+#include <algorithm>
+#include <cstring>
+
+#include "assess/command_model.hpp"
+#include "assess/library_model.hpp"
+#include "assess/payload_decoder.hpp"
+#include "assess/python_interp.hpp"
+#include "assess/python_strings.hpp"
+#include "assess/taint.hpp"
+
+namespace mai::assess {
+
+namespace {
+
+std::string first_text(const Value& v) {
+  auto alts = string_alternatives(v, 1);
+  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
+}
+
+// "host:port" of a (host, port) tuple or an address string.
+std::string endpoint_text(const Value& v) {
+  if (const Alt* a = v.single()) {
+    if ((a->k == VK::tuple || a->k == VK::list) && a->c && a->c->items.size() >= 1) {
+      std::string host = first_text(a->c->items[0]);
+      std::string port = a->c->items.size() > 1 ? first_text(a->c->items[1]) : std::string(1, kUnknownPart);
+      return host + ":" + port;
+    }
+    if (a->k == VK::str || a->k == VK::bytes) return a->s;
+    if (a->k == VK::object && !a->extra.empty()) return a->extra;
+  }
+  return std::string(1, kUnknownPart);
+}
+
+std::string memo_key(const PyInterp::Args& args, const Value* self) {
+  std::string k;
+  auto add = [&](const Value& v) {
+    k += std::to_string(v.taint);
+    k += ':';
+    for (const auto& a : v.alts) {
+      k += static_cast<char>('a' + static_cast<int>(a.k));
+      if (a.k == VK::str || a.k == VK::bytes) k += a.s.substr(0, 64);
+      else if (a.k == VK::integer) k += std::to_string(a.i);
+      else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) k += a.s + a.extra;
+      else if (a.c) k += std::to_string(reinterpret_cast<uintptr_t>(a.c.get()));
+      else if (a.fn) k += std::to_string(reinterpret_cast<uintptr_t>(a.fn));
+      k += ',';
+    }
+    k += ';';
+  };
+  if (self) add(*self);
+  for (const auto& v : args.pos) add(v);
+  for (const auto& [n, v] : args.kw) {
+    k += n;
+    add(v);
+  }
+  if (args.star_unknown) k += "*";
+  if (k.size() > 2048) k.resize(2048);
+  return k;
+}
+
+}  // namespace
+
+const Value* PyInterp::Args::get(int p, const std::string& k) const {
+  if (!k.empty())
+    for (const auto& [n, v] : kw)
+      if (n == k) return &v;
+  if (p >= 0 && static_cast<size_t>(p) < pos.size()) return &pos[static_cast<size_t>(p)];
+  return nullptr;
+}
+
+uint32_t PyInterp::Args::taint() const {
+  uint32_t t = deep_taint(extra);
+  for (const auto& v : pos) t |= deep_taint(v);
+  for (const auto& kv : kw) t |= deep_taint(kv.second);
+  return t;
+}
+
+int32_t PyInterp::Args::ev() const {
+  for (const auto& v : pos)
+    if (v.ev >= 0) return v.ev;
+  for (const auto& kv : kw)
+    if (kv.second.ev >= 0) return kv.second.ev;
+  return extra.ev;
+}
+
+// ---------------------------------------------------------------- dispatch
+
+Value PyInterp::eval_call(NodeId e) {
+  NodeId fn = t_.child(e, F::function);
+  NodeId argl = t_.child(e, F::arguments);
+  Value callee = eval(fn);
+  Args args;
+  if (argl != kNoNode && t_.kind(argl) == K::argument_list) {
+    for (NodeId c = t_.first_named(argl); c != kNoNode; c = t_.next_named(c)) {
+      switch (t_.kind(c)) {
+        case K::comment: break;
+        case K::keyword_argument: {
+          NodeId n = t_.child(c, F::name);
+          std::string name = n == kNoNode ? "" : text(n);
+          hint_stack_.push_back(name);
+          Value v = eval(t_.child(c, F::value));
+          hint_stack_.pop_back();
+          args.kw.emplace_back(name, std::move(v));
+          break;
+        }
+        case K::list_splat: {
+          Value v = eval(t_.first_named(c));
+          std::vector<Value> xs;
+          Value sum = iterate(v, &xs);
+          if (!xs.empty()) {
+            for (auto& x : xs) {
+              args.pos.push_back(x);
+              args.pos_nodes.push_back(c);
+            }
+          } else {
+            args.star_unknown = true;
+            args.extra.join(sum);
+          }
+          break;
+        }
+        case K::dictionary_splat: {
+          Value v = eval(t_.first_named(c));
+          bool done = false;
+          if (const Alt* a = v.single())
+            if (a->k == VK::dict && a->c && !a->c->open) {
+              for (const auto& kv : a->c->keyed) args.kw.emplace_back(kv.first, kv.second);
+              done = true;
+            }
+          if (!done) {
+            args.star_unknown = true;
+            args.extra.join(v);
+          }
+          break;
+        }
+        default:
+          args.pos.push_back(eval(c));
+          args.pos_nodes.push_back(c);
+          break;
+      }
+    }
+  } else if (argl != kNoNode) {
+    args.pos.push_back(eval(argl));  // f(x for x in y)
+    args.pos_nodes.push_back(argl);
+  }
+  return call(callee, args, e);
+}
+
+Value PyInterp::call(const Value& callee, Args& args, NodeId site) {
+  if (stop_) return Value();
+  // A function chosen by decoded or obfuscated data (getattr(builtins, <hidden name>)(...)).
+  if (callee.taint & kHiddenName) {
+    Effect e;
+    e.kind = Eff::code_exec;
+    e.tag = "hidden_call";
+    e.data_taint = callee.taint & ~kHiddenName;
+    e.data_ev = callee.ev;
+    e.detail = printable(t_.text(site), 120);
+    ctx_.effect(std::move(e), site_of(site));
+  }
+  if (callee.alts.empty()) {
+    invoke_callbacks(args, 0, -1, site);
+    return Value::tainted((args.taint() | callee.taint) & ~kHiddenName, args.ev() >= 0 ? args.ev() : callee.ev);
+  }
+  Value out;
+  bool any = false;
+  for (const auto& a : callee.alts) {
+    Value r = call_alt(a, callee, args, site);
+    if (!any) out = std::move(r);
+    else out.join(r);
+    any = true;
+  }
+  return out;
+}
+
+Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId site) {
+  switch (a.k) {
+    case VK::function:
+      return call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), args, nullptr, site);
+    case VK::method:
+      return call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), args, a.self.get(), site);
+    case VK::cls:
+      return instantiate(*static_cast<ClassInfo*>(const_cast<void*>(a.fn)), args, site);
+    case VK::libfunc: {
+      if (a.self && (a.s == "str" || a.s == "bytes" || a.s == "list" || a.s == "tuple" || a.s == "dict" ||
+                     a.s == "set")) {
+        bool handled = false;
+        Value r = call_builtin_method(a, args, site, handled);
+        if (handled) return r;
+        return Value::tainted(args.taint() | callee.taint, args.ev() >= 0 ? args.ev() : callee.ev);
+      }
+      if (a.self && (a.s == "globals" || a.s == "vars" || a.s == "builtins.__dict__" || a.s == "sys.modules") &&
+          (a.extra == "get" || a.extra == "__getitem__" || a.extra == "pop") && !args.pos.empty()) {
+        Value r = subscript_of(*a.self, args.pos[0], site);
+        if (args.pos.size() > 1) r.join(args.pos[1]);
+        return r;
+      }
+      std::string q = a.self ? a.s + "." + a.extra : a.s;
+      return call_library(q, a, callee, args, site);
+    }
+    case VK::instance: {
+      auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+      Value m = find_method(*cls, "__call__");
+      Value self;
+      self.alts.push_back(a);
+      Value out;
+      bool any = false;
+      for (const auto& ma : m.alts)
+        if (ma.k == VK::function)
+          accumulate(out, any, call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), args, &self, site));
+      return out;
+    }
+    default:
+      invoke_callbacks(args, 0, -1, site);
+      return Value::tainted(args.taint() | callee.taint, args.ev());
+  }
+}
+
+Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site) {
+  (void)site;
+  if (stop_) return Value();
+  if (f.on_stack) {
+    f.recursive = true;
+    return Value::tainted(args.taint(), args.ev());
+  }
+  bool cheap = ctx_.budget.left() < ctx_.budget_half;
+  std::string key = memo_key(args, self);
+  auto memo = f.memo.find(key);
+  if (memo != f.memo.end()) return memo->second;
+  if (f.analysed && (cheap || call_depth_ >= kMaxCallDepth || f.calls >= kMaxCallsPerFunction)) {
+    Value out = Value::tainted(args.taint(), args.ev());
+    for (const auto& kv : f.memo) out.join(kv.second);
+    return out;
+  }
+  if (call_depth_ >= kMaxCallDepth + 2) return Value::tainted(args.taint(), args.ev());
+  f.analysed = true;
+  ++f.calls;
+  auto scope = std::make_shared<Scope>();
+  scope->parent = f.closure;
+  // Bind the parameters.
+  size_t next_pos = 0;
+  std::vector<Value> pos = args.pos;
+  if (self) pos.insert(pos.begin(), *self);
+  std::vector<bool> used_kw(args.kw.size(), false);
+  bool after_star = false;
+  if (f.params != kNoNode) {
+    for (NodeId p = t_.first_named(f.params); p != kNoNode; p = t_.next_named(p)) {
+      K k = t_.kind(p);
+      std::string name;
+      bool has_default = false;
+      if (k == K::identifier) name = text(p);
+      else if (k == K::default_parameter || k == K::typed_default_parameter) {
+        NodeId n = t_.child(p, F::name);
+        if (n != kNoNode) name = text(n);
+        has_default = true;
+      } else if (k == K::typed_parameter) {
+        NodeId n = t_.first_named(p);
+        if (n != kNoNode && t_.kind(n) == K::identifier) name = text(n);
+        else if (n != kNoNode) k = t_.kind(n), p = n;
+      }
+      if (k == K::list_splat_pattern) {
+        NodeId n = t_.first_named(p);
+        std::vector<Value> rest;
+        while (next_pos < pos.size()) rest.push_back(pos[next_pos++]);
+        Value v = make_list(std::move(rest), VK::tuple);
+        if (args.star_unknown) {
+          v.alts[0].c->open = true;
+          v.alts[0].c->rest = args.extra;
+          v.taint |= args.extra.taint;
+        }
+        if (n != kNoNode) scope->vars[text(n)] = v;
+        after_star = true;
+        continue;
+      }
+      if (k == K::dictionary_splat_pattern) {
+        NodeId n = t_.first_named(p);
+        Value d = make_dict();
+        for (size_t i = 0; i < args.kw.size(); ++i)
+          if (!used_kw[i]) d.alts[0].c->set_key(args.kw[i].first, args.kw[i].second), d.taint |= args.kw[i].second.taint;
+        if (args.star_unknown) d.alts[0].c->open = true;
+        if (n != kNoNode) scope->vars[text(n)] = d;
+        continue;
+      }
+      if (k == K::keyword_separator) {
+        after_star = true;
+        continue;
+      }
+      if (name.empty()) continue;
+      Value v;
+      bool bound = false;
+      for (size_t i = 0; i < args.kw.size(); ++i)
+        if (!used_kw[i] && args.kw[i].first == name) {
+          v = args.kw[i].second;
+          used_kw[i] = true;
+          bound = true;
+          break;
+        }
+      if (!bound && !after_star && next_pos < pos.size()) {
+        v = pos[next_pos++];
+        bound = true;
+      }
+      if (!bound && has_default)
+        for (const auto& [dn, dv] : f.defaults)
+          if (dn == name) {
+            v = dv;
+            bound = true;
+          }
+      if (!bound && args.star_unknown) v = Value::tainted(args.extra.taint, args.extra.ev);
+      scope->vars[name] = std::move(v);
+    }
+  }
+  // Run the body.
+  auto saved_scope = scope_;
+  auto* saved_fn = fn_;
+  auto* saved_globals = globals_;
+  auto saved_logs = std::move(logs_);
+  auto saved_hints = std::move(hint_stack_);
+  int saved_loop = loop_depth_, saved_inf = infinite_loop_;
+  logs_.clear();
+  hint_stack_.clear();
+  std::unordered_set<std::string> globals;
+  scope_ = scope;
+  fn_ = &f;
+  globals_ = &globals;
+  loop_depth_ = 0;
+  infinite_loop_ = 0;
+  Value ret, yields;
+  bool has_yield = false;
+  returns_.push_back(Sink{&ret, false});
+  yields_.push_back(Sink{&yields, false});
+  ++call_depth_;
+  f.on_stack = true;
+  if (f.lambda) {
+    ret = eval(f.body);
+  } else if (f.body != kNoNode) {
+    size_t before = ctx_.log.effects().size();
+    (void)before;
+    exec_block(f.body);
+  }
+  f.on_stack = false;
+  --call_depth_;
+  bool returned = returns_.back().any;
+  has_yield = yields_.back().any;
+  returns_.pop_back();
+  yields_.pop_back();
+  // A body that can end without `return` gives None too; a known result is
+  // more useful than the join with it.
+  if (!returned && !f.lambda) ret = Value::none();
+  scope_ = saved_scope;
+  fn_ = saved_fn;
+  globals_ = saved_globals;
+  logs_ = std::move(saved_logs);
+  hint_stack_ = std::move(saved_hints);
+  loop_depth_ = saved_loop;
+  infinite_loop_ = saved_inf;
+  if (has_yield) {
+    if (!returned) ret = Value();
+    Value gen = make_list({}, VK::list);
+    gen.alts[0].c->open = true;
+    gen.alts[0].c->rest = yields;
+    gen.taint = yields.taint;
+    gen.ev = yields.ev;
+    ret.join(gen);
+  }
+  if (f.memo.size() < 64) f.memo.emplace(key, ret);
+  return ret;
+}
+
+Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
+  Value self;
+  Alt a;
+  a.k = VK::instance;
+  a.fn = &c;
+  self.alts.push_back(a);
+  Value init = find_method(c, "__init__");
+  bool ran = false;
+  for (const auto& m : init.alts)
+    if (m.k == VK::function) {
+      call_function(*static_cast<FunctionInfo*>(const_cast<void*>(m.fn)), args, &self, site);
+      ran = true;
+    }
+  if (!ran)
+    // A library base class's constructor (threading.Thread(target=...)).
+    for (const auto& b : c.bases)
+      for (const auto& ba : b.alts)
+        if (ba.k == VK::libfunc || ba.k == VK::module) {
+          if (const ApiSpec* spec = ctx_.lib.api(ba.s)) apply_spec(*spec, ba.s, nullptr, args, site);
+        }
+  return self;
+}
+
+void PyInterp::invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site) {
+  auto visit = [&](const Value& v) {
+    for (const auto& a : v.alts)
+      if (a.k == VK::function || a.k == VK::method) {
+        Value one;
+        one.alts.push_back(a);
+        call_unknown_with(one, taint, ev, site);
+      }
+  };
+  for (const auto& v : args.pos) visit(v);
+  for (const auto& kv : args.kw) visit(kv.second);
+}
+
+void PyInterp::call_unknown_with(const Value& fn, uint32_t taint, int32_t ev, NodeId site, int nargs) {
+  for (const auto& a : fn.alts) {
+    if (a.k != VK::function && a.k != VK::method) continue;
+    auto* f = static_cast<FunctionInfo*>(const_cast<void*>(a.fn));
+    Args cb;
+    for (int i = 0; i < nargs; ++i) cb.pos.push_back(Value::tainted(taint, ev));
+    if (taint) {
+      cb.star_unknown = true;
+      cb.extra = Value::tainted(taint, ev);
+    }
+    call_function(*f, cb, a.k == VK::method ? a.self.get() : nullptr, site);
+  }
+}
+
+// ---------------------------------------------------------------- library
+
+Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& callee, Args& args, NodeId site) {
+  const ApiSpec* spec = a.self ? ctx_.lib.method(a.s, a.extra) : ctx_.lib.api(q);
+  if (!spec && !a.self) {
+    // A module function spelled through an alias of its module (posix.system).
+    std::string canon = ctx_.lib.canonical_module(q);
+    if (canon != q) spec = ctx_.lib.api(canon);
+  }
+  if (spec && !spec->attr) return apply_spec(*spec, spec->name, a.self.get(), args, site);
+  invoke_callbacks(args, 0, -1, site);
+  uint32_t taint = args.taint() | callee.taint;
+  int32_t ev = args.ev() >= 0 ? args.ev() : callee.ev;
+  if (a.self) return Value::tainted(taint, ev);
+  // An unknown library callable: its result is an object of that name, so
+  // methods called on it can be looked up (paramiko.SSHClient().connect).
+  Value v = Value::object(q);
+  v.taint = taint;
+  v.ev = ev;
+  return v;
+}
+
+namespace {
+
+// The receiver's associated text and taint as a value (role "self").
+Value self_value(const Value* self) {
+  if (!self) return Value();
+  Value v;
+  bool any = false;
+  for (const auto& a : self->alts) {
+    if (a.k == VK::object && !a.extra.empty()) accumulate(v, any, Value::str(a.extra));
+    else if (a.k == VK::str || a.k == VK::bytes) accumulate(v, any, Value::str(a.s));
+    else accumulate(v, any, Value());
+  }
+  v.taint = self->taint;
+  v.ev = self->ev;
+  return v;
+}
+
+}  // namespace
+
+// The value of one role of a call, joined over its references; nullopt when absent.
+std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,
+                                const Value* self) {
+  auto it = spec.roles.find(role);
+  if (it == spec.roles.end()) return std::nullopt;
+  std::optional<Value> out;
+  for (const auto& r : it->second) {
+    Value v;
+    bool found = false;
+    if (r.self) {
+      if (self) {
+        v = self_value(self);
+        found = true;
+      }
+    } else if (r.rest) {
+      std::vector<Value> items;
+      for (size_t i = static_cast<size_t>(r.pos); i < args.pos.size(); ++i) items.push_back(args.pos[i]);
+      if (!items.empty() || args.star_unknown) {
+        v = make_list(std::move(items));
+        if (args.star_unknown) {
+          v.alts[0].c->open = true;
+          v.alts[0].c->rest = args.extra;
+          v.taint |= args.extra.taint;
+        }
+        found = true;
+      }
+    } else if (const Value* p = args.get(r.pos, r.kw)) {
+      v = *p;
+      found = true;
+    }
+    if (!found) continue;
+    if (!out) out = v;
+    else out->join(v);
+    // For most roles the first reference present is the one (positional or keyword).
+    if (std::strcmp(role, "data") != 0 && std::strcmp(role, "headers") != 0) break;
+  }
+  if (!out && args.star_unknown) return Value::tainted(args.extra.taint, args.extra.ev);
+  // What a role carries includes what its containers and objects hold.
+  if (out) {
+    uint32_t deep = deep_taint(*out);
+    if (deep != out->taint) {
+      if (out->ev < 0) out->ev = deep_ev(*out);
+      out->taint = deep;
+    }
+  }
+  return out;
+}
+
+Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Value* self, Args& args, NodeId site) {
+  for (const auto& more : spec.also) apply_spec(more, q, self, args, site);
+  // Conditions decide whether the effect applies.
+  bool ok = true;
+  auto find = [&](const std::vector<ArgRef>& refs) -> const Value* {
+    for (const auto& ref : refs) {
+      const Value* v = ref.self ? self : args.get(ref.pos, ref.kw);
+      if (v) return v;
+    }
+    return nullptr;
+  };
+  for (const auto& [refs, re] : spec.when) {
+    const Value* v = find(refs);
+    if (!v || !RE2::PartialMatch(value_text(*v), *re)) ok = false;
+  }
+  for (const auto& [refs, re] : spec.unless) {
+    const Value* v = find(refs);
+    if (v && RE2::PartialMatch(value_text(*v), *re)) ok = false;
+  }
+  if (ok && spec.when_taint) {
+    auto d = role_value(spec, "data", args, self);
+    if (!d || !(d->taint & spec.when_taint)) ok = false;
+  }
+  if (ok && !spec.when_hint.empty()) {
+    std::string h = hints();
+    for (NodeId n : args.pos_nodes) h += " " + std::string(t_.text(n).substr(0, 80));
+    for (const auto& kv : args.kw) h += " " + kv.first;
+    if (self)
+      for (const auto& a : self->alts) h += " " + a.extra;
+    ok = ctx_.lib.secret_hint(h);
+  }
+  Value result;
+  bool have_result = false;
+  Site where = site_of(site);
+  if (ok && spec.has_effect) {
+    Effect e;
+    e.kind = spec.effect;
+    e.tag = spec.tag;
+    auto path = role_value(spec, "path", args, self);
+    auto data = role_value(spec, "data", args, self);
+    switch (spec.effect) {
+      case Eff::exec: {
+        auto shell = role_value(spec, "shell", args, self);
+        auto argv = role_value(spec, "argv", args, self);
+        bool is_shell = shell.has_value();
+        if (!spec.shell_kw.empty())
+          if (const Value* sk = args.get(-1, spec.shell_kw)) {
+            std::string t = value_text(*sk);
+            if (t != "False" && t != "None" && t != "0") is_shell = true;
+          }
+        Value stdio;
+        for (const char* r : {"stdin", "stdout", "stderr"})
+          if (auto s = role_value(spec, r, args, self)) stdio.join(*s);
+        uint32_t flags = (spec.waits ? kWaited : 0) | (spec.replaces ? kReplaces : 0);
+        Value cmd = is_shell && shell ? *shell : argv ? *argv : Value();
+        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, nullptr);
+        if (spec.spawns || spec.replaces) {
+          // The Popen object remembers its command line (for .stdin.write / communicate).
+          std::string line;
+          if (const Alt* c = cmd.single()) {
+            if ((c->k == VK::list || c->k == VK::tuple) && c->c)
+              for (const auto& w : c->c->items) line += (line.empty() ? "" : " ") + first_text(w);
+            else if (c->k == VK::str) line = c->s;
+          }
+          if (!spec.returns.empty()) {
+            result = Value::object(spec.returns, line);
+            have_result = true;
+          }
+        }
+        if (spec.special_id == Special::none && !have_result && spec.returns == "str") {
+          result = Value::tainted(cmd.taint, cmd.ev);
+          have_result = true;
+        }
+        return have_result ? result : Value::tainted(cmd.taint, cmd.ev);
+      }
+      case Eff::code_exec: {
+        auto code = role_value(spec, "code", args, self);
+        if (code) run_nested_python(*code, site, "code given to exec/eval");
+        else run_nested_python(Value(), site, "code given to exec/eval");
+        return Value::tainted(code ? code->taint : 0, code ? code->ev : -1);
+      }
+      default: break;
+    }
+    // Target: path, URL, endpoint or name.
+    Value target;
+    bool has_target = false;
+    for (const char* r : {"path", "url", "endpoint", "name", "host", "dst", "module", "dir", "pattern", "value"}) {
+      auto v = role_value(spec, r, args, self);
+      if (v) {
+        target = *v;
+        has_target = true;
+        break;
+      }
+    }
+    std::vector<std::string> targets;
+    if (has_target) {
+      if (spec.effect == Eff::net_connect || spec.effect == Eff::net_listen) targets.push_back(endpoint_text(target));
+      else targets = string_alternatives(target, 4);
+    } else {
+      targets.emplace_back();
+    }
+    e.target_taint = has_target ? target.taint : 0;
+    e.target_ev = has_target ? target.ev : -1;
+    if (data && spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")) {
+      // A copy holds the content of its source, not its name.
+      std::string src = ctx_.path(first_text(*data));
+      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & kWalked);
+      if (const auto* w = ctx_.written_at(src)) {
+        e.data_taint |= w->first;
+        e.data_ev = w->second;
+      }
+      if ((e.data_taint & ~(kFileData | kWalked)) && e.data_ev < 0) e.data_ev = evidence(site, "reads " + printable(src));
+      e.detail = "copy of " + printable(src);
+    } else if (data) {
+      e.data_taint = data->taint;
+      e.data_ev = data->ev;
+      e.detail = printable(value_text(*data), 200);
+    } else if (spec.effect == Eff::file_write && spec.taint) {
+      // A download written straight to a file (urlretrieve): the file holds the source.
+      e.data_taint = spec.taint;
+      auto u = role_value(spec, "url", args, self);
+      e.data_ev = evidence(site, describe_taint(spec.taint) + " from " + q +
+                                     (u ? " " + printable(first_text(*u), 80) : std::string()));
+    }
+    if (auto h = role_value(spec, "headers", args, self)) {
+      // Taint only in headers/auth: authentication use of a key.
+      if (h->taint && !(e.data_taint & h->taint)) e.flags |= kAuthHeader;
+      if (!e.data_taint) e.data_ev = h->ev;
+      e.data_taint |= h->taint;
+    }
+    if (auto au = role_value(spec, "auth", args, self)) {
+      if (au->taint && !(e.data_taint & au->taint)) e.flags |= kAuthHeader;
+      if (!e.data_taint) e.data_ev = au->ev;
+      e.data_taint |= au->taint;
+    }
+    if (auto m = role_value(spec, "mode", args, self))
+      if (const Alt* ma = m->single()) {
+        if (ma->k == VK::integer) e.mode = ma->i;
+        else if (ma->k == VK::str && !is_partial(ma->s)) e.detail = ma->s;
+      }
+    if (spec.effect == Eff::net_request && has_target)
+      for (const auto& a : target.alts)
+        if (a.k == VK::object && (target.taint & ~kDownloaded)) {
+          // urlopen(Request(url, data=...)): what the request object holds is sent.
+          e.data_taint |= deep_taint(target) & ~kDownloaded;
+          if (e.data_ev < 0) e.data_ev = deep_ev(target);
+        }
+    if (spec.effect == Eff::net_request) {
+      std::string method = spec.method;
+      if (auto mv = role_value(spec, "method", args, self)) method = first_text(*mv);
+      if (!method.empty()) e.tag = method;
+      // The URL itself can carry data (https://host/?q=<secret>); a URL that
+      // is wholly a value (from the environment) is only the destination.
+      if (!e.data_taint && target.taint && !targets.empty()) {
+        const std::string& u = targets[0];
+        size_t scheme = u.find("://");
+        size_t host_end = scheme == std::string::npos ? std::string::npos : u.find('/', scheme + 3);
+        bool known_host = scheme != std::string::npos && u.find(kUnknownPart) > scheme + 3 &&
+                          (host_end == std::string::npos || u.find(kUnknownPart) > host_end);
+        if (known_host && is_partial(u)) {
+          e.data_taint = target.taint;
+          e.data_ev = target.ev;
+        }
+      }
+    }
+    if (spec.effect == Eff::net_send && !has_target && self)
+      for (const auto& a : self->alts)
+        if (a.k == VK::object && !a.extra.empty()) targets[0] = a.extra;
+    for (const auto& t : targets) {
+      Effect one = e;
+      bool is_path = spec.effect == Eff::file_read || spec.effect == Eff::file_write ||
+                     spec.effect == Eff::file_delete || spec.effect == Eff::file_chmod ||
+                     spec.effect == Eff::file_chown || spec.effect == Eff::file_list;
+      one.target = is_path ? ctx_.path(t) : t;
+      if (is_path) one.path_classes = ctx_.classify(one.target);
+      if (has_target && !is_partial(t) && !t.empty()) one.flags |= kConstTarget;
+      if (spec.effect == Eff::file_write && one.data_taint) {
+        ctx_.record_write(one.target, one.data_taint, one.data_ev);
+      }
+      if (spec.effect == Eff::file_delete && (spec.tag == "recursive")) one.flags |= kRecursiveDelete;
+      if (spec.effect == Eff::file_write && spec.tag == "move" && data) {
+        // A move removes its source.
+        Effect gone;
+        gone.kind = Eff::file_delete;
+        gone.tag = "move";
+        gone.target = ctx_.path(first_text(*data));
+        gone.path_classes = ctx_.classify(gone.target);
+        gone.target_taint = data->taint;
+        gone.target_ev = data->ev;
+        ctx_.effect(std::move(gone), where);
+      }
+      if (spec.effect == Eff::file_chmod || spec.effect == Eff::file_read) {
+        // What was written there earlier (a download made executable).
+        const auto* w = ctx_.written_at(one.target);
+        if (w && !one.data_taint) {
+          one.data_taint = w->first;
+          one.data_ev = w->second;
+        }
+      }
+      ctx_.effect(std::move(one), where);
+    }
+    // File reads return the file's content.
+    if (spec.effect == Eff::file_read && spec.special_id == Special::none && spec.returns.empty()) {
+      std::string t = ctx_.path(targets[0]);
+      uint32_t cls = ctx_.classify(t);
+      uint32_t taint = ctx_.read_taint(t, cls) | (target.taint & kWalked);
+      const auto* w = ctx_.written_at(t);
+      int32_t ev = -1;
+      if (w) {
+        taint |= w->first;
+        ev = w->second;
+      }
+      if (taint & ~(kFileData | kWalked))
+        ev = evidence(site, "reads " + printable(t), ev);
+      result = Value::tainted(taint, ev);
+      have_result = true;
+    }
+  }
+  // Callbacks (Thread(target=f), Listener(on_press=f), executor.submit(f, x)).
+  if (auto cb = role_value(spec, "callback", args, self)) {
+    int32_t cev = -1;
+    if (spec.cb_taint) cev = evidence(site, describe_taint(spec.cb_taint) + " captured by " + q);
+    auto cbargs = role_value(spec, "cbargs", args, self);
+    for (const auto& a : cb->alts) {
+      if (a.k != VK::function && a.k != VK::method) {
+        if (a.k == VK::libfunc && cbargs) {
+          // Thread(target=os.system, args=("...",))
+          Args inner;
+          std::vector<Value> items;
+          iterate(*cbargs, &items);
+          inner.pos = items;
+          Value fnv;
+          fnv.alts.push_back(a);
+          call(fnv, inner, site);
+        }
+        continue;
+      }
+      Value one;
+      one.alts.push_back(a);
+      if (cbargs && !spec.cb_taint) {
+        Args inner;
+        std::vector<Value> items;
+        Value sum = iterate(*cbargs, &items);
+        if (!items.empty()) inner.pos = items;
+        else if (!cbargs->unknown()) {
+          inner.star_unknown = true;
+          inner.extra = sum;
+        }
+        auto* f = static_cast<FunctionInfo*>(const_cast<void*>(a.fn));
+        call_function(*f, inner, a.k == VK::method ? a.self.get() : nullptr, site);
+      } else {
+        call_unknown_with(one, spec.cb_taint, cev, site, 3);
+      }
+    }
+  }
+  if (spec.special_id != Special::none) {
+    bool handled = false;
+    Value r = apply_special(spec, q, self, args, site, handled);
+    if (handled) {
+      result = std::move(r);
+      have_result = true;
+    }
+  }
+  if (!have_result) {
+    if (spec.int_value) result = Value::integer(*spec.int_value);
+    else if (spec.str_value) result = Value::str(*spec.str_value);
+    else if (!spec.returns.empty() && spec.returns != "str" && spec.returns != "bytes" && spec.returns != "int" &&
+             spec.returns != "bool" && spec.returns != "list" && spec.returns != "dict" && spec.returns != "none") {
+      // A typed object; its associated text is the call's path/URL/endpoint.
+      std::string extra;
+      for (const char* r : {"path", "url", "endpoint", "name", "host"})
+        if (auto v = role_value(spec, r, args, self)) {
+          extra = r == std::string("endpoint") ? endpoint_text(*v) : first_text(*v);
+          break;
+        }
+      result = Value::object(spec.returns, extra);
+      // Its state: shared with the file object it wraps (tarfile.open(fileobj=buf)), else its own.
+      std::shared_ptr<Container> state;
+      if (auto wrapped = role_value(spec, "fileobj", args, self))
+        for (const auto& a : wrapped->alts)
+          if (a.k == VK::object && a.c) state = a.c;
+      result.alts[0].c = state ? state : new_container();
+    } else if (spec.returns == "none") {
+      result = Value::none();
+    }
+  }
+  // Objects that accumulate what is written into them (BytesIO, TarFile):
+  // the data role joins the receiver's state.
+  if (spec.stores && self) {
+    std::optional<Value> d = (spec.has_effect && spec.effect == Eff::file_read && have_result)
+                                 ? std::optional<Value>(result)
+                                 : role_value(spec, "data", args, self);
+    if (d)
+      for (const auto& a : self->alts)
+        if (a.k == VK::object && a.c) {
+          a.c->open = true;
+          a.c->rest.join(Value::tainted(d->taint, d->ev));
+        }
+  }
+  if (spec.keep_taint) {
+    uint32_t t = args.taint() | (self ? deep_taint(*self) : 0);
+    int32_t ev = args.ev() >= 0 ? args.ev() : self ? self->ev : -1;
+    result.taint |= t;
+    if (result.ev < 0) result.ev = ev;
+  }
+  if (spec.opens)
+    if (auto pv = role_value(spec, "path", args, self)) {
+      std::string path = ctx_.path(first_text(*pv));
+      uint32_t content = ctx_.read_taint(path, ctx_.classify(path)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+      int32_t cev = -1;
+      if (const auto* w = ctx_.written_at(path)) {
+        content |= w->first;
+        cev = w->second;
+      }
+      if (content) {
+        result.taint |= content;
+        if (result.ev < 0) result.ev = cev >= 0 ? cev : evidence(site, "opens " + printable(path));
+      }
+    }
+  if (spec.taint) {
+    std::string what = describe_taint(spec.taint) + " from " + q;
+    if (auto u = role_value(spec, "url", args, self)) what += " " + printable(first_text(*u), 80);
+    else if (auto p = role_value(spec, "path", args, self)) what += " " + printable(first_text(*p), 80);
+    else if (auto n = role_value(spec, "name", args, self)) what += " " + printable(first_text(*n), 80);
+    result.ev = evidence(site, what, result.ev);
+    result.taint |= spec.taint;
+  }
+  return result;
+}
+
+void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,
+                                const std::string& fn, Value* /*result_obj*/) {
+  Site where = site_of(site, flags);
+  bool stdio_socket = false;
+  if (stdio)
+    for (const auto& a : stdio->alts)
+      if (a.k == VK::object && (a.s.rfind("socket.", 0) == 0 || a.s.rfind("ssl.", 0) == 0)) stdio_socket = true;
+  if (stdio && (stdio->taint & kSockFd)) stdio_socket = true;
+  size_t n = 0;
+  auto emit = [&](const std::string& name, const std::string& line, uint32_t taint, int32_t ev) {
+    Effect e;
+    e.kind = Eff::exec;
+    e.tag = "process";
+    e.target = name;
+    e.detail = printable(line, 200);
+    e.data_taint = taint;
+    e.data_ev = ev;
+    if (stdio_socket) e.flags |= kStdioSocket;
+    if (ctx_.stdio_socket_ev >= 0 && ctx_.lib.is_shell(name)) {
+      e.flags |= kStdioSocket;
+      if (e.data_ev < 0) e.data_ev = ctx_.stdio_socket_ev;
+    }
+    if (ctx_.lib.is_shell(name)) e.flags |= kShellInterp;
+    (void)fn;
+    ctx_.effect(std::move(e), where);
+  };
+  if (cmd.alts.empty()) {
+    emit(std::string(1, kUnknownPart), std::string(1, kUnknownPart), cmd.taint, cmd.ev);
+    return;
+  }
+  for (const auto& a : cmd.alts) {
+    if (++n > 4) break;
+    if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
+      std::vector<Word> words;
+      std::string line;
+      uint32_t taint = cmd.taint;
+      int32_t ev = cmd.ev;
+      for (const auto& item : a.c->items) {
+        Word w;
+        w.text = first_text(item);
+        w.taint = item.taint;
+        w.ev = item.ev;
+        taint |= item.taint;
+        if (ev < 0) ev = item.ev;
+        line += (line.empty() ? "" : " ") + w.text;
+        words.push_back(std::move(w));
+      }
+      if (a.c->open) {
+        Word w;
+        w.text = std::string(1, kUnknownPart);
+        w.taint = a.c->rest.taint;
+        taint |= w.taint;
+        words.push_back(w);
+        line += " ...";
+      }
+      if (words.empty()) continue;
+      std::string name = command_basename(words[0].text);
+      // The program is what runs; its arguments are data (an interpreter's
+      // code arguments are judged by the command model).
+      taint = 0;
+      ev = -1;
+      if (const auto* it = ctx_.written_at(ctx_.path(words[0].text))) {
+        taint |= it->first;
+        ev = it->second;
+      }
+      emit(name, line, taint, ev);
+      CommandIo io;
+      io.stdin_socket = stdio_socket;
+      Site nested = where;
+      nested.via = "in the command it runs";
+      run_command(words, io, ctx_, nested);
+    } else if (a.k == VK::str || a.k == VK::bytes) {
+      std::string line = a.s;
+      bool looks_shell = shell || line.find(' ') != std::string::npos;
+      std::string first = line.substr(0, line.find(' '));
+      // A whole command line from tainted data runs that data; data spliced
+      // into a known command is an argument.
+      size_t lead = line.find_first_not_of(" \t");
+      bool whole = !is_partial(line) || (lead != std::string::npos && line[lead] == kUnknownPart);
+      uint32_t taint = whole ? cmd.taint : 0;
+      int32_t ev = whole ? cmd.ev : -1;
+      if (const auto* it = ctx_.written_at(ctx_.path(first))) {
+        taint |= it->first;
+        ev = it->second;
+      }
+      emit(command_basename(first), line, taint, ev);
+      if (looks_shell) run_nested_shell(line, taint, ev, site, "in the command line it runs");
+      else {
+        std::vector<Word> words{Word{line, taint, ev}};
+        CommandIo io;
+        io.stdin_socket = stdio_socket;
+        Site nested = where;
+        nested.via = "in the command it runs";
+        run_command(words, io, ctx_, nested);
+      }
+    } else if (a.k == VK::object && !a.extra.empty()) {
+      emit(command_basename(a.extra), a.extra, cmd.taint, cmd.ev);
+    } else {
+      emit(std::string(1, kUnknownPart), std::string(1, kUnknownPart), cmd.taint, cmd.ev);
+    }
+  }
+}
+
+void PyInterp::run_nested_python(const Value& code, NodeId site, const char* via) {
+  Site where = site_of(site);
+  Effect e;
+  e.kind = Eff::code_exec;
+  e.tag = "python";
+  e.data_taint = code.taint;
+  e.data_ev = code.ev;
+  bool constant = code.all_const_strings();
+  std::string shown;
+  for (const auto& a : code.alts)
+    if (a.k == VK::object && a.s == "code") {
+      shown = a.extra;
+      constant = !is_partial(a.extra) && !a.extra.empty();
+    }
+  if (shown.empty() && !code.alts.empty()) shown = code.alts[0].s;
+  if (constant) e.flags |= kConstTarget;
+  e.detail = printable(shown, 160);
+  ctx_.effect(e, where);
+  for (const auto& a : code.alts) {
+    std::string src;
+    if ((a.k == VK::str || a.k == VK::bytes) && !is_partial(a.s)) src = a.s;
+    else if (a.k == VK::object && a.s == "code" && !is_partial(a.extra)) src = a.extra;
+    else continue;
+    interpret_python(src, ctx_, &where, via, code.taint, code.ev);
+  }
+}
+
+void PyInterp::run_nested_shell(const std::string& line, uint32_t taint, int32_t ev, NodeId site, const char* via) {
+  Site where = site_of(site);
+  interpret_shell(line, ctx_, &where, via, taint, ev);
+}
+
+void PyInterp::import_effects(const std::string& module, NodeId site) {
+  std::string top = module.substr(0, module.find('.'));
+  if (ctx_.threats.is_malicious_package(top)) {
+    Effect e;
+    e.kind = Eff::threat;
+    e.tag = "package";
+    e.target = top;
+    e.detail = "import " + module;
+    ctx_.effect(std::move(e), site_of(site));
+  }
+}
+
+}  // namespace mai::assess

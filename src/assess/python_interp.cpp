@@ -1,0 +1,1662 @@
+#include "assess/python_interp.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "assess/library_model.hpp"
+#include "assess/python_strings.hpp"
+#include "assess/taint.hpp"
+
+namespace mai::assess {
+
+namespace {
+
+bool is_statement(K k) {
+  switch (k) {
+    case K::expression_statement: case K::import_statement: case K::import_from_statement:
+    case K::future_import_statement: case K::return_statement: case K::delete_statement:
+    case K::raise_statement: case K::pass_statement: case K::break_statement: case K::continue_statement:
+    case K::if_statement: case K::for_statement: case K::while_statement: case K::try_statement:
+    case K::with_statement: case K::function_definition: case K::class_definition:
+    case K::decorated_definition: case K::global_statement: case K::nonlocal_statement:
+    case K::match_statement: case K::assert_statement: case K::print_statement: case K::exec_statement:
+    case K::block:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Whether a loop body can leave the loop (break/return/raise at its own level,
+// not inside a nested loop or function), or ends the process.
+bool body_can_exit(const SyntaxTree& t, NodeId body) {
+  std::vector<NodeId> stack{body};
+  size_t guard = 0;
+  while (!stack.empty() && ++guard < 100000) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    K k = t.kind(n);
+    if (k == K::break_statement || k == K::return_statement || k == K::raise_statement) return true;
+    if (k == K::call) {
+      std::string_view f = t.text(t.child(n, F::function));
+      if (f == "sys.exit" || f == "exit" || f == "os._exit" || f == "quit" || f.find("wait") != std::string_view::npos ||
+          f.find("sleep") != std::string_view::npos || f.find("join") != std::string_view::npos)
+        return true;
+    }
+    if (n != body && (k == K::for_statement || k == K::while_statement || k == K::function_definition ||
+                      k == K::class_definition || k == K::lambda))
+      continue;
+    for (NodeId c = t[n].first; c != kNoNode; c = t[c].next)
+      if (t[c].named) stack.push_back(c);
+  }
+  return false;
+}
+
+}  // namespace
+
+PyInterp::PyInterp(const SyntaxTree& tree, Ctx& ctx, uint32_t code_taint, int32_t code_ev)
+    : t_(tree), ctx_(ctx), code_taint_(code_taint), code_ev_(code_ev) {
+  module_ = std::make_shared<Scope>();
+  scope_ = module_;
+}
+
+Site PyInterp::site_of(NodeId n, uint32_t extra_flags) const {
+  uint32_t flags = loop_flags() | extra_flags;
+  if (fn_ && fn_->recursive) flags |= kRecursive;
+  if (n == kNoNode) return ctx_.at(0, 0, flags);
+  return ctx_.at(t_[n].line, t_[n].col, flags);
+}
+
+uint32_t PyInterp::loop_flags() const {
+  uint32_t f = 0;
+  if (loop_depth_ > 0) f |= kInLoop;
+  if (infinite_loop_ > 0) f |= kInInfiniteLoop;
+  return f;
+}
+
+int32_t PyInterp::evidence(NodeId at, std::string what, int32_t parent) {
+  Site s = site_of(at);
+  return ctx_.log.evidence(s.line, s.col, std::move(what), parent);
+}
+
+std::string PyInterp::hints() const {
+  std::string h;
+  for (const auto& s : hint_stack_) {
+    h += s;
+    h += ' ';
+  }
+  if (fn_) h += fn_->name;
+  return h;
+}
+
+void PyInterp::run() {
+  NodeId root = t_.root();
+  if (root == kNoNode) return;
+  exec_block(root);
+  // Functions and methods never called: once each, with unknown arguments.
+  // Then every function once more, as callbacks and later calls would see
+  // the state the whole module left (a buffer a callback filled).
+  auto uncalled = [this] {
+    for (size_t round = 0; round < 8 && !stop_; ++round) {
+      bool any = false;
+      for (size_t i = 0; i < functions_.size() && !stop_; ++i) {
+        FunctionInfo& f = functions_[i];
+        if (f.analysed) continue;
+        any = true;
+        Args args;
+        Value self;
+        if (f.owner) {
+          Alt a;
+          a.k = VK::instance;
+          a.fn = f.owner;
+          self.alts.push_back(a);
+        }
+        call_function(f, args, f.owner ? &self : nullptr, f.def);
+      }
+      if (!any) break;
+    }
+  };
+  uncalled();
+  if (!stop_ && ctx_.budget.left() > ctx_.budget_half && !functions_.empty()) {
+    for (auto& f : functions_) {
+      f.analysed = false;
+      f.memo.clear();
+      f.calls = 0;
+    }
+    uncalled();
+  }
+}
+
+// ---------------------------------------------------------------- statements
+
+void PyInterp::exec_block(NodeId block) {
+  for (NodeId c = t_[block].first; c != kNoNode && !stop_; c = t_[c].next) {
+    if (!t_[c].named) continue;
+    K k = t_.kind(c);
+    exec_stmt(c);
+    // Code after return/raise/break/continue at this level never runs.
+    if (k == K::return_statement || k == K::raise_statement || k == K::break_statement ||
+        k == K::continue_statement)
+      break;
+  }
+}
+
+void PyInterp::exec_stmt(NodeId s) {
+  if (stop_) return;
+  if (!ctx_.budget.spend()) {
+    stop_ = true;
+    ctx_.mark_incomplete("the code is too large to analyse fully");
+    return;
+  }
+  if (ctx_.depth > ctx_.depth_allowance) {
+    ctx_.mark_incomplete("the code is nested too deeply to analyse fully");
+    return;
+  }
+  ++ctx_.depth;
+  switch (t_.kind(s)) {
+    case K::expression_statement: {
+      for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) {
+        K k = t_.kind(c);
+        if (k == K::string || k == K::concatenated_string) continue;  // docstrings, bare strings
+        if (k == K::assignment || k == K::augmented_assignment) {
+          NodeId left = t_.child(c, F::left);
+          NodeId right = t_.child(c, F::right);
+          if (k == K::assignment) {
+            if (right == kNoNode) break;  // annotation only
+            // a = b = value: the rightmost is the value.
+            std::vector<NodeId> targets{left};
+            while (t_.kind(right) == K::assignment) {
+              targets.push_back(t_.child(right, F::left));
+              right = t_.child(right, F::right);
+            }
+            hint_stack_.push_back(text(left).substr(0, 64));
+            Value v = eval(right);
+            hint_stack_.pop_back();
+            for (NodeId tg : targets) assign(tg, v);
+          } else {
+            NodeId op = t_.child(c, F::operator_);
+            std::string o = op == kNoNode ? "+=" : text(op);
+            if (!o.empty() && o.back() == '=') o.pop_back();
+            hint_stack_.push_back(text(left).substr(0, 64));
+            Value l = eval(left);
+            Value r = eval(right);
+            hint_stack_.pop_back();
+            // list += iterable extends in place (aliases see it).
+            bool in_place = false;
+            if (o == "+")
+              for (const auto& a : l.alts)
+                if (a.k == VK::list && a.c) {
+                  std::vector<Value> items;
+                  Value sum = iterate(r, &items);
+                  if (!items.empty()) for (auto& x : items) a.c->push(x);
+                  else a.c->push(sum);
+                  in_place = true;
+                }
+            if (!in_place) assign(left, binary(o, l, r, c));
+          }
+        } else {
+          eval(c);
+        }
+      }
+      break;
+    }
+    case K::return_statement: {
+      NodeId v = t_.first_named(s);
+      Value r = v == kNoNode ? Value::none() : eval(v);
+      if (!returns_.empty()) accumulate(*returns_.back().value, returns_.back().any, r);
+      break;
+    }
+    case K::delete_statement: break;
+    case K::raise_statement:
+    case K::assert_statement:
+    case K::print_statement:
+      for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) eval(c);
+      break;
+    case K::exec_statement: {
+      NodeId code = t_.child(s, F::code);
+      if (code == kNoNode) code = t_.first_named(s);
+      if (code != kNoNode) {
+        Value v = eval(code);
+        Args args;
+        args.pos.push_back(v);
+        args.pos_nodes.push_back(code);
+        call(Value::libfunc("builtins.exec"), args, s);
+      }
+      break;
+    }
+    case K::pass_statement: case K::break_statement: case K::continue_statement: break;
+    case K::global_statement:
+    case K::nonlocal_statement:
+      if (globals_ && t_.kind(s) == K::global_statement)
+        for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) globals_->insert(text(c));
+      break;
+    case K::if_statement: exec_if(s); break;
+    case K::for_statement: exec_for(s); break;
+    case K::while_statement: exec_while(s); break;
+    case K::try_statement: exec_try(s); break;
+    case K::with_statement: exec_with(s); break;
+    case K::match_statement: exec_match(s); break;
+    case K::import_statement: exec_import(s); break;
+    case K::import_from_statement: exec_import_from(s); break;
+    case K::future_import_statement: break;
+    case K::function_definition: exec_def(s, kNoNode); break;
+    case K::class_definition: exec_class(s); break;
+    case K::decorated_definition: {
+      NodeId def = t_.child(s, F::definition);
+      for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c))
+        if (t_.kind(c) == K::decorator) {
+          NodeId e = t_.first_named(c);
+          if (e != kNoNode) eval(e);
+        }
+      if (t_.kind(def) == K::function_definition) exec_def(def, s);
+      else if (t_.kind(def) == K::class_definition) exec_class(def);
+      break;
+    }
+    case K::block: exec_block(s); break;
+    case K::comment: break;
+    default:
+      // ERROR nodes and anything unfamiliar: walk what is inside.
+      for (NodeId c = t_.first_named(s); c != kNoNode && !stop_; c = t_.next_named(c)) {
+        if (is_statement(t_.kind(c))) exec_stmt(c);
+        else eval(c);
+      }
+      break;
+  }
+  --ctx_.depth;
+}
+
+void PyInterp::begin_log() { logs_.emplace_back(); }
+
+std::vector<std::tuple<PyInterp::Scope*, std::string, bool, Value>> PyInterp::end_log_and_undo(
+    std::vector<Value>& finals) {
+  Log log = std::move(logs_.back());
+  logs_.pop_back();
+  finals.clear();
+  for (auto& [scope, name, existed, old] : log.old) {
+    auto it = scope->vars.find(name);
+    finals.push_back(it == scope->vars.end() ? Value() : it->second);
+    if (existed) scope->vars[name] = old;
+    else if (it != scope->vars.end()) scope->vars.erase(it);
+  }
+  return std::move(log.old);
+}
+
+template <class Fn>
+void PyInterp::branches(const std::vector<Fn>& paths, bool may_skip_all) {
+  // key -> (scope, name, existed, old, joined value, how many paths set it)
+  struct Merge {
+    Scope* scope;
+    std::string name;
+    bool existed;
+    Value old;
+    Value joined;
+    size_t set = 0;
+  };
+  std::vector<Merge> merged;
+  std::unordered_map<std::string, size_t> index;
+  for (const auto& path : paths) {
+    if (stop_) break;
+    begin_log();
+    path();
+    std::vector<Value> finals;
+    auto olds = end_log_and_undo(finals);
+    for (size_t i = 0; i < olds.size(); ++i) {
+      auto& [scope, name, existed, old] = olds[i];
+      std::string key = std::to_string(reinterpret_cast<uintptr_t>(scope)) + "/" + name;
+      auto it = index.find(key);
+      if (it == index.end()) {
+        index.emplace(key, merged.size());
+        merged.push_back(Merge{scope, name, existed, old, finals[i], 1});
+      } else {
+        Merge& m = merged[it->second];
+        if (m.set == 0) m.joined = finals[i];
+        else m.joined.join(finals[i]);
+        ++m.set;
+      }
+    }
+  }
+  size_t n = paths.size() + (may_skip_all ? 1 : 0);
+  for (auto& m : merged) {
+    Value v = m.joined;
+    if (m.existed && m.set < n) v.join(m.old);
+    // Record in the enclosing log, then set.
+    if (!logs_.empty()) {
+      Log& log = logs_.back();
+      std::string key = std::to_string(reinterpret_cast<uintptr_t>(m.scope)) + "/" + m.name;
+      if (log.touched.insert(key).second) log.old.emplace_back(m.scope, m.name, m.existed, m.old);
+    }
+    m.scope->vars[m.name] = std::move(v);
+  }
+}
+
+void PyInterp::exec_if(NodeId s) {
+  std::vector<std::function<void()>> paths;
+  NodeId cond = t_.child(s, F::condition);
+  if (cond != kNoNode) eval(cond);
+  NodeId cons = t_.child(s, F::consequence);
+  paths.push_back([this, cons] {
+    if (cons != kNoNode) exec_block(cons);
+  });
+  bool has_else = false;
+  for (NodeId c = t_[s].first; c != kNoNode; c = t_[c].next) {
+    if (t_[c].field != F::alternative) continue;
+    if (t_.kind(c) == K::elif_clause) {
+      NodeId ec = t_.child(c, F::condition);
+      NodeId eb = t_.child(c, F::consequence);
+      paths.push_back([this, ec, eb] {
+        if (ec != kNoNode) eval(ec);
+        if (eb != kNoNode) exec_block(eb);
+      });
+    } else if (t_.kind(c) == K::else_clause) {
+      has_else = true;
+      NodeId eb = t_.child(c, F::body);
+      paths.push_back([this, eb] {
+        if (eb != kNoNode) exec_block(eb);
+      });
+    }
+  }
+  branches(paths, !has_else);
+}
+
+void PyInterp::run_loop_body(NodeId body, const std::function<void()>& bind, bool exact) {
+  if (exact) {
+    bind();
+    exec_block(body);
+    return;
+  }
+  std::vector<std::function<void()>> one{[&] {
+    bind();
+    exec_block(body);
+  }};
+  branches(one, true);
+}
+
+void PyInterp::exec_for(NodeId s) {
+  NodeId left = t_.child(s, F::left);
+  NodeId right = t_.child(s, F::right);
+  NodeId body = t_.child(s, F::body);
+  Value it = right == kNoNode ? Value() : eval(right);
+  std::vector<Value> items;
+  Value summary = iterate(it, &items);
+  ++loop_depth_;
+  bool cheap = ctx_.budget.left() < ctx_.budget_half;
+  if (!items.empty() && !cheap && body != kNoNode) {
+    for (auto& x : items) {
+      if (stop_) break;
+      run_loop_body(body, [&] { assign(left, x); }, true);
+    }
+  } else if (body != kNoNode) {
+    for (int pass = 0; pass < (cheap || loop_depth_ > 2 ? 1 : 2) && !stop_; ++pass)
+      run_loop_body(body, [&] { assign(left, summary); }, false);
+  }
+  --loop_depth_;
+  for (NodeId c = t_[s].first; c != kNoNode; c = t_[c].next)
+    if (t_.kind(c) == K::else_clause) {
+      NodeId eb = t_.child(c, F::body);
+      if (eb != kNoNode) exec_block(eb);
+    }
+}
+
+void PyInterp::exec_while(NodeId s) {
+  NodeId cond = t_.child(s, F::condition);
+  NodeId body = t_.child(s, F::body);
+  bool infinite = false;
+  if (cond != kNoNode) {
+    Value c = eval(cond);
+    std::string_view ct = t_.text(cond);
+    infinite = (ct == "True" || ct == "1" || ct == "not False") && body != kNoNode && !body_can_exit(t_, body);
+  }
+  ++loop_depth_;
+  if (infinite) ++infinite_loop_;
+  bool cheap = ctx_.budget.left() < ctx_.budget_half;
+  if (body != kNoNode)
+    for (int pass = 0; pass < (cheap || loop_depth_ > 2 ? 1 : 2) && !stop_; ++pass)
+      run_loop_body(body, [&] {
+        if (cond != kNoNode && pass) eval(cond);
+      }, false);
+  if (infinite) --infinite_loop_;
+  --loop_depth_;
+  for (NodeId c = t_[s].first; c != kNoNode; c = t_[c].next)
+    if (t_.kind(c) == K::else_clause) {
+      NodeId eb = t_.child(c, F::body);
+      if (eb != kNoNode) exec_block(eb);
+    }
+}
+
+void PyInterp::exec_try(NodeId s) {
+  NodeId body = t_.child(s, F::body);
+  if (body != kNoNode) exec_block(body);
+  std::vector<std::function<void()>> handlers;
+  std::vector<NodeId> tail;
+  for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) {
+    K k = t_.kind(c);
+    if (k == K::except_clause || k == K::except_group_clause) {
+      handlers.push_back([this, c] {
+        for (NodeId x = t_.first_named(c); x != kNoNode; x = t_.next_named(x)) {
+          if (t_.kind(x) == K::block) exec_block(x);
+          else if (t_.kind(x) == K::as_pattern) {
+            NodeId alias = t_.child(x, F::alias);
+            NodeId target = alias == kNoNode ? kNoNode : t_.first_named(alias);
+            if (target != kNoNode) assign(target, Value());
+          }
+        }
+      });
+    } else if (k == K::else_clause || k == K::finally_clause) {
+      tail.push_back(c);
+    }
+  }
+  if (!handlers.empty()) branches(handlers, true);
+  for (NodeId c : tail)
+    for (NodeId x = t_.first_named(c); x != kNoNode; x = t_.next_named(x))
+      if (t_.kind(x) == K::block) exec_block(x);
+}
+
+void PyInterp::exec_with(NodeId s) {
+  for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) {
+    if (t_.kind(c) == K::with_clause) {
+      for (NodeId item = t_.first_named(c); item != kNoNode; item = t_.next_named(item)) {
+        NodeId v = t_.child(item, F::value);
+        if (v == kNoNode) v = t_.first_named(item);
+        if (v == kNoNode) continue;
+        if (t_.kind(v) == K::as_pattern) {
+          NodeId expr = t_.first_named(v);
+          NodeId alias = t_.child(v, F::alias);
+          Value val = eval(expr);
+          // __enter__ of library objects returns the object itself.
+          Value entered;
+          bool any = false;
+          for (const auto& a : val.alts) {
+            if (a.k == VK::instance) {
+              auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+              Value m = find_method(*cls, "__enter__");
+              if (!m.unknown()) {
+                Args none;
+                Value self;
+                self.alts.push_back(a);
+                Value r;
+                bool got = false;
+                for (const auto& ma : m.alts)
+                  if (ma.k == VK::function)
+                    accumulate(r, got, call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), none, &self, v));
+                if (any) entered.join(r);
+                else entered = r;
+                any = true;
+                continue;
+              }
+            }
+            Value one;
+            one.alts.push_back(a);
+            one.taint = val.taint;
+            one.ev = val.ev;
+            if (any) entered.join(one);
+            else entered = one;
+            any = true;
+          }
+          if (!any) entered = val;
+          NodeId target = alias == kNoNode ? kNoNode : t_.first_named(alias);
+          if (target != kNoNode) assign(target, entered);
+        } else {
+          eval(v);
+        }
+      }
+    } else if (t_.kind(c) == K::block) {
+      exec_block(c);
+    }
+  }
+}
+
+void PyInterp::exec_match(NodeId s) {
+  NodeId subject = t_.first_named(s);
+  if (subject != kNoNode) eval(subject);
+  std::vector<std::function<void()>> paths;
+  std::vector<NodeId> cases;
+  std::vector<NodeId> stack{s};
+  // case clauses sit in the match statement's body block
+  for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) {
+    if (t_.kind(c) == K::case_clause) cases.push_back(c);
+    else if (t_.kind(c) == K::block)
+      for (NodeId x = t_.first_named(c); x != kNoNode; x = t_.next_named(x))
+        if (t_.kind(x) == K::case_clause) cases.push_back(x);
+  }
+  for (NodeId c : cases)
+    paths.push_back([this, c] {
+      for (NodeId x = t_.first_named(c); x != kNoNode; x = t_.next_named(x))
+        if (t_.kind(x) == K::block) exec_block(x);
+    });
+  branches(paths, true);
+}
+
+void PyInterp::assign_name(const std::string& name, Value v) {
+  Scope* scope = (globals_ && globals_->count(name)) ? module_.get() : scope_.get();
+  if (!logs_.empty()) {
+    Log& log = logs_.back();
+    std::string key = std::to_string(reinterpret_cast<uintptr_t>(scope)) + "/" + name;
+    if (log.touched.insert(key).second) {
+      auto it = scope->vars.find(name);
+      if (it == scope->vars.end()) log.old.emplace_back(scope, name, false, Value());
+      else log.old.emplace_back(scope, name, true, it->second);
+    }
+  }
+  scope->vars[name] = std::move(v);
+}
+
+void PyInterp::assign(NodeId target, const Value& v) {
+  if (target == kNoNode || stop_) return;
+  switch (t_.kind(target)) {
+    case K::identifier: assign_name(text(target), v); break;
+    case K::attribute: {
+      NodeId obj = t_.child(target, F::object);
+      NodeId attr = t_.child(target, F::attribute);
+      if (obj == kNoNode || attr == kNoNode) break;
+      Value o = eval(obj);
+      std::string name = text(attr);
+      for (const auto& a : o.alts) {
+        if (a.k == VK::instance) {
+          auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+          auto it = cls->inst.find(name);
+          if (it == cls->inst.end()) cls->inst.emplace(name, v);
+          else it->second.join(v);
+        } else if (a.k == VK::cls) {
+          auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+          cls->scope->vars[name] = v;
+        } else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) {
+          // Setting a library attribute (ctx.check_hostname = False): "T.attr=" in the model.
+          std::string q = a.k == VK::object ? a.s : a.s;
+          const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, name + "=") : ctx_.lib.api(q + "." + name + "=");
+          if (spec) {
+            Args args;
+            args.kw.emplace_back("value", v);
+            Value self;
+            self.alts.push_back(a);
+            apply_spec(*spec, spec->name, &self, args, target);
+          }
+        }
+      }
+      break;
+    }
+    case K::subscript: {
+      NodeId obj = t_.child(target, F::value);
+      NodeId key = t_.child(target, F::subscript);
+      Value o = eval(obj);
+      Value k = key == kNoNode ? Value() : eval(key);
+      for (const auto& a : o.alts) {
+        if ((a.k == VK::dict || a.k == VK::list) && a.c) {
+          const Alt* ks = k.single();
+          if (a.k == VK::dict && ks && (ks->k == VK::str || ks->k == VK::integer) && !is_partial(ks->s))
+            a.c->set_key(ks->k == VK::str ? ks->s : std::to_string(ks->i), v);
+          else {
+            a.c->open = true;
+            a.c->rest.join(v);
+          }
+        } else if (a.k == VK::object || a.k == VK::libfunc || a.k == VK::module) {
+          std::string base = a.s;
+          const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, "[]=") : ctx_.lib.api(base + "[]=");
+          if (spec) {
+            Args args;
+            args.kw.emplace_back("key", k);
+            args.kw.emplace_back("value", v);
+            Value self;
+            self.alts.push_back(a);
+            apply_spec(*spec, spec->name, &self, args, target);
+          }
+        }
+      }
+      break;
+    }
+    case K::pattern_list: case K::tuple_pattern: case K::list_pattern: case K::tuple: case K::list:
+    case K::expression_list: {
+      std::vector<NodeId> targets;
+      for (NodeId c = t_.first_named(target); c != kNoNode; c = t_.next_named(c))
+        if (t_.kind(c) != K::comment) targets.push_back(c);
+      // Per alternative: element-wise when its length is known.
+      std::vector<Value> out(targets.size());
+      std::vector<bool> set(targets.size(), false);
+      auto put = [&](size_t i, const Value& x) {
+        if (!set[i]) out[i] = x;
+        else out[i].join(x);
+        set[i] = true;
+      };
+      bool any = false;
+      for (const auto& a : v.alts) {
+        if ((a.k == VK::tuple || a.k == VK::list) && a.c && !a.c->open) {
+          const auto& items = a.c->items;
+          size_t star = targets.size();
+          for (size_t i = 0; i < targets.size(); ++i)
+            if (t_.kind(targets[i]) == K::list_splat_pattern) star = i;
+          if (star == targets.size() && items.size() == targets.size()) {
+            for (size_t i = 0; i < targets.size(); ++i) put(i, items[i]);
+            any = true;
+            continue;
+          }
+          if (star < targets.size() && items.size() + 1 >= targets.size()) {
+            size_t after = targets.size() - star - 1;
+            for (size_t i = 0; i < star; ++i) put(i, items[i]);
+            std::vector<Value> mid(items.begin() + static_cast<long>(star),
+                                   items.end() - static_cast<long>(after));
+            put(star, make_list(mid));
+            for (size_t i = 0; i < after; ++i) put(star + 1 + i, items[items.size() - after + i]);
+            any = true;
+            continue;
+          }
+        }
+        Value one;
+        one.alts.push_back(a);
+        Value e = iterate(one, nullptr);
+        e.taint |= v.taint;
+        if (e.ev < 0) e.ev = v.ev;
+        for (size_t i = 0; i < targets.size(); ++i) put(i, e);
+        any = true;
+      }
+      if (!any) {
+        Value e = Value::tainted(v.taint, v.ev);
+        for (size_t i = 0; i < targets.size(); ++i) put(i, e);
+      }
+      for (size_t i = 0; i < targets.size(); ++i) {
+        NodeId tg = targets[i];
+        if (t_.kind(tg) == K::list_splat_pattern) tg = t_.first_named(tg);
+        out[i].taint |= v.taint;
+        if (out[i].ev < 0) out[i].ev = v.ev;
+        assign(tg, out[i]);
+      }
+      break;
+    }
+    case K::parenthesized_expression: assign(t_.first_named(target), v); break;
+    case K::list_splat_pattern: assign(t_.first_named(target), v); break;
+    default: break;
+  }
+}
+
+// ---------------------------------------------------------------- imports
+
+void PyInterp::exec_import(NodeId s) {
+  for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) {
+    if (t_.kind(c) == K::dotted_name) {
+      std::string name = text(c);
+      import_effects(name, c);
+      std::string top = name.substr(0, name.find('.'));
+      assign_name(top, Value::module(ctx_.lib.canonical_module(top)));
+    } else if (t_.kind(c) == K::aliased_import) {
+      NodeId n = t_.child(c, F::name);
+      NodeId alias = t_.child(c, F::alias);
+      if (n == kNoNode || alias == kNoNode) continue;
+      std::string name = text(n);
+      import_effects(name, n);
+      assign_name(text(alias), Value::module(ctx_.lib.canonical_module(name)));
+    }
+  }
+}
+
+void PyInterp::exec_import_from(NodeId s) {
+  NodeId mod = t_.child(s, F::module_name);
+  if (mod == kNoNode) return;
+  std::string module = text(mod);
+  bool relative = t_.kind(mod) == K::relative_import;
+  if (!relative) import_effects(module, mod);
+  std::string canon = relative ? module : ctx_.lib.canonical_module(module);
+  for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) {
+    if (c == mod) continue;
+    if (t_.kind(c) == K::wildcard_import) {
+      if (!relative) scope_->star_modules.push_back(canon);
+      continue;
+    }
+    NodeId n = c, alias = kNoNode;
+    if (t_.kind(c) == K::aliased_import) {
+      n = t_.child(c, F::name);
+      alias = t_.child(c, F::alias);
+    }
+    if (n == kNoNode || (t_.kind(n) != K::dotted_name && t_.kind(n) != K::identifier)) continue;
+    std::string name = text(n);
+    std::string bind = alias == kNoNode ? name : text(alias);
+    if (relative) {
+      assign_name(bind, Value());
+      continue;
+    }
+    Value v = attribute_of(Value::module(canon), name, n);
+    assign_name(bind, v);
+  }
+}
+
+// ---------------------------------------------------------------- definitions
+
+void PyInterp::exec_def(NodeId s, NodeId decorated) {
+  (void)decorated;
+  NodeId name = t_.child(s, F::name);
+  functions_.emplace_back();
+  FunctionInfo& f = functions_.back();
+  f.def = s;
+  f.params = t_.child(s, F::parameters);
+  f.body = t_.child(s, F::body);
+  f.name = name == kNoNode ? "" : text(name);
+  f.closure = scope_;
+  f.owner = cls_body_;
+  fn_by_node_[s] = &f;
+  // Defaults are evaluated where the function is defined.
+  if (f.params != kNoNode)
+    for (NodeId p = t_.first_named(f.params); p != kNoNode; p = t_.next_named(p)) {
+      K k = t_.kind(p);
+      if (k == K::default_parameter || k == K::typed_default_parameter) {
+        NodeId pn = t_.child(p, F::name);
+        NodeId pv = t_.child(p, F::value);
+        if (pn != kNoNode && pv != kNoNode) f.defaults.emplace_back(text(pn), eval(pv));
+      }
+    }
+  Value v;
+  Alt a;
+  a.k = VK::function;
+  a.fn = &f;
+  v.alts.push_back(a);
+  if (name != kNoNode) assign_name(f.name, v);
+}
+
+Value PyInterp::eval_lambda(NodeId e) {
+  functions_.emplace_back();
+  FunctionInfo& f = functions_.back();
+  f.def = e;
+  f.params = t_.child(e, F::parameters);
+  f.body = t_.child(e, F::body);
+  f.lambda = true;
+  f.name = "<lambda>";
+  f.closure = scope_;
+  if (f.params != kNoNode)
+    for (NodeId p = t_.first_named(f.params); p != kNoNode; p = t_.next_named(p))
+      if (t_.kind(p) == K::default_parameter) {
+        NodeId pn = t_.child(p, F::name);
+        NodeId pv = t_.child(p, F::value);
+        if (pn != kNoNode && pv != kNoNode) f.defaults.emplace_back(text(pn), eval(pv));
+      }
+  Value v;
+  Alt a;
+  a.k = VK::function;
+  a.fn = &f;
+  v.alts.push_back(a);
+  return v;
+}
+
+void PyInterp::exec_class(NodeId s) {
+  NodeId name = t_.child(s, F::name);
+  classes_.emplace_back();
+  ClassInfo& c = classes_.back();
+  c.def = s;
+  c.name = name == kNoNode ? "" : text(name);
+  c.scope = std::make_shared<Scope>();
+  c.scope->parent = scope_;
+  NodeId supers = t_.child(s, F::superclasses);
+  if (supers != kNoNode)
+    for (NodeId b = t_.first_named(supers); b != kNoNode; b = t_.next_named(b))
+      if (t_.kind(b) != K::keyword_argument) c.bases.push_back(eval(b));
+  NodeId body = t_.child(s, F::body);
+  if (body != kNoNode) {
+    auto saved_scope = scope_;
+    auto* saved_cls = cls_body_;
+    auto saved_logs = std::move(logs_);
+    logs_.clear();
+    scope_ = c.scope;
+    cls_body_ = &c;
+    exec_block(body);
+    scope_ = saved_scope;
+    cls_body_ = saved_cls;
+    logs_ = std::move(saved_logs);
+  }
+  Value v;
+  Alt a;
+  a.k = VK::cls;
+  a.fn = &c;
+  v.alts.push_back(a);
+  if (name != kNoNode) assign_name(c.name, v);
+}
+
+// ---------------------------------------------------------------- expressions
+
+Value PyInterp::eval(NodeId e) {
+  if (e == kNoNode || stop_) return Value();
+  if (!ctx_.budget.spend()) {
+    stop_ = true;
+    ctx_.mark_incomplete("the code is too large to analyse fully");
+    return Value();
+  }
+  if (ctx_.depth > ctx_.depth_allowance && !in_fallback_ && ctx_.depth_allowance == Ctx::kMaxDepth) {
+    // Too deep to follow: still evaluate the calls inside (a bounded number,
+    // each with its own allowance of depth), so nesting hides nothing.
+    ctx_.mark_incomplete("the code is nested too deeply to analyse fully");
+    in_fallback_ = true;
+    std::vector<NodeId> stack{e}, calls;
+    size_t visited = 0;
+    while (!stack.empty() && calls.size() < 64 && ++visited < 200000) {
+      NodeId n = stack.back();
+      stack.pop_back();
+      if (t_.kind(n) == K::call) calls.push_back(n);
+      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next) stack.push_back(c);
+    }
+    ctx_.depth_allowance = 2 * Ctx::kMaxDepth;
+    for (NodeId c : calls) eval_call(c);
+    ctx_.depth_allowance = Ctx::kMaxDepth;
+    in_fallback_ = false;
+    return Value();
+  }
+  if (ctx_.depth > ctx_.depth_allowance) return Value();
+  ++ctx_.depth;
+  Value v = eval_inner(e);
+  --ctx_.depth;
+  return v;
+}
+
+Value PyInterp::eval_inner(NodeId e) {
+  switch (t_.kind(e)) {
+    case K::identifier: return lookup(fold_identifier(t_.text(e)), e);
+    case K::string: return eval_string(e);
+    case K::concatenated_string: return eval_concat(e);
+    case K::integer: {
+      auto v = parse_int_literal(t_.text(e));
+      return v ? Value::integer(*v) : Value();
+    }
+    case K::float_: {
+      Value v;
+      Alt a;
+      a.k = VK::floating;
+      v.alts.push_back(a);
+      return v;
+    }
+    case K::true_: return Value::boolean(true);
+    case K::false_: return Value::boolean(false);
+    case K::none: return Value::none();
+    case K::ellipsis: return Value();
+    case K::parenthesized_expression: {
+      NodeId c = t_.first_named(e);
+      while (c != kNoNode && t_.kind(c) == K::comment) c = t_.next_named(c);
+      return eval(c);
+    }
+    case K::list: case K::tuple: case K::set: case K::expression_list: {
+      std::vector<Value> items;
+      bool open = false;
+      Value rest;
+      for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) {
+        if (t_.kind(c) == K::comment) continue;
+        if (t_.kind(c) == K::list_splat) {
+          Value inner = eval(t_.first_named(c));
+          std::vector<Value> xs;
+          Value sum = iterate(inner, &xs);
+          if (!xs.empty()) for (auto& x : xs) items.push_back(x);
+          else {
+            open = true;
+            rest.join(sum);
+          }
+          continue;
+        }
+        items.push_back(eval(c));
+      }
+      VK k = t_.kind(e) == K::list ? VK::list : t_.kind(e) == K::set ? VK::set : VK::tuple;
+      Value v = make_list(std::move(items), k);
+      if (open) {
+        v.alts[0].c->open = true;
+        v.alts[0].c->rest = rest;
+        v.taint |= rest.taint;
+      }
+      return v;
+    }
+    case K::dictionary: {
+      Value v = make_dict();
+      auto& c = *v.alts[0].c;
+      for (NodeId p = t_.first_named(e); p != kNoNode; p = t_.next_named(p)) {
+        if (t_.kind(p) == K::pair) {
+          Value k = eval(t_.child(p, F::key));
+          Value val = eval(t_.child(p, F::value));
+          v.taint |= val.taint;
+          if (v.ev < 0) v.ev = val.ev;
+          const Alt* ks = k.single();
+          if (ks && (ks->k == VK::str || ks->k == VK::integer) && !is_partial(ks->s))
+            c.set_key(ks->k == VK::str ? ks->s : std::to_string(ks->i), val);
+          else {
+            c.open = true;
+            c.rest.join(val);
+          }
+        } else if (t_.kind(p) == K::dictionary_splat) {
+          Value inner = eval(t_.first_named(p));
+          v.taint |= inner.taint;
+          if (v.ev < 0) v.ev = inner.ev;
+          bool merged = false;
+          if (const Alt* a = inner.single())
+            if (a->k == VK::dict && a->c) {
+              for (const auto& kv : a->c->keyed) c.set_key(kv.first, kv.second);
+              if (a->c->open) {
+                c.open = true;
+                c.rest.join(a->c->rest);
+              }
+              merged = true;
+            }
+          if (!merged) {
+            c.open = true;
+            c.rest.join(inner);
+          }
+        }
+      }
+      return v;
+    }
+    case K::attribute: return eval_attribute(e);
+    case K::subscript: return eval_subscript(e);
+    case K::call: return eval_call(e);
+    case K::binary_operator: return eval_binary(e);
+    case K::unary_operator: {
+      NodeId arg = t_.child(e, F::argument);
+      Value v = eval(arg);
+      NodeId op = t_.child(e, F::operator_);
+      std::string o = op == kNoNode ? "" : text(op);
+      Value out;
+      bool any = false;
+      for (const auto& a : v.alts) {
+        Value r = a.k == VK::integer ? Value::integer(o == "-" ? -a.i : o == "~" ? ~a.i : a.i) : Value();
+        if (!any) out = r;
+        else out.join(r);
+        any = true;
+      }
+      if (v.alts.empty()) out = Value();
+      out.taint = v.taint;
+      out.ev = v.ev;
+      return out;
+    }
+    case K::not_operator: {
+      Value v = eval(t_.child(e, F::argument));
+      Value b;
+      Alt a;
+      a.k = VK::boolean;
+      (void)v;
+      return b;
+    }
+    case K::boolean_operator: {
+      Value l = eval(t_.child(e, F::left));
+      Value r = eval(t_.child(e, F::right));
+      l.join(r);
+      return l;
+    }
+    case K::comparison_operator: {
+      uint32_t taint = 0;
+      for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) taint |= eval(c).taint;
+      (void)taint;
+      return Value();
+    }
+    case K::conditional_expression: {
+      // body if condition else alternative (three named children)
+      std::vector<NodeId> parts;
+      for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c))
+        if (t_.kind(c) != K::comment) parts.push_back(c);
+      if (parts.size() < 3) {
+        Value v;
+        for (NodeId p : parts) v.join(eval(p));
+        return v;
+      }
+      Value a = eval(parts[0]);
+      eval(parts[1]);
+      Value b = eval(parts[2]);
+      a.join(b);
+      return a;
+    }
+    case K::lambda: return eval_lambda(e);
+    case K::list_comprehension: case K::set_comprehension: case K::generator_expression:
+    case K::dictionary_comprehension:
+      return eval_comprehension(e);
+    case K::named_expression: {
+      NodeId name = t_.child(e, F::name);
+      Value v = eval(t_.child(e, F::value));
+      if (name != kNoNode) assign(name, v);
+      return v;
+    }
+    case K::await: return eval(t_.first_named(e));
+    case K::yield: {
+      NodeId c = t_.first_named(e);
+      Value v = c == kNoNode ? Value::none() : eval(c);
+      if (c != kNoNode && t_.text(e).substr(0, 10).find("from") != std::string_view::npos) v = iterate(v, nullptr);
+      if (!yields_.empty()) accumulate(*yields_.back().value, yields_.back().any, v);
+      return Value();
+    }
+    case K::keyword_argument: return eval(t_.child(e, F::value));
+    case K::list_splat: case K::dictionary_splat: return eval(t_.first_named(e));
+    case K::comment: case K::type: return Value();
+    case K::assignment: case K::augmented_assignment: {
+      // inside ERROR recovery
+      Value v = eval(t_.child(e, F::right));
+      assign(t_.child(e, F::left), v);
+      return v;
+    }
+    default: {
+      // ERROR and unfamiliar nodes: evaluate what is inside for its effects.
+      Value out;
+      for (NodeId c = t_.first_named(e); c != kNoNode && !stop_; c = t_.next_named(c)) {
+        if (is_statement(t_.kind(c))) exec_stmt(c);
+        else out.taint |= eval(c).taint;
+      }
+      return out;
+    }
+  }
+}
+
+Value PyInterp::eval_string(NodeId e) {
+  NodeId start = kNoNode;
+  for (NodeId c = t_[e].first; c != kNoNode; c = t_[c].next)
+    if (t_.kind(c) == K::string_start) {
+      start = c;
+      break;
+    }
+  std::string_view prefix = start == kNoNode ? std::string_view() : t_.text(start);
+  StringPrefix p = parse_prefix(prefix);
+  std::string out;
+  uint32_t taint = 0;
+  int32_t ev = -1;
+  bool interpolated = false;
+  for (NodeId c = t_[e].first; c != kNoNode; c = t_[c].next) {
+    K k = t_.kind(c);
+    if (k == K::string_content) {
+      decode_literal(t_.text(c), p.raw, p.bytes, out);
+    } else if (k == K::escape_sequence) {
+      decode_literal(t_.text(c), p.raw, p.bytes, out);
+    } else if (k == K::interpolation) {
+      interpolated = true;
+      NodeId x = t_.child(c, F::expression);
+      if (x == kNoNode) x = t_.first_named(c);
+      Value v = eval(x);
+      taint |= v.taint;
+      if (ev < 0) ev = v.ev;
+      const Alt* a = v.single();
+      if (a && (a->k == VK::str || a->k == VK::bytes)) out += a->s;
+      else if (a && a->k == VK::integer) out += std::to_string(a->i);
+      else if (a && a->k == VK::object && !a->extra.empty()) out += a->extra;
+      else out += kUnknownPart;
+    }
+    if (out.size() > (1u << 24)) break;
+  }
+  Value v = p.bytes ? Value::bytes(std::move(out), taint) : Value::str(std::move(out), taint);
+  if (p.fstring && interpolated) {
+    v.taint |= kFormatted;
+    check_sql(v, e);
+  }
+  v.ev = ev;
+  return v;
+}
+
+Value PyInterp::eval_concat(NodeId e) {
+  Value acc;
+  bool first = true;
+  for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) {
+    if (t_.kind(c) != K::string) continue;
+    Value v = eval_string(c);
+    if (first) acc = v;
+    else acc = binary("+", acc, v, e);
+    first = false;
+  }
+  return acc;
+}
+
+Value PyInterp::eval_binary(NodeId e) {
+  NodeId ln = t_.child(e, F::left), rn = t_.child(e, F::right);
+  Value l = eval(ln);
+  Value r = eval(rn);
+  NodeId op = t_.child(e, F::operator_);
+  std::string o = op == kNoNode ? "+" : text(op);
+  Value v = binary(o, l, r, e);
+  // Text built from a literal and something else (SQL by formatting).
+  if (o == "%" || o == "+") {
+    auto literal = [&](NodeId n) { return t_.kind(n) == K::string || t_.kind(n) == K::concatenated_string; };
+    bool text = false;
+    for (const auto& a : v.alts)
+      if (a.k == VK::str) text = true;
+    if (text && !(literal(ln) && literal(rn))) {
+      v.taint |= kFormatted;
+      check_sql(v, e);
+    }
+  }
+  return v;
+}
+
+void PyInterp::check_sql(const Value& v, NodeId at) {
+  // SQL built by formatting values into it (Bandit's B608), executed or not.
+  static const RE2 sql(
+      "(?is)^\\s*(select\\s.*\\sfrom\\s|insert\\s+into\\s|update\\s.*\\sset\\s|delete\\s+from\\s|"
+      "with\\s.*\\sselect\\s|create\\s+table|drop\\s+table|alter\\s+table|replace\\s+into\\s)");
+  for (const auto& a : v.alts)
+    if (a.k == VK::str && RE2::PartialMatch(a.s, sql)) {
+      Effect e;
+      e.kind = Eff::risky;
+      e.tag = "sql_format";
+      e.detail = printable(a.s, 160);
+      ctx_.effect(std::move(e), site_of(at));
+      return;
+    }
+}
+
+Value PyInterp::eval_attribute(NodeId e) {
+  NodeId obj = t_.child(e, F::object);
+  NodeId attr = t_.child(e, F::attribute);
+  Value o = eval(obj);
+  if (attr == kNoNode) return Value::tainted(o.taint, o.ev);
+  return attribute_of(o, fold_identifier(t_.text(attr)), e);
+}
+
+Value PyInterp::eval_subscript(NodeId e) {
+  NodeId obj = t_.child(e, F::value);
+  Value o = eval(obj);
+  // Slices: s[a:b:c]
+  NodeId key = t_.child(e, F::subscript);
+  if (key != kNoNode && t_.kind(key) == K::slice) {
+    std::vector<std::optional<int64_t>> parts;
+    std::string_view st = t_.text(key);
+    // parse the three slots from the slice's children by position of ':'
+    std::optional<int64_t> slot[3];
+    int idx = 0;
+    uint32_t pos = t_[key].begin;
+    for (NodeId c = t_[key].first; c != kNoNode; c = t_[c].next) {
+      // count ':' between pos and this child
+      for (uint32_t b = pos; b < t_[c].begin; ++b)
+        if (t_.code()[b] == ':' && idx < 2) ++idx;
+      if (t_[c].named) {
+        Value v = eval(c);
+        if (const Alt* a = v.single())
+          if (a->k == VK::integer) slot[idx] = a->i;
+      }
+      pos = t_[c].end;
+    }
+    (void)st;
+    (void)parts;
+    Value out;
+    bool any = false;
+    for (const auto& a : o.alts) {
+      Value one;
+      if ((a.k == VK::str || a.k == VK::bytes) && !is_partial(a.s)) {
+        one = a.k == VK::str ? Value::str(py_slice(a.s, slot[0], slot[1], slot[2]))
+                             : Value::bytes(py_slice(a.s, slot[0], slot[1], slot[2]));
+        // Reversing text written in the code hides it.
+        if (slot[2] && *slot[2] < 0 && a.s.size() > 1) one.taint |= kObfuscated;
+      } else if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) {
+        std::vector<Value> items = py_slice_items(a.c->items, slot[0], slot[1], slot[2]);
+        one = make_list(std::move(items), a.k);
+      } else if (a.k == VK::str || a.k == VK::bytes) {
+        one = Value::str(std::string(1, kUnknownPart));
+      } else {
+        one.alts.push_back(a);  // a slice of a list is still that kind of list
+      }
+      if (!any) out = one;
+      else out.join(one);
+      any = true;
+    }
+    out.taint |= o.taint;
+    if (out.ev < 0) out.ev = o.ev;
+    return out;
+  }
+  Value k = key == kNoNode ? Value() : eval(key);
+  // x[a, b] (tuple subscript) evaluates the remaining named children too
+  for (NodeId c = key == kNoNode ? kNoNode : t_.next_named(key); c != kNoNode; c = t_.next_named(c)) eval(c);
+  return subscript_of(o, k, e);
+}
+
+Value PyInterp::eval_comprehension(NodeId e) {
+  // body, then for_in_clause / if_clause in order.
+  NodeId body = t_.child(e, F::body);
+  std::vector<NodeId> clauses;
+  for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c))
+    if (t_.kind(c) == K::for_in_clause || t_.kind(c) == K::if_clause) clauses.push_back(c);
+  auto saved = scope_;
+  auto inner = std::make_shared<Scope>();
+  inner->parent = scope_;
+  scope_ = inner;
+  auto saved_logs = std::move(logs_);
+  logs_.clear();
+  std::vector<Value> results;
+  bool open = false;
+  Value rest;
+  size_t produced = 0;
+  bool dict = t_.kind(e) == K::dictionary_comprehension;
+  Value dict_value = dict ? make_dict() : Value();
+  std::function<void(size_t)> run = [&](size_t i) {
+    if (stop_) return;
+    if (i == clauses.size()) {
+      if (body == kNoNode) return;
+      if (dict && t_.kind(body) == K::pair) {
+        Value k = eval(t_.child(body, F::key));
+        Value v = eval(t_.child(body, F::value));
+        auto& c = *dict_value.alts[0].c;
+        const Alt* ks = k.single();
+        if (ks && ks->k == VK::str && !is_partial(ks->s) && !open) c.set_key(ks->s, v);
+        else {
+          c.open = true;
+          c.rest.join(v);
+        }
+        dict_value.taint |= v.taint | k.taint;
+        if (dict_value.ev < 0) dict_value.ev = v.ev >= 0 ? v.ev : k.ev;
+        return;
+      }
+      Value v = eval(body);
+      if (produced++ < Container::kMaxItems && !open) results.push_back(v);
+      else {
+        open = true;
+        rest.join(v);
+      }
+      return;
+    }
+    NodeId c = clauses[i];
+    if (t_.kind(c) == K::if_clause) {
+      NodeId x = t_.first_named(c);
+      if (x != kNoNode) eval(x);
+      run(i + 1);
+      return;
+    }
+    NodeId left = t_.child(c, F::left);
+    NodeId right = t_.child(c, F::right);
+    Value it = eval(right);
+    std::vector<Value> items;
+    Value summary = iterate(it, &items);
+    if (!items.empty() && items.size() * (produced + 1) <= 4096) {
+      for (auto& x : items) {
+        assign(left, x);
+        run(i + 1);
+      }
+    } else {
+      assign(left, summary);
+      open = true;
+      size_t before = results.size();
+      run(i + 1);
+      // An element computed from a summary stands for any number of them.
+      while (results.size() > before) {
+        rest.join(results.back());
+        results.pop_back();
+      }
+    }
+  };
+  run(0);
+  scope_ = saved;
+  logs_ = std::move(saved_logs);
+  if (dict) return dict_value;
+  Value v = make_list(std::move(results),
+                      t_.kind(e) == K::set_comprehension ? VK::set : VK::list);
+  if (open) {
+    v.alts[0].c->open = true;
+    v.alts[0].c->rest = rest;
+    v.taint |= rest.taint;
+    if (v.ev < 0) v.ev = rest.ev;
+  }
+  return v;
+}
+
+Value PyInterp::lookup(const std::string& name, NodeId at) {
+  for (Scope* s = scope_.get(); s; s = s->parent.get()) {
+    auto it = s->vars.find(name);
+    if (it != s->vars.end()) return it->second;
+  }
+  if (globals_ && globals_->count(name)) {
+    auto it = module_->vars.find(name);
+    if (it != module_->vars.end()) return it->second;
+  }
+  // from m import *
+  for (Scope* s = scope_.get(); s; s = s->parent.get())
+    for (const auto& m : s->star_modules)
+      if (ctx_.lib.api(m + "." + name)) return attribute_of(Value::module(m), name, at);
+  if (name == "__file__") {
+    Value v = Value::str(std::string(1, kUnknownPart), kSelf);
+    return v;
+  }
+  if (name == "__name__") return Value::str("__main__");
+  if (name == "__builtins__" || name == "builtins") return Value::module("builtins");
+  if (ctx_.lib.api("builtins." + name)) return attribute_of(Value::module("builtins"), name, at);
+  // A fragment that uses a module without importing it still means that module.
+  if (ctx_.lib.known_module(name)) return Value::module(ctx_.lib.canonical_module(name));
+  return Value();
+}
+
+Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId at) {
+  Value out;
+  bool any = false;
+  auto put = [&](Value v) {
+    if (!any) out = std::move(v);
+    else out.join(v);
+    any = true;
+  };
+  for (const auto& a : obj.alts) {
+    switch (a.k) {
+      case VK::module: case VK::libfunc: {
+        if (a.self) {
+          // attribute of a bound library method: unknown
+          put(Value());
+          break;
+        }
+        std::string q = ctx_.lib.canonical_module(a.s + "." + name);
+        const ApiSpec* spec = ctx_.lib.api(q);
+        if (spec && spec->attr) {
+          Args none;
+          put(apply_spec(*spec, q, nullptr, none, at));
+        } else if (a.s == "builtins" && name == "__dict__") {
+          put(Value::object("builtins.__dict__"));
+        } else {
+          put(Value::libfunc(q));
+        }
+        break;
+      }
+      case VK::object: {
+        const ApiSpec* spec = ctx_.lib.method(a.s, name);
+        Value self;
+        self.alts.push_back(a);
+        self.taint = obj.taint;
+        self.ev = obj.ev;
+        if (spec && spec->attr) {
+          Args none;
+          put(apply_spec(*spec, spec->name, &self, none, at));
+        } else {
+          Value m;
+          Alt f;
+          f.k = VK::libfunc;
+          f.s = a.s;
+          f.extra = name;
+          f.self = std::make_shared<const Value>(self);
+          m.alts.push_back(std::move(f));
+          m.taint = obj.taint;
+          m.ev = obj.ev;
+          put(std::move(m));
+        }
+        break;
+      }
+      case VK::str: case VK::bytes: case VK::list: case VK::tuple: case VK::dict: case VK::set: {
+        Value self;
+        self.alts.push_back(a);
+        self.taint = obj.taint;
+        self.ev = obj.ev;
+        Value m;
+        Alt f;
+        f.k = VK::libfunc;
+        f.s = a.k == VK::str ? "str" : a.k == VK::bytes ? "bytes" : a.k == VK::list ? "list"
+              : a.k == VK::tuple ? "tuple" : a.k == VK::dict ? "dict" : "set";
+        f.extra = name;
+        f.self = std::make_shared<const Value>(self);
+        m.alts.push_back(std::move(f));
+        m.taint = obj.taint;
+        m.ev = obj.ev;
+        put(std::move(m));
+        break;
+      }
+      case VK::instance: {
+        auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+        auto it = cls->inst.find(name);
+        Value v;
+        bool found = false;
+        if (it != cls->inst.end()) {
+          v = it->second;
+          found = true;
+        }
+        Value m = find_method(*cls, name);
+        if (!m.unknown()) {
+          Value bound;
+          for (const auto& ma : m.alts) {
+            if (ma.k == VK::function) {
+              Alt b;
+              b.k = VK::method;
+              b.fn = ma.fn;
+              Value self;
+              self.alts.push_back(a);
+              b.self = std::make_shared<const Value>(self);
+              bound.add(b);
+            } else {
+              bound.add(ma);
+            }
+          }
+          if (found) v.join(bound);
+          else v = bound;
+          found = true;
+        }
+        if (!found) {
+          // Attributes of library base classes (class H(BaseHTTPRequestHandler)).
+          for (const auto& b : cls->bases)
+            for (const auto& ba : b.alts)
+              if (ba.k == VK::libfunc || ba.k == VK::module) {
+                Value obj2 = Value::object(ba.s);
+                v = attribute_of(obj2, name, at);
+                found = true;
+              }
+        }
+        put(found ? v : Value());
+        break;
+      }
+      case VK::cls: {
+        auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+        put(find_method(*cls, name));
+        break;
+      }
+      case VK::function: case VK::method:
+        put(Value());
+        break;
+      default:
+        put(Value());
+        break;
+    }
+  }
+  if (!any) out = Value();
+  out.taint |= obj.taint;
+  if (out.ev < 0) out.ev = obj.ev;
+  return out;
+}
+
+Value PyInterp::find_method(ClassInfo& c, const std::string& name, int depth) {
+  auto it = c.scope->vars.find(name);
+  if (it != c.scope->vars.end()) return it->second;
+  if (depth > 8) return Value();
+  for (const auto& b : c.bases)
+    for (const auto& a : b.alts)
+      if (a.k == VK::cls) {
+        Value v = find_method(*static_cast<ClassInfo*>(const_cast<void*>(a.fn)), name, depth + 1);
+        if (!v.unknown()) return v;
+      }
+  return Value();
+}
+
+Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
+  Value out;
+  bool any = false;
+  auto put = [&](Value v) {
+    if (!any) out = std::move(v);
+    else out.join(v);
+    any = true;
+  };
+  const Alt* ks = key.single();
+  bool keep_obj_taint = true;
+  for (const auto& a : obj.alts) {
+    switch (a.k) {
+      case VK::dict: {
+        if (!a.c) {
+          put(Value());
+          break;
+        }
+        if (ks && (ks->k == VK::str || ks->k == VK::integer) && !is_partial(ks->s)) {
+          const Value* v = a.c->get_key(ks->k == VK::str ? ks->s : std::to_string(ks->i));
+          if (v) {
+            put(*v);
+            break;
+          }
+        }
+        put(a.c->summary());
+        break;
+      }
+      case VK::list: case VK::tuple: {
+        if (!a.c) {
+          put(Value());
+          break;
+        }
+        if (ks && ks->k == VK::integer && !a.c->open) {
+          int64_t i = ks->i < 0 ? ks->i + static_cast<int64_t>(a.c->items.size()) : ks->i;
+          if (i >= 0 && i < static_cast<int64_t>(a.c->items.size())) {
+            put(a.c->items[static_cast<size_t>(i)]);
+            break;
+          }
+        }
+        if (ks && ks->k == VK::integer && a.c->open && ks->i >= 0 &&
+            ks->i < static_cast<int64_t>(a.c->items.size())) {
+          put(a.c->items[static_cast<size_t>(ks->i)]);
+          break;
+        }
+        put(a.c->summary());
+        break;
+      }
+      case VK::str: case VK::bytes: {
+        if (ks && ks->k == VK::integer && !is_partial(a.s)) {
+          int64_t i = ks->i < 0 ? ks->i + static_cast<int64_t>(a.s.size()) : ks->i;
+          if (i >= 0 && i < static_cast<int64_t>(a.s.size())) {
+            if (a.k == VK::str) put(Value::str(std::string(1, a.s[static_cast<size_t>(i)])));
+            else put(Value::integer(static_cast<unsigned char>(a.s[static_cast<size_t>(i)])));
+            break;
+          }
+        }
+        put(Value());
+        break;
+      }
+      case VK::object: case VK::libfunc: case VK::module: {
+        std::string type = a.s;
+        // Namespaces as dictionaries: globals()['x'], vars(os)['system'],
+        // __builtins__.__dict__['eval'], sys.modules['os'].
+        if (a.k == VK::object && (type == "globals" || type == "vars" || type == "builtins.__dict__" ||
+                                  type == "sys.modules")) {
+          Value r;
+          bool any_key = false;
+          for (const auto& kt : string_alternatives(key, 4)) {
+            if (is_partial(kt)) {
+              r.join(Value());
+              continue;
+            }
+            std::string k = fold_identifier(kt);
+            Value one = type == "globals" ? lookup(k, at)
+                        : type == "vars" ? attribute_of(Value::module(a.extra), k, at)
+                        : type == "sys.modules" ? Value::module(ctx_.lib.canonical_module(k))
+                                                : attribute_of(Value::module("builtins"), k, at);
+            if (!any_key) r = one;
+            else r.join(one);
+            any_key = true;
+          }
+          if (key.taint & (kDecoded | kObfuscated)) {
+            r.taint |= kHiddenName | (key.taint & (kDecoded | kObfuscated));
+            if (r.ev < 0) r.ev = key.ev;
+          }
+          put(r);
+          break;
+        }
+        const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(type, "[]") : ctx_.lib.api(type + "[]");
+        if (spec) {
+          Args args;
+          args.kw.emplace_back("key", key);
+          Value self;
+          self.alts.push_back(a);
+          self.taint = obj.taint;
+          self.ev = obj.ev;
+          put(apply_spec(*spec, spec->name, &self, args, at));
+          if (!spec->keep_taint) keep_obj_taint = false;
+        } else {
+          put(Value());
+        }
+        break;
+      }
+      default: put(Value()); break;
+    }
+  }
+  if (!any) out = Value();
+  if (!keep_obj_taint) return out;
+  out.taint |= obj.taint;
+  if (out.ev < 0) out.ev = obj.ev;
+  return out;
+}
+
+Value PyInterp::iterate(const Value& v, std::vector<Value>* exact) {
+  Value sum;
+  bool any = false;
+  auto put = [&](const Value& x) {
+    if (!any) sum = x;
+    else sum.join(x);
+    any = true;
+  };
+  bool all_exact = exact != nullptr && v.alts.size() == 1;
+  for (const auto& a : v.alts) {
+    if ((a.k == VK::list || a.k == VK::tuple || a.k == VK::set) && a.c) {
+      for (const auto& x : a.c->items) put(x);
+      if (a.c->open) {
+        put(a.c->rest);
+        all_exact = false;
+      } else if (all_exact) {
+        *exact = a.c->items;
+      }
+    } else if (a.k == VK::dict && a.c) {
+      for (const auto& kv : a.c->keyed) put(Value::str(kv.first));
+      if (a.c->open) {
+        put(Value());
+        all_exact = false;
+      } else if (all_exact) {
+        exact->clear();
+        for (const auto& kv : a.c->keyed) exact->push_back(Value::str(kv.first));
+      }
+    } else if ((a.k == VK::str || a.k == VK::bytes) && !is_partial(a.s) && a.s.size() > 256) {
+      put(Value::tainted(kConstData, -1));
+      all_exact = false;
+    } else if ((a.k == VK::str) && !is_partial(a.s) && a.s.size() <= 256) {
+      for (char ch : a.s) put(Value::str(std::string(1, ch)));
+      if (all_exact) {
+        exact->clear();
+        for (char ch : a.s) exact->push_back(Value::str(std::string(1, ch)));
+      }
+    } else if (a.k == VK::bytes && !is_partial(a.s) && a.s.size() <= 256) {
+      for (char ch : a.s) put(Value::integer(static_cast<unsigned char>(ch)));
+      if (all_exact) {
+        exact->clear();
+        for (char ch : a.s) exact->push_back(Value::integer(static_cast<unsigned char>(ch)));
+      }
+    } else if (a.k == VK::object) {
+      // Iterating a library object: its "__iter__" in the model (os.walk results, files).
+      const ApiSpec* spec = ctx_.lib.method(a.s, "__iter__");
+      if (spec) {
+        Args none;
+        Value self;
+        self.alts.push_back(a);
+        self.taint = v.taint;
+        self.ev = v.ev;
+        put(apply_spec(*spec, spec->name, &self, none, kNoNode));
+      } else {
+        put(Value());
+      }
+      all_exact = false;
+    } else {
+      put(Value());
+      all_exact = false;
+    }
+  }
+  if (!any) sum = Value();
+  if (!all_exact && exact) exact->clear();
+  sum.taint |= v.taint;
+  if (sum.ev < 0) sum.ev = v.ev;
+  if (exact)
+    for (auto& x : *exact) {
+      x.taint |= v.taint;
+      if (x.ev < 0) x.ev = v.ev;
+    }
+  return sum;
+}
+
+std::string PyInterp::alt_text(const Alt& a) {
+  switch (a.k) {
+    case VK::str: case VK::bytes: return a.s;
+    case VK::integer: return std::to_string(a.i);
+    case VK::boolean: return a.i ? "True" : "False";
+    case VK::none: return "None";
+    case VK::module: case VK::libfunc: return a.self ? a.s + "." + a.extra : a.s;
+    case VK::object: return a.s + (a.extra.empty() ? "" : ":" + a.extra);
+    case VK::tuple: case VK::list: {
+      if (!a.c) return std::string(1, kUnknownPart);
+      std::string out = "(";
+      for (size_t i = 0; i < a.c->items.size() && i < 8; ++i) {
+        if (i) out += ", ";
+        out += value_text(a.c->items[i]);
+      }
+      if (a.c->open) out += ", " + std::string(1, kUnknownPart);
+      return out + ")";
+    }
+    default: return std::string(1, kUnknownPart);
+  }
+}
+
+std::string PyInterp::value_text(const Value& v) {
+  if (v.alts.empty()) return std::string(1, kUnknownPart);
+  std::string out;
+  for (const auto& a : v.alts) {
+    if (!out.empty()) out += '\n';
+    out += alt_text(a);
+  }
+  return out;
+}
+
+}  // namespace mai::assess

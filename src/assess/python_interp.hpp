@@ -1,0 +1,187 @@
+// The Python abstract interpreter (internal to src/assess): walks the
+// tree-sitter tree of a module with abstract values, flow-sensitively within
+// straight-line code and joining at branches; loops over known collections
+// run per element; user functions, lambdas and methods are re-evaluated at
+// each call with the actual arguments (memoised, depth-limited), and those
+// never called are analysed once with unknown arguments. Library calls go
+// through the library model to effects.
+#pragma once
+#include <deque>
+#include <functional>
+#include <map>
+#include <optional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "assess/context.hpp"
+#include "assess/syntax_tree.hpp"
+#include "assess/value.hpp"
+#include <re2/re2.h>
+
+namespace mai::assess {
+
+struct ApiSpec;
+
+class PyInterp {
+ public:
+  PyInterp(const SyntaxTree& tree, Ctx& ctx, uint32_t code_taint, int32_t code_ev);
+  void run();
+
+  struct ClassInfo;
+  struct Scope {
+    std::unordered_map<std::string, Value> vars;
+    std::shared_ptr<Scope> parent;
+    std::vector<std::string> star_modules;  // from m import *
+  };
+  struct FunctionInfo {
+    NodeId def = kNoNode;     // function_definition or lambda
+    NodeId params = kNoNode;
+    NodeId body = kNoNode;    // block, or the lambda's expression
+    bool lambda = false;
+    std::string name;
+    std::shared_ptr<Scope> closure;
+    std::vector<std::pair<std::string, Value>> defaults;
+    ClassInfo* owner = nullptr;
+    bool analysed = false;   // its body was interpreted at least once
+    bool recursive = false;  // calls itself
+    bool on_stack = false;
+    int calls = 0;
+    std::unordered_map<std::string, Value> memo;  // argument key -> return value
+  };
+  struct ClassInfo {
+    std::string name;
+    NodeId def = kNoNode;
+    std::shared_ptr<Scope> scope;           // class body: methods and class attributes
+    std::vector<Value> bases;
+    std::unordered_map<std::string, Value> inst;  // self.x assignments, joined
+  };
+
+  struct Args {
+    std::vector<Value> pos;
+    std::vector<NodeId> pos_nodes;
+    std::vector<std::pair<std::string, Value>> kw;
+    bool star_unknown = false;  // *args / **kwargs we could not expand
+    Value extra;                // their taint
+    const Value* get(int pos, const std::string& kw) const;
+    uint32_t taint() const;
+    int32_t ev() const;
+  };
+
+ private:
+  friend struct PyCalls;
+  // ---- statements ----
+  void exec_block(NodeId block);
+  void exec_stmt(NodeId s);
+  void exec_if(NodeId s);
+  void exec_for(NodeId s);
+  void exec_while(NodeId s);
+  void exec_try(NodeId s);
+  void exec_with(NodeId s);
+  void exec_match(NodeId s);
+  void exec_import(NodeId s);
+  void exec_import_from(NodeId s);
+  void exec_def(NodeId s, NodeId decorated);
+  void exec_class(NodeId s);
+  void assign(NodeId target, const Value& v);
+  void assign_name(const std::string& name, Value v);
+  // Runs `body` as one of several alternative paths (branches): its
+  // assignments are recorded and undone, then joined by join_branches.
+  struct Log {
+    std::vector<std::tuple<Scope*, std::string, bool, Value>> old;  // scope, name, existed, value
+    std::unordered_set<std::string> touched;
+  };
+  void begin_log();
+  std::vector<std::tuple<Scope*, std::string, bool, Value>> end_log_and_undo(std::vector<Value>& finals);
+  template <class Fn>
+  void branches(const std::vector<Fn>& paths, bool may_skip_all);
+  void run_loop_body(NodeId body, const std::function<void()>& bind, bool exact);
+
+  // ---- expressions ----
+ public:
+  Value eval(NodeId e);
+ private:
+  Value eval_inner(NodeId e);
+  Value eval_string(NodeId e);
+  Value eval_concat(NodeId e);
+  Value eval_binary(NodeId e);
+  void check_sql(const Value& v, NodeId at);
+  Value eval_attribute(NodeId e);
+  Value eval_subscript(NodeId e);
+  Value eval_call(NodeId e);
+  Value eval_comprehension(NodeId e);
+  Value eval_lambda(NodeId e);
+  Value lookup(const std::string& name, NodeId at);
+  Value attribute_of(const Value& obj, const std::string& name, NodeId at);
+  Value subscript_of(const Value& obj, const Value& key, NodeId at);
+  Value binary(const std::string& op, const Value& l, const Value& r, NodeId at);
+  Value iterate(const Value& v, std::vector<Value>* exact);  // element summary; exact elements when known
+
+ public:
+  // ---- calls (python_calls.cpp) ----
+  Value call(const Value& callee, Args& args, NodeId site);
+  Value call_alt(const Alt& a, const Value& callee, Args& args, NodeId site);
+  Value call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site);
+  Value instantiate(ClassInfo& c, Args& args, NodeId site);
+  Value call_library(const std::string& qualified, const Alt& a, const Value& callee, Args& args, NodeId site);
+  Value call_builtin_method(const Alt& a, Args& args, NodeId site, bool& handled);
+  Value apply_spec(const struct ApiSpec& spec, const std::string& qualified, const Value* self, Args& args,
+                   NodeId site);
+  Value apply_special(const struct ApiSpec& spec, const std::string& qualified, const Value* self, Args& args,
+                      NodeId site, bool& handled);
+  void invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site);
+  void call_unknown_with(const Value& fn, uint32_t taint, int32_t ev, NodeId site, int nargs = 1);
+  Value find_method(ClassInfo& c, const std::string& name, int depth = 0);
+  void exec_effect_argv(const Value& argv, bool shell, uint32_t flags, const Value* stdio, NodeId site,
+                        const std::string& fn, Value* result_obj);
+  void run_nested_python(const Value& code, NodeId site, const char* via);
+  void run_nested_shell(const std::string& line, uint32_t taint, int32_t ev, NodeId site, const char* via);
+  void import_effects(const std::string& module, NodeId site);
+
+  // Helpers used by both halves.
+  Site site_of(NodeId n, uint32_t extra_flags = 0) const;
+  std::string text(NodeId n) const { return std::string(t_.text(n)); }
+  int32_t evidence(NodeId at, std::string what, int32_t parent = -1);
+  std::string hints() const;  // name hints around the current expression (assignment target, function)
+  uint32_t loop_flags() const;
+  static std::string value_text(const Value& v);  // for conditions: constants, qualified names
+  static std::string alt_text(const Alt& a);
+
+  const SyntaxTree& t_;
+  Ctx& ctx_;
+  uint32_t code_taint_;
+  int32_t code_ev_;
+  std::shared_ptr<Scope> module_;
+  std::shared_ptr<Scope> scope_;   // current
+  FunctionInfo* fn_ = nullptr;     // current function
+  ClassInfo* cls_body_ = nullptr;  // inside a class body
+  std::unordered_set<std::string>* globals_ = nullptr;  // names declared global in the current function
+  std::vector<Log> logs_;
+  struct Sink {
+    Value* value = nullptr;
+    bool any = false;
+  };
+  std::vector<Sink> returns_;  // where `return` values go
+  std::vector<Sink> yields_;
+  std::vector<std::string> hint_stack_;
+  std::deque<FunctionInfo> functions_;
+  std::deque<ClassInfo> classes_;
+  std::unordered_map<NodeId, FunctionInfo*> fn_by_node_;
+  bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
+  int call_depth_ = 0;
+  int loop_depth_ = 0;
+  int infinite_loop_ = 0;
+  bool stop_ = false;  // the work budget is spent: finish quickly
+
+  static constexpr int kMaxCallDepth = 6;
+  static constexpr int kMaxCallsPerFunction = 24;
+};
+
+// The value of one role of a library call (library-model.yaml), joined over
+// its references, with what its containers hold; nullopt when absent.
+std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,
+                                const Value* self);
+
+}  // namespace mai::assess

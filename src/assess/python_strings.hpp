@@ -1,0 +1,39 @@
+// Python literal and string semantics the interpreter needs: string prefixes
+// and escapes, integer literals, slicing, %-formatting and str.format.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "assess/value.hpp"
+
+namespace mai::assess {
+
+struct StringPrefix {
+  bool raw = false, bytes = false, fstring = false;
+};
+StringPrefix parse_prefix(std::string_view string_start);
+// Appends the decoded text of a literal's content to `out`.
+void decode_literal(std::string_view content, bool raw, bool bytes, std::string& out);
+std::optional<int64_t> parse_int_literal(std::string_view text);
+void append_utf8(uint32_t cp, std::string& out);
+
+std::string py_slice(const std::string& s, std::optional<int64_t> a, std::optional<int64_t> b,
+                     std::optional<int64_t> step);
+std::vector<Value> py_slice_items(const std::vector<Value>& v, std::optional<int64_t> a, std::optional<int64_t> b,
+                                  std::optional<int64_t> step);
+
+// "%s-%d" % args; unknown arguments become kUnknownPart.
+std::string percent_format(const std::string& fmt, const std::vector<std::string>& args,
+                           const std::vector<std::pair<std::string, std::string>>& named);
+// "{}-{name}".format(...)
+std::string brace_format(const std::string& fmt, const std::vector<std::string>& args,
+                         const std::vector<std::pair<std::string, std::string>>& named);
+
+// Identifier folding: fullwidth and mathematical alphanumerics to ASCII (NFKC
+// for the forms used to hide names).
+std::string fold_identifier(std::string_view s);
+
+}  // namespace mai::assess

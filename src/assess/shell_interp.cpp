@@ -1,0 +1,881 @@
+// The shell front end: walks the tree-sitter Bash tree, evaluating words to
+// abstract strings (quotes, escapes, ANSI-C strings, variables with their
+// taint, ${x:-default}, ${IFS}, command substitutions), running pipelines
+// with the taint of each stage's output flowing into the next, applying
+// redirections (files, /dev/tcp sockets, here-documents) and handing every
+// command to the command model. Functions defined in the script run at each
+// call with their arguments; one calling itself in a pipeline or in the
+// background is a fork bomb.
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+
+#include "assess/command_model.hpp"
+#include "assess/context.hpp"
+#include "assess/syntax_tree.hpp"
+#include "assess/taint.hpp"
+#include "common/sha256.hpp"
+
+namespace mai::assess {
+namespace {
+
+struct Redirect {
+  std::string op;   // ">", ">>", "<", "&>", ">&", "<&", "<<", "<<<"
+  int fd = -1;      // explicit descriptor
+  Word target;
+  bool heredoc = false;
+  NodeId continuation = kNoNode;
+};
+
+class ShInterp {
+ public:
+  ShInterp(const SyntaxTree& t, Ctx& ctx, uint32_t taint, int32_t ev) : t_(t), ctx_(ctx), code_taint_(taint), code_ev_(ev) {}
+
+  void run() {
+    if (t_.root() != kNoNode) exec(t_.root(), CommandIo{});
+  }
+
+ private:
+  CommandResult exec(NodeId n, const CommandIo& io);
+  CommandResult exec_children(NodeId n, const CommandIo& io) {
+    CommandResult last;
+    for (NodeId c = t_[n].first; c != kNoNode && !stop_; c = t_[c].next)
+      if (t_[c].named) {
+        bool bg = next_is_background(c);
+        if (bg) ++background_;
+        last = exec(c, io);
+        if (bg) --background_;
+      }
+    return last;
+  }
+  bool next_is_background(NodeId c) const {
+    NodeId nx = t_[c].next;
+    return nx != kNoNode && !t_[nx].named && t_.text(nx) == "&";
+  }
+  CommandResult exec_command(NodeId cmd, const std::vector<Redirect>& redirects, const CommandIo& io);
+  NodeId split_point(NodeId cmd) const;
+  CommandResult exec_pipeline(NodeId n, const CommandIo& io);
+  std::vector<Word> words(NodeId cmd, std::vector<std::string>* assigns);
+  Word word(NodeId n, bool& split);
+  Word expand_var(const std::string& name);
+  void collect_redirects(NodeId n, std::vector<Redirect>& out);
+  void assign_var(const std::string& name, const Word& w, NodeId at);
+  Site site(NodeId n) const {
+    uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop : 0) | (background_ ? kBackground : 0);
+    return ctx_.at(t_[n].line, t_[n].col, flags);
+  }
+  bool spend() {
+    if (!ctx_.budget.spend()) {
+      stop_ = true;
+      ctx_.mark_incomplete("the code is too large to analyse fully");
+      return false;
+    }
+    return true;
+  }
+
+  const SyntaxTree& t_;
+  Ctx& ctx_;
+  uint32_t code_taint_;
+  int32_t code_ev_;
+  std::unordered_map<std::string, Word> vars_;
+  std::unordered_map<std::string, NodeId> funcs_;
+  std::vector<std::vector<Word>> positional_;
+  std::vector<std::string> fn_stack_;
+  std::unordered_map<int, std::string> socket_fds_;  // exec 5<>/dev/tcp/h/p
+  int loop_ = 0, infinite_ = 0, background_ = 0, in_pipeline_ = 0;
+  bool stop_ = false;
+};
+
+void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
+  vars_[name] = w;
+  // History switched off: HISTFILE=/dev/null, HISTSIZE=0.
+  if ((name == "HISTFILE" && (w.text == "/dev/null" || w.text.empty())) ||
+      ((name == "HISTSIZE" || name == "HISTFILESIZE") && w.text == "0")) {
+    Effect e;
+    e.kind = Eff::security_off;
+    e.tag = "history";
+    e.target = name;
+    e.detail = name + "=" + w.text;
+    ctx_.effect(std::move(e), site(at));
+  }
+}
+
+Word ShInterp::expand_var(const std::string& name) {
+  if (name == "IFS") return Word{" ", 0, -1};
+  if (name == "HOME") return Word{"~", 0, -1};
+  if (name == "0") return Word{std::string(1, kUnknownPart), kSelf, -1};
+  if (!positional_.empty() && !name.empty() && (std::isdigit(static_cast<unsigned char>(name[0])) || name == "@" || name == "*")) {
+    const auto& args = positional_.back();
+    if (name == "@" || name == "*") {
+      Word w;
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (i) w.text += ' ';
+        w.text += args[i].text;
+        w.taint |= args[i].taint;
+        if (w.ev < 0) w.ev = args[i].ev;
+      }
+      return w;
+    }
+    size_t k = std::strtoul(name.c_str(), nullptr, 10);
+    if (k >= 1 && k <= args.size()) return args[k - 1];
+  }
+  auto it = vars_.find(name);
+  if (it != vars_.end()) return it->second;
+  Word w{std::string(1, kUnknownPart), 0, -1};
+  if (name == "USER" || name == "HOSTNAME" || name == "LOGNAME") w.taint = kSysinfo | kEnv;
+  else if (ctx_.lib.secret_env_name(name)) {
+    w.taint = kEnvSecret | kEnv;
+    w.ev = ctx_.log.evidence(0, 0, "reads the secret environment variable " + name);
+  } else if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
+    w.taint = kEnv;
+  }
+  return w;
+}
+
+Word ShInterp::word(NodeId n, bool& split) {
+  Word w;
+  if (n == kNoNode || ctx_.depth > ctx_.depth_allowance) return Word{std::string(1, kUnknownPart), 0, -1};
+  ++ctx_.depth;
+  auto add = [&](const Word& x) {
+    w.text += x.text;
+    w.taint |= x.taint;
+    if (w.ev < 0) w.ev = x.ev;
+  };
+  switch (t_.kind(n)) {
+    case K::word: case K::number: case K::command_name: {
+      if (t_.kind(n) == K::command_name && t_.first_named(n) != kNoNode) {
+        for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
+          if (t_[c].named) add(word(c, split));
+        break;
+      }
+      std::string_view s = t_.text(n);
+      while (!s.empty() && s[0] == '\n') s.remove_prefix(1);
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\\' && i + 1 < s.size()) {
+          if (s[i + 1] != '\n') w.text += s[i + 1];
+          ++i;
+        } else {
+          w.text += s[i];
+        }
+      }
+      if (!w.text.empty() && w.text[0] == '~') {
+      }
+      break;
+    }
+    case K::raw_string: {
+      std::string_view s = t_.text(n);
+      if (s.size() >= 2) s = s.substr(1, s.size() - 2);
+      w.text = std::string(s);
+      break;
+    }
+    case K::ansi_c_string: {
+      std::string_view s = t_.text(n);
+      if (s.size() >= 3) s = s.substr(2, s.size() - 3);
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '\\' || i + 1 >= s.size()) {
+          w.text += s[i];
+          continue;
+        }
+        char c = s[++i];
+        auto hexv = [](char h) { return h >= '0' && h <= '9' ? h - '0' : (h | 32) >= 'a' && (h | 32) <= 'f' ? (h | 32) - 'a' + 10 : -1; };
+        if (c == 'n') w.text += '\n';
+        else if (c == 't') w.text += '\t';
+        else if (c == 'x') {
+          int v = 0, k = 0;
+          while (k < 2 && i + 1 < s.size() && hexv(s[i + 1]) >= 0) v = v * 16 + hexv(s[++i]), ++k;
+          w.text += static_cast<char>(v);
+        } else if (c == 'u' || c == 'U') {
+          uint32_t v = 0;
+          int k = 0, want = c == 'u' ? 4 : 8;
+          while (k < want && i + 1 < s.size() && hexv(s[i + 1]) >= 0) v = v * 16 + static_cast<uint32_t>(hexv(s[++i])), ++k;
+          if (v < 0x80) w.text += static_cast<char>(v);
+          else w.text += kUnknownPart;
+        } else if (c >= '0' && c <= '7') {
+          int v = c - '0', k = 1;
+          while (k < 3 && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '7') v = v * 8 + (s[++i] - '0'), ++k;
+          w.text += static_cast<char>(v);
+        } else if (c == 'e' || c == 'E') w.text += '\x1b';
+        else w.text += c;
+      }
+      break;
+    }
+    case K::sh_string: case K::translated_string: {
+      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next) {
+        K k = t_.kind(c);
+        if (k == K::string_content) {
+          std::string_view s = t_.text(c);
+          for (size_t i = 0; i < s.size(); ++i) {
+            if (s[i] == '\\' && i + 1 < s.size() && std::strchr("$`\"\\\n", s[i + 1])) {
+              if (s[i + 1] != '\n') w.text += s[i + 1];
+              ++i;
+            } else {
+              w.text += s[i];
+            }
+          }
+        } else if (t_[c].named) {
+          bool ignored = false;
+          add(word(c, ignored));
+        }
+      }
+      break;
+    }
+    case K::concatenation: case K::array: {
+      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
+        if (t_[c].named) add(word(c, split));
+      break;
+    }
+    case K::simple_expansion: {
+      NodeId v = t_.first_named(n);
+      std::string name = v == kNoNode ? std::string(t_.text(n).substr(1)) : std::string(t_.text(v));
+      add(expand_var(name));
+      split = true;
+      break;
+    }
+    case K::expansion: {
+      // ${NAME}, ${NAME:-default}, ${#NAME}, ${NAME/a/b}, ${NAME:0:3}
+      std::string_view s = t_.text(n);
+      if (s.size() >= 3) s = s.substr(2, s.size() - 3);
+      size_t i = 0;
+      bool length = !s.empty() && s[0] == '#';
+      if (length) ++i;
+      size_t j = i;
+      while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_' || s[j] == '@' || s[j] == '*'))
+        ++j;
+      std::string name(s.substr(i, j - i));
+      std::string_view rest = s.substr(j);
+      Word v = expand_var(name);
+      if (length) {
+        w.text = std::string(1, kUnknownPart);
+      } else if (rest.empty()) {
+        add(v);
+      } else if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-" || rest.substr(0, 2) == ":=" ||
+                 rest.substr(0, 1) == "=") {
+        // the default is a word of its own (the children after the variable)
+        Word d;
+        bool found = false;
+        for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
+          if (t_[c].named && t_.kind(c) != K::variable_name && t_.kind(c) != K::special_variable_name) {
+            bool ig = false;
+            Word x = word(c, ig);
+            d.text += x.text;
+            d.taint |= x.taint;
+            if (d.ev < 0) d.ev = x.ev;
+            found = true;
+          }
+        if (!found) d.text = std::string(rest.substr(rest[0] == ':' ? 2 : 1));
+        bool var_known = vars_.count(name) > 0;
+        if (var_known && !is_partial(v.text)) add(v);
+        else if (is_partial(v.text) && !var_known) add(d);
+        else add(d);
+      } else if (rest[0] == ':' && rest.size() > 1 &&
+                 (std::isdigit(static_cast<unsigned char>(rest[1])) || rest[1] == ' ' || rest[1] == '-')) {
+        // ${NAME:offset[:length]}: a slice of a known value (PATH's first
+        // character is "/", a classic way to spell slashes).
+        std::string val = v.text;
+        if (name == "PATH" && !vars_.count(name)) val = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+        std::string spec(rest.substr(1));
+        long off = std::strtol(spec.c_str(), nullptr, 10);
+        size_t colon = spec.find(':');
+        long len = colon == std::string::npos ? -1 : std::strtol(spec.c_str() + colon + 1, nullptr, 10);
+        if (!is_partial(val) && off >= 0 && static_cast<size_t>(off) <= val.size()) {
+          std::string sub = len < 0 ? val.substr(static_cast<size_t>(off)) : val.substr(static_cast<size_t>(off), static_cast<size_t>(len));
+          add(Word{sub, v.taint, v.ev});
+        } else {
+          w.text = std::string(1, kUnknownPart);
+          w.taint |= v.taint;
+        }
+      } else {
+        w.text = std::string(1, kUnknownPart);
+        w.taint |= v.taint;
+        w.ev = v.ev;
+      }
+      split = true;
+      break;
+    }
+    case K::command_substitution: case K::process_substitution: {
+      CommandResult r;
+      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
+        if (t_[c].named) r = exec(c, CommandIo{});
+      if (t_.kind(n) == K::process_substitution) {
+        w.text = "/dev/fd/63";
+      } else if (r.stdout_known) {
+        std::string s = r.stdout_text;
+        while (!s.empty() && s.back() == '\n') s.pop_back();
+        w.text = s;
+      } else {
+        w.text = std::string(1, kUnknownPart);
+      }
+      w.taint = r.stdout_taint;
+      w.ev = r.stdout_ev;
+      split = true;
+      break;
+    }
+    case K::arithmetic_expansion: case K::brace_expression:
+      w.text = std::string(1, kUnknownPart);
+      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
+        if (t_.kind(c) == K::command_substitution) {
+          bool ig = false;
+          Word x = word(c, ig);
+          w.taint |= x.taint;
+        }
+      break;
+    default:
+      w.text = std::string(t_.text(n));
+      break;
+  }
+  --ctx_.depth;
+  // Nested code: its unknown parts came from the outer program's data.
+  if (code_taint_ && is_partial(w.text)) {
+    w.taint |= code_taint_;
+    if (w.ev < 0) w.ev = code_ev_;
+  }
+  return w;
+}
+
+std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns) {
+  std::vector<Word> out;
+  for (NodeId c = t_[cmd].first; c != kNoNode; c = t_[c].next) {
+    if (!t_[c].named) continue;
+    K k = t_.kind(c);
+    if (k == K::variable_assignment) {
+      if (assigns) assigns->push_back(std::string(t_.text(c)));
+      continue;
+    }
+    if (k == K::file_redirect || k == K::heredoc_redirect || k == K::herestring_redirect || k == K::sh_comment)
+      continue;
+    bool split = false;
+    Word w = word(c, split);
+    if (split && t_.kind(c) != K::sh_string && w.text.find(' ') != std::string::npos && !is_partial(w.text)) {
+      size_t p = 0;
+      while (p < w.text.size()) {
+        while (p < w.text.size() && w.text[p] == ' ') ++p;
+        size_t e = w.text.find(' ', p);
+        if (e == std::string::npos) e = w.text.size();
+        if (e > p) out.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
+        p = e;
+      }
+    } else {
+      out.push_back(std::move(w));
+    }
+  }
+  return out;
+}
+
+void ShInterp::collect_redirects(NodeId n, std::vector<Redirect>& out) {
+  for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next) {
+    K k = t_.kind(c);
+    if (k != K::file_redirect && k != K::heredoc_redirect && k != K::herestring_redirect) continue;
+    Redirect r;
+    if (k == K::heredoc_redirect) {
+      r.op = "<<";
+      r.heredoc = true;
+      std::string body;
+      for (NodeId x = t_[c].first; x != kNoNode; x = t_[x].next)
+        if (t_.kind(x) == K::heredoc_body) {
+          // Unquoted delimiters expand variables; keep the text, expansions as they are known.
+          bool split = false;
+          std::string_view raw = t_.text(x);
+          bool expands = t_.first_named(x) != kNoNode;
+          if (!expands) body = std::string(raw);
+          else {
+            uint32_t pos = t_[x].begin;
+            for (NodeId y = t_[x].first; y != kNoNode; y = t_[y].next) {
+              if (!t_[y].named) continue;
+              if (t_.kind(y) == K::heredoc_content || t_.kind(y) == K::heredoc_end) {
+                body += std::string(t_.code().substr(pos, t_[y].end - pos));
+                pos = t_[y].end;
+                continue;
+              }
+              body += std::string(t_.code().substr(pos, t_[y].begin - pos));
+              Word w = word(y, split);
+              body += w.text;
+              r.target.taint |= w.taint;
+              if (r.target.ev < 0) r.target.ev = w.ev;
+              pos = t_[y].end;
+            }
+            if (pos < t_[x].end) body += std::string(t_.code().substr(pos, t_[x].end - pos));
+          }
+        } else if (t_[x].named && t_.kind(x) != K::heredoc_start && t_.kind(x) != K::heredoc_end) {
+          r.continuation = x;  // cat <<EOF | python3 -: the pipeline after the here-document
+        }
+      r.target.text = body;
+      out.push_back(std::move(r));
+      continue;
+    }
+    if (k == K::herestring_redirect) {
+      r.op = "<<<";
+      for (NodeId x = t_[c].first; x != kNoNode; x = t_[x].next)
+        if (t_[x].named) {
+          bool split = false;
+          r.target = word(x, split);
+        }
+      out.push_back(std::move(r));
+      continue;
+    }
+    // file_redirect: [descriptor] operator destination
+    bool have_dest = false;
+    for (NodeId x = t_[c].first; x != kNoNode; x = t_[x].next) {
+      if (t_[x].field == F::descriptor || t_.kind(x) == K::file_descriptor) {
+        r.fd = std::atoi(std::string(t_.text(x)).c_str());
+      } else if (!t_[x].named || (t_.kind(x) == K::error && !have_dest)) {
+        // Operators; `<>` comes out as `<` and an ERROR holding `>`.
+        std::string op(t_.text(x));
+        if (op.find_first_of("<>&") != std::string::npos) r.op += op;
+      } else if (!have_dest) {
+        bool split = false;
+        r.target = word(x, split);
+        have_dest = true;
+      }
+    }
+    out.push_back(std::move(r));
+  }
+}
+
+CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
+  CommandResult r;
+  if (stop_ || n == kNoNode || !spend()) return r;
+  if (ctx_.depth > ctx_.depth_allowance) {
+    ctx_.mark_incomplete("the code is nested too deeply to analyse fully");
+    return r;
+  }
+  ++ctx_.depth;
+  switch (t_.kind(n)) {
+    case K::program: case K::compound_statement: case K::do_group: case K::subshell: case K::list_:
+      r = exec_children(n, io);
+      break;
+    case K::command: r = exec_command(n, {}, io); break;
+    case K::redirected_statement: {
+      std::vector<Redirect> reds;
+      collect_redirects(n, reds);
+      NodeId body = t_.child(n, F::body);
+      if (body == kNoNode) body = t_.first_named(n);
+      if (t_.kind(body) == K::command) r = exec_command(body, reds, io);
+      else {
+        CommandIo inner = io;
+        for (const auto& red : reds)
+          if (red.heredoc || red.op == "<<<") {
+            inner.stdin_text = red.target.text;
+            inner.stdin_known = !is_partial(red.target.text);
+            inner.stdin_taint |= red.target.taint;
+          }
+        r = exec(body, inner);
+      }
+      for (const auto& red : reds)
+        if (red.continuation != kNoNode) {
+          CommandIo next;
+          next.stdin_taint = r.stdout_taint;
+          next.stdin_ev = r.stdout_ev;
+          next.stdin_text = r.stdout_text;
+          next.stdin_known = r.stdout_known;
+          ++in_pipeline_;
+          r = t_.kind(red.continuation) == K::pipeline ? exec_pipeline(red.continuation, next)
+                                                       : exec(red.continuation, next);
+          --in_pipeline_;
+        }
+      break;
+    }
+    case K::pipeline: r = exec_pipeline(n, io); break;
+    case K::variable_assignment: {
+      NodeId name = t_.child(n, F::name);
+      NodeId value = t_.child(n, F::value);
+      bool split = false;
+      Word w = value == kNoNode ? Word{} : word(value, split);
+      if (name != kNoNode) assign_var(std::string(t_.text(name)), w, n);
+      r.stdout_taint = 0;
+      break;
+    }
+    case K::variable_assignments: case K::declaration_command:
+      for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c)) {
+        if (t_.kind(c) == K::variable_assignment) exec(c, io);
+        else if (t_.kind(c) == K::variable_name && t_.text(n).substr(0, 5) == "unset") {
+        }
+      }
+      break;
+    case K::unset_command:
+      for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c)) {
+        std::string v(t_.text(c));
+        if (v == "HISTFILE") {
+          Effect e;
+          e.kind = Eff::security_off;
+          e.tag = "history";
+          e.target = v;
+          e.detail = "unset HISTFILE";
+          ctx_.effect(std::move(e), site(n));
+        }
+        vars_.erase(v);
+      }
+      break;
+    case K::function_definition_sh: {
+      NodeId name = t_.child(n, F::name);
+      NodeId body = t_.child(n, F::body);
+      if (name != kNoNode && body != kNoNode) funcs_[std::string(t_.text(name))] = body;
+      break;
+    }
+    case K::if_statement_sh: case K::elif_clause_sh: case K::else_clause_sh: case K::case_statement:
+    case K::case_item: case K::negated_command: case K::test_command: case K::c_style_for_statement:
+      for (NodeId c = t_.first_named(n); c != kNoNode && !stop_; c = t_.next_named(c)) {
+        K k = t_.kind(c);
+        if (k == K::word || k == K::sh_string || k == K::raw_string || k == K::concatenation ||
+            k == K::simple_expansion || k == K::expansion || k == K::command_substitution) {
+          bool split = false;
+          word(c, split);  // substitutions in tests and patterns run
+        } else {
+          exec(c, io);
+        }
+      }
+      break;
+    case K::for_statement_sh: {
+      NodeId var = t_.child(n, F::variable);
+      NodeId body = t_.child(n, F::body);
+      std::vector<Word> values;
+      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
+        if (t_[c].field == F::value) {
+          bool split = false;
+          Word w = word(c, split);
+          if (split && w.text.find(' ') != std::string::npos && !is_partial(w.text)) {
+            size_t p = 0;
+            while (p < w.text.size()) {
+              size_t e = w.text.find(' ', p);
+              if (e == std::string::npos) e = w.text.size();
+              if (e > p) values.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
+              p = e + 1;
+            }
+          } else {
+            values.push_back(w);
+          }
+        }
+      if (values.empty() || values.size() > 16) {
+        Word sum{std::string(1, kUnknownPart), 0, -1};
+        for (const auto& v : values) sum.taint |= v.taint;
+        values.assign(1, sum);
+      }
+      ++loop_;
+      for (const auto& v : values) {
+        if (var != kNoNode) vars_[std::string(t_.text(var))] = v;
+        if (body != kNoNode) exec(body, io);
+        if (stop_) break;
+      }
+      --loop_;
+      break;
+    }
+    case K::while_statement_sh: {
+      NodeId cond = t_.child(n, F::condition);
+      NodeId body = t_.child(n, F::body);
+      std::string_view ct = cond == kNoNode ? "" : t_.text(cond);
+      bool infinite = ct == "true" || ct == ":" || ct == "[ 1 ]" || ct == "((1))" || ct == "true;" || ct == ":;";
+      if (body != kNoNode) {
+        std::string_view bt = t_.text(body);
+        if (bt.find("break") != std::string_view::npos || bt.find("exit") != std::string_view::npos ||
+            bt.find("sleep") != std::string_view::npos || bt.find("wait") != std::string_view::npos)
+          infinite = false;
+      }
+      if (cond != kNoNode) exec(cond, io);
+      ++loop_;
+      if (infinite) ++infinite_;
+      if (body != kNoNode) exec(body, io);
+      if (infinite) --infinite_;
+      --loop_;
+      break;
+    }
+    case K::sh_comment: case K::heredoc_body: break;
+    default:
+      for (NodeId c = t_.first_named(n); c != kNoNode && !stop_; c = t_.next_named(c)) exec(c, io);
+      break;
+  }
+  --ctx_.depth;
+  return r;
+}
+
+CommandResult ShInterp::exec_pipeline(NodeId n, const CommandIo& io) {
+  std::vector<NodeId> stages;
+  for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c))
+    if (t_.kind(c) != K::sh_comment) stages.push_back(c);
+  CommandResult prev;
+  CommandIo cur = io;
+  ++in_pipeline_;
+  for (size_t i = 0; i < stages.size(); ++i) {
+    CommandIo next = cur;
+    if (i > 0) {
+      next.stdin_taint = prev.stdout_taint;
+      next.stdin_ev = prev.stdout_ev;
+      next.stdin_text = prev.stdout_text;
+      next.stdin_known = prev.stdout_known;
+      next.stdin_socket = prev.network && !prev.interactive_shell;
+    }
+    next.stdout_piped = i + 1 < stages.size();
+    prev = exec(stages[i], next);
+  }
+  --in_pipeline_;
+  return prev;
+}
+
+// tree-sitter-bash 0.21 sometimes runs a command on into the next line
+// ("set -eu" then "\\s\\u\\d\\o id", "sh" then "X=1"): where a word starts on a
+// later line with no line continuation, the rest is a command of its own.
+NodeId ShInterp::split_point(NodeId cmd) const {
+  uint32_t prev_end = t_[cmd].begin;
+  for (NodeId c = t_[cmd].first; c != kNoNode; c = t_[c].next) {
+    if (!t_[c].named) continue;
+    if (c != t_[cmd].first && t_[c].begin >= prev_end) {
+      // The gap before the word, and the word's own leading newlines (the
+      // grammar can put the line break inside the next word).
+      std::string_view text = t_.text(c);
+      size_t lead = 0;
+      while (lead < text.size() && (text[lead] == '\n' || text[lead] == ' ' || text[lead] == '\t')) ++lead;
+      std::string_view gap = t_.code().substr(prev_end, t_[c].begin - prev_end + lead);
+      size_t nl = gap.find('\n');
+      if (nl != std::string_view::npos && (nl == 0 || gap[nl - 1] != '\\')) return c;
+    }
+    prev_end = t_[c].end;
+  }
+  return kNoNode;
+}
+
+CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& reds, const CommandIo& io_in) {
+  std::vector<std::string> assigns;
+  std::vector<Word> argv = words(cmd, &assigns);
+  if (NodeId split = split_point(cmd); split != kNoNode) {
+    // Words from `split` on are the next command.
+    std::vector<Word> first, second;
+    std::vector<std::string> ignored;
+    size_t k = 0;
+    for (NodeId c = t_[cmd].first; c != kNoNode; c = t_[c].next) {
+      if (!t_[c].named || t_.kind(c) == K::variable_assignment || t_.kind(c) == K::file_redirect ||
+          t_.kind(c) == K::heredoc_redirect || t_.kind(c) == K::herestring_redirect || t_.kind(c) == K::sh_comment)
+        continue;
+      if (c == split) break;
+      ++k;
+    }
+    if (k > 0 && k < argv.size()) {
+      std::vector<Word> rest(argv.begin() + static_cast<long>(k), argv.end());
+      argv.resize(k);
+      // Run the tail first-class (it has no redirections of its own).
+      std::vector<std::string> tail_assigns;
+      while (!rest.empty() && rest[0].text.find('=') != std::string::npos && rest[0].text[0] != '=' &&
+             rest[0].text.find('/') > rest[0].text.find('=')) {
+        std::string a = rest[0].text;
+        size_t eq = a.find('=');
+        assign_var(a.substr(0, eq), Word{a.substr(eq + 1), rest[0].taint, rest[0].ev}, split);
+        rest.erase(rest.begin());
+      }
+      if (!rest.empty()) run_command(rest, CommandIo{}, ctx_, site(split));
+    }
+  }
+  // Prefix assignments (HISTFILE=/dev/null cmd) count as assignments for the command.
+  for (const auto& a : assigns) {
+    size_t eq = a.find('=');
+    if (eq == std::string::npos) continue;
+    std::string name = a.substr(0, eq);
+    if (name == "HISTFILE" || name == "HISTSIZE" || name == "HISTFILESIZE")
+      assign_var(name, Word{a.substr(eq + 1), 0, -1}, cmd);
+  }
+  if (argv.empty()) {
+    // Bare assignments: `X=1` as a command with a variable_assignment child.
+    for (NodeId c = t_.first_named(cmd); c != kNoNode; c = t_.next_named(c))
+      if (t_.kind(c) == K::variable_assignment) exec(c, io_in);
+    return {};
+  }
+  CommandIo io = io_in;
+  std::vector<const Redirect*> outputs;
+  bool socket_io = false;
+  for (const auto& r : reds) {
+    std::string target = r.target.text;
+    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
+    if (r.heredoc || r.op == "<<<") {
+      io.stdin_text = r.target.text;
+      io.stdin_known = !is_partial(r.target.text);
+      io.stdin_taint |= r.target.taint;
+      if (io.stdin_ev < 0) io.stdin_ev = r.target.ev;
+      continue;
+    }
+    if ((r.op == ">&" || r.op == "<&") && !target.empty() && std::isdigit(static_cast<unsigned char>(target[0]))) {
+      int fd = std::atoi(target.c_str());
+      if (socket_fds_.count(fd)) {
+        socket_io = true;
+        if (r.op == "<&") {
+          io.stdin_taint |= kDownloaded;
+          if (io.stdin_ev < 0)
+            io.stdin_ev = ctx_.log.evidence(t_[cmd].line, t_[cmd].col, "reads from the connection " + socket_fds_[fd]);
+        }
+      }
+      continue;
+    }
+    if (tcp) {
+      socket_io = true;
+      if (argv.size() == 1 && argv[0].text == "exec" && r.fd >= 3) socket_fds_[r.fd] = target;
+      Effect e;
+      e.kind = Eff::net_connect;
+      e.tag = "dev_tcp";
+      e.target = target.substr(9);
+      e.detail = target;
+      ctx_.effect(std::move(e), site(cmd));
+      if (r.op.find('>') != std::string::npos && argv[0].text != "exec") {
+        // data written to the socket
+        outputs.push_back(&r);
+      }
+      continue;
+    }
+    if (r.op == "<" || r.op == "<>") {
+      std::string norm = ctx_.path(target);
+      uint32_t cls = ctx_.classify(norm);
+      uint32_t t = ctx_.read_taint(norm, cls) | r.target.taint;
+      int32_t ev = r.target.ev;
+      if (const auto* it = ctx_.written_at(norm)) {
+        t |= it->first;
+        ev = it->second;
+      }
+      if ((t & ~(kFileData | kWalked)) && ev < 0) ev = ctx_.log.evidence(t_[cmd].line, t_[cmd].col, "reads " + printable(norm));
+      Effect e;
+      e.kind = Eff::file_read;
+      e.tag = "redirect";
+      e.target = norm;
+      e.path_classes = cls;
+      if (!is_partial(target)) e.flags |= kConstTarget;
+      ctx_.effect(std::move(e), site(cmd));
+      io.stdin_taint |= t;
+      if (io.stdin_ev < 0) io.stdin_ev = ev;
+      io.stdin_known = false;
+      continue;
+    }
+    if (r.op.find('>') != std::string::npos && target != "/dev/null" && target != "/dev/stdout" &&
+        target != "/dev/stderr" && r.fd != 2)
+      outputs.push_back(&r);
+  }
+  if (socket_io) {
+    io.stdout_socket = true;
+    io.stdin_socket = true;
+  }
+  Site s = site(cmd);
+  std::string name = command_basename(argv[0].text);
+  CommandResult result;
+  // A function of this script: run its body with the arguments.
+  auto fit = funcs_.find(argv[0].text);
+  if (fit != funcs_.end()) {
+    bool recursive = std::find(fn_stack_.begin(), fn_stack_.end(), argv[0].text) != fn_stack_.end();
+    if (recursive) {
+      if (in_pipeline_ || background_) {
+        Effect e;
+        e.kind = Eff::spawn;
+        e.tag = "fork_bomb";
+        e.target = argv[0].text;
+        e.detail = "the function " + argv[0].text + " starts copies of itself";
+        ctx_.effect(std::move(e), s);
+      }
+      return result;
+    }
+    if (fn_stack_.size() < 16) {
+      fn_stack_.push_back(argv[0].text);
+      positional_.emplace_back(argv.begin() + 1, argv.end());
+      result = exec(fit->second, io);
+      positional_.pop_back();
+      fn_stack_.pop_back();
+    }
+  } else if (argv[0].text == "exec" && argv.size() == 1) {
+    return result;
+  } else if (argv[0].text == "read" || argv[0].text == "mapfile" || argv[0].text == "readarray") {
+    // read VAR: the variable holds what stdin carries.
+    for (size_t k = 1; k < argv.size(); ++k) {
+      const std::string& v = argv[k].text;
+      if (v.empty() || v[0] == '-' || is_partial(v)) continue;
+      if (k > 1 && (argv[k - 1].text == "-p" || argv[k - 1].text == "-t" || argv[k - 1].text == "-d" ||
+                    argv[k - 1].text == "-n" || argv[k - 1].text == "-u"))
+        continue;
+      vars_[v] = Word{io.stdin_known ? io.stdin_text : std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev};
+    }
+    return result;
+  } else {
+    // The script starting itself again ($0 &, bash $0).
+    bool self = (argv[0].taint & kSelf) || (argv.size() > 1 && ctx_.lib.is_shell(name) && (argv[1].taint & kSelf));
+    if (self && (background_ || in_pipeline_ || infinite_)) {
+      Effect e;
+      e.kind = Eff::spawn;
+      e.tag = "recursive";
+      e.target = name;
+      e.detail = "the script starts copies of itself";
+      ctx_.effect(std::move(e), s);
+    }
+    result = run_command(argv, io, ctx_, s);
+  }
+  for (const Redirect* r : outputs) {
+    std::string target = r->target.text;
+    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
+    if (tcp) {
+      Effect e;
+      e.kind = Eff::net_send;
+      e.tag = "dev_tcp";
+      e.target = target.substr(9);
+      e.data_taint = result.stdout_taint;
+      e.data_ev = result.stdout_ev;
+      e.detail = result.stdout_known ? result.stdout_text : std::string();
+      ctx_.effect(std::move(e), s);
+      continue;
+    }
+    Effect e;
+    e.kind = Eff::file_write;
+    e.tag = r->op.find(">>") != std::string::npos ? "append" : "redirect";
+    e.target = ctx_.path(target);
+    e.path_classes = ctx_.classify(e.target);
+    e.data_taint = result.stdout_taint;
+    e.data_ev = result.stdout_ev;
+    e.target_taint = r->target.taint;
+    e.target_ev = r->target.ev;
+    e.detail = printable(result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart), 200);
+    if (!is_partial(target)) e.flags |= kConstTarget;
+    if (e.data_taint) {
+      ctx_.record_write(e.target, e.data_taint, e.data_ev);
+    }
+    ctx_.effect(std::move(e), s);
+    result.stdout_taint = 0;
+    result.stdout_known = false;
+  }
+  return result;
+}
+
+}  // namespace
+
+void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
+                     int32_t ev) {
+  if (code.empty()) return;
+  bool nested = site != nullptr;
+  if (nested) {
+    if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() > Ctx::kMaxNestedBytes) {
+      ctx.mark_incomplete("nested code is too deep or too large to analyse fully");
+      return;
+    }
+    std::string key = "sh:" + std::string(code.substr(0, 4096)) + std::to_string(code.size());
+    if (!ctx.seen_nested.insert(key).second) return;
+    ctx.nested_bytes += code.size();
+    if (ctx.threats.is_known_payload(sha256_hex(code))) {
+      Effect e;
+      e.kind = Eff::threat;
+      e.tag = "payload";
+      e.target = "nested code";
+      ctx.effect(std::move(e), *site);
+    }
+  }
+  SyntaxTree tree = SyntaxTree::parse(code, Language::shell);
+  if (!tree.complete()) {
+    ctx.mark_incomplete("the shell code could not be parsed in time");
+    return;
+  }
+  bool saved_pinned = ctx.pinned;
+  Site saved_pin = ctx.pin;
+  if (nested) {
+    if (!ctx.pinned) {
+      ctx.pinned = true;
+      ctx.pin = *site;
+      ctx.pin.via = via ? via : "";
+    }
+    ++ctx.nest;
+  }
+  try {
+    ShInterp(tree, ctx, taint, ev).run();
+  } catch (...) {
+    ctx.mark_incomplete("the shell analysis failed");
+  }
+  if (nested) --ctx.nest;
+  ctx.pinned = saved_pinned;
+  ctx.pin = saved_pin;
+}
+
+}  // namespace mai::assess

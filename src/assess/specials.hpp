@@ -1,0 +1,36 @@
+// Behaviours of library calls that the Python interpreter implements itself
+// (string building, decoding, reflection, paths, the environment...). The
+// library model names them (`special: getattr`); this list is the one place
+// that says which names exist.
+#pragma once
+#include <cstdint>
+#include <string_view>
+
+namespace mai::assess {
+
+#define MAI_PY_SPECIALS(X)                                                                                    \
+  X(import_module) X(getattr) X(hasattr) X(globals) X(vars) X(str) X(bytes) X(chr) X(ord) X(join_path)       \
+  X(expanduser) X(expandvars) X(basename) X(dirname) X(decode_base64) X(decode_base32) X(decode_base85)       \
+  X(decode_hex) X(decode_codec) X(decompress) X(encode) X(list) X(tuple) X(dict) X(set) X(reversed) X(sorted)  \
+  X(map) X(filter) X(zip) X(enumerate) X(range) X(len) X(repr) X(next) X(env_get) X(env_all)           \
+  X(env_items) X(env_set) X(path) X(path_home) X(path_cwd) X(identity) X(partial) X(fileno) X(dup2) X(walk)   \
+  X(glob) X(listdir) X(encrypt) X(argv) X(sys_modules) X(builtins_dict) X(compile) X(super) X(accept)         \
+  X(popen_input) X(request) X(dumps) X(urljoin) X(input) X(exec_map) X(open_file) X(read_file) X(cwd)        \
+  X(path_attr) X(xor_bytes) X(self_exe) X(format_str) X(sql_text) X(first_arg) X(chdir) X(unmarshal) X(re_sub)
+
+enum class Special : uint8_t {
+  none,
+#define MAI_X(n) n,
+  MAI_PY_SPECIALS(MAI_X)
+#undef MAI_X
+};
+
+inline Special special_from_name(std::string_view n) {
+#define MAI_X(s) \
+  if (n == #s) return Special::s;
+  MAI_PY_SPECIALS(MAI_X)
+#undef MAI_X
+  return Special::none;
+}
+
+}  // namespace mai::assess

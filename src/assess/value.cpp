@@ -1,0 +1,301 @@
+#include "assess/value.hpp"
+
+namespace mai::assess {
+
+bool Value::maybe_unknown() const {
+  if (alts.empty()) return true;
+  for (const auto& a : alts)
+    if (a.k == VK::unknown) return true;
+  return false;
+}
+
+bool Value::all_const_strings() const {
+  if (alts.empty()) return false;
+  for (const auto& a : alts)
+    if ((a.k != VK::str && a.k != VK::bytes) || is_partial(a.s)) return false;
+  return true;
+}
+
+void Value::add(Alt a) {
+  if (alts.empty() && a.k == VK::unknown) {
+    // Unknown joined into unknown stays the cheap form.
+    return;
+  }
+  for (const auto& x : alts)
+    if (x.same(a)) return;
+  if (alts.size() >= kMaxAlts) {
+    // Too many to keep apart: keep what we have and note anything else may be.
+    for (const auto& x : alts)
+      if (x.k == VK::unknown) return;
+    alts.back() = Alt{};
+    return;
+  }
+  alts.push_back(std::move(a));
+}
+
+void Value::join(const Value& o) {
+  if (alts.empty() && o.alts.empty()) {
+    // both unknown
+  } else if (alts.empty()) {
+    Alt u;
+    alts.push_back(u);
+    for (const auto& a : o.alts) add(a);
+  } else if (o.alts.empty()) {
+    add(Alt{});
+  } else {
+    for (const auto& a : o.alts) add(a);
+  }
+  taint |= o.taint;
+  if (ev < 0) ev = o.ev;
+}
+
+Value Value::str(std::string s, uint32_t taint) {
+  Value v;
+  Alt a;
+  a.k = VK::str;
+  a.s = std::move(s);
+  v.alts.push_back(std::move(a));
+  v.taint = taint;
+  return v;
+}
+
+Value Value::bytes(std::string s, uint32_t taint) {
+  Value v = str(std::move(s), taint);
+  v.alts[0].k = VK::bytes;
+  return v;
+}
+
+Value Value::integer(int64_t i) {
+  Value v;
+  Alt a;
+  a.k = VK::integer;
+  a.i = i;
+  v.alts.push_back(std::move(a));
+  return v;
+}
+
+Value Value::boolean(bool b) {
+  Value v = integer(b ? 1 : 0);
+  v.alts[0].k = VK::boolean;
+  return v;
+}
+
+Value Value::none() {
+  Value v;
+  Alt a;
+  a.k = VK::none;
+  v.alts.push_back(std::move(a));
+  return v;
+}
+
+Value Value::module(std::string name) {
+  Value v;
+  Alt a;
+  a.k = VK::module;
+  a.s = std::move(name);
+  v.alts.push_back(std::move(a));
+  return v;
+}
+
+Value Value::libfunc(std::string name, std::shared_ptr<const Value> self) {
+  Value v;
+  Alt a;
+  a.k = VK::libfunc;
+  a.s = std::move(name);
+  a.self = std::move(self);
+  v.alts.push_back(std::move(a));
+  return v;
+}
+
+Value Value::object(std::string type, std::string extra, uint32_t taint) {
+  Value v;
+  Alt a;
+  a.k = VK::object;
+  a.s = std::move(type);
+  a.extra = std::move(extra);
+  v.alts.push_back(std::move(a));
+  v.taint = taint;
+  return v;
+}
+
+void Container::push(Value v) {
+  if (items.size() < kMaxItems && !open) {
+    items.push_back(std::move(v));
+    return;
+  }
+  open = true;
+  // Constants beyond the bound are still constant data of the code.
+  bool constant = v.alts.size() == 1 && v.taint == 0 &&
+                  (v.alts[0].k == VK::integer || ((v.alts[0].k == VK::str || v.alts[0].k == VK::bytes) &&
+                                                  !is_partial(v.alts[0].s)));
+  rest.join(v);
+  if (constant) rest.taint |= 1u << 22;  // kConstData (taint.hpp)
+}
+
+void Container::set_key(const std::string& k, Value v) {
+  for (auto& [key, val] : keyed)
+    if (key == k) {
+      val = std::move(v);
+      return;
+    }
+  if (keyed.size() < kMaxItems) keyed.emplace_back(k, std::move(v));
+  else {
+    open = true;
+    rest.join(v);
+  }
+}
+
+const Value* Container::get_key(const std::string& k) const {
+  for (const auto& [key, val] : keyed)
+    if (key == k) return &val;
+  return nullptr;
+}
+
+Value Container::summary() const {
+  Value out;
+  bool first = true;
+  auto take = [&](const Value& v) {
+    if (first) {
+      out = v;
+      first = false;
+    } else {
+      out.join(v);
+    }
+  };
+  for (const auto& v : items) take(v);
+  for (const auto& kv : keyed) take(kv.second);
+  if (open) take(rest);
+  return out;
+}
+
+namespace {
+// The containers made in the current thread's outermost ContainerScope.
+thread_local std::vector<std::weak_ptr<Container>>* t_scope = nullptr;
+}  // namespace
+
+std::shared_ptr<Container> new_container() {
+  auto c = std::make_shared<Container>();
+  if (t_scope) t_scope->push_back(c);
+  return c;
+}
+
+ContainerScope::ContainerScope() {
+  if (t_scope) return;
+  t_scope = &made_;
+  outermost_ = true;
+}
+
+ContainerScope::~ContainerScope() {
+  if (!outermost_) return;
+  t_scope = nullptr;
+  for (auto& weak : made_)
+    if (auto c = weak.lock()) {
+      // Moved out first: emptying may release the last reference to `c` itself.
+      auto items = std::move(c->items);
+      auto keyed = std::move(c->keyed);
+      Value rest = std::move(c->rest);
+      c->items.clear();
+      c->keyed.clear();
+      c->rest = Value();
+    }
+}
+
+Value make_list(std::vector<Value> items, VK kind) {
+  Value v;
+  Alt a;
+  a.k = kind;
+  a.c = new_container();
+  uint32_t taint = 0;
+  int32_t ev = -1;
+  for (auto& x : items) {
+    taint |= x.taint;
+    if (ev < 0) ev = x.ev;
+    a.c->push(std::move(x));
+  }
+  v.alts.push_back(std::move(a));
+  v.taint = taint;
+  v.ev = ev;
+  return v;
+}
+
+Value make_dict() {
+  Value v;
+  Alt a;
+  a.k = VK::dict;
+  a.c = new_container();
+  v.alts.push_back(std::move(a));
+  return v;
+}
+
+uint32_t deep_taint(const Value& v, int depth) {
+  uint32_t t = v.taint;
+  if (depth > 3) return t;
+  for (const auto& a : v.alts) {
+    if (!a.c) continue;
+    size_t n = 0;
+    for (const auto& x : a.c->items) {
+      if (++n > 64) break;
+      t |= deep_taint(x, depth + 1);
+    }
+    for (const auto& kv : a.c->keyed) {
+      if (++n > 128) break;
+      t |= deep_taint(kv.second, depth + 1);
+    }
+    t |= deep_taint(a.c->rest, depth + 1);
+  }
+  return t;
+}
+
+int32_t deep_ev(const Value& v, int depth) {
+  if (v.ev >= 0 || depth > 3) return v.ev;
+  for (const auto& a : v.alts) {
+    if (!a.c) continue;
+    for (const auto& x : a.c->items)
+      if (int32_t e = deep_ev(x, depth + 1); e >= 0) return e;
+    for (const auto& kv : a.c->keyed)
+      if (int32_t e = deep_ev(kv.second, depth + 1); e >= 0) return e;
+    if (int32_t e = deep_ev(a.c->rest, depth + 1); e >= 0) return e;
+  }
+  return -1;
+}
+
+bool is_partial(std::string_view s) { return s.find(kUnknownPart) != std::string_view::npos; }
+
+std::vector<std::string> string_alternatives(const Value& v, size_t limit) {
+  std::vector<std::string> out;
+  if (v.alts.empty()) {
+    out.emplace_back(1, kUnknownPart);
+    return out;
+  }
+  for (const auto& a : v.alts) {
+    if (out.size() >= limit) break;
+    if (a.k == VK::str || a.k == VK::bytes) out.push_back(a.s);
+    else if (a.k == VK::integer) out.push_back(std::to_string(a.i));
+    else if (a.k == VK::object && !a.extra.empty()) out.push_back(a.extra);
+    else out.emplace_back(1, kUnknownPart);
+  }
+  return out;
+}
+
+std::string printable(std::string_view s, size_t max) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (out.size() >= max) {
+      out += "...";
+      break;
+    }
+    if (c == static_cast<unsigned char>(kUnknownPart)) out += "...";
+    else if (c == '\n') out += "\\n";
+    else if (c < 0x20 || c == 0x7f) {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace mai::assess

@@ -1,0 +1,155 @@
+// Abstract values of the interpreters: a value is a bounded set of
+// alternatives (constants, partly known strings, containers, library objects,
+// user functions and classes), joined where control flow merges, plus the
+// taint labels of its data and the head of its evidence chain.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mai::assess {
+
+// Stands for an unknown part of a partly known string ("curl " + url + " | sh").
+constexpr char kUnknownPart = '\x1a';
+
+// Concrete data (literals, decoded bytes) must not contain the marker: a
+// real 0x1a byte becomes 0x1b, which changes nothing the rules look at.
+inline std::string concrete(std::string s) {
+  for (auto& c : s)
+    if (c == kUnknownPart) c = '\x1b';
+  return s;
+}
+
+enum class VK : uint8_t {
+  str,        // s: the text (kUnknownPart marks unknown parts)
+  bytes,      // s: the bytes
+  integer,    // i
+  floating,
+  boolean,    // i: 0/1
+  none,
+  list,       // c
+  tuple,      // c
+  set,        // c
+  dict,       // c
+  module,     // s: qualified module name
+  libfunc,    // s: qualified name of a library callable; self: receiver (a method)
+  object,     // s: type name (library); extra: its associated text (a path, an endpoint); c: state
+  function,   // fn: a user function or lambda (FunctionInfo)
+  cls,        // fn: a user class (ClassInfo)
+  instance,   // fn: its user class
+  method,     // fn: user function; self: the receiver
+  unknown,    // an alternative that could be anything
+};
+
+struct Value;
+struct Container;
+
+struct Alt {
+  VK k = VK::unknown;
+  int64_t i = 0;
+  std::string s;
+  std::string extra;
+  std::shared_ptr<Container> c;
+  const void* fn = nullptr;
+  std::shared_ptr<const Value> self;
+
+  bool same(const Alt& o) const {
+    return k == o.k && i == o.i && s == o.s && extra == o.extra && c == o.c && fn == o.fn && self == o.self;
+  }
+};
+
+struct Value {
+  std::vector<Alt> alts;  // empty: unknown
+  uint32_t taint = 0;
+  int32_t ev = -1;  // evidence chain head (Evidence pool index), -1: none
+
+  static constexpr size_t kMaxAlts = 8;
+
+  bool unknown() const { return alts.empty(); }
+  bool maybe_unknown() const;
+  // Exactly one alternative.
+  const Alt* single() const { return alts.size() == 1 ? &alts[0] : nullptr; }
+  // Each alternative is a fully known string (or bytes).
+  bool all_const_strings() const;
+
+  void add(Alt a);             // join one alternative (bounded)
+  void join(const Value& o);   // alternatives, taint, evidence
+  void add_taint(uint32_t t, int32_t e) {
+    taint |= t;
+    if (ev < 0) ev = e;
+  }
+
+  static Value str(std::string s, uint32_t taint = 0);
+  static Value bytes(std::string s, uint32_t taint = 0);
+  static Value integer(int64_t i);
+  static Value boolean(bool b);
+  static Value none();
+  static Value module(std::string name);
+  static Value libfunc(std::string name, std::shared_ptr<const Value> self = nullptr);
+  static Value object(std::string type, std::string extra = {}, uint32_t taint = 0);
+  static Value tainted(uint32_t taint, int32_t ev) {
+    Value v;
+    v.taint = taint;
+    v.ev = ev;
+    return v;
+  }
+};
+
+struct Container {
+  std::vector<Value> items;                           // list/tuple/set elements; dict: values of unknown keys
+  std::vector<std::pair<std::string, Value>> keyed;   // dict: constant string (or int) keys
+  bool open = false;  // more elements than listed: `rest` summarises them
+  Value rest;
+
+  static constexpr size_t kMaxItems = 64;
+  void push(Value v);                       // append (bounded)
+  void set_key(const std::string& k, Value v);
+  const Value* get_key(const std::string& k) const;
+  // Every element (or dict value) joined, with `rest`.
+  Value summary() const;
+};
+
+// Accumulates alternatives: the first value is taken as it is, later ones joined.
+inline void accumulate(Value& acc, bool& any, const Value& v) {
+  if (!any) acc = v;
+  else acc.join(v);
+  any = true;
+}
+
+Value make_list(std::vector<Value> items, VK kind = VK::list);
+Value make_dict();
+
+// Containers can hold themselves (x.append(x), an object whose state holds its
+// own method), which reference counting alone would leak. Every container
+// made through new_container() while a ContainerScope lives is emptied when
+// the outermost scope ends: one scope around each assessment.
+std::shared_ptr<Container> new_container();
+class ContainerScope {
+ public:
+  ContainerScope();
+  ~ContainerScope();
+  ContainerScope(const ContainerScope&) = delete;
+  ContainerScope& operator=(const ContainerScope&) = delete;
+
+ private:
+  std::vector<std::weak_ptr<Container>> made_;
+  bool outermost_ = false;
+};
+
+// The taint of a value and of everything it holds (container elements, an
+// object's accumulated state), bounded in depth and breadth.
+uint32_t deep_taint(const Value& v, int depth = 0);
+// The evidence head of the first tainted part (deep).
+int32_t deep_ev(const Value& v, int depth = 0);
+
+// String views of a value.
+bool is_partial(std::string_view s);
+// Known text of each string alternative, unknown parts as kUnknownPart; an
+// unknown alternative gives a single kUnknownPart.
+std::vector<std::string> string_alternatives(const Value& v, size_t limit = Value::kMaxAlts);
+// Shown to people: unknown parts as "…", control bytes escaped, at most `max` bytes.
+std::string printable(std::string_view s, size_t max = 120);
+
+}  // namespace mai::assess

@@ -1,0 +1,204 @@
+// Group commit: every caller's events, checked one caller at a time, then
+// sealed and written in one synced batch with the new chain head (and, when
+// a caller asked for its receipt, one tree head over all of them). Worker
+// spools' events carry their origin and are appended exactly once.
+#include <algorithm>
+#include <exception>
+#include <map>
+
+#include "audit/canonical_json.hpp"
+#include "audit/chain.hpp"
+#include "audit/worker_pool.hpp"
+#include "audit/error.hpp"
+#include "common/utf8.hpp"
+#include "audit/event_types.hpp"
+#include "audit/log.hpp"
+#include "audit/parent_diff.hpp"
+#include "audit/store.hpp"
+
+namespace mai::audit {
+
+struct Log::Pending {
+  const std::vector<Event>* events = nullptr;
+  bool want_receipt = false;
+  // append_delivered(): the origin and the spool seq of events->front().
+  const std::string* origin = nullptr;
+  uint64_t first_spool_seq = 0;
+  uint64_t delivered_up_to = 0;  // out: the origin's mark after the commit
+  std::vector<uint64_t> seqs;
+  AuditReceipt receipt;
+  bool done = false;
+  std::exception_ptr error;
+};
+
+std::vector<uint64_t> Log::append(const std::vector<Event>& events) {
+  return enqueue(events, false, nullptr);
+}
+
+AuditReceipt Log::append_and_sign(const std::vector<Event>& events) {
+  if (events.empty()) throw AuditError("append_and_sign: no events");
+  AuditReceipt r;
+  enqueue(events, true, &r);
+  return r;
+}
+
+DeliveryAck Log::append_delivered(const std::string& origin, uint64_t first_spool_seq,
+                                  const std::vector<Event>& events) {
+  if (origin.empty() || origin.size() > 256 || !is_valid_utf8(origin))
+    throw AuditError("append_delivered: the origin id must be 1 to 256 bytes of UTF-8");
+  if (first_spool_seq == 0) throw AuditError("append_delivered: spool seqs start at 1");
+  if (events.empty()) return DeliveryAck{delivered_up_to(origin), {}};
+  Pending p;
+  p.origin = &origin;
+  p.first_spool_seq = first_spool_seq;
+  DeliveryAck ack;
+  ack.seqs = enqueue(events, false, nullptr, &p);
+  ack.delivered_up_to = p.delivered_up_to;
+  return ack;
+}
+
+uint64_t Log::delivered_up_to(const std::string& origin) {
+  uint64_t mark = 0;
+  with_store([&](Store& store) { mark = store.delivery_mark(origin); });
+  return mark;
+}
+
+std::vector<uint64_t> Log::enqueue(const std::vector<Event>& events, bool want_receipt, AuditReceipt* receipt,
+                                   Pending* given) {
+  if (events.empty()) return {};
+  Pending local;
+  Pending& p = given ? *given : local;
+  p.events = &events;
+  p.want_receipt = want_receipt;
+  group_.submit(p, [this](std::vector<Pending*>& batch) { commit(batch); });
+  if (receipt) *receipt = p.receipt;
+  return p.seqs;
+}
+
+namespace {
+
+// An event checked and ready to be sealed. `data` holds a modified copy of
+// the event's data (a delivered event's origin, a submission's parent diff),
+// else the event's own data is encoded as it is.
+struct Prepared {
+  const Event* event;
+  Record r;
+  bool own_data = false;
+  std::string data;  // canonical
+};
+
+}  // namespace
+
+void Log::commit(std::vector<Pending*>& batch) {
+  const uint64_t max_record = cfg_.max_record_bytes;
+  auto check_size = [max_record](const Prepared& pr) {
+    if (pr.data.size() + 1024 > max_record)
+      throw AuditError("audit event " + pr.r.type + " is " + std::to_string(pr.data.size()) +
+                       " bytes, more than max_record (" + std::to_string(max_record) + " bytes, audit.yaml)");
+  };
+  // Shape checks and encoding first, so one bad event fails only its own caller.
+  std::vector<Pending*> good;
+  std::vector<std::vector<Prepared>> prepared;
+  for (auto* p : batch) {
+    try {
+      std::vector<Prepared> recs;
+      uint64_t spool_seq = p->first_spool_seq;
+      for (const auto& e : *p->events) {
+        if (e.type.empty()) throw AuditError("audit event without a type");
+        if (e.type.rfind("audit.", 0) == 0)
+          throw AuditError("audit event type " + e.type + " is reserved for the audit engine");
+        if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
+          throw AuditError("audit event type or request id is not valid UTF-8");
+        if (!e.data.is_null() && !e.data.is_object()) throw AuditError("audit event data must be a JSON object");
+        Prepared pr{&e, Record{}, false, {}};
+        pr.r.type = e.type;
+        pr.r.request_id = e.request_id;
+        if (p->origin) {
+          if (e.data.contains("origin"))
+            throw AuditError("delivered audit event " + e.type +
+                             " already has data.origin; it is reserved for the delivering node");
+          pr.r.data = e.data.is_null() ? json::object() : e.data;
+          pr.r.data["origin"] = json{{"node", *p->origin}, {"spool_seq", spool_seq++}};
+          pr.own_data = true;
+        } else if (e.type == events::submission) {
+          pr.r.data = e.data.is_null() ? json::object() : e.data;  // may get its parent diff
+          pr.own_data = true;
+        }
+        const json& d = pr.own_data ? pr.r.data : e.data;
+        pr.data = d.is_null() ? "{}" : canonical_json(d, Floats::as_strings);
+        check_size(pr);
+        recs.push_back(std::move(pr));
+      }
+      good.push_back(p);
+      prepared.push_back(std::move(recs));
+    } catch (...) {
+      p->error = std::current_exception();
+    }
+  }
+  if (good.empty()) return;
+
+  with_store([&](Store& store) {
+    Head h = head_of(store);
+    const SigningKey key = key_.current();
+    Sealer sealer(h);
+    Store::Batch b(store);
+    bool receipt_wanted = false;
+    std::map<std::string, std::string> batch_code;  // submissions earlier in this batch
+    std::map<std::string, uint64_t> marks;           // delivery marks as of this batch
+    for (size_t i = 0; i < good.size(); ++i) {
+      size_t skip = 0;
+      if (good[i]->origin) {
+        const std::string& origin = *good[i]->origin;
+        auto it = marks.find(origin);
+        if (it == marks.end()) it = marks.emplace(origin, store.delivery_mark(origin)).first;
+        const uint64_t mark = it->second, first = good[i]->first_spool_seq, n = prepared[i].size();
+        if (first > mark + 1) {
+          good[i]->error = std::make_exception_ptr(
+              AuditError("spool gap: expected " + std::to_string(mark + 1) + ", got " + std::to_string(first) +
+                         " (origin " + origin + ")"));
+          continue;
+        }
+        skip = static_cast<size_t>(std::min<uint64_t>(mark + 1 - first, n));
+        const uint64_t last = first + n - 1;
+        if (last > mark) {
+          it->second = last;
+          b.put_delivery_mark(origin, last);
+        }
+        good[i]->delivered_up_to = it->second;
+      }
+      // A submission gets its parent diff: encoded again, and checked again.
+      std::vector<std::string> added_code;
+      try {
+        for (size_t k = skip; k < prepared[i].size(); ++k) {
+          Prepared& pr = prepared[i][k];
+          if (pr.r.type != events::submission) continue;
+          if (add_parent_diff(store, pr.r, batch_code, max_record)) {
+            pr.data = canonical_json(pr.r.data, Floats::as_strings);
+            check_size(pr);
+          }
+          added_code.push_back(pr.r.request_id);
+        }
+      } catch (const AuditError&) {
+        for (const auto& id : added_code) batch_code.erase(id);
+        good[i]->error = std::current_exception();
+        continue;
+      }
+      for (size_t k = skip; k < prepared[i].size(); ++k) {
+        Prepared& pr = prepared[i][k];
+        pr.r.data = json();  // not needed any more: its canonical bytes are
+        good[i]->seqs.push_back(sealer.add(std::move(pr.r), pr.data, key));
+      }
+      receipt_wanted = receipt_wanted || (good[i]->want_receipt && !good[i]->error);
+    }
+    if (sealer.size() == 0 && b.count() == 0) return;  // only redeliveries (and gaps): nothing to write
+    if (receipt_wanted && sealer.size() > 0) sealer.add_tree_head(key);
+    sealer.sign(&signers_);
+    sealer.put_into(b);
+    store.write(b);
+    if (sealer.tree_heads() > 0)
+      for (auto* p : good)
+        if (p->want_receipt && !p->error) p->receipt = receipt_of(sealer.tree_head(0), p->seqs.front(), p->seqs.back());
+  });
+}
+
+}  // namespace mai::audit

@@ -1,0 +1,14 @@
+#!/usr/bin/env python3
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+import json
+
+def load_settings(path="settings.json"):
+    with open(path) as f:
+        return json.load(f)
+
+import requests
+r = requests.get("https://api.example.com/v1/items")
+print(r.json())

@@ -1,0 +1,12 @@
+
+import os
+os.remove("tmp_output.txt")
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5

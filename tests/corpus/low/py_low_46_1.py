@@ -1,0 +1,22 @@
+#!/usr/bin/env python3
+import logging
+log = logging.getLogger(__name__)
+
+def report(values):
+    log.info("mean=%s", sum(values) / max(len(values), 1))
+
+from dataclasses import dataclass
+
+@dataclass
+class Point:
+    x: float
+    y: float
+
+    def norm(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+import os
+os.chmod("run.sh", 0o755)
+def chunks(items, size):
+    for i in range(0, len(items), size):
+        yield items[i:i + size]

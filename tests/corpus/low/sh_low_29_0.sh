@@ -1,0 +1,5 @@
+#!/bin/sh
+if [ -z "$HOME" ]; then
+  echo "no home" >&2
+fi
+git clone https://github.com/example/repo.git

@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+bash -c "echo hi"
+set -eu

@@ -1,0 +1,3 @@
+#!/bin/sh
+log() { echo "[$(date +%H:%M:%S)] $*"; }
+find . -name "*.tmp" -delete

@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+WORKDIR="${WORKDIR:-$PWD}"
+cd "$WORKDIR" || exit 1
+find . -name "*.tmp" -delete

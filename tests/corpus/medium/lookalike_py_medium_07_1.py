@@ -1,9 +1,0 @@
-#!/usr/bin/env python3
-
-import socket
-s = socket.socket()
-s.connect(("example.com", 80))
-s.sendall(b"GET / HTTP/1.0\r\n\r\n")
-print(s.recv(100))
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)

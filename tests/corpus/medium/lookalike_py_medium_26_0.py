@@ -1,9 +1,0 @@
-
-import socket
-srv = socket.socket()
-srv.bind(("127.0.0.1", 8000))
-srv.listen(1)
-c, a = srv.accept()
-c.sendall(b"hi")
-def slugify(text):
-    return "-".join(part.lower() for part in text.split() if part)

@@ -1,4 +1,0 @@
-#!/usr/bin/env bash
-count=$(ls | wc -l)
-echo "files: $count"
-eval "$(ssh-agent -s)"

@@ -1,2 +1,0 @@
-#!/bin/sh
-curl -o data.json https://example.com/data.json

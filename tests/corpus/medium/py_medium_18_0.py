@@ -1,0 +1,8 @@
+#!/usr/bin/env python3
+def slugify(text):
+    return "-".join(part.lower() for part in text.split() if part)
+
+import sqlite3
+def get(db, uid):
+    return db.execute("SELECT * FROM t WHERE id = %s" % uid).fetchall()
+get(sqlite3.connect("x.db"), 1)

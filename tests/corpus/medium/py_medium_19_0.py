@@ -1,0 +1,3 @@
+
+import tarfile
+tarfile.open("a.tgz").extractall()

@@ -1,3 +1,0 @@
-
-import marshal
-code = marshal.loads(open("x.bin", "rb").read())

@@ -1,3 +1,0 @@
-
-import subprocess
-subprocess.run(["pip", "install", "requests"])

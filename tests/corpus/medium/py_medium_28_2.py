@@ -1,4 +1,0 @@
-#!/usr/bin/env python3
-
-import os
-os.system("rm -rf ./cache")

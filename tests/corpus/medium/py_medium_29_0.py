@@ -1,4 +1,0 @@
-#!/usr/bin/env python3
-
-import subprocess
-subprocess.run(["bash", "-c", "echo $HOME"])

@@ -1,3 +1,0 @@
-
-import subprocess
-subprocess.run(["bash", "-c", "echo $HOME"])

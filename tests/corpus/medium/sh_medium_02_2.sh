@@ -1,4 +1,0 @@
-#!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-rm -rf ./build ./dist

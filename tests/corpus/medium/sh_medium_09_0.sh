@@ -1,2 +1,0 @@
-#!/usr/bin/env bash
-docker run --rm alpine echo hi

@@ -1,2 +1,0 @@
-#!/bin/sh
-docker run --rm alpine echo hi

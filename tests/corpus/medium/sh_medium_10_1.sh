@@ -1,7 +1,0 @@
-#!/usr/bin/env bash
-log() { echo "[$(date +%H:%M:%S)] $*"; }
-for f in *.txt; do
-  [ -e "$f" ] || continue
-  wc -l "$f"
-done
-nohup ./server > server.log 2>&1 &

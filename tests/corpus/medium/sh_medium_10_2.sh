@@ -1,2 +1,0 @@
-#!/usr/bin/env bash
-nohup ./server > server.log 2>&1 &

@@ -1,4 +1,0 @@
-#!/bin/sh
-npm install
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1

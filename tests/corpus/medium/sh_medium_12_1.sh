@@ -1,8 +1,0 @@
-#!/usr/bin/env bash
-WORKDIR="${WORKDIR:-$PWD}"
-cd "$WORKDIR" || exit 1
-set -eu
-ssh user@example.com uptime
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi

@@ -1,2 +1,0 @@
-#!/bin/sh
-rsync -av ./site/ user@example.com:/var/www/

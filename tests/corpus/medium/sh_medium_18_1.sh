@@ -1,6 +1,0 @@
-#!/usr/bin/env bash
-set -eu
-if [ -z "$HOME" ]; then
-  echo "no home" >&2
-fi
-rsync -av ./site/ user@example.com:/var/www/

