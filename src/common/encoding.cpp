@@ -51,7 +51,12 @@ std::optional<std::string> from_base64(std::string_view text) {
   size_t len = static_cast<size_t>(n);
   // EVP_DecodeBlock counts padding as zero bytes; take them back off.
   for (size_t i = text.size(); i > 0 && text[i - 1] == '='; --i) --len;
-  return std::string(reinterpret_cast<char*>(out.data()), len);
+  std::string bytes(reinterpret_cast<char*>(out.data()), len);
+  // EVP_DecodeBlock also takes '=' inside the text and non-zero bits after the
+  // last byte; only the one canonical spelling of the bytes is accepted (found
+  // by the audit_record fuzzer: a tree head with such a signature decoded).
+  if (to_base64(bytes) != text) return std::nullopt;
+  return bytes;
 }
 
 }  // namespace mai

@@ -22,6 +22,10 @@ TEST(Encoding, Base64RoundTripAllLengths) {
   EXPECT_EQ(to_base64("foobar"), "Zm9vYmFy");
   EXPECT_FALSE(from_base64("Zm9"));
   EXPECT_FALSE(from_base64("Zm9v!!!!"));
+  // Only the canonical spelling: no padding inside, no stray bits after the last byte.
+  EXPECT_FALSE(from_base64("Zm=vYmFy"));
+  EXPECT_FALSE(from_base64("Zm9="));  // "fo" is Zm8=
+  EXPECT_EQ(from_base64("Zm8="), std::string("fo"));
 }
 
 TEST(Sha256, KnownVectors) {

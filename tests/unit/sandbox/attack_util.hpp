@@ -117,6 +117,16 @@ class HostVictim {
   HostVictim& operator=(const HostVictim&) = delete;
   pid_t pid() const { return pid_; }
   bool alive() const { return ::waitpid(pid_, nullptr, WNOHANG) == 0 && ::kill(pid_, 0) == 0; }
+  // A signal is delivered at once but acted on when the process next runs: on
+  // a busy machine it may still be alive right after a SIGKILL was sent.
+  bool dies_within(std::chrono::milliseconds limit) const {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    while (alive()) {
+      if (std::chrono::steady_clock::now() >= deadline) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return true;
+  }
 
  private:
   pid_t pid_ = -1;
