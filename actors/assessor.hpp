@@ -2,7 +2,7 @@
 #pragma once
 #include <memory>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "assess/assessor.hpp"
 
 namespace mai::actors {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <string>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "audit/log.hpp"
 #include "common/json.hpp"
 

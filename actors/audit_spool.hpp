@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "audit/spool.hpp"
 
 namespace mai::actors {

@@ -2,7 +2,7 @@
 
 #include "actors/audit_client.hpp"
 #include "actors/containment.hpp"
-#include "actors/errors.hpp"
+#include "actors/protocol.hpp"
 
 namespace mai::actors {
 

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <memory>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "audit/log.hpp"
 
 namespace mai::actors {

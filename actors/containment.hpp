@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "actors/errors.hpp"
+#include "actors/protocol.hpp"
 
 namespace mai::actors {
 

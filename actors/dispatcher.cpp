@@ -2,7 +2,7 @@
 
 #include "actors/audit_client.hpp"
 #include "actors/containment.hpp"
-#include "actors/errors.hpp"
+#include "actors/protocol.hpp"
 #include "audit/event_types.hpp"
 #include "model/json_codec.hpp"
 
@@ -176,7 +176,7 @@ dispatcher_actor::behavior_type dispatcher(self_ptr self, DispatcherSettings set
                 return rp;
               }),
       contain("dispatcher join",
-              [=](join_atom, cluster::WorkerInfo& info, executor_actor& exec,
+              [=](join_atom, WorkerInfo& info, executor_actor& exec,
                   const std::string& subject) -> caf::result<std::string> {
                 auto& st = self->state;
                 if (info.id.empty() || info.id == local_id || info.slots == 0)

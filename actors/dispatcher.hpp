@@ -10,7 +10,7 @@
 #include <map>
 #include <memory>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "cluster/placement.hpp"
 
 namespace mai::actors {
@@ -21,7 +21,7 @@ struct DispatcherSettings {
   auditor_actor auditor;
   // The coordinator's own executor and its slots (0: it runs nothing itself).
   executor_actor local_executor;
-  cluster::WorkerInfo local_info;
+  WorkerInfo local_info;
 };
 
 struct dispatcher_state {

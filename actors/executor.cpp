@@ -1,7 +1,7 @@
 #include "actors/executor.hpp"
 
 #include "actors/containment.hpp"
-#include "actors/errors.hpp"
+#include "actors/protocol.hpp"
 
 namespace mai::actors {
 

@@ -6,7 +6,7 @@
 #include <deque>
 #include <memory>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "actors/run_worker.hpp"
 
 namespace mai::actors {

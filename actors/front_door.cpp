@@ -3,7 +3,7 @@
 #include <map>
 
 #include "actors/containment.hpp"
-#include "actors/errors.hpp"
+#include "actors/protocol.hpp"
 #include "model/submission_check.hpp"
 
 namespace mai::actors {
@@ -80,7 +80,7 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                 return rp;
               }),
       contain("front door join",
-              [=](join_atom, const std::string& session, cluster::WorkerInfo& info,
+              [=](join_atom, const std::string& session, WorkerInfo& info,
                   executor_actor& exec) -> caf::result<std::string> {
                 auto identity = worker_identity(session);
                 if (!identity) return identity.error();

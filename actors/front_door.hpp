@@ -6,7 +6,7 @@
 #pragma once
 #include <memory>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "actors/supervisor.hpp"
 #include "transport/session_registry.hpp"
 

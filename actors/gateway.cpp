@@ -4,7 +4,7 @@
 
 #include "actors/audit_client.hpp"
 #include "actors/containment.hpp"
-#include "actors/errors.hpp"
+#include "actors/protocol.hpp"
 #include "audit/event_types.hpp"
 #include "common/ids.hpp"
 #include "common/sha256.hpp"

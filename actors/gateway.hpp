@@ -5,7 +5,7 @@
 #pragma once
 #include <memory>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "config/sandbox_config.hpp"
 #include "policy/run_policy.hpp"
 

@@ -63,7 +63,7 @@ monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_sta
   self->state.auditor = std::move(auditor);
   return {
       contain("monitor watch",
-              [=](watch_atom, const std::string& request_id, const sandbox::ProbeTarget& target,
+              [=](watch_atom, const std::string& request_id, const ProbeTarget& target,
                   const Limits& limits, const caf::actor& subscriber) {
                 WatchedRun run;
                 run.probe = sandbox::make_probe(target);

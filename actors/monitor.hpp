@@ -7,7 +7,8 @@
 #include <map>
 #include <memory>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace mai::actors {
 

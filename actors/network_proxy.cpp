@@ -9,7 +9,7 @@
 
 #include "actors/audit_client.hpp"
 #include "actors/containment.hpp"
-#include "actors/errors.hpp"
+#include "actors/protocol.hpp"
 #include "audit/event_types.hpp"
 #include "model/json_codec.hpp"
 #include "proxy/egress_policy.hpp"

@@ -3,7 +3,7 @@
 // the run's proxy listener (the engine's proxy::Server, on a thread of its
 // own per run) until the run ends.
 #pragma once
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 #include "config/network_config.hpp"
 
 namespace mai::actors {

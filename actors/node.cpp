@@ -12,17 +12,6 @@
 
 namespace mai::actors {
 
-void configure_actor_system(caf::actor_system_config& cfg) {
-  register_message_types(cfg);
-  // Blocking work runs on detached threads, so the pool only needs the cores.
-  unsigned cores = std::max(2u, std::thread::hardware_concurrency());
-  cfg.set("scheduler.max-threads", static_cast<size_t>(cores));
-  // Work stealing polls idle workers every 50 us, which takes CPU from the
-  // sandboxes; the message rate here is low, so a shared queue that sleeps
-  // on a condition variable costs nothing and waits for nothing.
-  cfg.set("scheduler.policy", caf::atom("sharing"));
-}
-
 Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   Node node;
   // The auditor blocks on fsync: it gets a thread of its own.

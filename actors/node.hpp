@@ -5,7 +5,9 @@
 #include <memory>
 #include <string>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
+#include "sandbox/sandbox.hpp"
+#include "protocol/actor_system.hpp"
 #include "actors/supervisor.hpp"
 #include "assess/assessor.hpp"
 #include "audit/log.hpp"
@@ -49,9 +51,5 @@ struct Node {
 };
 
 Node spawn_node(caf::actor_system& sys, const NodeSettings& settings);
-
-// Applies what every process needs before its actor system starts: message
-// types, error rendering and a scheduler sized for this machine.
-void configure_actor_system(caf::actor_system_config& cfg);
 
 }  // namespace mai::actors

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "actors/audit_client.hpp"
-#include "actors/errors.hpp"
+#include "actors/protocol.hpp"
 #include "audit/event_types.hpp"
 #include "common/error.hpp"
 #include "common/ids.hpp"

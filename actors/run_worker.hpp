@@ -5,7 +5,8 @@
 #include <memory>
 #include <string>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace mai::actors {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
 
 namespace mai::actors {
 

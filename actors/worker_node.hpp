@@ -7,7 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "actors/interfaces.hpp"
+#include "actors/protocol.hpp"
+#include "sandbox/sandbox.hpp"
 #include "audit/spool.hpp"
 #include "config/network_config.hpp"
 #include "config/sandbox_config.hpp"

@@ -3,8 +3,9 @@
 
 #include <iostream>
 
-#include "actors/await_answer.hpp"
+#include "protocol/await_answer.hpp"
 #include "actors/node.hpp"
+#include "protocol/actor_system.hpp"
 #include "cli/command.hpp"
 #include "cli/node_setup.hpp"
 #include "cli/result_output.hpp"
@@ -20,11 +21,11 @@ namespace {
 caf::behavior stats_printer(caf::event_based_actor*) {
   bool tty = ::isatty(STDERR_FILENO);
   return {
-      [tty](actors::stats_atom, const std::string&, const ResourceSample& sample) {
+      [tty](protocol::stats_atom, const std::string&, const ResourceSample& sample) {
         std::cerr << (tty ? "\r\033[K" : "") << "[stats] " << format_stats_line(sample, nullptr)
                   << (tty ? "" : "\n") << std::flush;
       },
-      [](actors::flush_atom) { return true; },
+      [](protocol::flush_atom) { return true; },
   };
 }
 
@@ -40,25 +41,25 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   settings.worker_name = "local";
 
   caf::actor_system_config cfg;
-  actors::configure_actor_system(cfg);
+  protocol::configure_actor_system(cfg);
   caf::actor_system sys{cfg};
   auto node = actors::spawn_node(sys, settings);
   caf::actor printer;
   if (opts.stats) printer = sys.spawn(stats_printer);
 
-  auto answer = actors::await_answer<RunResult>(sys, node.gateway, caf::infinite,
-                                                actors::submit_atom::value, submission, printer);
+  auto answer = protocol::await_answer<RunResult>(sys, node.gateway, caf::infinite,
+                                                protocol::submit_atom::value, submission, printer);
   if (printer) {
     // Every sample was sent before the result; print them all before it.
     caf::scoped_actor self{sys};
-    self->request(printer, std::chrono::seconds(5), actors::flush_atom::value)
+    self->request(printer, std::chrono::seconds(5), protocol::flush_atom::value)
         .receive([](bool) {}, [](const caf::error&) {});
   }
   if (opts.stats && ::isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
   node.shutdown();
   if (printer) caf::anon_send_exit(printer, caf::exit_reason::user_shutdown);
   if (!answer)
-    throw SandboxError("internal", "no result: " + actors::error_message(answer.error()));
+    throw SandboxError("internal", "no result: " + protocol::error_message(answer.error()));
   return emit_result(*answer, opts.json);
 }
 

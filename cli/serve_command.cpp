@@ -8,9 +8,10 @@
 #include <thread>
 
 #include "actors/front_door.hpp"
-#include "actors/networking.hpp"
+#include "protocol/networking.hpp"
 #include "actors/node.hpp"
-#include "actors/remote_endpoint.hpp"
+#include "protocol/actor_system.hpp"
+#include "protocol/remote_endpoint.hpp"
 #include "audit/event_types.hpp"
 #include "cli/command.hpp"
 #include "cli/node_setup.hpp"
@@ -69,8 +70,8 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
 
 
   caf::actor_system_config cfg;
-  actors::configure_actor_system(cfg);
-  actors::configure_networking(cfg, service);
+  protocol::configure_actor_system(cfg);
+  protocol::configure_networking(cfg, {std::chrono::milliseconds(service.heartbeat_interval_ms), std::chrono::milliseconds(service.heartbeat_timeout_ms)});
   caf::actor_system sys{cfg};
   auto node = actors::spawn_node(sys, settings);
 
@@ -84,7 +85,7 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   door_settings.auditor = node.auditor;
   door_settings.health = node.health;
   auto door = sys.spawn(actors::front_door, door_settings);
-  uint16_t backend_port = actors::publish_gated(sys, door, gate);
+  uint16_t backend_port = protocol::publish_gated(sys, door, gate);
 
   transport::TunnelServerSettings t;
   t.host = listen.host;

@@ -8,9 +8,10 @@
 #include <iostream>
 #include <thread>
 
-#include "actors/networking.hpp"
+#include "protocol/networking.hpp"
 #include "actors/node.hpp"
-#include "actors/remote_endpoint.hpp"
+#include "protocol/actor_system.hpp"
+#include "protocol/remote_endpoint.hpp"
 #include "actors/worker_node.hpp"
 #include "cli/command.hpp"
 #include "cli/service_options.hpp"
@@ -55,13 +56,13 @@ bool stop_requested(const sigset_t& signals, std::chrono::milliseconds d) {
 // Delivers the spool (it holds the runs' starts), then has the coordinator
 // record execution.abandoned for each; kept for the next connection on failure.
 void close_stale_runs(caf::scoped_actor& self, const actors::WorkerNode& node,
-                      const actors::front_door_actor& door, const std::string& session,
+                      const protocol::front_door_actor& door, const std::string& session,
                       std::vector<std::string>& stale_runs) {
   bool drained = false;
-  self->request(node.spool, std::chrono::seconds(30), actors::drain_atom::value)
+  self->request(node.spool, std::chrono::seconds(30), protocol::drain_atom::value)
       .receive([&](bool ok) { drained = ok; }, [](const caf::error&) {});
   if (!drained) return;
-  self->request(door, std::chrono::seconds(30), actors::abandon_atom::value, session, stale_runs,
+  self->request(door, std::chrono::seconds(30), protocol::abandon_atom::value, session, stale_runs,
                 std::string("the worker supervising it died; its sandbox was killed and removed "
                             "when the worker started again"))
       .receive([&](const std::vector<std::string>&) { stale_runs.clear(); },
@@ -104,7 +105,7 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
                          ? common_name(tls->own_subject())
                          : std::string(host);
   auto resources = policy::detect_host_resources();
-  cluster::WorkerInfo info;
+  WorkerInfo info;
   info.id = name + "@" + random_hex(6);  // this process; a restarted worker is a new one
   info.name = name;
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
@@ -130,8 +131,8 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
 
 
   caf::actor_system_config cfg;
-  actors::configure_actor_system(cfg);
-  actors::configure_networking(cfg, service);
+  protocol::configure_actor_system(cfg);
+  protocol::configure_networking(cfg, {std::chrono::milliseconds(service.heartbeat_interval_ms), std::chrono::milliseconds(service.heartbeat_timeout_ms)});
   caf::actor_system sys{cfg};
   auto node = actors::spawn_worker_node(sys, std::move(settings));
 
@@ -151,10 +152,10 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
            coordinator.to_string());
   while (!stopping) {
     std::unique_ptr<transport::TunnelClient> tunnel;
-    actors::front_door_actor door;
+    protocol::front_door_actor door;
     try {
       tunnel = transport::TunnelClient::connect(t);
-      auto d = actors::connect_published<actors::front_door_actor>(sys, tunnel->take_local_fd(),
+      auto d = protocol::connect_published<protocol::front_door_actor>(sys, tunnel->take_local_fd(),
                                                                   caf::timespan{t.timeout});
       if (!d) throw transport::ConnectError("no coordinator there: " + sys.render(d.error()));
       door = std::move(*d);
@@ -170,12 +171,12 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
     std::string refusal;
     while (!stopping && tunnel->open()) {
       if (!joined) {
-        self->request(door, t.timeout, actors::join_atom::value, tunnel->token(), info, node.remote)
+        self->request(door, t.timeout, protocol::join_atom::value, tunnel->token(), info, node.remote)
             .receive([&](const std::string&) { joined = true; },
                      [&](caf::error& e) { refusal = sys.render(e); });
         if (!joined) break;
         log_line("joined " + coordinator.to_string() + " as " + info.id);
-        caf::anon_send(node.spool, actors::attach_atom::value, door, tunnel->token());
+        caf::anon_send(node.spool, protocol::attach_atom::value, door, tunnel->token());
         backoff = std::chrono::milliseconds(100);
         if (!stale_runs.empty()) close_stale_runs(self, node, door, tunnel->token(), stale_runs);
       }
@@ -185,7 +186,7 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
       }
       bool known = true;
       bool answered = false;
-      self->request(door, heartbeat_every * 4, actors::heartbeat_atom::value, tunnel->token(),
+      self->request(door, heartbeat_every * 4, protocol::heartbeat_atom::value, tunnel->token(),
                     info.id)
           .receive([&](bool k) { known = k, answered = true; }, [](const caf::error&) {});
       if (!answered) break;   // the coordinator is gone or frozen: reconnect

@@ -4,14 +4,12 @@
 #include <future>
 #include <mutex>
 
-#include "actors/errors.hpp"
-#include "actors/interfaces.hpp"
-#include "actors/networking.hpp"
-#include "actors/node.hpp"
-#include "actors/remote_endpoint.hpp"
 #include "common/endpoint.hpp"
 #include "common/error.hpp"
-#include "transport/tunnel_client.hpp"
+#include "protocol/actor_system.hpp"
+#include "protocol/connection.hpp"
+#include "protocol/errors.hpp"
+#include "protocol/networking.hpp"
 
 namespace mai::client {
 
@@ -27,7 +25,7 @@ struct Answer {
 // handler, and answers exactly once — with the result, the service's error,
 // or "connection lost" when the service's node goes away mid-request (CAF
 // would otherwise let the request wait forever).
-caf::behavior submission(caf::event_based_actor* self, actors::front_door_actor door,
+caf::behavior submission(caf::event_based_actor* self, protocol::front_door_actor door,
                          std::string session, Submission sub, Client::StatsHandler on_stats,
                          std::shared_ptr<std::promise<Answer>> answer) {
   auto once = std::make_shared<std::atomic<bool>>(false);
@@ -42,7 +40,7 @@ caf::behavior submission(caf::event_based_actor* self, actors::front_door_actor 
     deliver(std::move(a));
   });
   caf::actor subscriber = on_stats ? caf::actor_cast<caf::actor>(self) : caf::actor{};
-  self->request(door, caf::infinite, actors::submit_atom::value, session, std::move(sub),
+  self->request(door, caf::infinite, protocol::submit_atom::value, session, std::move(sub),
                 subscriber)
       .then(
           [=](RunResult& r) {
@@ -56,7 +54,7 @@ caf::behavior submission(caf::event_based_actor* self, actors::front_door_actor 
             deliver(std::move(a));
           });
   return {
-      [=](actors::stats_atom, const std::string&, const ResourceSample& sample) {
+      [=](protocol::stats_atom, const std::string&, const ResourceSample& sample) {
         if (on_stats) on_stats(sample);
       },
   };
@@ -64,11 +62,8 @@ caf::behavior submission(caf::event_based_actor* self, actors::front_door_actor 
 
 struct SystemConfig : caf::actor_system_config {
   explicit SystemConfig(const Options& o) {
-    actors::configure_actor_system(*this);
-    config::ServiceConfig service;
-    service.heartbeat_interval_ms = static_cast<uint64_t>(o.heartbeat_interval.count());
-    service.heartbeat_timeout_ms = static_cast<uint64_t>(o.heartbeat_timeout.count());
-    actors::configure_networking(*this, service);
+    protocol::configure_actor_system(*this);
+    protocol::configure_networking(*this, {o.heartbeat_interval, o.heartbeat_timeout});
   }
 };
 
@@ -78,64 +73,45 @@ struct Client::Impl {
   explicit Impl(const Options& o) : cfg(o), sys(cfg) {}
   SystemConfig cfg;
   caf::actor_system sys;
-  std::unique_ptr<transport::TunnelClient> tunnel;
-  actors::front_door_actor door;
+  std::unique_ptr<protocol::Connection> connection;
 };
 
 Client::Client(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Client::~Client() = default;
 
 std::unique_ptr<Client> Client::connect(const Options& o) {
-  transport::TunnelClientSettings t;
-  try {
-    Endpoint server = parse_endpoint(o.server, "server", false);
-    t.host = server.host;
-    t.port = server.port;
-    transport::TlsFiles files{o.tls_cert, o.tls_key, o.tls_ca};
-    if (!files.empty()) {
-      t.tls = transport::TlsContext::client(files);
-    } else if (!is_loopback_host(server.host)) {
-      throw UsageError("plain TCP is only for a service on loopback; give the TLS certificate, "
-                       "key and CA to reach " + o.server);
-    }
-  } catch (const UsageError& e) {
-    throw Error(Error::Kind::usage, e.what());
-  }
-  t.timeout = o.connect_timeout;
-
   auto impl = std::make_unique<Impl>(o);
   try {
-    impl->tunnel = transport::TunnelClient::connect(t);
+    Endpoint server = parse_endpoint(o.server, "server", false);
+    transport::TlsFiles files{o.tls_cert, o.tls_key, o.tls_ca};
+    auto tls = files.empty() ? nullptr : transport::TlsContext::client(files);
+    impl->connection = protocol::Connection::open(impl->sys, server, tls, o.connect_timeout);
+  } catch (const UsageError& e) {
+    throw Error(Error::Kind::usage, e.what());
   } catch (const transport::ConnectError& e) {
     throw Error(Error::Kind::connect, e.what());
   }
-  auto door = actors::connect_published<actors::front_door_actor>(
-      impl->sys, impl->tunnel->take_local_fd(), caf::timespan{o.connect_timeout});
-  if (!door)
-    throw Error(Error::Kind::connect, o.server + " answered, but not as a mai-sandbox service: " +
-                                          impl->sys.render(door.error()));
-  impl->door = std::move(*door);
   return std::unique_ptr<Client>(new Client(std::move(impl)));
 }
 
-bool Client::connected() const { return impl_->tunnel && impl_->tunnel->open(); }
+bool Client::connected() const { return impl_->connection && impl_->connection->is_open(); }
 
 RunResult Client::submit(const Submission& s, StatsHandler on_stats) {
   if (!connected()) throw Error(Error::Kind::service, "the connection to the service is closed");
   auto answer = std::make_shared<std::promise<Answer>>();
   auto future = answer->get_future();
-  impl_->sys.spawn(submission, impl_->door, impl_->tunnel->token(), s, std::move(on_stats),
-                   answer);
+  impl_->sys.spawn(submission, impl_->connection->door(), impl_->connection->session(), s,
+                   std::move(on_stats), answer);
   Answer a = future.get();
   if (a.result) return std::move(*a.result);
   if (a.connection_lost)
     throw Error(Error::Kind::service,
                 "the connection to the service was lost before the result arrived");
-  std::string code = actors::result_code(a.error);
-  std::string message = actors::error_message(a.error);
-  if (code == "invalid_request")
+  std::string message = protocol::error_message(a.error);
+  if (protocol::errc_of(a.error) == protocol::errc::invalid_request)
     throw Error(Error::Kind::usage, "the service refused the request: " + message);
-  throw Error(Error::Kind::service, "the service failed the request (" + code + "): " + message);
+  throw Error(Error::Kind::service, "the service failed the request (" +
+                                        protocol::result_code(a.error) + "): " + message);
 }
 
 ServiceStatus Client::status() {
@@ -143,10 +119,10 @@ ServiceStatus Client::status() {
   caf::scoped_actor self{impl_->sys};
   ServiceStatus out;
   caf::error failure;
-  self->request(impl_->door, std::chrono::seconds(10), actors::status_atom::value,
-                impl_->tunnel->token())
+  self->request(impl_->connection->door(), std::chrono::seconds(10),
+                protocol::status_atom::value, impl_->connection->session())
       .receive(
-          [&](const actors::ClusterStatus& s) {
+          [&](const protocol::ClusterStatus& s) {
             for (const auto& w : s.workers) {
               WorkerStatus v;
               v.id = w.info.id;
@@ -169,7 +145,7 @@ ServiceStatus Client::status() {
           [&](caf::error& e) { failure = std::move(e); });
   if (failure)
     throw Error(Error::Kind::service, "the service did not report its status: " +
-                                          actors::error_message(failure));
+                                          protocol::error_message(failure));
   return out;
 }
 

@@ -16,20 +16,19 @@
 #include <iostream>
 #include <thread>
 
-#include "actors/interfaces.hpp"
-#include "actors/networking.hpp"
-#include "actors/node.hpp"
-#include "actors/remote_endpoint.hpp"
 #include "common/endpoint.hpp"
-#include "config/service_config.hpp"
+#include "protocol/actor_system.hpp"
+#include "protocol/interfaces.hpp"
+#include "protocol/networking.hpp"
+#include "protocol/remote_endpoint.hpp"
 #include "transport/tunnel_client.hpp"
 
 namespace {
 
 struct Config : caf::actor_system_config {
   Config() {
-    mai::actors::configure_actor_system(*this);
-    mai::actors::configure_networking(*this, mai::config::ServiceConfig{});
+    mai::protocol::configure_actor_system(*this);
+    mai::protocol::configure_networking(*this, mai::protocol::Heartbeats{});
   }
 };
 
@@ -58,7 +57,7 @@ int main(int argc, char** argv) {
 
   Config cfg;
   caf::actor_system sys{cfg};
-  auto door = mai::actors::connect_published<mai::actors::front_door_actor>(
+  auto door = mai::protocol::connect_published<mai::protocol::front_door_actor>(
       sys, tunnel->take_local_fd(), caf::timespan{std::chrono::seconds(5)});
   if (!door) {
     std::cerr << "mai-basp-attack: " << sys.render(door.error()) << "\n";

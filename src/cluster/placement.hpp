@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/worker_info.hpp"
 #include "model/enums.hpp"
 
 namespace mai::cluster {
@@ -21,14 +22,8 @@ namespace mai::cluster {
 using Clock = std::chrono::steady_clock;
 using time_point = Clock::time_point;
 
-struct WorkerInfo {
-  std::string id;    // unique per worker process (its node identity)
-  std::string name;  // for people: host name, --name
-  uint32_t slots = 0;
-  uint32_t cpus = 0;
-  uint64_t memory_bytes = 0;
-  std::vector<Backend> backends;
-};
+// A worker's offer (a model type: it travels in the join message).
+using WorkerInfo = mai::WorkerInfo;
 
 struct JobRef {
   std::string request_id;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/sandbox_config.hpp"
+#include "model/probe_target.hpp"
 #include "model/enums.hpp"
 #include "model/execution.hpp"
 #include "model/limits.hpp"
@@ -25,18 +26,8 @@ struct RunSpec {
   uint64_t output_flood_bytes = 0;  // per stream; 0 means no flood limit
 };
 
-// What the monitor samples. Plain data, copyable, safe to hand to another thread.
-struct ProbeTarget {
-  int32_t cgroup_version = 1;
-  std::vector<std::string> cgroup_dirs;  // the run's cgroup directories
-  int32_t init_pid = 0;                  // host pid of the sandbox's init
-  std::vector<std::string> disk_paths;   // host-visible paths of the writable mounts, for statfs
-  uint64_t disk_cap_bytes = 0;           // size cap of each of them
-  // Docker backend: samples come from the daemon's stats stream instead of
-  // cgroup_dirs, and kill_all asks the daemon to kill the container.
-  std::string docker_container;          // container id; empty for native runs
-  std::string docker_socket;
-};
+// What the monitor samples (a model type: it travels in the monitor's messages).
+using ProbeTarget = mai::ProbeTarget;
 
 // What wait() observed.
 struct RawOutcome {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "actors/await_answer.hpp"
+#include "protocol/await_answer.hpp"
 #include "actors/node.hpp"
 
 namespace mai::actors {

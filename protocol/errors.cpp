@@ -1,10 +1,10 @@
-#include "actors/errors.hpp"
+#include "protocol/errors.hpp"
 
 #include <caf/actor_system_config.hpp>
 #include <caf/atom.hpp>
 #include <caf/message.hpp>
 
-namespace mai::actors {
+namespace mai::protocol {
 
 namespace {
 constexpr caf::atom_value category = caf::atom("mai");
@@ -30,9 +30,14 @@ caf::error make_error(errc code, std::string message) {
   return caf::error{static_cast<uint8_t>(code), category, caf::make_message(std::move(message))};
 }
 
+std::optional<errc> errc_of(const caf::error& e) {
+  if (e.category() != category) return std::nullopt;
+  return static_cast<errc>(e.code());
+}
+
 std::string result_code(const caf::error& e) {
-  if (e.category() == category) return to_string(static_cast<errc>(e.code()));
-  return "internal";
+  auto code = errc_of(e);
+  return code ? to_string(*code) : "internal";
 }
 
 std::string error_message(const caf::error& e) {
@@ -49,4 +54,4 @@ void register_error_category(caf::actor_system_config& cfg) {
   });
 }
 
-}  // namespace mai::actors
+}  // namespace mai::protocol

@@ -14,9 +14,9 @@
 #include <memory>
 #include <string>
 
-#include "actors/errors.hpp"
+#include "protocol/errors.hpp"
 
-namespace mai::actors {
+namespace mai::protocol {
 
 // `timeout`: caf::infinite or a std::chrono duration.
 template <class Result, class Handle, class Timeout, class... Ts>
@@ -43,4 +43,4 @@ caf::expected<Result> await_answer(caf::actor_system& sys, const Handle& target,
   return result;
 }
 
-}  // namespace mai::actors
+}  // namespace mai::protocol

@@ -1,10 +1,12 @@
-// Every actor interface and every message of mai-sandbox, in one place.
+// The protocol of mai-sandbox: every actor interface and every message, in
+// one place. It is a library of its own (mai_protocol) that a client links
+// without the server: it needs only CAF and the model types (src/model).
 //
-// The engine types (src/model, src/sandbox) are plain C++; this header gives
-// them the inspect() overloads CAF needs to copy them between actors and, in
-// later deployments, between machines. Every type here is registered under a
-// fixed name by register_message_types(), which every process must call, so
-// that a coordinator and its workers agree on the wire format.
+// The model types are plain C++; this header gives them the inspect()
+// overloads CAF needs to copy them between actors and between machines.
+// Every type here is registered under a fixed name by
+// register_message_types(), which every process must call, so that clients,
+// a coordinator and its workers agree on the wire format.
 //
 // The pipeline, as the gateway drives it:
 //   submission -> assessor -> (BLOCKED stops here unless overridden)
@@ -20,12 +22,12 @@
 #include <string>
 #include <vector>
 
-#include "cluster/placement.hpp"
+#include "model/probe_target.hpp"
 #include "model/result.hpp"
 #include "model/submission.hpp"
-#include "sandbox/sandbox.hpp"
+#include "model/worker_info.hpp"
 
-namespace mai::actors {
+namespace mai::protocol {
 
 // ---------------------------------------------------------------------------
 // Messages that exist only between actors (the rest are engine types).
@@ -68,7 +70,7 @@ struct MonitorVerdict {
 
 // One worker as `mai-sandbox status` shows it.
 struct WorkerView {
-  cluster::WorkerInfo info;
+  WorkerInfo info;
   bool active = false;
   uint32_t running = 0;
   uint64_t placed_total = 0;
@@ -145,7 +147,7 @@ using front_door_actor = caf::typed_actor<
     caf::replies_to<submit_atom, std::string, Submission, caf::actor>::with<RunResult>,
     // A worker joins with its capacity and its executor; replies with the
     // worker id it is known by (the one it gave).
-    caf::replies_to<join_atom, std::string, cluster::WorkerInfo, executor_actor>::with<std::string>,
+    caf::replies_to<join_atom, std::string, WorkerInfo, executor_actor>::with<std::string>,
     // A worker is alive; false: the coordinator does not know it (any more), join again.
     caf::replies_to<heartbeat_atom, std::string, std::string>::with<bool>,
     // A worker delivers spooled audit events (origin, first spool seq, events);
@@ -169,7 +171,7 @@ using dispatcher_actor = caf::typed_actor<
     // The executor's contract: run one request somewhere; replies with its report.
     caf::replies_to<execute_atom, ExecutionRequest>::with<ExecutionReport>,
     // A worker joins (or rejoins); its jobs from before are lost.
-    caf::replies_to<join_atom, cluster::WorkerInfo, executor_actor, std::string>::with<std::string>,
+    caf::replies_to<join_atom, WorkerInfo, executor_actor, std::string>::with<std::string>,
     // A worker reports in; false if it is unknown or already declared lost.
     caf::replies_to<heartbeat_atom, std::string>::with<bool>,
     caf::replies_to<status_atom>::with<ClusterStatus>,
@@ -179,7 +181,7 @@ using dispatcher_actor = caf::typed_actor<
 // monitor: samples every running sandbox and kills on a violation.
 using monitor_actor = caf::typed_actor<
     // Start sampling run `run_id` (request id) against `limits`; samples go to the subscriber if set.
-    caf::reacts_to<watch_atom, std::string, sandbox::ProbeTarget, Limits, caf::actor>,
+    caf::reacts_to<watch_atom, std::string, ProbeTarget, Limits, caf::actor>,
     // Stop sampling; replies with the last sample, peaks and any violation it acted on.
     caf::replies_to<unwatch_atom, std::string>::with<MonitorVerdict>,
     // Timer: take one sample of every watched run.
@@ -258,7 +260,7 @@ optional_ref<T> opt(std::optional<T>& x) {
   return {x};
 }
 
-}  // namespace mai::actors
+}  // namespace mai::protocol
 
 namespace mai {
 
@@ -287,16 +289,16 @@ typename Inspector::result_type inspect(Inspector& f, Limits& x) {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, LimitRequest& x) {
-  auto cpus = actors::opt(x.cpus);
-  auto memory = actors::opt(x.memory_bytes);
-  auto pids = actors::opt(x.pids);
-  auto timeout = actors::opt(x.timeout_ms);
+  auto cpus = protocol::opt(x.cpus);
+  auto memory = protocol::opt(x.memory_bytes);
+  auto pids = protocol::opt(x.pids);
+  auto timeout = protocol::opt(x.timeout_ms);
   return f(caf::meta::type_name("mai::LimitRequest"), cpus, memory, pids, timeout);
 }
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, Submission& x) {
-  auto backend = actors::opt(x.backend);
+  auto backend = protocol::opt(x.backend);
   return f(caf::meta::type_name("mai::Submission"), x.request_id, x.code, x.filename, x.language,
            x.trust, x.origin, backend, x.network, x.limits, x.override_reason, x.client,
            x.parent_request_id);
@@ -316,8 +318,8 @@ typename Inspector::result_type inspect(Inspector& f, NetworkEvent& x) {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ExecutionReport& x) {
-  auto signal = actors::opt(x.signal);
-  auto last_sample = actors::opt(x.last_sample);
+  auto signal = protocol::opt(x.signal);
+  auto last_sample = protocol::opt(x.last_sample);
   return f(caf::meta::type_name("mai::ExecutionReport"), x.backend, x.worker, x.exit_code, signal,
            x.termination, x.stdout_data, x.stderr_data, x.stdout_truncated, x.stderr_truncated,
            x.wall_ms, x.cpu_ms, x.peak_memory_bytes, x.max_pids, x.trust, x.network, x.limits,
@@ -337,69 +339,65 @@ typename Inspector::result_type inspect(Inspector& f, ResultError& x) {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, RunResult& x) {
-  auto execution = actors::opt(x.execution);
-  auto audit = actors::opt(x.audit);
-  auto error = actors::opt(x.error);
+  auto execution = protocol::opt(x.execution);
+  auto audit = protocol::opt(x.audit);
+  auto error = protocol::opt(x.error);
   return f(caf::meta::type_name("mai::RunResult"), x.request_id, x.status, x.assessment, execution,
            audit, error, x.policy_notes);
 }
 
 }  // namespace mai
 
-namespace mai::cluster {
+namespace mai {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, WorkerInfo& x) {
-  return f(caf::meta::type_name("mai::cluster::WorkerInfo"), x.id, x.name, x.slots, x.cpus,
+  return f(caf::meta::type_name("mai::WorkerInfo"), x.id, x.name, x.slots, x.cpus,
            x.memory_bytes, x.backends);
 }
 
-}  // namespace mai::cluster
-
-namespace mai::sandbox {
-
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ProbeTarget& x) {
-  return f(caf::meta::type_name("mai::sandbox::ProbeTarget"), x.cgroup_version, x.cgroup_dirs,
+  return f(caf::meta::type_name("mai::ProbeTarget"), x.cgroup_version, x.cgroup_dirs,
            x.init_pid, x.disk_paths, x.disk_cap_bytes, x.docker_container, x.docker_socket);
 }
 
-}  // namespace mai::sandbox
+}  // namespace mai
 
-namespace mai::actors {
+namespace mai::protocol {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ExecutionRequest& x) {
-  return f(caf::meta::type_name("mai::actors::ExecutionRequest"), x.request_id, x.code,
+  return f(caf::meta::type_name("mai::protocol::ExecutionRequest"), x.request_id, x.code,
            x.language, x.trust, x.backend, x.network, x.limits, x.stats_subscriber);
 }
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, AuditEvent& x) {
-  return f(caf::meta::type_name("mai::actors::AuditEvent"), x.type, x.request_id, x.data);
+  return f(caf::meta::type_name("mai::protocol::AuditEvent"), x.type, x.request_id, x.data);
 }
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, AuditAck& x) {
-  return f(caf::meta::type_name("mai::actors::AuditAck"), x.seqs);
+  return f(caf::meta::type_name("mai::protocol::AuditAck"), x.seqs);
 }
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, MonitorVerdict& x) {
   auto last_sample = opt(x.last_sample);
-  return f(caf::meta::type_name("mai::actors::MonitorVerdict"), x.violated, x.termination,
+  return f(caf::meta::type_name("mai::protocol::MonitorVerdict"), x.violated, x.termination,
            x.reason, last_sample, x.peak_memory_bytes, x.max_pids, x.cpu_ms);
 }
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, WorkerView& x) {
-  return f(caf::meta::type_name("mai::actors::WorkerView"), x.info, x.active, x.running,
+  return f(caf::meta::type_name("mai::protocol::WorkerView"), x.info, x.active, x.running,
            x.placed_total, x.since_heartbeat_ms);
 }
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ClusterStatus& x) {
-  return f(caf::meta::type_name("mai::actors::ClusterStatus"), x.workers, x.queued,
+  return f(caf::meta::type_name("mai::protocol::ClusterStatus"), x.workers, x.queued,
            x.recent_failures, x.healthy, x.problems);
 }
 
@@ -407,4 +405,4 @@ typename Inspector::result_type inspect(Inspector& f, ClusterStatus& x) {
 // a deployment calls this before creating its actor system.
 void register_message_types(caf::actor_system_config& cfg);
 
-}  // namespace mai::actors
+}  // namespace mai::protocol

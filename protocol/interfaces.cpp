@@ -1,8 +1,8 @@
-#include "actors/interfaces.hpp"
+#include "protocol/interfaces.hpp"
 
-#include "actors/errors.hpp"
+#include "protocol/errors.hpp"
 
-namespace mai::actors {
+namespace mai::protocol {
 
 void register_message_types(caf::actor_system_config& cfg) {
   cfg.add_message_type<Language>("mai::Language")
@@ -19,20 +19,20 @@ void register_message_types(caf::actor_system_config& cfg) {
       .add_message_type<ExecutionReport>("mai::ExecutionReport")
       .add_message_type<AuditReceipt>("mai::AuditReceipt")
       .add_message_type<RunResult>("mai::RunResult")
-      .add_message_type<sandbox::ProbeTarget>("mai::sandbox::ProbeTarget")
-      .add_message_type<ExecutionRequest>("mai::actors::ExecutionRequest")
-      .add_message_type<AuditEvent>("mai::actors::AuditEvent")
-      .add_message_type<AuditAck>("mai::actors::AuditAck")
-      .add_message_type<MonitorVerdict>("mai::actors::MonitorVerdict")
+      .add_message_type<ProbeTarget>("mai::ProbeTarget")
+      .add_message_type<ExecutionRequest>("mai::protocol::ExecutionRequest")
+      .add_message_type<AuditEvent>("mai::protocol::AuditEvent")
+      .add_message_type<AuditAck>("mai::protocol::AuditAck")
+      .add_message_type<MonitorVerdict>("mai::protocol::MonitorVerdict")
       .add_message_type<Backend>("mai::Backend")
       .add_message_type<std::vector<Backend>>("std::vector<mai::Backend>")
-      .add_message_type<cluster::WorkerInfo>("mai::cluster::WorkerInfo")
-      .add_message_type<WorkerView>("mai::actors::WorkerView")
-      .add_message_type<std::vector<WorkerView>>("std::vector<mai::actors::WorkerView>")
-      .add_message_type<ClusterStatus>("mai::actors::ClusterStatus")
-      .add_message_type<std::vector<AuditEvent>>("std::vector<mai::actors::AuditEvent>")
-      .add_message_type<executor_actor>("mai::actors::executor_actor");
+      .add_message_type<WorkerInfo>("mai::WorkerInfo")
+      .add_message_type<WorkerView>("mai::protocol::WorkerView")
+      .add_message_type<std::vector<WorkerView>>("std::vector<mai::protocol::WorkerView>")
+      .add_message_type<ClusterStatus>("mai::protocol::ClusterStatus")
+      .add_message_type<std::vector<AuditEvent>>("std::vector<mai::protocol::AuditEvent>")
+      .add_message_type<executor_actor>("mai::protocol::executor_actor");
   register_error_category(cfg);
 }
 
-}  // namespace mai::actors
+}  // namespace mai::protocol

@@ -12,7 +12,7 @@
 
 #include "transport/port_gate.hpp"
 
-namespace mai::actors {
+namespace mai::protocol {
 
 // Publishes `whom` (with its interface `ifs`) on a new listener at
 // 127.0.0.1:<any port> and returns the port. Connections whose peer port the
@@ -45,4 +45,4 @@ caf::expected<Handle> connect_published(caf::actor_system& sys, int fd, caf::tim
   return caf::actor_cast<Handle>(std::move(*ptr));
 }
 
-}  // namespace mai::actors
+}  // namespace mai::protocol

@@ -1,4 +1,4 @@
-#include "actors/networking.hpp"
+#include "protocol/networking.hpp"
 
 #include <dlfcn.h>
 
@@ -28,19 +28,17 @@ std::string get_root_uuid() {
 }
 }  // namespace caf::detail
 
-namespace mai::actors {
+namespace mai::protocol {
 
 bool node_identity_is_salted() {
   return caf::detail::get_root_uuid().find("/mai-sandbox/") != std::string::npos;
 }
 
-void configure_networking(caf::actor_system_config& cfg, const config::ServiceConfig& service) {
+void configure_networking(caf::actor_system_config& cfg, Heartbeats heartbeats) {
   (void)node_identity_is_salted();  // keeps the replacement above in the link
   cfg.load<caf::io::middleman>();
-  cfg.set("middleman.heartbeat-interval",
-          caf::timespan{std::chrono::milliseconds(service.heartbeat_interval_ms)});
-  cfg.set("middleman.connection-timeout",
-          caf::timespan{std::chrono::milliseconds(service.heartbeat_timeout_ms)});
+  cfg.set("middleman.heartbeat-interval", caf::timespan{heartbeats.interval});
+  cfg.set("middleman.connection-timeout", caf::timespan{heartbeats.timeout});
 }
 
-}  // namespace mai::actors
+}  // namespace mai::protocol

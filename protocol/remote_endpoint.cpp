@@ -1,4 +1,4 @@
-#include "actors/remote_endpoint.hpp"
+#include "protocol/remote_endpoint.hpp"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -15,7 +15,7 @@
 
 #include "common/error.hpp"
 
-namespace mai::actors {
+namespace mai::protocol {
 
 namespace net = caf::io::network;
 
@@ -103,4 +103,4 @@ caf::expected<caf::strong_actor_ptr> connect_published(caf::actor_system& sys, i
   return result;
 }
 
-}  // namespace mai::actors
+}  // namespace mai::protocol
