@@ -21,4 +21,20 @@ AuditEvent from_log_event(const audit::Event& e);
 // An append waits for another process holding the log and for the sync.
 constexpr std::chrono::seconds audit_timeout{90};
 
+// The one way an actor records an event: asks the auditor to append it and
+// returns the pending answer (an AuditAck once it is durable), for the caller
+// to take with .then() (event-based actors) or .receive() (blocking ones).
+template <class Self>
+auto record_event(Self* self, const auditor_actor& auditor, AuditEvent event) {
+  return self->request(auditor, audit_timeout, append_atom::value,
+                       std::vector<AuditEvent>{std::move(event)});
+}
+
+// Bookkeeping that must not wait on the log: a failed append shows in the
+// records of the requests concerned.
+template <class Self>
+void record_event_detached(Self* self, const auditor_actor& auditor, AuditEvent event) {
+  record_event(self, auditor, std::move(event)).then([](const AuditAck&) {}, [](const caf::error&) {});
+}
+
 }  // namespace mai::actors

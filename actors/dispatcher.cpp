@@ -18,8 +18,7 @@ constexpr const char* local_id = "local";
 void record(self_ptr self, const auditor_actor& auditor, AuditEvent event) {
   // Fire and forget: worker bookkeeping must not wait on the log, and an
   // append failure shows in the requests' own records.
-  self->request(auditor, audit_timeout, append_atom::value, std::vector<AuditEvent>{std::move(event)})
-      .then([](const AuditAck&) {}, [](const caf::error&) {});
+  record_event_detached(self, auditor, std::move(event));
 }
 
 // The report of a job whose worker went away mid-run.

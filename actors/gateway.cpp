@@ -95,9 +95,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
   // Appends one event; continues only once it is durable.
   void record(const char* type, const json& data, Next next) {
     auto me = shared_from_this();
-    self_
-        ->request(settings_->auditor, audit_timeout, append_atom::value,
-                  std::vector<AuditEvent>{make_event(type, sub_.request_id, data)})
+    record_event(self_, settings_->auditor, make_event(type, sub_.request_id, data))
         .then(
             [me, next](const AuditAck& ack) {
               for (auto seq : ack.seqs) {

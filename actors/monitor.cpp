@@ -22,11 +22,9 @@ void schedule_tick(self_ptr self) {
 void record_violation(self_ptr self, const std::string& request_id, const MonitorVerdict& v) {
   json data = {{"termination", to_string(v.termination)}, {"reason", v.reason}};
   if (v.last_sample) data["last_sample"] = to_json(*v.last_sample);
-  self->request(self->state.auditor, audit_timeout, append_atom::value,
-                std::vector<AuditEvent>{make_event(audit::events::violation, request_id, data)})
-      .then([](const AuditAck&) {}, [](const caf::error&) {
-        // The executor's end-of-run record carries the violation as well.
-      });
+  // The executor's end-of-run record carries the violation as well.
+  record_event_detached(self, self->state.auditor,
+                        make_event(audit::events::violation, request_id, data));
 }
 
 // One reading of one run; kills it when a limit is broken. The reading taken

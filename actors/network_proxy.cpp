@@ -69,9 +69,8 @@ network_proxy_actor::behavior_type network_proxy(network_proxy_actor::pointer se
                 NetworkEvent event = proxy::decide_egress(mode, method, host, port);
                 auto rp = self->make_response_promise<NetworkEvent>();
                 // The decision stands only once it is on record.
-                self->request(auditor, audit_timeout, append_atom::value,
-                              std::vector<AuditEvent>{
-                                  make_event(audit::events::network, request_id, to_json(event))})
+                record_event(self, auditor,
+                             make_event(audit::events::network, request_id, to_json(event)))
                     .then([rp, event](const AuditAck&) mutable { rp.deliver(event); },
                           [rp](caf::error& e) mutable { rp.deliver(std::move(e)); });
                 return rp;
@@ -107,9 +106,8 @@ network_proxy_actor::behavior_type network_proxy(network_proxy_actor::pointer se
                 auto it = runs->find(request_id);
                 std::shared_ptr<ServedRun> run = it == runs->end() ? nullptr : it->second;
                 if (run) ++run->pending;
-                self->request(auditor, audit_timeout, append_atom::value,
-                              std::vector<AuditEvent>{
-                                  make_event(audit::events::network, request_id, to_json(event))})
+                record_event(self, auditor,
+                             make_event(audit::events::network, request_id, to_json(event)))
                     .then(
                         [=](const AuditAck&) {
                           if (!run) return;

@@ -18,7 +18,7 @@ namespace {
 // Appends one event and waits until it is durable.
 caf::error record(caf::blocking_actor* self, const auditor_actor& auditor, AuditEvent event) {
   caf::error failure;
-  self->request(auditor, audit_timeout, append_atom::value, std::vector<AuditEvent>{std::move(event)})
+  record_event(self, auditor, std::move(event))
       .receive([](const AuditAck&) {}, [&](caf::error& e) { failure = std::move(e); });
   return failure;
 }

@@ -36,10 +36,9 @@ caf::behavior supervisor(caf::stateful_actor<supervisor_state>* self,
     std::cerr << "mai-sandbox: " << problem << "\n";
     health->fail(problem);
     if (auditor && msg.source != auditor.address())
-      self->request(auditor, audit_timeout, append_atom::value,
-                    std::vector<AuditEvent>{make_event(audit::events::service_fault, "",
-                                                       {{"actor", name}, {"problem", problem}})})
-          .then([](const AuditAck&) {}, [](const caf::error&) {});
+      record_event_detached(self, auditor,
+                            make_event(audit::events::service_fault, "",
+                                       {{"actor", name}, {"problem", problem}}));
   });
   return {[](const caf::message&) {}};
 }

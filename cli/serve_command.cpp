@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <stdexcept>
 #include <thread>
 
+#include "actors/audit_client.hpp"
 #include "actors/front_door.hpp"
 #include "protocol/networking.hpp"
 #include "actors/node.hpp"
@@ -105,11 +107,18 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   {
     transport::TunnelServer server(t, sessions, gate);
     listen.port = server.port();
-    settings.audit_log->append({{audit::events::service_start, "",
-                                 {{"listen", listen.to_string()},
-                                  {"transport", tls ? "mutual-tls" : "plain-tcp"},
-                                  {"server_subject", tls ? tls->own_subject() : ""},
-                                  {"node", settings.worker_name}}}});
+    // Through the auditor, the log's only writer while the node runs.
+    caf::scoped_actor self{sys};
+    actors::record_event(self.ptr(), node.auditor,
+                         actors::make_event(audit::events::service_start, "",
+                                            {{"listen", listen.to_string()},
+                                             {"transport", tls ? "mutual-tls" : "plain-tcp"},
+                                             {"server_subject", tls ? tls->own_subject() : ""},
+                                             {"node", settings.worker_name}}))
+        .receive([](const actors::AuditAck&) {},
+                 [](const caf::error& e) {
+                   throw std::runtime_error("the audit log refused service.start: " + caf::to_string(e));
+                 });
     std::cout << "mai-sandbox: serving on " << listen.to_string()
               << (tls ? " (mutual TLS)" : " (plain TCP, loopback only)") << std::endl;
     ::sigwait(&signals, &signal);
@@ -117,6 +126,7 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   }  // no new connections from here on
   caf::anon_send_exit(door, caf::exit_reason::user_shutdown);
   node.shutdown();
+  // The auditor has stopped: the log is written directly, as its only writer now.
   settings.audit_log->append(
       {{audit::events::service_stop, "", {{"signal", ::strsignal(signal)}}}});
   return 0;
