@@ -22,8 +22,7 @@ Node spawn_node(caf::actor_system& sys, const NodeSettings& s) {
   node.network_proxy = sys.spawn(network_proxy, node.auditor, s.network);
 
   ExecutorSettings exec;
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  exec.slots = s.sandbox.max_concurrent ? s.sandbox.max_concurrent : cores;
+  exec.slots = s.sandbox.runs_at_once();
   exec.queue_length = s.sandbox.queue_length;
   if (s.coordinator) {
     // The dispatcher queues. It hands over the next run as soon as a report

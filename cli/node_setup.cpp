@@ -11,6 +11,14 @@ NodeConfig load_node_config(const GlobalOptions& global) {
                     config::parse_network_config(source.load("network.yaml"))};
 }
 
+std::vector<std::string> prepare_state_dir(const std::string& state,
+                                           const config::SandboxConfig& sandbox) {
+  make_dirs(state, 0700);
+  std::string scratch = state + "/runs";
+  make_dirs(scratch, 0700);
+  return sandbox::cleanup_stale_runs(scratch, sandbox);
+}
+
 actors::NodeSettings prepare_node(const GlobalOptions& global, const NodeConfig& cfg, bool service) {
   actors::NodeSettings settings;
   settings.sandbox = cfg.sandbox;
@@ -18,10 +26,7 @@ actors::NodeSettings prepare_node(const GlobalOptions& global, const NodeConfig&
   settings.assessor =
       std::make_shared<const assess::Assessor>(assess::Assessor::from_config(cfg.source));
   settings.state_dir = global.state();
-  make_dirs(settings.state_dir, 0700);
-  std::string scratch = settings.state_dir + "/runs";
-  make_dirs(scratch, 0700);
-  auto stale_runs = sandbox::cleanup_stale_runs(scratch, cfg.sandbox);
+  auto stale_runs = prepare_state_dir(settings.state_dir, cfg.sandbox);
   // A service holds the log open (one writer, idle tree heads on a timer);
   // short-lived processes share it: each append opens, writes and lets go.
   settings.audit_log = audit::Log::open(settings.state_dir, cfg.audit, /*hold_open=*/service);

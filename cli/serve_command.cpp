@@ -63,10 +63,8 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   ::gethostname(host, sizeof host - 1);
   settings.worker_name = host;
   settings.coordinator = true;
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   settings.local_slots =
-      o.local_slots >= 0 ? static_cast<uint32_t>(o.local_slots)
-                         : (sandbox_cfg.max_concurrent ? sandbox_cfg.max_concurrent : cores);
+      o.local_slots >= 0 ? static_cast<uint32_t>(o.local_slots) : sandbox_cfg.runs_at_once();
   settings.worker_queue = service.worker_queue;
   settings.worker_heartbeat_timeout = std::chrono::milliseconds(service.worker_heartbeat_timeout_ms);
 

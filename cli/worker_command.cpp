@@ -14,6 +14,7 @@
 #include "protocol/remote_endpoint.hpp"
 #include "actors/worker_node.hpp"
 #include "cli/command.hpp"
+#include "cli/node_setup.hpp"
 #include "cli/service_options.hpp"
 #include "common/endpoint.hpp"
 #include "common/error.hpp"
@@ -89,14 +90,11 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
   auto network_cfg = config::parse_network_config(source.load("network.yaml"));
 
   std::string state = global.state();
-  make_dirs(state, 0700);
-  std::string scratch = state + "/runs";
-  make_dirs(scratch, 0700);
-  auto spool = audit::Spool::open(state + "/spool");
   // Runs of an earlier incarnation that was killed: their sandboxes are
   // removed now; once joined (and the spool delivered, which holds their
   // starts), the coordinator closes them in the log.
-  auto stale_runs = sandbox::cleanup_stale_runs(scratch, sandbox_cfg);
+  auto stale_runs = prepare_state_dir(state, sandbox_cfg);
+  auto spool = audit::Spool::open(state + "/spool");
 
   char host[256] = {0};
   ::gethostname(host, sizeof host - 1);
@@ -108,8 +106,7 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
   WorkerInfo info;
   info.id = name + "@" + random_hex(6);  // this process; a restarted worker is a new one
   info.name = name;
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  info.slots = o.slots ? o.slots : (sandbox_cfg.max_concurrent ? sandbox_cfg.max_concurrent : cores);
+  info.slots = o.slots ? o.slots : sandbox_cfg.runs_at_once();
   info.cpus = static_cast<uint32_t>(resources.cpus);
   info.memory_bytes = resources.memory_bytes;
 

@@ -101,7 +101,7 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
     submission["max_code"].fail("must be between 1B and 64MiB");
 
   // Every range must hold the runs of one service at full capacity.
-  uint32_t runs_at_once = c.max_concurrent ? c.max_concurrent : host.cores;
+  uint32_t runs_at_once = c.runs_at_once(host.cores);
   std::string capacity_source = c.max_concurrent ? "capacity.max_concurrent"
                                                  : "capacity.max_concurrent 0: one per core";
 

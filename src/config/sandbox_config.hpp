@@ -55,6 +55,9 @@ struct SandboxConfig {
   DockerSettings docker;
 
   const Limits& limits_for(TrustLevel t) const { return trust_levels[static_cast<size_t>(t)]; }
+  // Sandboxes a node runs at once: max_concurrent, or one per core.
+  uint32_t runs_at_once(uint32_t cores) const { return max_concurrent ? max_concurrent : cores; }
+  uint32_t runs_at_once() const { return runs_at_once(this_host_facts().cores); }
 };
 
 // Checks the id ranges against this host's accounts, groups and subordinate
