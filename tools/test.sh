@@ -21,8 +21,10 @@ for flavour in release asan; do
   dir=build; [ "$flavour" = asan ] && dir=build-asan
   echo "== tests ($flavour) =="
   # CAF spawns function-based actors through a null reference; ASan's leak
-  # checker stays on, UBSan's null check is compiled out (see cmake/Warnings.cmake).
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  # checker stays on (with the suppressions of library leaks in
+  # tools/lsan-suppressions.txt), UBSan's null check is compiled out
+  # (see cmake/Warnings.cmake).
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tools/lsan-suppressions.txt \
     ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" --timeout 900 || status=1
 done
 # A few seconds of fuzzing per target: a finding fails the run.
