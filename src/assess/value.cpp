@@ -189,11 +189,7 @@ ContainerScope::~ContainerScope() {
   if (!outermost_) return;
   t_scope = nullptr;
   for (auto& weak : made_)
-    if (auto c = weak.lock()) {
-      // Moved out first: emptying may release the last reference to `c` itself.
-      auto items = std::move(c->items);
-      auto keyed = std::move(c->keyed);
-      Value rest = std::move(c->rest);
+    if (auto c = weak.lock()) {  // held while emptied; what it held may free others
       c->items.clear();
       c->keyed.clear();
       c->rest = Value();
