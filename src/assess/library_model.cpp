@@ -110,6 +110,8 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       a.replaces = v.as_bool();
     } else if (k == "spawns") {
       a.spawns = v.as_bool();
+    } else if (k == "program") {
+      a.program = v.as_string();
     } else if (k == "opens") {
       a.opens = v.as_bool();
     } else if (k == "stores") {

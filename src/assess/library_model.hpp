@@ -39,6 +39,7 @@ struct ApiSpec {
   std::unordered_map<std::string, std::vector<ArgRef>> roles;  // "path" -> refs...
   std::string method;     // net_request: constant method
   std::string shell_kw;   // exec: keyword that makes the argv a shell line
+  std::string program;    // exec: an in-process entry point of this command (pip's main(argv))
   std::string returns;    // type of the result ("str", "bytes", "file", "socket.socket", ...)
   uint32_t taint = 0;     // added to the result
   uint32_t cb_taint = 0;  // given to callbacks' parameters

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include <re2/re2.h>
+
 #include "assess/command_model.hpp"
 #include "assess/library_model.hpp"
 #include "assess/payload_decoder.hpp"
@@ -319,12 +321,16 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   auto saved_logs = std::move(logs_);
   auto saved_hints = std::move(hint_stack_);
   int saved_loop = loop_depth_, saved_inf = infinite_loop_;
+  uint32_t saved_outer = outer_loop_flags_;
   logs_.clear();
   hint_stack_.clear();
   std::unordered_set<std::string> globals;
   scope_ = scope;
   fn_ = &f;
   globals_ = &globals;
+  // The body runs as often as the call does: a call inside a loop puts the
+  // callee's effects in that loop (a spawner called from `while True`).
+  outer_loop_flags_ = loop_flags();
   loop_depth_ = 0;
   infinite_loop_ = 0;
   Value ret, yields;
@@ -356,6 +362,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   hint_stack_ = std::move(saved_hints);
   loop_depth_ = saved_loop;
   infinite_loop_ = saved_inf;
+  outer_loop_flags_ = saved_outer;
   if (has_yield) {
     if (!returned) ret = Value();
     Value gen = make_list({}, VK::list);
@@ -390,6 +397,33 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
           if (const ApiSpec* spec = ctx_.lib.api(ba.s)) apply_spec(*spec, ba.s, nullptr, args, site);
         }
   return self;
+}
+
+// The argument list of an in-process command entry point (pip's main(["install", x]))
+// is that command's line without its name.
+Value PyInterp::with_program(const std::string& program, const Value& args) {
+  Value out;
+  for (const auto& a : args.alts) {
+    std::vector<Value> items{Value::str(program)};
+    if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
+      for (const auto& x : a.c->items) items.push_back(x);
+      Value l = make_list(std::move(items));
+      l.alts[0].c->open = a.c->open;
+      l.alts[0].c->rest = a.c->rest;
+      out.join(l);
+    } else {
+      Value l = make_list(std::move(items));
+      l.alts[0].c->open = true;
+      out.join(l);
+    }
+  }
+  if (out.alts.empty()) {
+    out = make_list({Value::str(program)});
+    out.alts[0].c->open = true;
+  }
+  out.taint |= args.taint;
+  if (out.ev < 0) out.ev = args.ev;
+  return out;
 }
 
 void PyInterp::invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site) {
@@ -563,6 +597,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           if (auto s = role_value(spec, r, args, self)) stdio.join(*s);
         uint32_t flags = (spec.waits ? kWaited : 0) | (spec.replaces ? kReplaces : 0);
         Value cmd = is_shell && shell ? *shell : argv ? *argv : Value();
+        if (!spec.program.empty()) cmd = with_program(spec.program, cmd);
         exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, nullptr);
         if (spec.spawns || spec.replaces) {
           // The Popen object remembers its command line (for .stdin.write / communicate).
@@ -838,6 +873,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   return result;
 }
 
+namespace {
+// An interpreter whose first argument is the script it runs.
+bool runs_script(const std::string& name) {
+  static const RE2 re("^(python[0-9.]*|pypy[0-9.]*|perl|ruby|node|sh|bash|dash|zsh|ksh)$");
+  return RE2::FullMatch(name, re);
+}
+}  // namespace
+
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,
                                 const std::string& fn, Value* /*result_obj*/) {
   Site where = site_of(site, flags);
@@ -899,6 +942,10 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       // code arguments are judged by the command model).
       taint = 0;
       ev = -1;
+      // Except the program itself: its own file run directly or by an
+      // interpreter (sys.executable __file__) is a copy of itself.
+      if (runs_script(name) && words.size() > 1) taint |= words[1].taint & kSelf;
+      taint |= words[0].taint & kSelf;
       if (const auto* it = ctx_.written_at(ctx_.path(words[0].text))) {
         taint |= it->first;
         ev = it->second;

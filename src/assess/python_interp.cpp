@@ -68,7 +68,7 @@ Site PyInterp::site_of(NodeId n, uint32_t extra_flags) const {
 }
 
 uint32_t PyInterp::loop_flags() const {
-  uint32_t f = 0;
+  uint32_t f = outer_loop_flags_;
   if (loop_depth_ > 0) f |= kInLoop;
   if (infinite_loop_ > 0) f |= kInInfiniteLoop;
   return f;

@@ -131,6 +131,7 @@ class PyInterp {
                    NodeId site);
   Value apply_special(const struct ApiSpec& spec, const std::string& qualified, const Value* self, Args& args,
                       NodeId site, bool& handled);
+  Value with_program(const std::string& program, const Value& args);
   void invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site);
   void call_unknown_with(const Value& fn, uint32_t taint, int32_t ev, NodeId site, int nargs = 1);
   Value find_method(ClassInfo& c, const std::string& name, int depth = 0);
@@ -173,6 +174,7 @@ class PyInterp {
   int call_depth_ = 0;
   int loop_depth_ = 0;
   int infinite_loop_ = 0;
+  uint32_t outer_loop_flags_ = 0;  // loop flags of the call sites of the function being evaluated
   bool stop_ = false;  // the work budget is spent: finish quickly
 
   static constexpr int kMaxCallDepth = 6;
