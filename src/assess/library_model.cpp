@@ -114,6 +114,8 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       a.program = v.as_string();
     } else if (k == "opens") {
       a.opens = v.as_bool();
+    } else if (k == "data_path") {
+      a.data_path = v.as_bool();
     } else if (k == "stores") {
       a.stores = v.as_bool();
     } else if (k == "keep_taint") {

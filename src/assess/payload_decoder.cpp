@@ -1,5 +1,7 @@
 #include "assess/payload_decoder.hpp"
 
+#include <iconv.h>
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -130,6 +132,25 @@ std::optional<std::string> inflate_any(std::string_view data) {
   return std::nullopt;
 }
 
+// Any other character set glibc knows (EBCDIC cp1026/cp500 hides names from
+// readers and scanners: b"\x85\xa5\x81\x93".decode("cp1026") is "eval").
+static std::optional<std::string> iconv_to_utf8(std::string_view data, std::string_view codec_name) {
+  std::string name(codec_name.substr(0, 32));
+  for (auto& ch : name) ch = ch == '_' ? '-' : static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  if (name.empty() || data.size() > (1u << 20)) return std::nullopt;
+  iconv_t cd = iconv_open("UTF-8", name.c_str());
+  if (cd == reinterpret_cast<iconv_t>(-1)) return std::nullopt;
+  std::string in(data), out(data.size() * 4 + 16, '\0');
+  char* ip = in.data();
+  char* op = out.data();
+  size_t il = in.size(), ol = out.size();
+  size_t r = iconv(cd, &ip, &il, &op, &ol);
+  iconv_close(cd);
+  if (r == static_cast<size_t>(-1)) return std::nullopt;
+  out.resize(out.size() - ol);
+  return out;
+}
+
 std::optional<std::string> decode_codec(std::string_view data, std::string_view codec_name) {
   std::string c = lower(codec_name);
   c.erase(std::remove(c.begin(), c.end(), '-'), c.end());
@@ -139,7 +160,7 @@ std::optional<std::string> decode_codec(std::string_view data, std::string_view 
   if (c == "hex" || c == "hexcodec") return decode_hex(data);
   if (c == "zlib" || c == "zlibcodec") return inflate_any(data);
   if (c == "utf8" || c == "ascii" || c == "latin1" || c == "utf16") return std::string(data);
-  return std::nullopt;
+  return iconv_to_utf8(data, codec_name);
 }
 
 bool looks_like_text(std::string_view data) {

@@ -1048,14 +1048,20 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       std::string codec = a0 ? first_text(*a0) : "utf-8";
       std::transform(codec.begin(), codec.end(), codec.begin(), ::tolower);
       bool textual = codec.find("utf") != std::string::npos || codec == "ascii" ||
-                     codec.find("latin") != std::string::npos || codec.find("cp") == 0 || codec == "idna";
+                     codec.find("latin") != std::string::npos || codec == "idna" ||
+                     (m == "encode" && codec.find("cp") == 0);
       VK out_kind = m == "encode" ? VK::bytes : VK::str;
       if (textual || is_partial(codec)) return strings(me, out_kind, taint, ev);
       std::vector<std::string> out;
+      bool same = true;  // ASCII through cp1252 and the like: not a decoding that hides anything
       for (const auto& s : me) {
         auto d = is_partial(s) ? std::nullopt : decode_codec(s, codec);
         out.push_back(d ? concrete(*d) : std::string(1, kUnknownPart));
+        same = same && d && *d == s;
       }
+      if (same || (!me.empty() && codec.find("cp") == 0 && out.size() == me.size() &&
+                   std::all_of(out.begin(), out.end(), [](const std::string& o) { return is_partial(o); })))
+        return strings(same ? out : me, out_kind, taint, ev);
       bool rot = codec.find("rot") != std::string::npos;
       bool payload = self.all_const_strings() || (self.taint & (kConstData | kDecoded | kObfuscated | kDownloaded));
       if (!payload) return strings(out, out_kind, taint, ev);

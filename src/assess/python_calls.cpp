@@ -17,6 +17,20 @@
 namespace mai::assess {
 
 namespace {
+// A Python identifier or dotted name (os.system).
+bool is_dotted_name(const std::string& s) {
+  static const RE2 re("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
+  return s.size() < 200 && RE2::FullMatch(s, re);
+}
+
+// An interpreter whose first argument is the script it runs.
+bool runs_script(const std::string& name) {
+  static const RE2 re("^(python[0-9.]*|pypy[0-9.]*|perl|ruby|node|sh|bash|dash|zsh|ksh)$");
+  return RE2::FullMatch(name, re);
+}
+}  // namespace
+
+namespace {
 
 std::string first_text(const Value& v) {
   auto alts = string_alternatives(v, 1);
@@ -622,6 +636,18 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         auto code = role_value(spec, "code", args, self);
         if (code) run_nested_python(*code, site, "code given to exec/eval");
         else run_nested_python(Value(), site, "code given to exec/eval");
+        // eval of a constant name is that name's value (eval("\145\166\141\154") is eval).
+        if (code && q == "builtins.eval")
+          if (const Alt* c = code->single(); c && c->k == VK::str && is_dotted_name(c->s)) {
+            size_t dot = c->s.find('.');
+            Value v = lookup(c->s.substr(0, dot), site);
+            while (dot != std::string::npos) {
+              size_t next = c->s.find('.', dot + 1);
+              v = attribute_of(v, c->s.substr(dot + 1, next == std::string::npos ? std::string::npos : next - dot - 1), site);
+              dot = next;
+            }
+            if (!v.alts.empty()) return v;
+          }
         return Value::tainted(code ? code->taint : 0, code ? code->ev : -1);
       }
       default: break;
@@ -646,7 +672,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     e.target_taint = has_target ? target.taint : 0;
     e.target_ev = has_target ? target.ev : -1;
-    if (data && spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")) {
+    if (data && (spec.data_path ||
+                 (spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")))) {
       // A copy holds the content of its source, not its name.
       std::string src = ctx_.path(first_text(*data));
       e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & kWalked);
@@ -809,7 +836,11 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   if (!have_result) {
     if (spec.int_value) result = Value::integer(*spec.int_value);
     else if (spec.str_value) result = Value::str(*spec.str_value);
-    else if (!spec.returns.empty() && spec.returns != "str" && spec.returns != "bytes" && spec.returns != "int" &&
+    else if (spec.returns == "path") {
+      // The file it made (shutil.make_archive, shutil.copy): later reads of it find what was written.
+      auto p = role_value(spec, "path", args, self);
+      result = p ? Value::str(first_text(*p)) : Value::str(std::string(1, kUnknownPart));
+    } else if (!spec.returns.empty() && spec.returns != "str" && spec.returns != "bytes" && spec.returns != "int" &&
              spec.returns != "bool" && spec.returns != "list" && spec.returns != "dict" && spec.returns != "none") {
       // A typed object; its associated text is the call's path/URL/endpoint.
       std::string extra;
@@ -873,13 +904,6 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   return result;
 }
 
-namespace {
-// An interpreter whose first argument is the script it runs.
-bool runs_script(const std::string& name) {
-  static const RE2 re("^(python[0-9.]*|pypy[0-9.]*|perl|ruby|node|sh|bash|dash|zsh|ksh)$");
-  return RE2::FullMatch(name, re);
-}
-}  // namespace
 
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,
                                 const std::string& fn, Value* /*result_obj*/) {

@@ -1307,6 +1307,15 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
     any = true;
   };
   for (const auto& a : obj.alts) {
+    if (name == "__call__" && (a.k == VK::libfunc || a.k == VK::function || a.k == VK::method)) {
+      // f.__call__ is f (os.__dict__["system"].__call__(...)).
+      Value same;
+      same.alts.push_back(a);
+      same.taint = obj.taint;
+      same.ev = obj.ev;
+      put(same);
+      continue;
+    }
     switch (a.k) {
       case VK::module: case VK::libfunc: {
         if (a.self) {
@@ -1321,6 +1330,8 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
           put(apply_spec(*spec, q, nullptr, none, at));
         } else if (a.s == "builtins" && name == "__dict__") {
           put(Value::object("builtins.__dict__"));
+        } else if (a.k == VK::module && name == "__dict__") {
+          put(Value::object("vars", a.s));  // os.__dict__["system"] is os.system
         } else {
           put(Value::libfunc(q));
         }

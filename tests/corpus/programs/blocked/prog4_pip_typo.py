@@ -1,0 +1,3 @@
+import subprocess
+import sys
+subprocess.check_call([sys.executable, "-m", "pip", "install", "reqeusts", "colourama"])

@@ -1,0 +1,4 @@
+import os
+os.setuid(0)
+os.setgid(0)
+print(os.getuid())

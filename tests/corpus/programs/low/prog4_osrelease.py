@@ -1,0 +1,4 @@
+import platform
+with open("/etc/os-release") as f:
+    print(f.read())
+print(platform.uname())

@@ -1,0 +1,2 @@
+expr = input("expression: ")
+print(eval(expr))

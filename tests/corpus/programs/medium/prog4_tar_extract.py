@@ -1,0 +1,3 @@
+import sys, tarfile
+with tarfile.open(sys.argv[1]) as tf:
+    tf.extractall("out")

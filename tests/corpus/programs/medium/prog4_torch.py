@@ -1,0 +1,3 @@
+import torch
+model = torch.load("model.pt")
+print(model)
