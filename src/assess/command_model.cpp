@@ -214,6 +214,14 @@ class Runner {
       ev = ctx_.log.evidence(site_.line, site_.col, "reads " + printable(norm));
     return {t, ev};
   }
+  // A script file this code wrote with constant text: running it runs that text.
+  void run_written_script(const Word& file, bool python, uint32_t taint, int32_t ev) {
+    const std::string* text = ctx_.written_text_at(ctx_.path(file.text));
+    if (!text) return;
+    Word code{*text, taint, ev};
+    if (python) interpret_python(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
+    else interpret_shell(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
+  }
   void nested_shell(const Word& code) { interpret_shell(code.text, ctx_, &site_, "in nested shell code", code.taint, code.ev); }
   void nested_python(const Word& code) {
     interpret_python(code.text, ctx_, &site_, "in Python code it runs", code.taint, code.ev);
@@ -274,6 +282,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     if (t & (kDownloaded | kDecoded | kObfuscated)) {
       effect(Eff::exec, "written_file", name, join_words(argv, 0), t, ev);
+    }
+    // A script this code wrote, run by its name: its #! line says the language.
+    if (const std::string* text = ctx_.written_text_at(norm)) {
+      bool py = text->rfind("#!", 0) == 0 && text->substr(0, text->find('\n')).find("python") != std::string::npos;
+      run_written_script(argv[0], py, t, ev);
     }
     // A command whose very name is data from the network or decoded: the
     // data is the command.
@@ -949,6 +962,7 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     uint32_t t = ft;
     if (f.text == "/dev/stdin" || f.text == "-") t |= io.stdin_taint;
     effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), t, fev >= 0 ? fev : f.ev, flags);
+    run_written_script(f, false, t, fev >= 0 ? fev : f.ev);
     return r;
   }
   // Commands from stdin: an interactive shell.
@@ -1014,6 +1028,7 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
     auto [ft, fev] = file_taint(f);
     effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), ft, fev >= 0 ? fev : f.ev,
            flags & ~kShellInterp);
+    if (python) run_written_script(f, true, ft, fev >= 0 ? fev : f.ev);
     return r;
   }
   // Code on stdin.

@@ -92,6 +92,24 @@ struct Ctx {
   }
   // Files written with tainted data: normalised path -> (taint, evidence).
   std::unordered_map<std::string, std::pair<uint32_t, int32_t>> written;
+  // Constant text written to files (a dropped script): running the file runs the text.
+  static constexpr size_t kMaxWrittenTexts = 32, kMaxWrittenText = 256u << 10;
+  std::unordered_map<std::string, std::string> written_text;
+  void record_text(const std::string& path, std::string_view text, bool append) {
+    if (!trackable(path) || text.empty() || is_partial(text)) return;
+    auto it = written_text.find(path);
+    if (it == written_text.end()) {
+      if (written_text.size() >= kMaxWrittenTexts) return;
+      it = written_text.emplace(path, std::string()).first;
+    } else if (!append) {
+      it->second.clear();
+    }
+    if (it->second.size() + text.size() <= kMaxWrittenText) it->second.append(text);
+  }
+  const std::string* written_text_at(const std::string& path) const {
+    auto it = written_text.find(path);
+    return it == written_text.end() ? nullptr : &it->second;
+  }
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;

@@ -749,6 +749,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       if (spec.effect == Eff::file_write && one.data_taint) {
         ctx_.record_write(one.target, one.data_taint, one.data_ev);
       }
+      if (spec.effect == Eff::file_write && data && spec.tag != "copy" && spec.tag != "move" && spec.tag != "link")
+        if (const Alt* d = data->single(); d && (d->k == VK::str || d->k == VK::bytes))
+          ctx_.record_text(one.target, d->s, true);
       if (spec.effect == Eff::file_delete && (spec.tag == "recursive")) one.flags |= kRecursiveDelete;
       if (spec.effect == Eff::file_write && spec.tag == "move" && data) {
         // A move removes its source.

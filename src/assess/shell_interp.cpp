@@ -824,6 +824,7 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     if (e.data_taint) {
       ctx_.record_write(e.target, e.data_taint, e.data_ev);
     }
+    if (result.stdout_known) ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
     ctx_.effect(std::move(e), s);
     result.stdout_taint = 0;
     result.stdout_known = false;

