@@ -168,6 +168,20 @@ TEST(Mechanisms, DroppedScriptsAreInterpreted) {
   for (const auto& c : cases) check(c);
 }
 
+TEST(Mechanisms, BrokenProtocolsAndShortKeys) {
+  const Case cases[] = {
+      {"SSLv3 context", M, "import ssl\nctx = ssl.SSLContext(ssl.PROTOCOL_SSLv3)\n", "WEAK-CRYPTO"},
+      {"RSA 1024", M,
+       "from cryptography.hazmat.primitives.asymmetric import rsa\nk = rsa.generate_private_key(public_exponent=65537, key_size=1024)\n",
+       "WEAK-CRYPTO"},
+      {"PyCryptodome RSA 1024", M, "from Crypto.PublicKey import RSA\nk = RSA.generate(1024)\n", "WEAK-CRYPTO"},
+      {"RSA 4096", L,
+       "from cryptography.hazmat.primitives.asymmetric import rsa\nk = rsa.generate_private_key(public_exponent=65537, key_size=4096)\n"},
+      {"a TLS client context", L, "import ssl\nctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 TEST(Mechanisms, CharacterSetsDecodeThroughIconv) {
   auto d = decode_codec(std::string("\x85\xa5\x81\x93"), "cp1026");
   ASSERT_TRUE(d.has_value());
