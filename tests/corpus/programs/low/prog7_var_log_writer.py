@@ -1,0 +1,3 @@
+import logging
+logging.basicConfig(filename="/var/log/myapp/app.log", level=logging.INFO)
+logging.info("started")
