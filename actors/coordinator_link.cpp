@@ -21,6 +21,12 @@ void retry_later(self_ptr self, const Settings& s) {
   st.backoff = std::min(st.backoff * 2, s->max_backoff);
 }
 
+void give_up(self_ptr self, const Settings& s, int status) {
+  if (s->ended) *s->ended = status;
+  self->state.tunnel.reset();
+  self->quit();
+}
+
 void lost(self_ptr self, const Settings& s, const std::string& detail) {
   s->log("lost the coordinator" + (detail.empty() ? "" : " (" + detail + ")") + "; reconnecting");
   retry_later(self, s);
@@ -66,16 +72,14 @@ void join(self_ptr self, const Settings& s) {
             if (errc_of(e) == errc::unauthenticated) {
               // Its certificate will not change by trying again.
               s->log("the coordinator refused this worker: " + refusal);
-              if (s->refused) *s->refused = 2;
-              self->state.tunnel.reset();
-              self->quit();
+              give_up(self, s, 2);
               return;
             }
             lost(self, s, refusal);
           });
 }
 
-void connect(self_ptr self, const Settings& s) {
+void connect_and_join(self_ptr self, const Settings& s) {
   auto& st = self->state;
   try {
     st.tunnel = transport::TunnelClient::connect(s->tunnel);
@@ -91,7 +95,7 @@ void connect(self_ptr self, const Settings& s) {
   join(self, s);
 }
 
-void heartbeat(self_ptr self, const Settings& s) {
+void send_heartbeat(self_ptr self, const Settings& s) {
   auto& st = self->state;
   if (!st.door) return;  // a beat from a connection already given up
   if (!st.tunnel->open()) return lost(self, s, "");
@@ -119,9 +123,19 @@ caf::behavior coordinator_link(caf::stateful_actor<coordinator_link_state>* self
   s->log("worker " + s->info.id + " with " + std::to_string(s->info.slots) + " slots, joining " +
          s->coordinator);
   self->send(self, join_atom::value);
+  // Anything but a failed connection is a fault of the link: the worker ends
+  // with it (as the command would on an exception) rather than idle unjoined.
+  auto guarded = [=](auto step) {
+    try {
+      step(self, s);
+    } catch (const std::exception& e) {
+      s->log(std::string("the link to the coordinator failed: ") + e.what());
+      give_up(self, s, 125);
+    }
+  };
   return {
-      [=](join_atom) { connect(self, s); },
-      [=](heartbeat_atom) { heartbeat(self, s); },
+      [=](join_atom) { guarded(connect_and_join); },
+      [=](heartbeat_atom) { guarded(send_heartbeat); },
   };
 }
 

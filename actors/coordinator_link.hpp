@@ -31,8 +31,9 @@ struct CoordinatorLinkSettings {
   std::chrono::milliseconds heartbeat_every{750};
   std::chrono::milliseconds max_backoff{30000};
   std::function<void(const std::string&)> log;  // a line for the operator
-  // Set to the exit status (2) when the coordinator refused this worker.
-  std::shared_ptr<std::atomic<int>> refused;
+  // Set to the worker's exit status when the link gives up for good: 2 when
+  // the coordinator refused this worker, 125 when the link itself failed.
+  std::shared_ptr<std::atomic<int>> ended;
 };
 
 struct coordinator_link_state {

@@ -64,7 +64,7 @@ Node::~Node() {
 }
 
 std::optional<int> Node::ended() const {
-  int status = refused_->load();
+  int status = ended_->load();
   if (status < 0) return std::nullopt;
   return status;
 }
@@ -81,7 +81,7 @@ void Node::stop(const std::string& why) {
   if (front_door_) caf::anon_send_exit(front_door_, caf::exit_reason::user_shutdown);
   core_.stop_all_but_auditor();
   std::string refused;
-  if (kind_ == NodeKind::coordinator && core_.auditor) {
+  if (service_started_) {
     // Through the auditor, the log's only writer until it stops.
     caf::scoped_actor self{*sys_};
     actors::record_event(self.ptr(), core_.auditor,
@@ -137,6 +137,7 @@ void Node::start_coordinator_service(const config::ServiceConfig& service) {
                  throw std::runtime_error("the audit log refused service.start: " +
                                           caf::to_string(e));
                });
+  service_started_ = true;
 }
 
 std::unique_ptr<Node> start_node(const NodeSpec& spec) {
@@ -267,7 +268,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
                std::chrono::milliseconds(service.worker_heartbeat_timeout_ms) / 4);
   link.max_backoff = std::chrono::milliseconds(service.reconnect_max_backoff_ms);
   link.log = log;
-  link.refused = node->refused_;
+  link.ended = node->ended_;
   // Connecting blocks for up to the connect timeout: a thread of its own.
   node->link_ = sys.spawn<caf::detached>(actors::coordinator_link, std::move(link));
   return node;

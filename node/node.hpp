@@ -37,7 +37,8 @@ class Node {
   // coordinator: where it accepts connections (the port it got if 0 was asked).
   const Endpoint& listening() const { return listening_; }
   bool uses_tls() const { return tls_ != nullptr; }
-  // worker: the exit status once the node ended by itself (the coordinator refused it).
+  // worker: the exit status once the node ended by itself (the coordinator
+  // refused it, or the link to it failed).
   std::optional<int> ended() const;
 
   // Stops taking connections, records service.stop with `why` (coordinator),
@@ -58,11 +59,12 @@ class Node {
   WorkerActors worker_;
   caf::actor front_door_;
   caf::actor link_;
-  std::shared_ptr<std::atomic<int>> refused_ = std::make_shared<std::atomic<int>>(-1);
+  std::shared_ptr<std::atomic<int>> ended_ = std::make_shared<std::atomic<int>>(-1);
   std::shared_ptr<transport::TlsContext> tls_;
   std::unique_ptr<transport::TunnelServer> server_;
   Endpoint listening_;
   std::string name_;
+  bool service_started_ = false;  // service.start is on record
   bool stopped_ = false;
 };
 
