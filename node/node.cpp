@@ -140,6 +140,36 @@ void Node::start_coordinator_service(const config::ServiceConfig& service) {
   service_started_ = true;
 }
 
+void Node::start_coordinator_link(const NodeSpec& spec, const config::ServiceConfig& service,
+                                  const ExecutionParts& exec, uint32_t slots,
+                                  std::vector<std::string> stale_runs) {
+  auto resources = policy::detect_host_resources();
+  actors::CoordinatorLinkSettings link;
+  link.info.id = name_ + "@" + random_hex(6);  // this process; a restarted worker is a new one
+  link.info.name = name_;
+  link.info.slots = slots;
+  link.info.cpus = static_cast<uint32_t>(resources.cpus);
+  link.info.memory_bytes = resources.memory_bytes;
+  link.info.backends.push_back(Backend::native);
+  if (exec.docker) link.info.backends.push_back(Backend::docker);
+  link.tunnel.host = spec.join.host;
+  link.tunnel.port = spec.join.port;
+  link.tunnel.tls = tls_;
+  link.tunnel.timeout = std::chrono::milliseconds(service.connect_timeout_ms);
+  link.coordinator = spec.join.to_string();
+  link.remote = worker_.remote;
+  link.spool = worker_.spool;
+  link.stale_runs = std::move(stale_runs);
+  link.heartbeat_every =
+      std::max(std::chrono::milliseconds(50),
+               std::chrono::milliseconds(service.worker_heartbeat_timeout_ms) / 4);
+  link.max_backoff = std::chrono::milliseconds(service.reconnect_max_backoff_ms);
+  link.log = log_;
+  link.ended = ended_;
+  // Connecting blocks for up to the connect timeout: a thread of its own.
+  link_ = sys_->spawn<caf::detached>(actors::coordinator_link, std::move(link));
+}
+
 std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   const NodeKind kind = spec.kind;
   std::unique_ptr<Node> node(new Node(kind));
@@ -172,17 +202,18 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   exec.sandbox = cfg.sandbox;
   exec.network = cfg.network;
   exec.state_dir = spec.state_dir;
+  CoreParts core;
+  if (kind != NodeKind::worker)
+    core.assessor =
+        std::make_shared<const assess::Assessor>(assess::Assessor::from_config(spec.config));
   // Runs of an earlier process that was killed: their sandboxes go now, and
   // the log says so (a worker's coordinator does, once it has joined).
   auto stale_runs = prepare_state_dir(spec.state_dir, cfg.sandbox);
 
-  CoreParts core;
   std::unique_ptr<audit::Spool> spool;
   if (kind == NodeKind::worker) {
     spool = audit::Spool::open(spec.state_dir + "/spool");
   } else {
-    core.assessor =
-        std::make_shared<const assess::Assessor>(assess::Assessor::from_config(spec.config));
     // A service holds the log open (one writer, idle tree heads on a timer);
     // short-lived processes share it: each append opens, writes and lets go.
     bool service_node = kind == NodeKind::coordinator;
@@ -246,31 +277,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   }
 
   node->worker_ = spawn_worker_actors(sys, exec, std::move(spool));
-  auto resources = policy::detect_host_resources();
-  actors::CoordinatorLinkSettings link;
-  link.info.id = node->name_ + "@" + random_hex(6);  // this process; a restarted worker is a new one
-  link.info.name = node->name_;
-  link.info.slots = slots;
-  link.info.cpus = static_cast<uint32_t>(resources.cpus);
-  link.info.memory_bytes = resources.memory_bytes;
-  link.info.backends.push_back(Backend::native);
-  if (exec.docker) link.info.backends.push_back(Backend::docker);
-  link.tunnel.host = spec.join.host;
-  link.tunnel.port = spec.join.port;
-  link.tunnel.tls = node->tls_;
-  link.tunnel.timeout = std::chrono::milliseconds(service.connect_timeout_ms);
-  link.coordinator = spec.join.to_string();
-  link.remote = node->worker_.remote;
-  link.spool = node->worker_.spool;
-  link.stale_runs = std::move(stale_runs);
-  link.heartbeat_every =
-      std::max(std::chrono::milliseconds(50),
-               std::chrono::milliseconds(service.worker_heartbeat_timeout_ms) / 4);
-  link.max_backoff = std::chrono::milliseconds(service.reconnect_max_backoff_ms);
-  link.log = log;
-  link.ended = node->ended_;
-  // Connecting blocks for up to the connect timeout: a thread of its own.
-  node->link_ = sys.spawn<caf::detached>(actors::coordinator_link, std::move(link));
+  node->start_coordinator_link(spec, service, exec, slots, std::move(stale_runs));
   return node;
 }
 

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/endpoint.hpp"
 #include "config/service_config.hpp"
@@ -50,6 +51,9 @@ class Node {
   friend std::unique_ptr<Node> start_node(const NodeSpec& spec);
   explicit Node(NodeKind kind);
   void start_coordinator_service(const config::ServiceConfig& service);
+  void start_coordinator_link(const NodeSpec& spec, const config::ServiceConfig& service,
+                              const ExecutionParts& exec, uint32_t slots,
+                              std::vector<std::string> stale_runs);
 
   NodeKind kind_;
   std::function<void(const std::string&)> log_;
