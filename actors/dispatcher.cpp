@@ -11,9 +11,11 @@ namespace mai::actors {
 namespace {
 
 using self_ptr = dispatcher_actor::stateful_pointer<dispatcher_state>;
-using cluster::Clock;
 
 constexpr const char* local_id = "local";
+
+// The actor system's clock (the steady clock; a test's deterministic one).
+cluster::time_point now(self_ptr self) { return self->clock().now(); }
 
 void record(self_ptr self, const auditor_actor& auditor, AuditEvent event) {
   // Fire and forget: worker bookkeeping must not wait on the log, and an
@@ -23,7 +25,7 @@ void record(self_ptr self, const auditor_actor& auditor, AuditEvent event) {
 
 // The report of a job whose worker went away mid-run.
 ExecutionReport lost_report(const dispatcher_state::Job& job, const std::string& worker_name,
-                            const std::string& why) {
+                            const std::string& why, cluster::time_point now) {
   ExecutionReport r;
   const auto& req = job.request;
   r.backend = req.backend;
@@ -34,7 +36,7 @@ ExecutionReport lost_report(const dispatcher_state::Job& job, const std::string&
   r.network = req.network;
   r.limits = req.limits;
   r.wall_ms = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                        Clock::now() - job.placed_at)
+                                        now - job.placed_at)
                                         .count());
   r.violation = "the worker running it (" + worker_name + ") was lost: " + why;
   return r;
@@ -44,7 +46,7 @@ void run_on(self_ptr self, const std::string& request_id, const std::string& wor
 
 // Places whatever the queue can place now.
 void drain(self_ptr self) {
-  for (auto& [job, worker] : self->state.placement->drain_queue(Clock::now()))
+  for (auto& [job, worker] : self->state.placement->drain_queue(now(self)))
     run_on(self, job.request_id, worker);
 }
 
@@ -54,7 +56,7 @@ void end_lost(self_ptr self, const cluster::Placement::Lost& lost, const std::st
   for (const auto& id : lost.running) {
     auto it = self->state.jobs.find(id);
     if (it == self->state.jobs.end()) continue;
-    it->second.promise.deliver(lost_report(it->second, name, why));
+    it->second.promise.deliver(lost_report(it->second, name, why, now(self)));
     self->state.jobs.erase(it);
   }
   record(self, auditor,
@@ -64,7 +66,7 @@ void end_lost(self_ptr self, const cluster::Placement::Lost& lost, const std::st
 }
 
 std::string name_of(self_ptr self, const std::string& worker_id) {
-  for (const auto& w : self->state.placement->workers(Clock::now()))
+  for (const auto& w : self->state.placement->workers(now(self)))
     if (w.info.id == worker_id) return w.info.name;
   return worker_id;
 }
@@ -91,7 +93,7 @@ void run_on(self_ptr self, const std::string& request_id, const std::string& wor
     return;
   }
   job->second.worker = worker;
-  job->second.placed_at = Clock::now();
+  job->second.placed_at = now(self);
   // The run ends by its own timeout; the margin covers set-up and clean-up.
   // A worker that dies first is noticed by its connection or heartbeats.
   auto patience = std::chrono::milliseconds(job->second.request.limits.timeout_ms) +
@@ -101,9 +103,9 @@ void run_on(self_ptr self, const std::string& request_id, const std::string& wor
             [=](caf::error& e) { answer(self, request_id, worker, std::move(e)); });
 }
 
-ClusterStatus status_of(const cluster::Placement& p) {
+ClusterStatus status_of(const cluster::Placement& p, cluster::time_point now) {
   ClusterStatus s;
-  for (auto& w : p.workers(Clock::now())) {
+  for (auto& w : p.workers(now)) {
     WorkerView v;
     v.info = w.info;
     v.active = w.active;
@@ -124,7 +126,7 @@ dispatcher_actor::behavior_type dispatcher(self_ptr self, DispatcherSettings set
       std::make_unique<cluster::Placement>(settings.queue_limit, settings.heartbeat_timeout);
   if (settings.local_executor && settings.local_info.slots > 0) {
     settings.local_info.id = local_id;
-    self->state.placement->join(settings.local_info, Clock::now());
+    self->state.placement->join(settings.local_info, now(self));
     self->state.executors[local_id] = settings.local_executor;
   }
   auto auditor = settings.auditor;
@@ -148,13 +150,14 @@ dispatcher_actor::behavior_type dispatcher(self_ptr self, DispatcherSettings set
       contain("dispatcher execute",
               [=](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
                 auto& st = self->state;
-                auto rp = self->make_response_promise<ExecutionReport>();
                 std::string id = req.request_id;
+                // Before the promise: once one is made, a returned error reaches no one.
                 if (st.jobs.count(id))
                   return make_error(errc::invalid_request, "duplicate request id");
+                auto rp = self->make_response_promise<ExecutionReport>();
                 std::string worker;
                 cluster::JobRef ref{id, req.backend};
-                auto admit = st.placement->admit(ref, Clock::now(), &worker);
+                auto admit = st.placement->admit(ref, now(self), &worker);
                 switch (admit) {
                   case cluster::Placement::Admit::overloaded:
                     rp.deliver(make_error(errc::overloaded,
@@ -170,7 +173,7 @@ dispatcher_actor::behavior_type dispatcher(self_ptr self, DispatcherSettings set
                   default:
                     break;
                 }
-                st.jobs[id] = dispatcher_state::Job{std::move(req), rp, "", Clock::now()};
+                st.jobs[id] = dispatcher_state::Job{std::move(req), rp, "", now(self)};
                 if (admit == cluster::Placement::Admit::placed) run_on(self, id, worker);
                 return rp;
               }),
@@ -187,8 +190,11 @@ dispatcher_actor::behavior_type dispatcher(self_ptr self, DispatcherSettings set
                   st.worker_of.erase(old->second.address());
                   self->demonitor(old->second.address());
                 }
-                end_lost(self, st.placement->join(info, Clock::now()), info.name,
-                         "it joined again (restarted or reconnected)", auditor);
+                // Only the jobs of an earlier incarnation make a (re)join a loss.
+                auto previous = st.placement->join(info, now(self));
+                if (!previous.running.empty())
+                  end_lost(self, previous, info.name, "it joined again (restarted or reconnected)",
+                           auditor);
                 st.executors[info.id] = exec;
                 st.worker_of[exec.address()] = info.id;
                 self->monitor(exec);
@@ -210,21 +216,21 @@ dispatcher_actor::behavior_type dispatcher(self_ptr self, DispatcherSettings set
               [=](heartbeat_atom, const std::string& worker_id) -> bool {
                 auto& st = self->state;
                 if (!st.executors.count(worker_id)) return false;
-                st.placement->heartbeat(worker_id, Clock::now());
-                for (const auto& w : st.placement->workers(Clock::now()))
+                st.placement->heartbeat(worker_id, now(self));
+                for (const auto& w : st.placement->workers(now(self)))
                   if (w.info.id == worker_id) return w.active;
                 return false;
               }),
       contain("dispatcher status",
-              [=](status_atom) -> ClusterStatus { return status_of(*self->state.placement); }),
+              [=](status_atom) -> ClusterStatus { return status_of(*self->state.placement, now(self)); }),
       contain("dispatcher tick",
               [=](tick_atom) {
                 // The next tick first: a failure below must not stop the heartbeat checks.
                 self->delayed_send(self, tick_every, tick_atom::value);
                 auto& st = self->state;
-                auto now = Clock::now();
-                if (st.executors.count(local_id)) st.placement->heartbeat(local_id, now);
-                for (const auto& lost : st.placement->expire(now)) {
+                auto at = now(self);
+                if (st.executors.count(local_id)) st.placement->heartbeat(local_id, at);
+                for (const auto& lost : st.placement->expire(at)) {
                   std::string name = name_of(self, lost.worker_id);
                   // Its connection may still be open (a frozen process): forget it,
                   // so it must join again when it wakes up.

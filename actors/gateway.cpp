@@ -65,7 +65,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
     if (!failing_) {
       failing_ = true;
       try {
-        return fail("internal", message);
+        return fail(to_string(errc::internal), message);
       } catch (...) {
       }
     }
@@ -105,7 +105,8 @@ class Flow : public std::enable_shared_from_this<Flow> {
               me->step(next);
             },
             [me](caf::error& e) {
-              me->fail("audit_failed", "the audit log refused a record: " + error_message(e));
+              me->fail(to_string(errc::audit_failed),
+                       "the audit log refused a record: " + error_message(e));
             });
   }
 
@@ -168,9 +169,11 @@ class Flow : public std::enable_shared_from_this<Flow> {
               me->step([me] { me->finish(); });
             },
             [me](caf::error& e) {
-              std::string code = result_code(e);
-              if (code == "overloaded") return me->reject(code, error_message(e));
-              me->fail(code == "internal" ? "sandbox_failed" : code, error_message(e));
+              auto code = errc_of(e).value_or(errc::internal);
+              if (code == errc::overloaded) return me->reject(to_string(code), error_message(e));
+              // What failed without a code of its own failed in the sandbox.
+              if (code == errc::internal) code = errc::sandbox_failed;
+              me->fail(to_string(code), error_message(e));
             });
   }
 
@@ -185,7 +188,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
   void fail(const std::string& code, const std::string& message) {
     result_.status = RunStatus::failed;
     result_.error = ResultError{code, message};
-    if (code == "audit_failed") {  // nothing more can be recorded
+    if (code == to_string(errc::audit_failed)) {  // nothing more can be recorded
       answer();
       return;
     }
@@ -218,7 +221,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
             },
             [me](caf::error& e) {
               me->result_.status = RunStatus::failed;
-              me->result_.error = ResultError{"audit_failed", error_message(e)};
+              me->result_.error = ResultError{to_string(errc::audit_failed), error_message(e)};
               me->answer();
             });
   }

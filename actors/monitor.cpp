@@ -56,15 +56,17 @@ void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run, b
 }  // namespace
 
 monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_state> self,
-                                     std::chrono::milliseconds interval, auditor_actor auditor) {
+                                     std::chrono::milliseconds interval, auditor_actor auditor,
+                                     ProbeFactory probes) {
   self->state.interval = interval;
   self->state.auditor = std::move(auditor);
+  self->state.probes = std::move(probes);
   return {
       contain("monitor watch",
               [=](watch_atom, const std::string& request_id, const ProbeTarget& target,
                   const Limits& limits, const caf::actor& subscriber) {
                 WatchedRun run;
-                run.probe = sandbox::make_probe(target);
+                run.probe = self->state.probes(target);
                 run.limits = limits;
                 run.subscriber = subscriber;
                 auto& entry = self->state.runs[request_id] = std::move(run);

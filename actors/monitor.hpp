@@ -4,6 +4,7 @@
 // an idle monitor holds nothing up at shutdown.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -11,6 +12,9 @@
 #include "sandbox/sandbox.hpp"
 
 namespace mai::actors {
+
+// Where the monitor gets a run's probe: sandbox::make_probe, or a test's own.
+using ProbeFactory = std::function<std::unique_ptr<sandbox::Probe>(const ProbeTarget&)>;
 
 struct WatchedRun {
   std::unique_ptr<sandbox::Probe> probe;
@@ -23,11 +27,13 @@ struct monitor_state {
   std::map<std::string, WatchedRun> runs;
   std::chrono::milliseconds interval{100};
   auditor_actor auditor;
+  ProbeFactory probes;
   bool tick_scheduled = false;
   static inline const char* name = "monitor";
 };
 
 monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_state> self,
-                                     std::chrono::milliseconds interval, auditor_actor auditor);
+                                     std::chrono::milliseconds interval, auditor_actor auditor,
+                                     ProbeFactory probes = sandbox::make_probe);
 
 }  // namespace mai::actors

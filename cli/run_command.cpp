@@ -3,14 +3,13 @@
 
 #include <iostream>
 
-#include "protocol/await_answer.hpp"
-#include "actors/node.hpp"
-#include "protocol/actor_system.hpp"
 #include "cli/command.hpp"
-#include "cli/node_setup.hpp"
 #include "cli/result_output.hpp"
 #include "cli/run_options.hpp"
 #include "common/error.hpp"
+#include "node/node.hpp"
+#include "node/node_config.hpp"
+#include "protocol/await_answer.hpp"
 
 namespace mai::cli {
 
@@ -30,24 +29,19 @@ caf::behavior stats_printer(caf::event_based_actor*) {
 }
 
 int run(const GlobalOptions& global, const RunOptions& opts) {
-  auto node_cfg = load_node_config(global);
-  const auto& sandbox_cfg = node_cfg.sandbox;
+  node::NodeSpec spec;
+  spec.kind = node::NodeKind::local_run;
+  spec.config = global.config_source();
+  spec.state_dir = global.state();
+  auto sandbox_cfg = node::load_node_config(spec.config).sandbox;
   Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes);
-  actors::NodeSettings settings = prepare_node(global, node_cfg, /*service=*/false);
-  // Only when asked for: it talks to the daemon, and a missing daemon or
-  // image is a sandbox failure (exit 125) that names what to do.
-  if (submission.backend.value_or(sandbox_cfg.backend) == Backend::docker)
-    settings.docker = sandbox::make_docker_backend(sandbox_cfg);
-  settings.worker_name = "local";
-
-  caf::actor_system_config cfg;
-  protocol::configure_actor_system(cfg);
-  caf::actor_system sys{cfg};
-  auto node = actors::spawn_node(sys, settings);
+  spec.docker = submission.backend.value_or(sandbox_cfg.backend) == Backend::docker;
+  auto node = node::start_node(spec);
+  auto& sys = node->system();
   caf::actor printer;
   if (opts.stats) printer = sys.spawn(stats_printer);
 
-  auto answer = protocol::await_answer<RunResult>(sys, node.gateway, caf::infinite,
+  auto answer = protocol::await_answer<RunResult>(sys, node->gateway(), caf::infinite,
                                                 protocol::submit_atom::value, submission, printer);
   if (printer) {
     // Every sample was sent before the result; print them all before it.
@@ -56,10 +50,11 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
         .receive([](bool) {}, [](const caf::error&) {});
   }
   if (opts.stats && ::isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
-  node.shutdown();
+  node->stop();
   if (printer) caf::anon_send_exit(printer, caf::exit_reason::user_shutdown);
   if (!answer)
-    throw SandboxError("internal", "no result: " + protocol::error_message(answer.error()));
+    throw SandboxError(protocol::to_string(protocol::errc::internal),
+                       "no result: " + protocol::error_message(answer.error()));
   return emit_result(*answer, opts.json);
 }
 

@@ -1,26 +1,11 @@
 #include "cli/service_options.hpp"
 
-#include "common/units.hpp"
-#include "config/sandbox_config.hpp"
-
 namespace mai::cli {
 
 void add_tls_options(CLI::App& cmd, TlsOptions& tls) {
   cmd.add_option("--tls-cert", tls.cert, "Certificate (PEM) of this end, signed by the CA");
   cmd.add_option("--tls-key", tls.key, "Private key (PEM, unencrypted) of this end");
   cmd.add_option("--tls-ca", tls.ca, "The deployment's CA (PEM); the other end must chain to it");
-}
-
-config::ServiceConfig load_service_config(const config::Source& source) {
-  auto node = source.load("service.yaml");
-  auto service = config::parse_service_config(node);
-  auto sandbox = config::parse_sandbox_config(source.load("sandbox.yaml"));
-  // A submission travels in one message, with room for its other fields.
-  if (service.max_message_bytes < sandbox.max_code_bytes + 64 * 1024)
-    node["clients"]["max_message"].fail(
-        "must exceed submission.max_code of sandbox.yaml (" + format_size(sandbox.max_code_bytes) +
-        ") by at least 64KiB");
-  return service;
 }
 
 sigset_t block_stop_signals() {

@@ -10,6 +10,7 @@
 #include "config/config_source.hpp"
 #include "config/service_config.hpp"
 #include "mai_sandbox_client.hpp"
+#include "node/node_config.hpp"
 #include "transport/tls_context.hpp"
 
 namespace mai::cli {
@@ -22,9 +23,8 @@ struct TlsOptions {
 // --tls-cert, --tls-key, --tls-ca.
 void add_tls_options(CLI::App& cmd, TlsOptions& tls);
 
-// config/service.yaml; checks that its message limit leaves room for the
-// largest submission config/sandbox.yaml allows.
-config::ServiceConfig load_service_config(const config::Source& source);
+// config/service.yaml, checked against sandbox.yaml (node/node_config.hpp).
+using node::load_service_config;
 
 // Blocks SIGINT, SIGTERM and SIGHUP in this thread and so in every thread
 // started after it (RocksDB's, CAF's, the tunnel's), for sigwait() in the

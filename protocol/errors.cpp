@@ -31,7 +31,8 @@ caf::error make_error(errc code, std::string message) {
 }
 
 std::optional<errc> errc_of(const caf::error& e) {
-  if (e.category() != category) return std::nullopt;
+  // CAF 0.17 reads the category of an empty error through a null pointer.
+  if (!e || e.category() != category) return std::nullopt;
   return static_cast<errc>(e.code());
 }
 
@@ -41,7 +42,7 @@ std::string result_code(const caf::error& e) {
 }
 
 std::string error_message(const caf::error& e) {
-  if (e.category() == category && e.context().match_elements<std::string>())
+  if (e && e.category() == category && e.context().match_elements<std::string>())
     return e.context().get_as<std::string>(0);
   return caf::to_string(e);
 }

@@ -6,7 +6,7 @@
 
 #include "actors/auditor.hpp"
 #include "actors/audit_client.hpp"
-#include "actors/node.hpp"
+#include "protocol/actor_system.hpp"
 #include "audit/event_types.hpp"
 #include "audit/verifier.hpp"
 #include "common/files.hpp"

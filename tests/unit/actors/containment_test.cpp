@@ -5,7 +5,7 @@
 
 #include <stdexcept>
 
-#include "actors/node.hpp"
+#include "protocol/actor_system.hpp"
 
 namespace mai::actors {
 namespace {

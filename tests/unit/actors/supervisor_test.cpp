@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "protocol/await_answer.hpp"
-#include "actors/node.hpp"
+#include "protocol/actor_system.hpp"
 
 namespace mai::actors {
 namespace {

@@ -1,0 +1,284 @@
+#include "node/node.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+#include <stdexcept>
+
+#include "actors/audit_client.hpp"
+#include "actors/coordinator_link.hpp"
+#include "actors/front_door.hpp"
+#include "audit/event_types.hpp"
+#include "common/error.hpp"
+#include "common/ids.hpp"
+#include "node/node_config.hpp"
+#include "policy/run_policy.hpp"
+#include "protocol/actor_system.hpp"
+#include "protocol/networking.hpp"
+#include "protocol/remote_endpoint.hpp"
+#include "transport/identity.hpp"
+#include "transport/tunnel_server.hpp"
+
+namespace mai::node {
+
+namespace {
+
+std::string host_name() {
+  char host[256] = {0};
+  ::gethostname(host, sizeof host - 1);
+  return host;
+}
+
+// The CN of an RFC 2253 subject, if any.
+std::string common_name(const std::string& subject) {
+  for (const auto& attribute : transport::subject_attributes(subject))
+    if (attribute.compare(0, 3, "CN=") == 0) return attribute.substr(3);
+  return "";
+}
+
+// The Docker backend where the machine has one; its absence is only noted.
+std::shared_ptr<sandbox::Backend> docker_if_present(const config::SandboxConfig& cfg,
+                                                    const std::function<void(const std::string&)>& log) {
+  try {
+    return sandbox::make_docker_backend(cfg);
+  } catch (const std::exception& e) {
+    log(std::string("no docker backend on this machine: ") + e.what());
+    return nullptr;
+  }
+}
+
+const char* const stale_run_reason =
+    "the supervising mai-sandbox process died; its sandbox was killed and removed at the next "
+    "start";
+
+}  // namespace
+
+Node::Node(NodeKind kind) : kind_(kind) {}
+
+Node::~Node() {
+  try {
+    stop();
+  } catch (const std::exception& e) {
+    std::cerr << "mai-sandbox: " << e.what() << "\n";
+  }
+}
+
+std::optional<int> Node::ended() const {
+  int status = ended_->load();
+  if (status < 0) return std::nullopt;
+  return status;
+}
+
+void Node::stop(const std::string& why) {
+  if (stopped_ || !sys_) return;
+  stopped_ = true;
+  if (kind_ == NodeKind::worker) {
+    if (link_) caf::anon_send_exit(link_, caf::exit_reason::user_shutdown);
+    worker_.stop();
+    return;
+  }
+  server_.reset();  // no new connections from here on
+  if (front_door_) caf::anon_send_exit(front_door_, caf::exit_reason::user_shutdown);
+  core_.stop_all_but_auditor();
+  std::string refused;
+  if (service_started_) {
+    // Through the auditor, the log's only writer until it stops.
+    caf::scoped_actor self{*sys_};
+    actors::record_event(self.ptr(), core_.auditor,
+                         actors::make_event(audit::events::service_stop, "", {{"signal", why}}))
+        .receive([](const AuditAck&) {},
+                 [&](const caf::error& e) { refused = error_message(e); });
+  }
+  core_.stop_auditor();
+  if (!refused.empty()) throw std::runtime_error("the audit log refused service.stop: " + refused);
+}
+
+void Node::start_coordinator_service(const config::ServiceConfig& service) {
+  auto sessions = std::make_shared<transport::SessionRegistry>();
+  auto gate = std::make_shared<transport::PortGate>();
+  actors::FrontDoorSettings door;
+  door.sessions = sessions;
+  door.max_concurrent_per_client = service.client_max_concurrent;
+  door.gateway = core_.gateway;
+  door.dispatcher = core_.dispatcher;
+  door.auditor = core_.auditor;
+  door.health = core_.health;
+  auto door_actor = sys_->spawn(actors::front_door, door);
+  front_door_ = caf::actor_cast<caf::actor>(door_actor);
+  uint16_t backend_port = protocol::publish_gated(*sys_, door_actor, gate);
+
+  transport::TunnelServerSettings t;
+  t.host = listening_.host;
+  t.port = listening_.port;
+  t.tls = tls_;
+  t.backend_port = backend_port;
+  t.handshake_timeout = std::chrono::milliseconds(service.handshake_timeout_ms);
+  t.max_connections = service.max_connections;
+  t.max_connections_per_client = service.max_connections_per_client;
+  t.max_handshakes = service.max_handshakes;
+  t.max_handshakes_per_address = service.max_handshakes_per_address;
+  t.max_frame_bytes = static_cast<uint32_t>(service.max_message_bytes);
+  // A worker's live samples for a client's run go through us to the client.
+  t.forwardable_signatures = {"@<>+@atom+@str+mai::ResourceSample"};
+  t.on_event = log_;
+  server_ = std::make_unique<transport::TunnelServer>(t, sessions, gate);
+  listening_.port = server_->port();
+
+  // Through the auditor, the log's only writer while the node runs.
+  caf::scoped_actor self{*sys_};
+  actors::record_event(self.ptr(), core_.auditor,
+                       actors::make_event(audit::events::service_start, "",
+                                          {{"listen", listening_.to_string()},
+                                           {"transport", tls_ ? "mutual-tls" : "plain-tcp"},
+                                           {"server_subject", tls_ ? tls_->own_subject() : ""},
+                                           {"node", name_}}))
+      .receive([](const AuditAck&) {},
+               [](const caf::error& e) {
+                 throw std::runtime_error("the audit log refused service.start: " +
+                                          caf::to_string(e));
+               });
+  service_started_ = true;
+}
+
+void Node::start_coordinator_link(const NodeSpec& spec, const config::ServiceConfig& service,
+                                  const ExecutionParts& exec, uint32_t slots,
+                                  std::vector<std::string> stale_runs) {
+  auto resources = policy::detect_host_resources();
+  actors::CoordinatorLinkSettings link;
+  link.info.id = name_ + "@" + random_hex(6);  // this process; a restarted worker is a new one
+  link.info.name = name_;
+  link.info.slots = slots;
+  link.info.cpus = static_cast<uint32_t>(resources.cpus);
+  link.info.memory_bytes = resources.memory_bytes;
+  link.info.backends.push_back(Backend::native);
+  if (exec.docker) link.info.backends.push_back(Backend::docker);
+  link.tunnel.host = spec.join.host;
+  link.tunnel.port = spec.join.port;
+  link.tunnel.tls = tls_;
+  link.tunnel.timeout = std::chrono::milliseconds(service.connect_timeout_ms);
+  link.coordinator = spec.join.to_string();
+  link.remote = worker_.remote;
+  link.spool = worker_.spool;
+  link.stale_runs = std::move(stale_runs);
+  link.heartbeat_every =
+      std::max(std::chrono::milliseconds(50),
+               std::chrono::milliseconds(service.worker_heartbeat_timeout_ms) / 4);
+  link.max_backoff = std::chrono::milliseconds(service.reconnect_max_backoff_ms);
+  link.log = log_;
+  link.ended = ended_;
+  // Connecting blocks for up to the connect timeout: a thread of its own.
+  link_ = sys_->spawn<caf::detached>(actors::coordinator_link, std::move(link));
+}
+
+std::unique_ptr<Node> start_node(const NodeSpec& spec) {
+  const NodeKind kind = spec.kind;
+  std::unique_ptr<Node> node(new Node(kind));
+  node->log_ = spec.log ? spec.log : [](const std::string&) {};
+  const auto& log = node->log_;
+  const bool networked = kind != NodeKind::local_run;
+
+  // The network end first: a bad certificate is the first thing to hear about.
+  node->listening_ = kind == NodeKind::coordinator ? spec.listen : spec.join;
+  if (networked && !spec.tls.empty()) {
+    node->tls_ = kind == NodeKind::coordinator ? transport::TlsContext::server(spec.tls)
+                                               : transport::TlsContext::client(spec.tls);
+  } else if (networked && !is_loopback_host(node->listening_.host)) {
+    if (kind == NodeKind::worker)
+      throw UsageError("--join: plain TCP is only for a coordinator on loopback; give --tls-cert, "
+                       "--tls-key and --tls-ca");
+    // Plain TCP never leaves this host.
+    log("no TLS certificate given: plain TCP, listening on loopback only (not " +
+        node->listening_.host + ")");
+    node->listening_.host = "127.0.0.1";
+  }
+
+  config::ServiceConfig service;
+  if (networked) service = load_service_config(spec.config);
+  NodeConfig cfg = load_node_config(spec.config);
+  // Every node runs this many sandboxes at once unless told otherwise.
+  const uint32_t slots = spec.slots.value_or(cfg.sandbox.runs_at_once());
+
+  ExecutionParts exec;
+  exec.sandbox = cfg.sandbox;
+  exec.network = cfg.network;
+  exec.state_dir = spec.state_dir;
+  CoreParts core;
+  if (kind != NodeKind::worker)
+    core.assessor =
+        std::make_shared<const assess::Assessor>(assess::Assessor::from_config(spec.config));
+  // Runs of an earlier process that was killed: their sandboxes go now, and
+  // the log says so (a worker's coordinator does, once it has joined).
+  auto stale_runs = prepare_state_dir(spec.state_dir, cfg.sandbox);
+
+  std::unique_ptr<audit::Spool> spool;
+  if (kind == NodeKind::worker) {
+    spool = audit::Spool::open(spec.state_dir + "/spool");
+  } else {
+    // A service holds the log open (one writer, idle tree heads on a timer);
+    // short-lived processes share it: each append opens, writes and lets go.
+    bool service_node = kind == NodeKind::coordinator;
+    core.audit_log = audit::Log::open(spec.state_dir, cfg.audit, /*hold_open=*/service_node);
+    if (service_node)
+      core.tree_head_interval = std::chrono::milliseconds(cfg.audit.tree_head_interval_ms);
+    // Before the auditor starts: until then this is the log's only writer.
+    core.audit_log->abandon_runs({stale_runs.begin(), stale_runs.end()}, stale_run_reason);
+  }
+
+  exec.native = sandbox::make_native_backend(cfg.sandbox);
+  // `run` makes it only when asked: it talks to the daemon, and a missing
+  // daemon or image is a sandbox failure that names what to do.
+  if (kind == NodeKind::local_run) {
+    if (spec.docker) exec.docker = sandbox::make_docker_backend(cfg.sandbox);
+  } else {
+    exec.docker = docker_if_present(cfg.sandbox, log);
+  }
+
+  switch (kind) {
+    case NodeKind::local_run:
+      node->name_ = "local";
+      exec.slots = slots;
+      exec.queue_length = cfg.sandbox.queue_length;
+      break;
+    case NodeKind::coordinator:
+      node->name_ = host_name();
+      core.coordinator = true;
+      core.local_slots = slots;
+      core.worker_queue = service.worker_queue;
+      core.worker_heartbeat_timeout = std::chrono::milliseconds(service.worker_heartbeat_timeout_ms);
+      // The dispatcher queues. It hands over the next run as soon as a report
+      // arrives, which can be a moment before the executor hears that the
+      // finished run's thread ended: a queue as long as the slots absorbs that.
+      exec.slots = std::max(1u, slots);
+      exec.queue_length = exec.slots;
+      break;
+    case NodeKind::worker: {
+      std::string cn = node->tls_ ? common_name(node->tls_->own_subject()) : "";
+      node->name_ = !spec.name.empty() ? spec.name : !cn.empty() ? cn : host_name();
+      exec.slots = std::max(1u, slots);
+      exec.queue_length = cfg.sandbox.queue_length;
+      break;
+    }
+  }
+  exec.worker_name = node->name_;
+
+  node->cfg_ = std::make_unique<caf::actor_system_config>();
+  protocol::configure_actor_system(*node->cfg_);
+  if (networked)
+    protocol::configure_networking(*node->cfg_,
+                                   {std::chrono::milliseconds(service.heartbeat_interval_ms),
+                                    std::chrono::milliseconds(service.heartbeat_timeout_ms)});
+  node->sys_ = std::make_unique<caf::actor_system>(*node->cfg_);
+  auto& sys = *node->sys_;
+
+  if (kind != NodeKind::worker) {
+    node->core_ = spawn_core_actors(sys, exec, core);
+    if (kind == NodeKind::coordinator) node->start_coordinator_service(service);
+    return node;
+  }
+
+  node->worker_ = spawn_worker_actors(sys, exec, std::move(spool));
+  node->start_coordinator_link(spec, service, exec, slots, std::move(stale_runs));
+  return node;
+}
+
+}  // namespace mai::node

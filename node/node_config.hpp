@@ -1,0 +1,33 @@
+// The configuration and state a node starts from.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "config/audit_config.hpp"
+#include "config/config_source.hpp"
+#include "config/network_config.hpp"
+#include "config/sandbox_config.hpp"
+#include "config/service_config.hpp"
+
+namespace mai::node {
+
+struct NodeConfig {
+  config::SandboxConfig sandbox;
+  config::AuditConfig audit;
+  config::NetworkConfig network;
+};
+
+// Parses sandbox.yaml, audit.yaml and network.yaml; touches nothing on disk.
+NodeConfig load_node_config(const config::Source& source);
+
+// service.yaml; checks that its message limit leaves room for the largest
+// submission sandbox.yaml allows.
+config::ServiceConfig load_service_config(const config::Source& source);
+
+// Makes the state directory and its runs/ scratch if missing and removes the
+// sandboxes of runs whose mai-sandbox process was killed; returns their ids,
+// for the node to close in the audit log. Every node does this first.
+std::vector<std::string> prepare_state_dir(const std::string& state,
+                                           const config::SandboxConfig& sandbox);
+
+}  // namespace mai::node
