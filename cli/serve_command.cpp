@@ -81,6 +81,7 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
   door_settings.sessions = sessions;
   door_settings.max_concurrent_per_client = service.client_max_concurrent;
   door_settings.gateway = node.gateway;
+  door_settings.assessor = node.assessor;
   door_settings.dispatcher = node.dispatcher;
   door_settings.auditor = node.auditor;
   door_settings.health = node.health;
