@@ -1,10 +1,20 @@
-#!/usr/bin/python3
-"""Independent verifier for a mai-sandbox audit log export.
+"""Offline verification of a mai-sandbox audit log export, and of a result's
+receipt against it.
 
-Written only from docs/audit-format.md (mai-audit/v1), sharing no code with
-the C++ engine. Needs Python 3 and python3-cryptography.
+Written only from docs/audit-format.md (mai-audit/v2), sharing no code with
+the C++ engine. Needs python3-cryptography; not the native module.
 
-    verify_export.py --pubkey audit.pub log.jsonl [--receipt result.json] [--json]
+    from mai_sandbox import audit
+    report = audit.check_result(result, "log.jsonl", "audit.pub")
+
+`result` is a :class:`mai_sandbox.Result` (or a result dict, or a bare
+receipt); the export comes from ``mai-sandbox audit export --format jsonl``
+and the public key from ``mai-sandbox audit pubkey``. It raises
+:class:`AuditFailure` when the export or the receipt does not verify.
+
+As a program (tools/verify_export.py runs this)::
+
+    python3 -m mai_sandbox.audit --pubkey audit.pub log.jsonl [--receipt result.json] [--json]
 
 Exit status: 0 intact, 1 not intact (the first bad record and why on
 stdout), 2 unusable input (bad arguments, unreadable files, a malformed
@@ -14,9 +24,12 @@ public key or receipt).
 import argparse
 import base64
 import binascii
+import dataclasses
 import hashlib
 import json
+import os
 import sys
+from typing import Any, Iterable, List, Mapping, Optional, Union
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -36,7 +49,7 @@ ZERO_HASH = b"\x00" * 32
 
 
 class Bad(Exception):
-    """The log is not intact: seq (or None) and why."""
+    """The log is not intact: seq (the first bad record, or None) and why."""
 
     def __init__(self, seq, reason):
         super().__init__(reason)
@@ -319,6 +332,7 @@ class Verifier:
         self.completeness = None
         self.notes = []
         self.records = 0
+        self.receipt_request_ids = {}  # seq_first and seq_last -> their records' request ids
 
     def at_size(self):
         """The tree reached a new size: its root if wanted, and the tree heads at that size count from now on."""
@@ -429,6 +443,8 @@ class Verifier:
         if r["type"] == "audit.key_rotated":
             self.rotate(seq, data)
         self.completeness.add(seq, r)
+        if self.receipt is not None and seq in (self.receipt["seq_first"], self.receipt["seq_last"]):
+            self.receipt_request_ids[seq] = r["request_id"]
         h = record_hash(r)
         self.prev_hash = h
         self.prev_ts = r["timestamp_us"]
@@ -513,32 +529,6 @@ class Verifier:
             raise Bad(r["seq_last"], "the log's root at tree size %d differs from the receipt" % n)
 
 
-def load_trusted(path):
-    try:
-        with open(path, "rb") as f:
-            key = load_pem_public_key(f.read())
-    except (OSError, ValueError) as e:
-        raise Unusable("cannot use public key %s: %s" % (path, e))
-    if not isinstance(key, Ed25519PublicKey):
-        raise Unusable("public key %s is not an Ed25519 key" % path)
-    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-    return key.public_bytes(Encoding.Raw, PublicFormat.Raw)
-
-
-def load_receipt(path):
-    try:
-        with open(path, "rb") as f:
-            obj = json.loads(f.read().decode("utf-8"))
-    except (OSError, ValueError) as e:
-        raise Unusable("cannot read receipt %s: %s" % (path, e))
-    if isinstance(obj, dict) and "audit" in obj:
-        obj = obj["audit"]
-    names = ("seq_first", "seq_last", "tree_size", "root_hash", "signature", "key_id", "timestamp_us")
-    if not isinstance(obj, dict) or any(k not in obj for k in names):
-        raise Unusable("receipt %s has no complete audit receipt" % path)
-    return obj
-
-
 def verify(lines, trusted_raw, receipt=None):
     v = Verifier(trusted_raw, receipt)
     if not lines:
@@ -597,8 +587,122 @@ def verify(lines, trusted_raw, receipt=None):
     return v
 
 
+@dataclasses.dataclass(frozen=True)
+class Report:
+    """What an intact export holds."""
+
+    records: int
+    tree_heads: int
+    first_seq: int
+    tree_size: int
+    root_hash: str
+    key_ids: List[str]
+    receipt_checked: bool
+    notes: List[str]
+
+    @classmethod
+    def of(cls, v: Verifier) -> "Report":
+        return cls(records=v.records, tree_heads=len(v.tree_heads), first_seq=v.first_seq,
+                   tree_size=v.expect, root_hash=v.frontier.root().hex(), key_ids=list(v.history),
+                   receipt_checked=v.receipt is not None, notes=list(v.notes))
+
+
+# The names a program catches.
+AuditFailure = Bad
+UnusableInput = Unusable
+
+RECEIPT_FIELDS = ("seq_first", "seq_last", "tree_size", "root_hash", "signature", "key_id", "timestamp_us")
+
+
+def receipt_of(obj: Any) -> dict:
+    """The receipt in a Result, a result dict, a Receipt or a bare receipt dict."""
+    audit = getattr(obj, "audit", None)
+    if audit is not None and not isinstance(obj, Mapping):
+        obj = audit
+    if hasattr(obj, "to_dict"):
+        obj = obj.to_dict()
+    if isinstance(obj, Mapping) and "audit" in obj:
+        obj = obj["audit"]
+    if not isinstance(obj, Mapping) or any(k not in obj for k in RECEIPT_FIELDS):
+        raise Unusable("no complete audit receipt (the result has none: was it refused before it was recorded?)")
+    return dict(obj)
+
+
+def load_trusted(source: Union[str, bytes, os.PathLike]) -> bytes:
+    """The raw Ed25519 public key from a PEM file (a path) or PEM bytes."""
+    try:
+        if isinstance(source, bytes):
+            pem, name = source, "(PEM bytes)"
+        else:
+            name = os.fspath(source)
+            with open(name, "rb") as f:
+                pem = f.read()
+        key = load_pem_public_key(pem)
+    except (OSError, ValueError) as e:
+        raise Unusable("cannot use public key %s: %s" % (name, e))
+    if not isinstance(key, Ed25519PublicKey):
+        raise Unusable("public key %s is not an Ed25519 key" % name)
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+    return key.public_bytes(Encoding.Raw, PublicFormat.Raw)
+
+
+def load_receipt(path):
+    try:
+        with open(path, "rb") as f:
+            obj = json.loads(f.read().decode("utf-8"))
+    except (OSError, ValueError) as e:
+        raise Unusable("cannot read receipt %s: %s" % (path, e))
+    try:
+        return receipt_of(obj)
+    except Unusable:
+        raise Unusable("receipt %s has no complete audit receipt" % path)
+
+
+def export_lines(export: Union[str, bytes, os.PathLike, Iterable[bytes]]) -> List[bytes]:
+    """The lines of an export given as a path, its bytes, or its lines."""
+    if isinstance(export, (str, os.PathLike)):
+        try:
+            with open(export, "rb") as f:
+                export = f.read()
+        except OSError as e:
+            raise Unusable("cannot read %s: %s" % (os.fspath(export), e))
+    if isinstance(export, bytes):
+        lines = export.split(b"\n")
+        if lines and lines[-1] == b"":
+            lines.pop()
+        return lines
+    return [line.rstrip(b"\n") for line in export]
+
+
+def verify_export(export, pubkey, receipt: Optional[Mapping] = None) -> Report:
+    """Verifies a whole export (section 7), and the receipt against it if given.
+
+    Raises AuditFailure (with .seq and .reason) when it does not verify,
+    UnusableInput when the key or the export cannot be read."""
+    return Report.of(verify(export_lines(export), load_trusted(pubkey),
+                            dict(receipt) if receipt is not None else None))
+
+
+def check_result(result: Any, export, pubkey) -> Report:
+    """Checks a run's receipt offline: the export is intact and signed by
+    `pubkey`, it holds everything the receipt covers with the root the
+    receipt signs, and the receipt's first and last records are this
+    request's (when `result` names its request)."""
+    receipt = receipt_of(result)
+    v = verify(export_lines(export), load_trusted(pubkey), receipt)
+    request_id = result.get("request_id") if isinstance(result, Mapping) else getattr(result, "request_id", None)
+    if request_id:
+        for seq in (receipt["seq_first"], receipt["seq_last"]):
+            found = v.receipt_request_ids.get(seq)
+            if found is None:
+                raise Bad(seq, "the receipt names record %d, which the export does not hold" % seq)
+            if found != request_id:
+                raise Bad(seq, "record %d belongs to request %s, not to %s" % (seq, found or "(none)", request_id))
+    return Report.of(v)
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Verify a mai-sandbox audit export (mai-audit/v1) offline.")
+    ap = argparse.ArgumentParser(description="Verify a mai-sandbox audit export (mai-audit/v2) offline.")
     ap.add_argument("export", help="the JSONL export, or - for standard input")
     ap.add_argument("--pubkey", required=True, help="trusted Ed25519 public key (PEM)")
     ap.add_argument("--receipt", help="a result JSON with an \"audit\" object, or the bare receipt")
@@ -618,11 +722,8 @@ def main(argv=None):
     except Unusable as e:
         print("verify_export: " + str(e), file=sys.stderr)
         return 2
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
     try:
-        v = verify(lines, trusted, receipt)
+        report = Report.of(verify(export_lines(data), trusted, receipt))
     except Bad as e:
         if args.json:
             print(json.dumps({"ok": False, "first_bad_seq": e.seq, "reason": e.reason}))
@@ -630,17 +731,14 @@ def main(argv=None):
             where = " at record %d" % e.seq if e.seq is not None else ""
             print("export verification FAILED%s: %s" % (where, e.reason))
         return 1
-    report = {"ok": True, "records": v.records, "tree_heads": len(v.tree_heads), "first_seq": v.first_seq,
-              "tree_size": v.expect, "root_hash": v.frontier.root().hex(), "key_ids": v.history,
-              "receipt_checked": receipt is not None, "notes": v.notes}
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps(dict(ok=True, **dataclasses.asdict(report))))
     else:
         print("export intact: %d records, %d signed tree heads, tree size %d, root %s"
-              % (v.records, len(v.tree_heads), v.expect, report["root_hash"]))
+              % (report.records, report.tree_heads, report.tree_size, report.root_hash))
         if receipt is not None:
             print("receipt: the export holds everything the receipt covers")
-        for n in v.notes:
+        for n in report.notes:
             print("note: " + n)
     return 0
 
