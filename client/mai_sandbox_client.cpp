@@ -15,6 +15,26 @@ namespace mai::client {
 
 namespace {
 
+// CAF 0.17 leaves a reference to the actor system's logger in a thread-local
+// of every thread that constructs the system or spawns an actor in it, and
+// ~actor_system waits until every such reference is gone. A caller's thread
+// that outlives the client (a thread pool, Python's main thread) would make
+// destroying the client hang, so each entry point that spawns from the
+// caller's thread drops that reference on its way out. (A caller already on
+// a thread of another CAF system keeps whatever its thread holds.)
+class CallerThread {
+ public:
+  CallerThread() : had_logger_(caf::logger::current_logger() != nullptr) {}
+  ~CallerThread() {
+    if (!had_logger_) caf::logger::set_current_actor_system(nullptr);
+  }
+  CallerThread(const CallerThread&) = delete;
+  CallerThread& operator=(const CallerThread&) = delete;
+
+ private:
+  bool had_logger_;
+};
+
 // The Error a failed request turns into: the protocol's code decides the kind.
 Error service_error(const std::string& what, const caf::error& e) {
   auto code = protocol::errc_of(e);
@@ -87,6 +107,7 @@ Client::Client(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Client::~Client() = default;
 
 std::unique_ptr<Client> Client::connect(const Options& o) {
+  CallerThread caller;
   auto impl = std::make_unique<Impl>(o);
   try {
     Endpoint server = parse_endpoint(o.server, "server", false);
@@ -104,6 +125,7 @@ std::unique_ptr<Client> Client::connect(const Options& o) {
 bool Client::connected() const { return impl_->connection && impl_->connection->is_open(); }
 
 void Client::submit_async(const Submission& s, StatsHandler on_stats, CompletionHandler done) {
+  CallerThread caller;
   if (!connected()) {
     done({std::nullopt, Error(Error::Kind::lost, "the connection to the service is closed")});
     return;
@@ -123,6 +145,7 @@ RunResult Client::submit(const Submission& s, StatsHandler on_stats) {
 
 Assessment Client::assess(const std::string& code, Language language, Origin origin) {
   if (!connected()) throw Error(Error::Kind::lost, "the connection to the service is closed");
+  CallerThread caller;
   // The assessor's own timeout is 60 s; the margin covers the trip.
   auto answer = protocol::await_answer<Assessment>(
       impl_->sys, impl_->connection->door(), std::chrono::seconds(90), protocol::assess_atom::value,
@@ -136,6 +159,7 @@ Assessment Client::assess(const std::string& code, Language language, Origin ori
 
 ServiceStatus Client::status() {
   if (!connected()) throw Error(Error::Kind::lost, "the connection to the service is closed");
+  CallerThread caller;
   caf::scoped_actor self{impl_->sys};
   ServiceStatus out;
   caf::error failure;

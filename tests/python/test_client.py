@@ -51,12 +51,9 @@ def test_blocked_then_override(client):
     assert blocked.result.execution is None
     assert blocked.result.audit is not None  # the refusal is on record
     check_schema(blocked.result)
-    # The override runs it (with untrusted limits and no network); a harmless
-    # version of the same pattern, so the test machine survives.
-    harmless = "import os\nos.system('rm -rf /nonexistent-mai-test --no-preserve-root')\n"
-    with pytest.raises(Blocked):
-        client.run(harmless)
-    result = client.run(harmless, override_reason="pytest: the override path")
+    # The override runs it, in the sandbox (read-only root, its own user
+    # namespace), with untrusted limits and no network, as e2e/test_remote does.
+    result = client.run(DANGEROUS, override_reason="pytest: the override path")
     assert result.status == "completed"
     assert result.assessment.level == "BLOCKED"
     assert result.execution.trust == "untrusted"

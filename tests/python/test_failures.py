@@ -98,3 +98,15 @@ def test_no_service_there(pki):
     # Plain TCP is only for loopback.
     with pytest.raises(UsageError):
         Client("192.0.2.1:7443")
+
+
+def test_close_from_another_thread_while_the_callers_live(served, pki):
+    # CAF 0.17 keeps a reference per thread that used the client; the client
+    # library drops them, or this close() would wait forever.
+    c = Client(served.address, **credentials(pki))
+    assert c.run("print(1)").stdout == b"1\n"  # from this (the main) thread
+    closer = threading.Thread(target=c.close)
+    closer.start()
+    closer.join(timeout=60)
+    assert not closer.is_alive(), "close() from another thread hung"
+    assert not c.connected
