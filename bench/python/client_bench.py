@@ -102,7 +102,9 @@ def load_tool_rate(service, pki, count, threads):
                            *[str(a) for a in tls_args(pki, "load")]],
                           capture_output=True, text=True, check=True)
     summary = json.loads(proc.stdout)
-    return summary
+    if summary["errors"] or set(summary["statuses"]) != {"completed"}:
+        raise SystemExit("mai-submit-load: %r" % summary["statuses"])
+    return summary["per_second"]
 
 
 def main():
@@ -110,6 +112,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--count", type=int, default=200, help="submissions per throughput run")
     ap.add_argument("--threads", type=int, default=8)
+    ap.add_argument("--rate-rounds", type=int, default=3)
     args = ap.parse_args()
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="mai-pybench-"))
     try:
@@ -125,10 +128,13 @@ def main():
             for name, ms in medians.items():
                 print("  %-20s %8.1f ms  (%5.1fx bare python3)" % (name, ms, ms / base))
             print("  client.run / submit: %.2f" % (medians["client.run"] / medians["mai-sandbox submit"]))
-            py = python_rate(service, pki, args.count, args.threads)
-            summary = load_tool_rate(service, pki, args.count, args.threads)
-            cpp = summary.get("per_second") or summary.get("rate") or args.count / summary["seconds"]
-            print("submissions per second, %d runs, %d at a time, one process:" % (args.count, args.threads))
+            py_rates, cpp_rates = [], []
+            for _ in range(args.rate_rounds):  # interleaved
+                py_rates.append(python_rate(service, pki, args.count, args.threads))
+                cpp_rates.append(load_tool_rate(service, pki, args.count, args.threads))
+            py, cpp = statistics.median(py_rates), statistics.median(cpp_rates)
+            print("submissions per second, %d runs, %d at a time, one process "
+                  "(median of %d interleaved rounds):" % (args.count, args.threads, args.rate_rounds))
             print("  Python client, %d threads  %7.1f /s" % (args.threads, py))
             print("  mai-submit-load (C++)      %7.1f /s" % cpp)
             print("  Python / C++: %.2f" % (py / cpp))
