@@ -188,3 +188,16 @@ def test_status(client):
     assert status.healthy, status.problems
     assert status.workers and status.workers[0].slots >= 1
     assert client.connected
+
+
+def test_an_exception_in_the_stats_callback_does_not_end_the_run(client, monkeypatch):
+    import sys
+    seen = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: seen.append(u.exc_value))
+
+    def broken(sample):
+        raise RuntimeError("callback bug")
+
+    result = client.run("import time\ntime.sleep(0.5)\nprint('still here')\n", on_stats=broken)
+    assert result.stdout == b"still here\n"
+    assert seen and all(isinstance(e, RuntimeError) for e in seen)
