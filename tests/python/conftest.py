@@ -26,7 +26,7 @@ def tmp_root():
 
 @pytest.fixture(scope="session")
 def pki(tmp_root):
-    """Our deployment's CA, the server's certificate, and clients mai and c0..c15."""
+    """Our deployment's CA, the server's certificate, and clients mai and other."""
     return make_pki(tmp_root / "pki", clients=["mai", "other"])
 
 
