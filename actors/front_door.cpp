@@ -1,5 +1,6 @@
 #include "actors/front_door.hpp"
 
+#include <functional>
 #include <map>
 
 #include "actors/containment.hpp"
@@ -39,6 +40,24 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                                                    " holds no worker certificate (OU=workers)");
     return *identity;
   };
+  // Counts one more request in flight for the client, within its limit: the
+  // callback that ends it, or null (and why in `busy`) when over the limit.
+  auto admit = [settings, in_flight](const transport::PeerIdentity& identity,
+                                     std::string& busy) -> std::function<void()> {
+    std::string key = client_key(identity);
+    uint32_t& running = (*in_flight)[key];
+    if (running >= settings->max_concurrent_per_client) {
+      busy = "this client already has " + std::to_string(running) +
+             " requests in flight; the limit is " +
+             std::to_string(settings->max_concurrent_per_client);
+      return nullptr;
+    }
+    ++running;
+    return [in_flight, key] {
+      auto it = in_flight->find(key);
+      if (it != in_flight->end() && --it->second == 0) in_flight->erase(it);
+    };
+  };
   return {
       contain("front door submit",
               [=](submit_atom, const std::string& session, Submission& sub,
@@ -57,25 +76,44 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                 sub.client = identity->display();
                 sub.request_id.clear();
 
-                std::string key = client_key(*identity);
-                uint32_t& running = (*in_flight)[key];
-                if (running >= settings->max_concurrent_per_client) {
+                std::string busy;
+                auto done = admit(*identity, busy);
+                if (!done)
                   return self->delegate(settings->gateway, reject_atom::value, std::move(sub),
-                                        std::string("client_busy"),
-                                        "this client already has " + std::to_string(running) +
-                                            " submissions in flight; the limit is " +
-                                            std::to_string(settings->max_concurrent_per_client));
-                }
-                ++running;
-                auto done = [in_flight, key] {
-                  auto it = in_flight->find(key);
-                  if (it != in_flight->end() && --it->second == 0) in_flight->erase(it);
-                };
+                                        std::string("client_busy"), busy);
                 auto rp = self->make_response_promise<RunResult>();
                 // The gateway is local and always answers; its own steps carry the timeouts.
                 self->request(settings->gateway, caf::infinite, submit_atom::value, std::move(sub),
                               subscriber)
                     .then([rp, done](RunResult& r) mutable { done(), rp.deliver(std::move(r)); },
+                          [rp, done](caf::error& e) mutable { done(), rp.deliver(std::move(e)); });
+                return rp;
+              }),
+      contain("front door assess",
+              [=](assess_atom, const std::string& session, std::string& code, Language language,
+                  Origin origin) -> caf::result<Assessment> {
+                auto identity = settings->sessions->find(session);
+                if (!identity)
+                  return make_error(errc::unauthenticated,
+                                    "this request names no session of a live connection");
+                // The same field checks as a submission of this code.
+                Submission probe;
+                probe.language = language;
+                probe.origin = origin;
+                if (auto problem = check_submission_fields(probe))
+                  return make_error(errc::invalid_request, *problem);
+                if (settings->health && !settings->health->healthy())
+                  return make_error(errc::unavailable, "the service cannot assess: " +
+                                                           settings->health->problems().front());
+                // Assessments count against the client's limit like runs: the
+                // assessor is shared by every client.
+                std::string busy;
+                auto done = admit(*identity, busy);
+                if (!done) return make_error(errc::overloaded, busy);
+                auto rp = self->make_response_promise<Assessment>();
+                self->request(settings->assessor, std::chrono::seconds(60), assess_atom::value,
+                              std::move(code), language, origin)
+                    .then([rp, done](Assessment& a) mutable { done(), rp.deliver(std::move(a)); },
                           [rp, done](caf::error& e) mutable { done(), rp.deliver(std::move(e)); });
                 return rp;
               }),

@@ -16,6 +16,7 @@ struct FrontDoorSettings {
   std::shared_ptr<transport::SessionRegistry> sessions;
   uint32_t max_concurrent_per_client = 16;
   gateway_actor gateway;
+  assessor_actor assessor;      // assess-only requests go here
   dispatcher_actor dispatcher;  // workers join here
   auditor_actor auditor;        // workers deliver their spooled events here
   std::shared_ptr<const NodeHealth> health;  // the node behind the door

@@ -1,12 +1,12 @@
 #include "mai_sandbox_client.hpp"
 
-#include <atomic>
 #include <future>
 #include <mutex>
 
 #include "common/endpoint.hpp"
 #include "common/error.hpp"
 #include "protocol/actor_system.hpp"
+#include "protocol/await_answer.hpp"
 #include "protocol/connection.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/networking.hpp"
@@ -15,47 +15,74 @@ namespace mai::client {
 
 namespace {
 
-struct Answer {
-  std::optional<RunResult> result;
-  caf::error error;
-  bool connection_lost = false;
+// CAF 0.17 leaves a reference to the actor system's logger in a thread-local
+// of every thread that constructs the system or spawns an actor in it, and
+// ~actor_system waits until every such reference is gone. A caller's thread
+// that outlives the client (a thread pool, Python's main thread) would make
+// destroying the client hang, so each entry point that spawns from the
+// caller's thread drops that reference on its way out. (A caller already on
+// a thread of another CAF system keeps whatever its thread holds.)
+class CallerThread {
+ public:
+  CallerThread() : had_logger_(caf::logger::current_logger() != nullptr) {}
+  ~CallerThread() {
+    if (!had_logger_) caf::logger::set_current_actor_system(nullptr);
+  }
+  CallerThread(const CallerThread&) = delete;
+  CallerThread& operator=(const CallerThread&) = delete;
+
+ private:
+  bool had_logger_;
 };
+
+// The Error a failed request turns into: the protocol's code decides the kind.
+Error service_error(const std::string& what, const caf::error& e) {
+  auto code = protocol::errc_of(e);
+  std::string message = protocol::error_message(e);
+  if (code == protocol::errc::invalid_request)
+    return Error(Error::Kind::usage, "the service refused the " + what + ": " + message, code);
+  return Error(Error::Kind::service,
+               "the service failed the " + what + " (" + protocol::result_code(e) + "): " + message,
+               code);
+}
+
+Error connection_lost() {
+  return Error(Error::Kind::lost, "the connection to the service was lost before the result arrived");
+}
 
 // One submission: sends the request, relays live samples to the caller's
 // handler, and answers exactly once — with the result, the service's error,
 // or "connection lost" when the service's node goes away mid-request (CAF
-// would otherwise let the request wait forever).
+// would otherwise let the request wait forever) or the client is destroyed.
 caf::behavior submission(caf::event_based_actor* self, protocol::front_door_actor door,
                          std::string session, Submission sub, Client::StatsHandler on_stats,
-                         std::shared_ptr<std::promise<Answer>> answer) {
-  auto once = std::make_shared<std::atomic<bool>>(false);
-  auto deliver = [=](Answer a) {
-    if (!once->exchange(true)) answer->set_value(std::move(a));
+                         Client::CompletionHandler done) {
+  auto once = std::make_shared<bool>(false);
+  // Samples and the answer arrive in this actor's mailbox, one at a time: no
+  // sample can reach the handler after `done`.
+  auto deliver = [=](Outcome o) {
+    if (*once) return;
+    *once = true;
+    done(std::move(o));
     self->quit();
   };
   self->monitor(door);
-  self->set_down_handler([=](caf::down_msg&) {
-    Answer a;
-    a.connection_lost = true;
-    deliver(std::move(a));
+  self->set_down_handler([=](caf::down_msg&) { deliver({std::nullopt, connection_lost()}); });
+  // However the actor ends (killed, its system stopped), the caller hears.
+  self->attach_functor([=] {
+    if (!*once) {
+      *once = true;
+      done({std::nullopt, connection_lost()});
+    }
   });
   caf::actor subscriber = on_stats ? caf::actor_cast<caf::actor>(self) : caf::actor{};
   self->request(door, caf::infinite, protocol::submit_atom::value, session, std::move(sub),
                 subscriber)
-      .then(
-          [=](RunResult& r) {
-            Answer a;
-            a.result = std::move(r);
-            deliver(std::move(a));
-          },
-          [=](caf::error& e) {
-            Answer a;
-            a.error = std::move(e);
-            deliver(std::move(a));
-          });
+      .then([=](RunResult& r) { deliver({std::move(r), std::nullopt}); },
+            [=](caf::error& e) { deliver({std::nullopt, service_error("request", e)}); });
   return {
       [=](protocol::stats_atom, const std::string&, const ResourceSample& sample) {
-        if (on_stats) on_stats(sample);
+        if (on_stats && !*once) on_stats(sample);
       },
   };
 }
@@ -80,6 +107,7 @@ Client::Client(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Client::~Client() = default;
 
 std::unique_ptr<Client> Client::connect(const Options& o) {
+  CallerThread caller;
   auto impl = std::make_unique<Impl>(o);
   try {
     Endpoint server = parse_endpoint(o.server, "server", false);
@@ -96,26 +124,42 @@ std::unique_ptr<Client> Client::connect(const Options& o) {
 
 bool Client::connected() const { return impl_->connection && impl_->connection->is_open(); }
 
-RunResult Client::submit(const Submission& s, StatsHandler on_stats) {
-  if (!connected()) throw Error(Error::Kind::service, "the connection to the service is closed");
-  auto answer = std::make_shared<std::promise<Answer>>();
-  auto future = answer->get_future();
+void Client::submit_async(const Submission& s, StatsHandler on_stats, CompletionHandler done) {
+  CallerThread caller;
+  if (!connected()) {
+    done({std::nullopt, Error(Error::Kind::lost, "the connection to the service is closed")});
+    return;
+  }
   impl_->sys.spawn(submission, impl_->connection->door(), impl_->connection->session(), s,
-                   std::move(on_stats), answer);
-  Answer a = future.get();
-  if (a.result) return std::move(*a.result);
-  if (a.connection_lost)
-    throw Error(Error::Kind::service,
-                "the connection to the service was lost before the result arrived");
-  std::string message = protocol::error_message(a.error);
-  if (protocol::errc_of(a.error) == protocol::errc::invalid_request)
-    throw Error(Error::Kind::usage, "the service refused the request: " + message);
-  throw Error(Error::Kind::service, "the service failed the request (" +
-                                        protocol::result_code(a.error) + "): " + message);
+                   std::move(on_stats), std::move(done));
+}
+
+RunResult Client::submit(const Submission& s, StatsHandler on_stats) {
+  auto answer = std::make_shared<std::promise<Outcome>>();
+  auto future = answer->get_future();
+  submit_async(s, std::move(on_stats), [answer](Outcome o) { answer->set_value(std::move(o)); });
+  Outcome o = future.get();
+  if (o.result) return std::move(*o.result);
+  throw *o.error;
+}
+
+Assessment Client::assess(const std::string& code, Language language, Origin origin) {
+  if (!connected()) throw Error(Error::Kind::lost, "the connection to the service is closed");
+  CallerThread caller;
+  // The assessor's own timeout is 60 s; the margin covers the trip.
+  auto answer = protocol::await_answer<Assessment>(
+      impl_->sys, impl_->connection->door(), std::chrono::seconds(90), protocol::assess_atom::value,
+      impl_->connection->session(), code, language, origin);
+  if (answer) return std::move(*answer);
+  if (protocol::errc_of(answer.error()) == protocol::errc::unavailable)
+    throw Error(Error::Kind::lost, protocol::error_message(answer.error()),
+                protocol::errc::unavailable);
+  throw service_error("assessment", answer.error());
 }
 
 ServiceStatus Client::status() {
-  if (!connected()) throw Error(Error::Kind::service, "the connection to the service is closed");
+  if (!connected()) throw Error(Error::Kind::lost, "the connection to the service is closed");
+  CallerThread caller;
   caf::scoped_actor self{impl_->sys};
   ServiceStatus out;
   caf::error failure;
@@ -143,9 +187,7 @@ ServiceStatus Client::status() {
             out.problems = s.problems;
           },
           [&](caf::error& e) { failure = std::move(e); });
-  if (failure)
-    throw Error(Error::Kind::service, "the service did not report its status: " +
-                                          protocol::error_message(failure));
+  if (failure) throw service_error("status request", failure);
   return out;
 }
 

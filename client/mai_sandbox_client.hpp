@@ -16,6 +16,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "model/execution.hpp"
 #include "model/result.hpp"
 #include "model/submission.hpp"
+#include "protocol/errc.hpp"
 
 namespace mai::client {
 
@@ -42,13 +44,18 @@ class Error : public std::runtime_error {
   enum class Kind {
     usage,    // bad options, certificate files or submission fields
     connect,  // the service could not be reached or refused us
-    service,  // the connection broke, or the service failed the request
+    service,  // the service failed the request (code() says how, when it said)
+    lost,     // the connection broke before the answer arrived
   };
-  Error(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
+  Error(Kind kind, const std::string& what, std::optional<protocol::errc> code = std::nullopt)
+      : std::runtime_error(what), kind_(kind), code_(code) {}
   Kind kind() const { return kind_; }
+  // The protocol's error code when the service answered with one.
+  std::optional<protocol::errc> code() const { return code_; }
 
  private:
   Kind kind_;
+  std::optional<protocol::errc> code_;
 };
 
 // What `mai-sandbox status` shows: the coordinator's workers and queue.
@@ -69,9 +76,17 @@ struct ServiceStatus {
   std::vector<std::string> problems;  // why not
 };
 
+// The answer to an asynchronous submission: the result, or the Error a
+// blocking submit() would have thrown.
+struct Outcome {
+  std::optional<RunResult> result;
+  std::optional<Error> error;
+};
+
 class Client {
  public:
   using StatsHandler = std::function<void(const ResourceSample&)>;
+  using CompletionHandler = std::function<void(Outcome)>;
 
   // Connects, completes TLS and the protocol hello within connect_timeout.
   // Throws Error.
@@ -82,6 +97,17 @@ class Client {
   // thread of the client's, before the result returns. Throws Error when no
   // result can come (connection lost, invalid fields).
   RunResult submit(const Submission& submission, StatsHandler on_stats = nullptr);
+
+  // Returns at once; `done` is called exactly once, on a thread of the
+  // client's, with the result or the error (also when the client is
+  // destroyed first: then with Kind::lost). `on_stats` is called on the same
+  // kind of thread, never after `done`.
+  void submit_async(const Submission& submission, StatsHandler on_stats,
+                    CompletionHandler done);
+
+  // Assessment only: nothing runs and nothing is recorded. Throws Error.
+  Assessment assess(const std::string& code, Language language = Language::python,
+                    Origin origin = Origin::mai);
 
   // The coordinator's workers, free slots, queue and recent failures. Throws Error.
   ServiceStatus status();

@@ -102,6 +102,7 @@ void Node::start_coordinator_service(const config::ServiceConfig& service) {
   door.gateway = core_.gateway;
   door.dispatcher = core_.dispatcher;
   door.auditor = core_.auditor;
+  door.assessor = core_.assessor;
   door.health = core_.health;
   auto door_actor = sys_->spawn(actors::front_door, door);
   front_door_ = caf::actor_cast<caf::actor>(door_actor);

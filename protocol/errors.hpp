@@ -7,18 +7,9 @@
 #include <optional>
 #include <string>
 
-namespace mai::protocol {
+#include "protocol/errc.hpp"
 
-enum class errc : uint8_t {
-  overloaded = 1,   // every slot busy and the queue full
-  sandbox_failed,   // the sandbox could not be set up; nothing ran
-  audit_failed,     // the audit log refused an append
-  invalid_request,  // a field of a request is out of range
-  worker_lost,      // the machine running the job went away
-  unauthenticated,  // a remote request named no session of a live connection
-  internal,         // a handler failed unexpectedly (an exception); only that request ended
-  unavailable,      // the node lost an actor it needs, or the peer went away; nothing ran
-};
+namespace mai::protocol {
 
 // "overloaded", "sandbox_failed", ...: the `code` of a result's error object.
 std::string to_string(errc code);

@@ -145,6 +145,9 @@ using front_door_actor = caf::typed_actor<
     // Submit as the session's client, within its limits; otherwise exactly
     // like the gateway's submit (live samples go to the caf::actor, if set).
     caf::replies_to<submit_atom, std::string, Submission, caf::actor>::with<RunResult>,
+    // Assess code (session, code, language, origin) within the session
+    // client's limits; nothing runs and nothing is recorded (like `assess`).
+    caf::replies_to<assess_atom, std::string, std::string, Language, Origin>::with<Assessment>,
     // A worker joins with its capacity and its executor; replies with the
     // worker id it is known by (the one it gave).
     caf::replies_to<join_atom, std::string, WorkerInfo, executor_actor>::with<std::string>,

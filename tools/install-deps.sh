@@ -11,6 +11,9 @@ packages=(
   libssl-dev libseccomp-dev libcli11-dev zlib1g-dev libgtest-dev libgmock-dev libbenchmark-dev
   # run time: the interpreters the sandbox runs
   python3
+  # the Python client (python/): pybind11 and the headers of the system Python to
+  # build its native module, venv to install it (docs/python-client.md), pytest for its tests
+  pybind11-dev python3-pybind11 python3-dev python3-venv python3-pytest
   # tests and benchmarks
   python3-jsonschema python3-yaml python3-cryptography python3-pip bubblewrap bandit iproute2 procps
   openssl ca-certificates
