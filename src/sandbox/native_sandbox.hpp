@@ -38,6 +38,8 @@ class NativeSandbox final : public Sandbox {
   void kill() override;
   int proxy_listener_fd() const override { return run_.proxy_fd; }
   std::vector<uint32_t> host_ids() const override { return ids_; }
+  // A warm sandbox's hand-off (native_backend.cpp) finishes the start here.
+  StartedRun& started_run() { return run_; }
 
  private:
   void kill_tree();  // caller holds mu_

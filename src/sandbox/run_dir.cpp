@@ -80,6 +80,24 @@ void RunDir::write_code(const std::string& code) {
   ::close(fd);
 }
 
+void RunDir::assign(const std::string& run_id) {
+  if (!valid_run_id(run_id)) throw SandboxError("bad_run_id", "run id must be 16 to 64 hex digits");
+  try {
+    write_file_atomic(path_ + "/run_id", run_id);
+  } catch (const std::exception& e) {
+    throw SandboxError("scratch_unavailable", e.what());
+  }
+}
+
+std::string run_id_of(const std::string& run_path, const std::string& dir_name) {
+  try {
+    std::string id = read_file_limited(run_path + "/run_id", 64);
+    if (valid_run_id(id)) return id;
+  } catch (...) {
+  }
+  return dir_name;
+}
+
 int RunDir::open_path() const {
   int fd = ::open(path_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) throw SandboxError("scratch_unavailable", "open " + path_ + ": " + std::strerror(errno));
