@@ -1,6 +1,7 @@
 #include "cli/node_setup.hpp"
 
 #include "common/files.hpp"
+#include "sandbox/warm_backend.hpp"
 
 namespace mai::cli {
 
@@ -36,6 +37,8 @@ actors::NodeSettings prepare_node(const GlobalOptions& global, const NodeConfig&
                                    "the supervising mai-sandbox process died; its sandbox was "
                                    "killed and removed at the next start");
   settings.native = sandbox::make_native_backend(cfg.sandbox);
+  // A service keeps warm sandboxes (config warm:); a one-off run has no use for them.
+  if (service) settings.native = sandbox::make_warm_backend(settings.native, cfg.sandbox, settings.state_dir + "/runs");
   return settings;
 }
 

@@ -23,6 +23,7 @@
 #include "config/network_config.hpp"
 #include "config/sandbox_config.hpp"
 #include "policy/run_policy.hpp"
+#include "sandbox/warm_backend.hpp"
 #include "transport/identity.hpp"
 #include "transport/tunnel_client.hpp"
 
@@ -115,7 +116,7 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
   settings.network = network_cfg;
   settings.state_dir = state;
   settings.spool = std::move(spool);
-  settings.native = sandbox::make_native_backend(sandbox_cfg);
+  settings.native = sandbox::make_warm_backend(sandbox::make_native_backend(sandbox_cfg), sandbox_cfg, state + "/runs");
   info.backends.push_back(Backend::native);
   try {
     settings.docker = sandbox::make_docker_backend(sandbox_cfg);

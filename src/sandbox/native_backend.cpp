@@ -20,6 +20,7 @@
 #include "sandbox/native_backend.hpp"
 #include "sandbox/native_sandbox.hpp"
 #include "sandbox/network.hpp"
+#include "sandbox/phase_timing.hpp"
 #include "sandbox/run_rlimits.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_bootstrap.hpp"
@@ -148,6 +149,7 @@ class NativeWarmEntry final : public WarmEntry {
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
     run.started = std::chrono::steady_clock::now();
+    phase_done("hand-off: run id, finer limits");
     // Until the code is sent nothing of the run has happened: a sandbox that
     // died waiting (killed from outside, say) leaves the run to a cold start.
     pollfd gone{run.init.pidfd, POLLIN, 0};
@@ -161,6 +163,7 @@ class NativeWarmEntry final : public WarmEntry {
     ::close(spec_fd_);
     spec_fd_ = -1;
     run.status_rest = wait_ready(run.status_fd, run.init.pidfd, std::move(run.status_rest));
+    phase_done("hand-off: code in, program started");
     return box;
   }
 
@@ -221,13 +224,16 @@ class NativeBackend final : public Backend, public WarmSource {
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
     run.ids = ids_();
+    phase_done("host ids lease");
     try {
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
       run.dir->write_code(spec.code);
+      phase_done("scratch directory");
       run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
       try {
         run.cgroup->create();
         run.cgroup->set_limits(spec.limits);
+        phase_done("cgroup create + limits");
       } catch (const SandboxError&) {
         throw;
       } catch (const std::exception& e) {
@@ -298,16 +304,29 @@ class NativeBackend final : public Backend, public WarmSource {
     f.slot[init_fd::run_dir] = run_fd;
     f.slot[init_fd::proxy_sock] = sock[1];
     f.exe = exe;
+    // v1: the child moves itself into the cgroup (cheap); v2: we attach it below.
+    std::vector<std::string> self_attach = run.cgroup->self_attach_files();
+    if (self_attach.size() > sizeof f.cgroup_self / sizeof f.cgroup_self[0] - 1) self_attach.clear();
+    for (size_t i = 0; i < self_attach.size(); ++i) {
+      f.cgroup_self[i] = fds.add(::open(self_attach[i].c_str(), O_WRONLY | O_CLOEXEC));
+      if (f.cgroup_self[i] < 0) setup_error("open " + self_attach[i]);
+    }
+    phase_done("pipes, descriptors");
     run.init = clone_init(f, run.ids.id(0));
+    phase_done("clone + exec init");
     for (int fd : {null_fd, out_p[1], err_p[1], spec_p[0], status_p[1], run_fd, exe, sock[1]})
       if (fd >= 0) fds.close(fd);
+    for (int fd : f.cgroup_self)
+      if (fd >= 0) fds.close(fd);
 
-    // The init builds the root while we move it into the run's cgroup: the
-    // first cgroup.procs write can wait for an RCU grace period, and the
-    // program is only started once the init has read 'C'.
+    // v2: the init builds the root while we move it into the run's cgroup
+    // (the cgroup.procs write can wait for an RCU grace period); the program
+    // is only started once the init has read 'C'. v1: it moved itself.
     write_id_maps(run.init.pid, run.ids.id(0), run.ids.id(1));
+    phase_done("id maps");
     send_all(spec_p[1], "G" + encode_spec(is) + std::string(1, '\0'));
-    run.cgroup->attach(run.init.pid);
+    if (self_attach.empty()) run.cgroup->attach(run.init.pid);
+    phase_done("spec + cgroup attach");
     send_all(spec_p[1], "C");
     if (warm_spec_fd)
       *warm_spec_fd = fds.release(spec_p[1]);
@@ -315,6 +334,7 @@ class NativeBackend final : public Backend, public WarmSource {
       fds.close(spec_p[1]);
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd, {}, warm_spec_fd ? "waiting" : "ready");
+    phase_done("init: root, network, payload exec (until ready)");
     run.started = std::chrono::steady_clock::now();
     if (is.deps_network) {
       run.proxy_fd = receive_fd(sock[0]);
