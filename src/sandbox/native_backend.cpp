@@ -138,6 +138,7 @@ class NativeWarmEntry final : public WarmEntry {
     auto box = std::make_unique<NativeSandbox>(std::move(run_));
     StartedRun& run = box->started_run();
     run.dir->assign(spec.run_id);
+    run.defer_dir_removal = true;  // the warm path leaves it to RunDirReaper
     if (!(spec.limits.cpus == shape_.limits.cpus && spec.limits.memory_bytes == shape_.limits.memory_bytes &&
           spec.limits.pids == shape_.limits.pids)) {
       try {

@@ -10,6 +10,7 @@
 
 #include "sandbox/output_pump.hpp"
 #include "sandbox/phase_timing.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 
 namespace mai::sandbox {
 
@@ -203,7 +204,10 @@ void NativeSandbox::cleanup() {
   phase_done("cgroup destroy");
   run_.ids.release();
   phase_done("host ids release");
-  run_.dir->remove();
+  if (run_.defer_dir_removal)
+    RunDirReaper::instance().remove_later(std::move(run_.dir));
+  else
+    run_.dir->remove();
   phase_done("scratch removal");
 }
 

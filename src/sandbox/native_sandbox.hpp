@@ -26,6 +26,7 @@ struct StartedRun {
   Limits limits;
   uint64_t flood_bytes = 0;
   std::chrono::steady_clock::time_point started;
+  bool defer_dir_removal = false;  // a warm run's: RunDirReaper removes it
 };
 
 class NativeSandbox final : public Sandbox {

@@ -13,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "sandbox/run_dir.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_backend.hpp"
 #include "sandbox/warm_pool.hpp"
@@ -226,6 +227,13 @@ TEST(sandboxWarm, AnEntryRunsOneProgramAndLeavesNothing) {
   entry.reset();
   for (const auto& dir : t.cgroup_dirs) EXPECT_FALSE(exists_on_host(dir)) << dir;
   EXPECT_TRUE(processes_of(ids).empty());
+  // Its scratch directory goes off the run's path, but goes.
+  RunDirReaper::instance().flush();
+  DIR* s = ::opendir(scratch_root().c_str());
+  size_t left = 0;
+  while (dirent* e = s ? ::readdir(s) : nullptr) left += e->d_name[0] != '.';
+  if (s) ::closedir(s);
+  EXPECT_EQ(left, 0u) << "scratch directories left behind";
 }
 
 TEST(sandboxWarm, AnUnusedEntryIsDestroyedWhole) {
@@ -238,6 +246,7 @@ TEST(sandboxWarm, AnUnusedEntryIsDestroyedWhole) {
   auto waiting = warm_entry();
   EXPECT_GT(waiting->memory_bytes(), 0u);
   waiting.reset();
+  RunDirReaper::instance().flush();  // the probe run's directory
   DIR* d = ::opendir(scratch_root().c_str());
   size_t left = 0;
   while (dirent* e = d ? ::readdir(d) : nullptr) left += e->d_name[0] != '.';
