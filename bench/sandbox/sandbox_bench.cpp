@@ -277,7 +277,7 @@ int main(int argc, char** argv) {
       }
       totals.push_back(total);
     }
-    std::printf("where a %s run spends its time, medians of %d (ms):\n", what, runs);
+    std::printf("where a %s run spends its time, medians of %d (ms; init:... are the sandbox init's own steps):\n", what, runs);
     for (const auto& name : order) std::printf("  %-48s %6.2f\n", name.c_str(), median(by_phase[name]));
     std::printf("  %-48s %6.2f\n", "(sum of the phases, median)", median(totals));
   };

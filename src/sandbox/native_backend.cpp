@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sstream>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -74,13 +75,34 @@ void set_nonblocking(int fd) {
 
 // Waits for the helper's `expected` line ("ready", or a warm sandbox's
 // "waiting"); `buf` holds what was read before. Returns what followed the line.
-std::string wait_ready(int status_fd, int pidfd, std::string buf = {}, const std::string& expected = "ready") {
+std::string wait_ready(int status_fd, int pidfd, std::string buf = {}, const std::string& expected = "ready");
+
+// The init's own step marks on its ready/waiting line, into the phase recorder.
+void record_init_phases(const std::string& line) {
+  if (!phase_recorder()) return;
+  std::istringstream in(line);
+  std::string word;
+  while (in >> word) {
+    size_t eq = word.find('=');
+    if (word.rfind("init:", 0) != 0 || eq == std::string::npos) continue;
+    try {
+      std::chrono::nanoseconds ns(std::stoll(word.substr(eq + 1)));
+      phase_done_at(word.substr(0, eq), std::chrono::steady_clock::time_point(ns));
+    } catch (const std::exception&) {
+    }
+  }
+}
+
+std::string wait_ready(int status_fd, int pidfd, std::string buf, const std::string& expected) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kSetupTimeoutMs);
   for (;;) {
     size_t nl = buf.find('\n');
     if (nl != std::string::npos) {
       std::string line = buf.substr(0, nl);
-      if (line.rfind(expected, 0) == 0) return buf.substr(nl + 1);
+      if (line.rfind(expected, 0) == 0) {
+        record_init_phases(line);
+        return buf.substr(nl + 1);
+      }
       if (line.rfind("error ", 0) == 0) throw SandboxError("sandbox_setup", "sandbox setup failed: " + line.substr(6));
       throw SandboxError("sandbox_setup", "unexpected message from the sandbox init: " + line);
     }
@@ -335,7 +357,7 @@ class NativeBackend final : public Backend, public WarmSource {
       fds.close(spec_p[1]);
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd, {}, warm_spec_fd ? "waiting" : "ready");
-    phase_done("init: root, network, payload exec (until ready)");
+    phase_done("host: ready read");
     run.started = std::chrono::steady_clock::now();
     if (is.deps_network) {
       run.proxy_fd = receive_fd(sock[0]);

@@ -11,7 +11,7 @@ namespace mai::sandbox {
 
 struct PhaseRecorder {
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
-  std::vector<std::pair<const char*, double>> ms;  // phase, milliseconds since the previous mark
+  std::vector<std::pair<std::string, double>> ms;  // phase, milliseconds since the previous mark
 };
 
 inline PhaseRecorder*& phase_recorder() {
@@ -26,6 +26,15 @@ inline void phase_done(const char* name) {
   auto now = std::chrono::steady_clock::now();
   r->ms.emplace_back(name, std::chrono::duration<double, std::milli>(now - r->last).count());
   r->last = now;
+}
+
+// The same for a phase another process timed on CLOCK_MONOTONIC (the
+// sandbox's init reports its own, "name=nanoseconds", on its ready line).
+inline void phase_done_at(const std::string& name, std::chrono::steady_clock::time_point at) {
+  PhaseRecorder* r = phase_recorder();
+  if (!r) return;
+  r->ms.emplace_back(name, std::chrono::duration<double, std::milli>(at - r->last).count());
+  r->last = at;
 }
 
 }  // namespace mai::sandbox

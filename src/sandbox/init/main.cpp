@@ -25,6 +25,7 @@
 #include <stdexcept>
 #include <string>
 #include <sstream>
+#include <time.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -40,6 +41,15 @@
 using namespace mai::sandbox;
 
 namespace {
+
+// When each step ended (CLOCK_MONOTONIC, the host's steady clock), sent on
+// the "ready"/"waiting" line as " init:STEP=NANOSECONDS" for sandbox_bench.
+std::string marks;
+void mark(const char* step) {
+  timespec ts{};
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  marks += std::string(" init:") + step + "=" + std::to_string(ts.tv_sec * 1000000000LL + ts.tv_nsec);
+}
 
 void report(const std::string& line) {
   std::string msg = line + "\n";
@@ -225,20 +235,24 @@ int main() {
   try {
     std::string rest;
     InitSpec spec = decode_spec(read_spec(rest));
+    mark("exec+spec");
     RootfsOptions ro;
     ro.run_dir_fd = init_fd::run_dir;
     ro.tmpfs_bytes = spec.tmpfs_bytes;
     ro.code_name = spec.code_name;
     build_rootfs(ro);
     ::close(init_fd::run_dir);
+    mark("root-file-system");
     set_hostname(spec.hostname);
     bring_up_loopback();
     if (spec.deps_network) send_proxy_listener(init_fd::proxy_sock, spec.proxy_port);
     ::close(init_fd::proxy_sock);
+    mark("hostname+loopback");
     // Only now is the host done moving us into the run's cgroup; the new
     // cgroup namespace is rooted there.
     await_cgroup(rest, spec.warm);
     if (::unshare(CLONE_NEWCGROUP) != 0) fail("unshare cgroup namespace");
+    mark("cgroup-namespace");
     int code_fd = -1, go[2] = {-1, -1};
     if (spec.warm) {
       std::string path = "/sandbox/" + spec.code_name;
@@ -247,20 +261,24 @@ int main() {
     }
     auto start = [&] {
       payload = start_payload(spec, go[0]);
+      mark("payload-setup+exec");
       if (go[0] >= 0) ::close(go[0]);
       // Only the payload's tree holds the output pipes from here on.
       ::close(init_fd::stdin_null);
       ::close(init_fd::out);
       ::close(init_fd::err);
       lock_down_self();
+      mark("lock-down");
     };
     if (spec.warm && spec.prestart) {
       if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) != 0) fail("socketpair");
       start();
       await_bootstrap(go[1]);
+      mark("interpreter-start");
     }
     if (spec.warm) {
-      report("waiting");
+      report("waiting" + marks);
+      marks.clear();
       Code code = read_code();
       write_code(code_fd, code.text);
       if (go[1] >= 0) {
@@ -276,7 +294,7 @@ int main() {
     report(std::string("error ") + e.what());
     return 1;
   }
-  report("ready " + std::to_string(payload));
+  report("ready " + std::to_string(payload) + marks);
   int st = reap_until(payload);
   report("exit " + std::to_string(st));
   return 0;
