@@ -47,8 +47,9 @@ std::string id_span(uint64_t first, uint64_t count) {
 // ids: {first, count}. Ids no account, group or subordinate range has; never
 // 65534 (nobody, the kernel's overflow id), 65535 or 4294967295 (invalid ids);
 // room for `capacity` runs of `per_run` ids each.
+// `warm`: waiting warm sandboxes, which hold ids too.
 IdRange parse_id_range(const Node& n, uint32_t per_run, uint32_t capacity, const std::string& capacity_source,
-                       const HostFacts& host) {
+                       const HostFacts& host, uint32_t warm = 0) {
   n.expect_keys({"first", "count"});
   IdRange r;
   r.first = static_cast<uint32_t>(n["first"].as_uint(1, 0xfffffffe));
@@ -63,10 +64,11 @@ IdRange parse_id_range(const Node& n, uint32_t per_run, uint32_t capacity, const
   if (const HostIdUse* u = overlapping_use(host.ids_in_use, r.first, r.count))
     n.fail("ids " + id_span(r.first, count) + " include " + u->what +
            "; choose ids no account, group or subordinate range uses");
-  if (runs_in(r, per_run) < capacity)
+  if (runs_in(r, per_run) < uint64_t{capacity} + warm)
     n["count"].fail(std::to_string(count) + " ids hold " + std::to_string(runs_in(r, per_run)) +
                     " concurrent runs (" + std::to_string(per_run) + " ids each), fewer than the capacity of " +
-                    std::to_string(capacity) + " (" + capacity_source + ")");
+                    std::to_string(capacity) + " (" + capacity_source + ")" +
+                    (warm ? " plus " + std::to_string(warm) + " warm sandboxes (warm.max_total)" : ""));
   return r;
 }
 
@@ -128,8 +130,8 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
   c.native.init_path = native.has("init") ? native["init"].as_string() : "";
   c.warm = parse_warm(root["warm"]);
   // Waiting warm sandboxes hold native ids too.
-  c.native.ids = parse_id_range(native["ids"], kNativeIdsPerRun, runs_at_once + (c.warm.enabled ? c.warm.max_total : 0),
-                                c.warm.enabled ? capacity_source + ", plus warm.max_total" : capacity_source, host);
+  c.native.ids = parse_id_range(native["ids"], kNativeIdsPerRun, runs_at_once, capacity_source, host,
+                                c.warm.enabled ? c.warm.max_total : 0);
   c.native.cgroup_parent = native["cgroup_parent"].as_string();
   if (c.native.cgroup_parent.empty() || c.native.cgroup_parent.find("..") != std::string::npos ||
       c.native.cgroup_parent.front() == '/')
