@@ -38,7 +38,8 @@ class WarmEntry {
   // arrives, the request's limits are applied, the program starts. The
   // returned sandbox is the run's, as launch() would have returned it; its
   // wall time counts from this call. Throws mai::SandboxError if the entry
-  // cannot run it (it died while waiting, say); the entry is spent either way.
+  // cannot run it (it died while waiting: kWarmEntryLost; or the run does
+  // not fit, which leaves the entry unspent; else it is spent either way).
   virtual std::unique_ptr<Sandbox> hand_off(const RunSpec& spec) = 0;
   // Bytes of memory it holds while waiting (its cgroup's usage).
   virtual uint64_t memory_bytes() const = 0;
