@@ -202,12 +202,14 @@ void NativeSandbox::cleanup() {
   // no process of the run's ids is left, and they may go to another run.
   if (run_.cgroup->destroy()) run_.ids.vacated();
   phase_done("cgroup destroy");
+  if (run_.defer_dir_removal) {
+    RunDirReaper::instance().remove_later(std::move(run_.ids), std::move(run_.dir));
+    phase_done("host ids and scratch handed to the reaper");
+    return;
+  }
   run_.ids.release();
   phase_done("host ids release");
-  if (run_.defer_dir_removal)
-    RunDirReaper::instance().remove_later(std::move(run_.dir));
-  else
-    run_.dir->remove();
+  run_.dir->remove();
   phase_done("scratch removal");
 }
 

@@ -26,7 +26,7 @@ struct StartedRun {
   Limits limits;
   uint64_t flood_bytes = 0;
   std::chrono::steady_clock::time_point started;
-  bool defer_dir_removal = false;  // a warm run's: RunDirReaper removes it
+  bool defer_dir_removal = false;  // a warm run's: RunDirReaper releases the ids, removes it
 };
 
 class NativeSandbox final : public Sandbox {

@@ -12,11 +12,10 @@ RunDirReaper& RunDirReaper::instance() {
 
 RunDirReaper::RunDirReaper() { std::thread([this] { loop(); }).detach(); }
 
-void RunDirReaper::remove_later(std::unique_ptr<RunDir> dir) {
-  if (!dir) return;
+void RunDirReaper::remove_later(IdLease ids, std::unique_ptr<RunDir> dir) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    queue_.push_back(std::move(dir));
+    queue_.push_back(Spent{std::move(ids), std::move(dir)});
   }
   cv_.notify_all();
 }
@@ -30,11 +29,12 @@ void RunDirReaper::loop() {
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
     cv_.wait(lock, [&] { return !queue_.empty(); });
-    std::unique_ptr<RunDir> dir = std::move(queue_.front());
+    Spent spent = std::move(queue_.front());
     queue_.pop_front();
     busy_ = true;
     lock.unlock();
-    dir.reset();  // RunDir's destructor removes it, then lets go of its lock
+    spent.ids.release();
+    spent.dir.reset();  // RunDir's destructor removes it, then lets go of its lock
     lock.lock();
     busy_ = false;
     cv_.notify_all();
