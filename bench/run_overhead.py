@@ -1,17 +1,26 @@
 #!/usr/bin/env python3
 """Median wall time of a trivial Python program: bare python3, under
-bubblewrap with comparable isolation, and under `mai-sandbox run` (the whole
-pipeline: assessment, sandbox, audit log). Peers are measured in the same run,
-interleaved, so the ratios hold even on a busy machine.
+bubblewrap with comparable isolation (skipped if bwrap is absent), under
+`mai-sandbox run` (the whole pipeline: assessment, sandbox, audit log), and
+through a running `serve` (plain TCP on loopback): the round trip of one
+submission over a held connection (mai-submit-load --per-line) to a service
+with warm sandboxes and to one without (config warm.enabled false), and the
+`mai-sandbox submit` command (process start and connection included). Peers
+are measured in the same run, interleaved, so the ratios hold even on a busy
+machine. Then sandboxed runs per second through each service with both cores
+busy (2 connections, 2 submissions in flight each).
 
-  bench/run_overhead.py [--runs N] [--binary build/bin/mai-sandbox]
+  bench/run_overhead.py [--runs N] [--binary build/bin/mai-sandbox] [--no-serve]
 """
 import argparse
+import json
 import os
 import pathlib
+import re
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -40,34 +49,118 @@ def time_once(cmd, env=None):
     return elapsed * 1000.0
 
 
+class Serve:
+    """`mai-sandbox serve` on loopback, with a held connection for round trips."""
+
+    def __init__(self, binary, config, state, log):
+        self.log = open(log, "w")
+        self.proc = subprocess.Popen([binary, "--config", str(config), "--state", str(state), "serve",
+                                      "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=self.log, text=True)
+        match = re.search(r"serving on (\S+)", self.proc.stdout.readline())
+        if not match:
+            self.stop()
+            raise SystemExit(f"serve did not start; see {log}")
+        self.address = match.group(1)
+        self.load_tool = str(pathlib.Path(binary).parent / "mai-submit-load")
+        self.probe = subprocess.Popen([self.load_tool, "--server", self.address, "--per-line",
+                                       "--code", "print('hello')"], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True)
+
+    def round_trip(self):
+        self.probe.stdin.write("\n")
+        self.probe.stdin.flush()
+        ms, status = self.probe.stdout.readline().split()
+        if status != "completed":
+            raise SystemExit(f"a submission to serve ended {status}")
+        return float(ms)
+
+    def throughput(self, jobs):
+        procs = [subprocess.Popen([self.load_tool, "--server", self.address, "--count", str(jobs // 2),
+                                   "--concurrency", "2", "--code", "print('hello')"],
+                                  stdout=subprocess.PIPE, text=True) for _ in range(2)]
+        rate = 0.0
+        for p in procs:
+            out, _ = p.communicate()
+            summary = json.loads(out)
+            if summary["statuses"] != {"completed": jobs // 2}:
+                raise SystemExit(f"load run failed: {summary['statuses']} {summary['errors'][:3]}")
+            rate += summary["per_second"]
+        return rate
+
+    def stop(self):
+        if getattr(self, "probe", None):
+            self.probe.stdin.close()
+            self.probe.wait()
+        self.proc.terminate()
+        self.proc.wait()
+        self.log.close()
+
+
+def config_without_warm(src, dst):
+    shutil.copytree(src, dst)
+    text = (dst / "sandbox.yaml").read_text()
+    text, n = re.subn(r"(?m)^(warm:\n  enabled: )true", r"\1false", text)
+    if n != 1:
+        raise SystemExit("config/sandbox.yaml has no 'warm: enabled: true' to turn off")
+    (dst / "sandbox.yaml").write_text(text)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=30)
+    ap.add_argument("--jobs", type=int, default=200, help="submissions per service for the throughput")
     ap.add_argument("--binary", default=str(ROOT / "build" / "bin" / "mai-sandbox"))
+    ap.add_argument("--no-serve", action="store_true", help="skip the serve peers")
     args = ap.parse_args()
 
     program = ROOT / "examples" / "hello.py"
-    state = tempfile.mkdtemp(prefix="mai-bench-")
+    tmp = pathlib.Path(tempfile.mkdtemp(prefix="mai-bench-"))
+    state = tmp / "run-state"
+    config = ROOT / "config"
     peers = {"python3": [PYTHON, str(program)],
-             "mai-sandbox run": [args.binary, "--config", str(ROOT / "config"), "--state", state,
+             "mai-sandbox run": [args.binary, "--config", str(config), "--state", str(state),
                                  "run", str(program)]}
     if shutil.which("bwrap"):
         peers["bwrap"] = bwrap_command(program)
-    times = {name: [] for name in peers}
+    else:
+        print("bwrap is not installed: its peer is skipped (apt-get install bubblewrap)")
+    services = {}
     try:
-        for name, cmd in peers.items():  # warm caches once
-            time_once(cmd)
-        for _ in range(args.runs):
-            for name, cmd in peers.items():
-                times[name].append(time_once(cmd))
-    finally:
-        shutil.rmtree(state, ignore_errors=True)
+        if not args.no_serve:
+            config_without_warm(config, tmp / "config-cold")
+            services["serve, warm"] = Serve(args.binary, config, tmp / "warm-state", tmp / "warm.log")
+            services["serve, cold"] = Serve(args.binary, tmp / "config-cold", tmp / "cold-state", tmp / "cold.log")
+            peers["submit (command)"] = [args.binary, "--config", str(config), "submit", "--server",
+                                         services["serve, warm"].address, str(program)]
+        timers = {name: (lambda cmd=cmd: time_once(cmd)) for name, cmd in peers.items()}
+        for name, service in services.items():
+            timers[f"{name} (round trip)"] = service.round_trip
+        times = {name: [] for name in timers}
+        for t in timers.values():  # warm caches once
+            t()
+        time.sleep(1)  # the warm pool refills
+        names = list(timers)
+        for i in range(args.runs):
+            for k in range(len(names)):  # each round starts with another peer
+                name = names[(i + k) % len(names)]
+                times[name].append(timers[name]())
+            time.sleep(0.05)  # what Mai's loop leaves between programs; refills happen here
 
-    base = statistics.median(times["python3"])
-    print(f"trivial Python run, median of {args.runs} (ms), host with {os.cpu_count()} cores")
-    for name, samples in times.items():
-        med = statistics.median(samples)
-        print(f"  {name:16s} {med:8.1f} ms   x{med / base:5.2f} of python3   overhead {med - base:7.1f} ms")
+        base = statistics.median(times["python3"])
+        print(f"trivial Python run, median of {args.runs} (ms), host with {os.cpu_count()} cores")
+        for name, samples in times.items():
+            med = statistics.median(samples)
+            print(f"  {name:30s} {med:8.1f} ms   x{med / base:5.2f} of python3   overhead {med - base:7.1f} ms")
+        if "bwrap" in times and services:
+            warm = statistics.median(times["serve, warm (round trip)"])
+            print(f"  serve warm round trip against bwrap: x{warm / statistics.median(times['bwrap']):.2f}")
+        for name, service in services.items():
+            rate = service.throughput(args.jobs)
+            print(f"{name}: {rate:.1f} sandboxed runs per second ({args.jobs} submissions, 2 connections x 2 in flight)")
+    finally:
+        for service in services.values():
+            service.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

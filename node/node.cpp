@@ -16,6 +16,7 @@
 #include "protocol/actor_system.hpp"
 #include "protocol/networking.hpp"
 #include "protocol/remote_endpoint.hpp"
+#include "sandbox/warm_backend.hpp"
 #include "transport/identity.hpp"
 #include "transport/tunnel_server.hpp"
 
@@ -226,6 +227,10 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   }
 
   exec.native = sandbox::make_native_backend(cfg.sandbox);
+  // A service or worker keeps warm sandboxes (config warm:); a one-off run
+  // has no use for them.
+  if (networked)
+    exec.native = sandbox::make_warm_backend(exec.native, cfg.sandbox, spec.state_dir + "/runs");
   // `run` makes it only when asked: it talks to the daemon, and a missing
   // daemon or image is a sandbox failure that names what to do.
   if (kind == NodeKind::local_run) {

@@ -2,6 +2,9 @@
 // over one connection, several at a time. Used by the end-to-end tests (many
 // such processes at once) and the remote-submission benchmark. Prints one JSON
 // summary: counts per status, every request id, wall time and rate.
+// With --per-line it submits once per line read from stdin instead and prints
+// "<milliseconds> <status>" for each: a round-trip probe over one connection
+// that a benchmark drives in step with its other peers (bench/run_overhead.py).
 #include <CLI/CLI.hpp>
 
 #include <atomic>
@@ -26,6 +29,8 @@ int main(int argc, char** argv) {
   app.add_option("--count", count)->check(CLI::Range(1, 1000000));
   app.add_option("--concurrency", concurrency)->check(CLI::Range(1, 1024));
   app.add_option("--code", code, "Python program to submit");
+  bool per_line = false;
+  app.add_flag("--per-line", per_line, "submit once per line of stdin, print the round trip in ms");
   CLI11_PARSE(app, argc, argv);
 
   std::unique_ptr<mai::client::Client> client;
@@ -34,6 +39,27 @@ int main(int argc, char** argv) {
   } catch (const mai::client::Error& e) {
     std::cerr << "mai-submit-load: " << e.what() << "\n";
     return 125;
+  }
+  if (per_line) {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      mai::Submission s;
+      s.code = code;
+      s.filename = "hello.py";
+      s.origin = mai::Origin::mai;
+      auto t0 = std::chrono::steady_clock::now();
+      std::string status;
+      try {
+        auto r = client->submit(s);
+        status = mai::to_string(r.status);
+        if (r.error) status += ":" + r.error->code;
+      } catch (const mai::client::Error& e) {
+        status = "error";
+      }
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      std::cout << ms << " " << status << std::endl;
+    }
+    return 0;
   }
   std::atomic<int> next{0};
   std::mutex mu;

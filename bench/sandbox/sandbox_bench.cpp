@@ -1,7 +1,10 @@
 // The native sandbox against its peers, measured in one run: median wall
 // time of a trivial Python program run bare, under bubblewrap with
-// comparable isolation, and under the native backend; then sandboxed runs
-// per second with every core busy. Then what a run's host-id lease costs:
+// comparable isolation (skipped if bwrap is not installed), under the native
+// backend started cold, and from a warm sandbox (warm.hpp: from the code's
+// arrival to the sandbox gone); where a cold and a warm run spend their time,
+// phase by phase (phase_timing.hpp); then sandboxed runs per second with
+// every core busy, cold and from the warm pool. Then what a run's host-id lease costs:
 // the same run with the lease and with fixed ids and no lease, interleaved,
 // and the lease alone; and how many runs at once the configured id ranges
 // hold, by filling ranges of the same size.
@@ -20,6 +23,7 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -30,7 +34,10 @@
 #include "config/sandbox_config.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/native_backend.hpp"
+#include "sandbox/phase_timing.hpp"
 #include "sandbox/sandbox.hpp"
+#include "sandbox/warm.hpp"
+#include "sandbox/warm_backend.hpp"
 
 extern char** environ;
 
@@ -172,7 +179,7 @@ int main(int argc, char** argv) {
     sandbox::RunSpec spec;
     spec.run_id = random_hex(16);
     spec.code = kProgram;
-    spec.limits = cfg.limits_for(TrustLevel::unknown);
+    spec.limits = sandbox::clamp_to_host(cfg.limits_for(TrustLevel::unknown));
     spec.scratch_root = scratch;
     spec.output_flood_bytes = cfg.output_flood_bytes;
     auto box = b.launch(spec);
@@ -180,6 +187,23 @@ int main(int argc, char** argv) {
     return outcome.exited && outcome.exit_status == 0;
   };
   auto native_run = [&] { return run_on(*backend); };
+  // Warm: the entry is built before the clock starts (a pool does that off
+  // the request path); timed from the code's hand-off to the sandbox gone.
+  auto& warm_source = dynamic_cast<sandbox::WarmSource&>(*backend);
+  sandbox::RunSpec warm_spec;
+  warm_spec.code = kProgram;
+  warm_spec.limits = sandbox::clamp_to_host(cfg.limits_for(TrustLevel::unknown));
+  warm_spec.scratch_root = scratch;
+  warm_spec.output_flood_bytes = cfg.output_flood_bytes;
+  std::unique_ptr<sandbox::WarmEntry> next_warm;
+  auto prepare_warm = [&] { next_warm = warm_source.prepare_warm(sandbox::warm_shape_of(warm_spec), scratch); };
+  auto warm_run = [&] {
+    warm_spec.run_id = random_hex(16);
+    auto box = next_warm->hand_off(warm_spec);
+    next_warm.reset();
+    auto outcome = box->wait();
+    return outcome.exited && outcome.exit_status == 0 && outcome.stdout_data == "hello\n";
+  };
   std::vector<std::string> bare = {kPython, program};
   // bwrap with the same namespaces, a read-only /usr, fresh /proc, /dev and
   // /tmp, no capabilities, uid 1000, a cleared environment.
@@ -195,12 +219,17 @@ int main(int argc, char** argv) {
     const char* name;
     std::function<bool()> once;
     std::vector<double> ms;
+    std::function<void()> prepare = [] {};  // before the clock starts
   };
   std::vector<Peer> peers = {{"python3 (bare)", [&] { return spawn_and_wait(bare); }, {}},
-                             {"mai native sandbox", native_run, {}}};
-  if (have_bwrap) peers.push_back({"bwrap", [&] { return spawn_and_wait(bwrap); }, {}});
+                             {"mai native sandbox", native_run, {}},
+                             {"mai native, warm", warm_run, {}, prepare_warm}};
+  if (have_bwrap)
+    peers.push_back({"bwrap", [&] { return spawn_and_wait(bwrap); }, {}});
+  else
+    std::printf("bwrap is not installed: its peer is skipped (apt-get install bubblewrap)\n");
   for (auto& p : peers)
-    if (!p.once()) {
+    if ((p.prepare(), !p.once())) {
       std::fprintf(stderr, "%s failed\n", p.name);
       return 1;
     }
@@ -209,6 +238,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < runs; ++i)
     for (size_t k = 0; k < peers.size(); ++k) {
       auto& p = peers[(static_cast<size_t>(i) + k) % peers.size()];
+      p.prepare();
       auto t0 = clock_type::now();
       p.once();
       p.ms.push_back(ms_since(t0));
@@ -221,6 +251,38 @@ int main(int argc, char** argv) {
     std::printf("  %-20s %7.2f ms  x%.2f of bare  overhead %6.2f ms\n", p.name, m, m / base,
                 m - base);
   }
+  if (have_bwrap) {
+    double bw = median(peers.back().ms) - base;
+    std::printf("  engine overhead against bwrap's: cold x%.2f, warm x%.2f\n", (median(peers[1].ms) - base) / bw,
+                (median(peers[2].ms) - base) / bw);
+  }
+
+  // Phase by phase: medians over `runs` runs of each (the phases of one run
+  // add up to its wall time, measured on the launching thread).
+  auto phases = [&](const char* what, const std::function<bool()>& once, const std::function<void()>& prepare) {
+    std::map<std::string, std::vector<double>> by_phase;
+    std::vector<std::string> order;
+    std::vector<double> totals;
+    for (int i = 0; i < runs; ++i) {
+      prepare();
+      sandbox::PhaseRecorder rec;
+      sandbox::phase_recorder() = &rec;
+      once();
+      sandbox::phase_recorder() = nullptr;
+      double total = 0;
+      for (const auto& [name, ms] : rec.ms) {
+        if (!by_phase.count(name)) order.push_back(name);
+        by_phase[name].push_back(ms);
+        total += ms;
+      }
+      totals.push_back(total);
+    }
+    std::printf("where a %s run spends its time, medians of %d (ms; init:... are the sandbox init's own steps):\n", what, runs);
+    for (const auto& name : order) std::printf("  %-48s %6.2f\n", name.c_str(), median(by_phase[name]));
+    std::printf("  %-48s %6.2f\n", "(sum of the phases, median)", median(totals));
+  };
+  phases("cold", native_run, [] {});
+  phases("warm", warm_run, prepare_warm);
 
   // What the lease costs a run: the same run with the lease (the product) and
   // with one fixed pair of ids and no lease, in pairs whose order alternates
@@ -271,20 +333,39 @@ int main(int argc, char** argv) {
                 median(take), median(give), process_count());
   }
 
-  // Throughput: one launcher thread per core, each running sandboxes back to back.
+  // Throughput: one launcher thread per core, each running sandboxes back to
+  // back: cold, then through the service's backend with its warm pool (whose
+  // refills share the cores).
   unsigned threads = std::max(2u, std::thread::hardware_concurrency());
-  std::atomic<int> done{0};
-  auto t0 = clock_type::now();
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&] {
-      while (ms_since(t0) < 5000) {
-        if (native_run()) ++done;
-      }
-    });
-  for (auto& th : pool) th.join();
-  double secs = ms_since(t0) / 1000.0;
-  std::printf("native sandbox runs per second, %u launchers: %.1f\n", threads, done / secs);
+  auto throughput = [&](const char* what, const std::function<bool()>& once) {
+    std::atomic<int> done{0};
+    auto t0 = clock_type::now();
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t)
+      pool.emplace_back([&] {
+        while (ms_since(t0) < 5000) {
+          if (once()) ++done;
+        }
+      });
+    for (auto& th : pool) th.join();
+    double secs = ms_since(t0) / 1000.0;
+    std::printf("native sandbox runs per second, %u launchers, %s: %.1f\n", threads, what, done / secs);
+    return done / secs;
+  };
+  double cold_rate = throughput("cold", native_run);
+  double warm_rate = 0;
+  {
+    auto warm_cfg = cfg;
+    warm_cfg.warm.min_free_memory_bytes = 0;
+    std::shared_ptr<sandbox::Backend> service = sandbox::make_warm_backend(
+        std::shared_ptr<sandbox::Backend>(sandbox::make_native_backend(cfg)), warm_cfg, scratch);
+    warm_rate = throughput("warm pool", [&] { return run_on(*service); });
+    auto c = sandbox::warm_counters(*service);
+    if (c)
+      std::printf("  warm pool: %llu served warm, %llu cold (none ready)\n",
+                  static_cast<unsigned long long>(c->hits), static_cast<unsigned long long>(c->misses));
+  }
+  std::printf("  warm pool against cold: x%.2f\n", warm_rate / cold_rate);
   remove_tree(scratch);
   fixed_ids.vacated();  // its runs are over
 

@@ -22,6 +22,24 @@ Limits parse_limits(const Node& n) {
   return l;
 }
 
+// warm: optional (the defaults of WarmPoolSettings).
+WarmPoolSettings parse_warm(const Node& n) {
+  WarmPoolSettings w;
+  if (!n.defined()) return w;
+  n.expect_keys({"enabled", "min", "max", "max_total", "max_idle", "min_free_memory"});
+  if (n.has("enabled")) w.enabled = n["enabled"].as_bool();
+  if (n.has("min")) w.min_per_shape = static_cast<uint32_t>(n["min"].as_uint(0, 64));
+  if (n.has("max")) w.max_per_shape = static_cast<uint32_t>(n["max"].as_uint(1, 64));
+  if (n.has("max_total")) w.max_total = static_cast<uint32_t>(n["max_total"].as_uint(1, 256));
+  if (w.min_per_shape > w.max_per_shape) n["min"].fail("must not exceed max");
+  if (n.has("max_idle")) {
+    w.max_idle_ms = n["max_idle"].as_duration_ms();
+    if (w.max_idle_ms < 1000 || w.max_idle_ms > 3600ull * 1000) n["max_idle"].fail("must be between 1s and 1h");
+  }
+  if (n.has("min_free_memory")) w.min_free_memory_bytes = n["min_free_memory"].as_size();
+  return w;
+}
+
 std::string id_span(uint64_t first, uint64_t count) {
   return std::to_string(first) + "-" + std::to_string(first + count - 1);
 }
@@ -29,8 +47,9 @@ std::string id_span(uint64_t first, uint64_t count) {
 // ids: {first, count}. Ids no account, group or subordinate range has; never
 // 65534 (nobody, the kernel's overflow id), 65535 or 4294967295 (invalid ids);
 // room for `capacity` runs of `per_run` ids each.
+// `warm`: waiting warm sandboxes, which hold ids too.
 IdRange parse_id_range(const Node& n, uint32_t per_run, uint32_t capacity, const std::string& capacity_source,
-                       const HostFacts& host) {
+                       const HostFacts& host, uint32_t warm = 0) {
   n.expect_keys({"first", "count"});
   IdRange r;
   r.first = static_cast<uint32_t>(n["first"].as_uint(1, 0xfffffffe));
@@ -45,10 +64,11 @@ IdRange parse_id_range(const Node& n, uint32_t per_run, uint32_t capacity, const
   if (const HostIdUse* u = overlapping_use(host.ids_in_use, r.first, r.count))
     n.fail("ids " + id_span(r.first, count) + " include " + u->what +
            "; choose ids no account, group or subordinate range uses");
-  if (runs_in(r, per_run) < capacity)
+  if (runs_in(r, per_run) < uint64_t{capacity} + warm)
     n["count"].fail(std::to_string(count) + " ids hold " + std::to_string(runs_in(r, per_run)) +
                     " concurrent runs (" + std::to_string(per_run) + " ids each), fewer than the capacity of " +
-                    std::to_string(capacity) + " (" + capacity_source + ")");
+                    std::to_string(capacity) + " (" + capacity_source + ")" +
+                    (warm ? " plus " + std::to_string(warm) + " warm sandboxes (warm.max_total)" : ""));
   return r;
 }
 
@@ -58,7 +78,7 @@ SandboxConfig parse_sandbox_config(const Node& root) { return parse_sandbox_conf
 
 SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
   root.expect_keys({"backend", "trust_levels", "monitor", "output", "capacity", "submission",
-                    "native", "docker"});
+                    "native", "docker", "warm"});
   SandboxConfig c;
   auto backend = parse_backend(root["backend"].as_string());
   if (!backend) root["backend"].fail("expected native or docker");
@@ -108,7 +128,10 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
   Node native = root["native"];
   native.expect_keys({"init", "ids", "cgroup_parent", "python", "shell"});
   c.native.init_path = native.has("init") ? native["init"].as_string() : "";
-  c.native.ids = parse_id_range(native["ids"], kNativeIdsPerRun, runs_at_once, capacity_source, host);
+  c.warm = parse_warm(root["warm"]);
+  // Waiting warm sandboxes hold native ids too.
+  c.native.ids = parse_id_range(native["ids"], kNativeIdsPerRun, runs_at_once, capacity_source, host,
+                                c.warm.enabled ? c.warm.max_total : 0);
   c.native.cgroup_parent = native["cgroup_parent"].as_string();
   if (c.native.cgroup_parent.empty() || c.native.cgroup_parent.find("..") != std::string::npos ||
       c.native.cgroup_parent.front() == '/')

@@ -43,6 +43,16 @@ struct DockerSettings {
   std::string shell;
 };
 
+// warm: a service's pool of sandboxes built ahead (sandbox/warm_pool.hpp).
+struct WarmPoolSettings {
+  bool enabled = true;
+  uint32_t min_per_shape = 1;   // kept ready for each trust level's Python runs
+  uint32_t max_per_shape = 4;
+  uint32_t max_total = 8;       // each holds a lease of native.ids
+  uint64_t max_idle_ms = 60000; // older unused ones are destroyed and built anew
+  uint64_t min_free_memory_bytes = 512ull << 20;  // below this none are kept
+};
+
 struct SandboxConfig {
   Backend backend = Backend::native;
   std::array<Limits, 3> trust_levels;  // indexed by TrustLevel
@@ -53,6 +63,7 @@ struct SandboxConfig {
   uint32_t queue_length = 0;
   NativeSettings native;
   DockerSettings docker;
+  WarmPoolSettings warm;
 
   const Limits& limits_for(TrustLevel t) const { return trust_levels[static_cast<size_t>(t)]; }
   // Sandboxes a node runs at once: max_concurrent, or one per core.

@@ -32,6 +32,11 @@ class Cgroup {
   virtual void create() = 0;  // directories (and v2 controller delegation); throws
   virtual void set_limits(const Limits&) = 0;  // throws
   virtual void attach(pid_t pid) = 0;          // throws
+  // Files a task writes "0" to, opened by root, to move itself in, at no
+  // more cost than the move (v1: each hierarchy's tasks file). Moving another
+  // task (attach) takes a global lock that waits for an RCU grace period, ~10
+  // ms on a busy host; v2 has no such file for a whole process: empty.
+  virtual std::vector<std::string> self_attach_files() const { return {}; }
   virtual CgroupStats stats() const = 0;       // missing files read as 0
   virtual std::vector<pid_t> procs() const = 0;
   // SIGKILLs every process until none is left (bounded; cgroup.kill on v2).

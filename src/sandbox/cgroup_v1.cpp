@@ -53,6 +53,12 @@ class CgroupV1 final : public Cgroup {
     for (const auto& d : dirs()) cgfs::write(d + "/cgroup.procs", std::to_string(pid));
   }
 
+  std::vector<std::string> self_attach_files() const override {
+    std::vector<std::string> files;
+    for (const auto& d : dirs()) files.push_back(d + "/tasks");
+    return files;
+  }
+
   CgroupStats stats() const override {
     CgroupStats s;
     std::string mem = dir("memory"), pids = dir("pids");

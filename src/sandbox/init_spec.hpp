@@ -14,8 +14,9 @@ namespace init_fd {
 constexpr int stdin_null = 0;  // host /dev/null (the payload reopens its own)
 constexpr int out = 1;         // stdout pipe
 constexpr int err = 2;         // stderr pipe
-constexpr int spec = 3;        // 'G' (go), the JSON spec, NUL; later 'C' (in the cgroup), EOF
-constexpr int status = 4;      // helper -> host: "ready PID", "error MSG", "exit WSTATUS"
+constexpr int spec = 3;        // 'G' (go), the JSON spec, NUL; later 'C' (in the cgroup), EOF;
+                               // warm: then "<length>\n<code>" when the code arrives
+constexpr int status = 4;      // helper -> host: ["waiting"], "ready PID", "error MSG", "exit WSTATUS"
 constexpr int run_dir = 5;     // O_PATH descriptor of <scratch_root>/<run_id>
 constexpr int proxy_sock = 6;  // deps networking: unix socket to pass the listener over
 constexpr int count = 7;
@@ -36,6 +37,15 @@ struct InitSpec {
   std::string hostname = "sandbox";
   bool deps_network = false;      // create the proxy listener (init_fd::proxy_sock)
   uint16_t proxy_port = 0;        // 127.0.0.1 port of the listener inside the sandbox
+  // A warm sandbox (warm_pool.hpp): built whole, it reports "waiting" and
+  // takes the code later over the spec channel, which it then writes over
+  // /sandbox/<code_name> (it held the file open since the build).
+  bool warm = false;
+  // warm only: start the payload before the code arrives, with fd 3 a socket
+  // it says "waiting" over and the helper closes once the code is in place
+  // (the payload's "go"). /sandbox/<code_name> then first holds a bootstrap that waits for
+  // it (warm_bootstrap.hpp). Otherwise the payload starts after the code.
+  bool prestart = false;
 };
 
 std::string encode_spec(const InitSpec&);

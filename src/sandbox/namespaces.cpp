@@ -26,6 +26,12 @@ constexpr int kExeSlot = kSlots;  // close-on-exec, gone once the helper runs
 // Runs in the child between clone and exec: no allocation, no locks, no libc
 // state; raw system calls only.
 [[noreturn]] void child_after_clone(const InitFds& f, char* const argv[], char* const envp[]) {
+  // Into the run's cgroup before anything else: a task moving itself skips
+  // the global lock (and its RCU grace period) that moving another takes.
+  for (int fd : f.cgroup_self) {
+    if (fd < 0) break;
+    if (::syscall(SYS_write, fd, "0", 1) != 1) ::syscall(SYS_exit_group, 119);
+  }
   // First lift every source above the slots so no dup2 clobbers another source.
   int moved[kSlots + 1];
   for (int i = 0; i < kSlots; ++i)

@@ -11,6 +11,10 @@ namespace mai::sandbox {
 struct InitFds {
   int slot[7] = {-1, -1, -1, -1, -1, -1, -1};
   int exe = -1;  // O_PATH descriptor of mai-sandbox-init, run with execveat
+  // Cgroup files the child writes "0" to first thing, moving itself into the
+  // run's cgroup (Cgroup::self_attach_files(); opened by the host, whose
+  // credentials the kernel checks). -1 ends the list.
+  int cgroup_self[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
 };
 
 struct InitProcess {
@@ -19,7 +23,8 @@ struct InitProcess {
 };
 
 // clone(2) from a possibly multi-threaded process. The child only makes
-// async-signal-safe system calls: it moves the descriptors into place, closes
+// async-signal-safe system calls: it moves itself into the cgroup files
+// given, moves the descriptors into place, closes
 // all others, waits for the go byte on slot 3, becomes root of its user
 // namespace (setgroups/setresgid/setresuid 0) and execs the helper with an
 // empty environment. Throws mai::SandboxError.

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sstream>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -12,13 +14,17 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "common/ids.hpp"
 #include "sandbox/environment.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/init_spec.hpp"
 #include "sandbox/native_backend.hpp"
 #include "sandbox/native_sandbox.hpp"
 #include "sandbox/network.hpp"
+#include "sandbox/phase_timing.hpp"
 #include "sandbox/run_rlimits.hpp"
+#include "sandbox/warm.hpp"
+#include "sandbox/warm_bootstrap.hpp"
 
 namespace mai::sandbox {
 
@@ -67,15 +73,36 @@ void set_nonblocking(int fd) {
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-// Waits for the helper's "ready" line; returns what followed it.
-std::string wait_ready(int status_fd, int pidfd) {
-  std::string buf;
+// Waits for the helper's `expected` line ("ready", or a warm sandbox's
+// "waiting"); `buf` holds what was read before. Returns what followed the line.
+std::string wait_ready(int status_fd, int pidfd, std::string buf = {}, const std::string& expected = "ready");
+
+// The init's own step marks on its ready/waiting line, into the phase recorder.
+void record_init_phases(const std::string& line) {
+  if (!phase_recorder()) return;
+  std::istringstream in(line);
+  std::string word;
+  while (in >> word) {
+    size_t eq = word.find('=');
+    if (word.rfind("init:", 0) != 0 || eq == std::string::npos) continue;
+    try {
+      std::chrono::nanoseconds ns(std::stoll(word.substr(eq + 1)));
+      phase_done_at(word.substr(0, eq), std::chrono::steady_clock::time_point(ns));
+    } catch (const std::exception&) {
+    }
+  }
+}
+
+std::string wait_ready(int status_fd, int pidfd, std::string buf, const std::string& expected) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kSetupTimeoutMs);
   for (;;) {
     size_t nl = buf.find('\n');
     if (nl != std::string::npos) {
       std::string line = buf.substr(0, nl);
-      if (line.rfind("ready", 0) == 0) return buf.substr(nl + 1);
+      if (line.rfind(expected, 0) == 0) {
+        record_init_phases(line);
+        return buf.substr(nl + 1);
+      }
       if (line.rfind("error ", 0) == 0) throw SandboxError("sandbox_setup", "sandbox setup failed: " + line.substr(6));
       throw SandboxError("sandbox_setup", "unexpected message from the sandbox init: " + line);
     }
@@ -98,7 +125,79 @@ std::string wait_ready(int status_fd, int pidfd) {
   }
 }
 
-class NativeBackend final : public Backend {
+// The rlimits of `want` that differ from those a sandbox was built with, as
+// the code header carries them: " RESOURCE=VALUE" each.
+std::string changed_rlimits(const Limits& built, const Limits& want) {
+  std::string out;
+  auto before = run_rlimits(built);
+  for (const auto& r : run_rlimits(want))
+    for (const auto& b : before)
+      if (b.resource == r.resource && b.value != r.value)
+        out += " " + std::to_string(r.resource) + "=" + std::to_string(r.value);
+  return out;
+}
+
+// A sandbox built whole and waiting for its code (warm.hpp). The init holds
+// the code file open; the host holds the spec channel the code goes over.
+class NativeWarmEntry final : public WarmEntry {
+ public:
+  NativeWarmEntry(StartedRun run, int spec_fd, const WarmShape& shape)
+      : run_(std::move(run)), spec_fd_(spec_fd), shape_(shape) {}
+  ~NativeWarmEntry() override {
+    if (spec_fd_ >= 0) ::close(spec_fd_);
+    if (!spent_) {
+      NativeSandbox discard(std::move(run_));  // its destructor removes it all
+    }
+  }
+
+  uint64_t memory_bytes() const override { return spent_ ? 0 : run_.cgroup->stats().memory_bytes; }
+
+  std::unique_ptr<Sandbox> hand_off(const RunSpec& spec) override {
+    if (spent_) throw SandboxError("sandbox_setup", "a warm sandbox runs one program only");
+    if (!warm_fits(shape_, spec)) throw SandboxError("sandbox_setup", "the warm sandbox does not fit the run");
+    spent_ = true;
+    // From here on a failure removes everything, as a failed launch() does.
+    auto box = std::make_unique<NativeSandbox>(std::move(run_));
+    StartedRun& run = box->started_run();
+    run.dir->assign(spec.run_id);
+    run.defer_dir_removal = true;  // the warm path leaves it to RunDirReaper
+    if (!(spec.limits.cpus == shape_.limits.cpus && spec.limits.memory_bytes == shape_.limits.memory_bytes &&
+          spec.limits.pids == shape_.limits.pids)) {
+      try {
+        run.cgroup->set_limits(spec.limits);
+      } catch (const std::exception& e) {
+        throw SandboxError("cgroup_setup", e.what());
+      }
+    }
+    run.limits = spec.limits;
+    run.flood_bytes = spec.output_flood_bytes;
+    run.started = std::chrono::steady_clock::now();
+    phase_done("hand-off: run id, finer limits");
+    // Until the code is sent nothing of the run has happened: a sandbox that
+    // died waiting (killed from outside, say) leaves the run to a cold start.
+    pollfd gone{run.init.pidfd, POLLIN, 0};
+    if (::poll(&gone, 1, 0) == 1)
+      throw SandboxError(kWarmEntryLost, "the warm sandbox died while it waited");
+    // The rlimits a finer request changes go with it: the program sets its
+    // own (lowering needs no privilege; the host's may lack CAP_SYS_RESOURCE).
+    std::string msg = std::to_string(spec.code.size()) + changed_rlimits(shape_.limits, spec.limits) + "\n" + spec.code;
+    if (::send(spec_fd_, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
+      throw SandboxError(kWarmEntryLost, std::string("the warm sandbox took no code: ") + std::strerror(errno));
+    ::close(spec_fd_);
+    spec_fd_ = -1;
+    run.status_rest = wait_ready(run.status_fd, run.init.pidfd, std::move(run.status_rest));
+    phase_done("hand-off: code in, program started");
+    return box;
+  }
+
+ private:
+  StartedRun run_;
+  int spec_fd_;
+  WarmShape shape_;
+  bool spent_ = false;
+};
+
+class NativeBackend final : public Backend, public WarmSource {
  public:
   NativeBackend(const config::SandboxConfig& cfg, IdSource ids)
       : cfg_(cfg), layout_(detect_cgroup_layout()), ids_(std::move(ids)) {
@@ -112,25 +211,58 @@ class NativeBackend final : public Backend {
   }
 
   std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
-    if (::geteuid() != 0) throw SandboxError("not_root", "the native sandbox must run as root");
+    return std::make_unique<NativeSandbox>(build(spec, init_spec_for(spec), nullptr));
+  }
+
+  std::unique_ptr<WarmEntry> prepare_warm(const WarmShape& shape, const std::string& scratch_root) override {
+    RunSpec spec;
+    spec.run_id = random_hex(16);  // its own; the run's id is recorded in it on hand-off
+    spec.language = shape.language;
+    spec.limits = shape.limits;
+    spec.scratch_root = scratch_root;
     InitSpec is = init_spec_for(spec);
+    is.warm = true;
+    // Python starts ahead and waits in its bootstrap; a shell starts in about
+    // a millisecond, so it starts when the code is there.
+    is.prestart = shape.language == Language::python;
+    spec.code = is.prestart ? kPythonWarmBootstrap : "";
+    int spec_fd = -1;
+    StartedRun run;
+    try {
+      run = build(spec, is, &spec_fd);
+    } catch (...) {
+      if (spec_fd >= 0) ::close(spec_fd);
+      throw;
+    }
+    return std::make_unique<NativeWarmEntry>(std::move(run), spec_fd, shape);
+  }
+
+ private:
+  // Everything up to the init's first report: "ready" (the program runs), or
+  // for a warm sandbox "waiting", with the spec channel's host end left in
+  // *warm_spec_fd for the code.
+  StartedRun build(const RunSpec& spec, const InitSpec& is, int* warm_spec_fd) {
+    if (::geteuid() != 0) throw SandboxError("not_root", "the native sandbox must run as root");
     StartedRun run;
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
     run.ids = ids_();
+    phase_done("host ids lease");
     try {
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
       run.dir->write_code(spec.code);
+      phase_done("scratch directory");
       run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
       try {
         run.cgroup->create();
         run.cgroup->set_limits(spec.limits);
+        phase_done("cgroup create + limits");
       } catch (const SandboxError&) {
         throw;
       } catch (const std::exception& e) {
         throw SandboxError("cgroup_setup", e.what());
       }
-      start(run, is);
+      start(run, is, warm_spec_fd);
     } catch (...) {
       // The init's end empties its pid namespace; with the cgroup gone too,
       // nothing of the run is left and its ids are free again at once.
@@ -144,11 +276,10 @@ class NativeBackend final : public Backend {
       if (gone) run.ids.vacated();
       throw;
     }
-    return std::make_unique<NativeSandbox>(std::move(run));
+    return run;
   }
 
- private:
-  InitSpec init_spec_for(const RunSpec& spec) const {
+ InitSpec init_spec_for(const RunSpec& spec) const {
     InitSpec is;
     bool py = spec.language == Language::python;
     const std::string& interp = py ? cfg_.native.python : cfg_.native.shell;
@@ -165,7 +296,7 @@ class NativeBackend final : public Backend {
     return is;
   }
 
-  void start(StartedRun& run, const InitSpec& is) {
+  void start(StartedRun& run, const InitSpec& is, int* warm_spec_fd) {
     if (layout_.version == 0) throw SandboxError("cgroup_unavailable", layout_.why_unusable);
     Fds fds;
     int exe = fds.add(::open(init_path_.c_str(), O_PATH | O_CLOEXEC));
@@ -196,20 +327,37 @@ class NativeBackend final : public Backend {
     f.slot[init_fd::run_dir] = run_fd;
     f.slot[init_fd::proxy_sock] = sock[1];
     f.exe = exe;
+    // v1: the child moves itself into the cgroup (cheap); v2: we attach it below.
+    std::vector<std::string> self_attach = run.cgroup->self_attach_files();
+    if (self_attach.size() > sizeof f.cgroup_self / sizeof f.cgroup_self[0] - 1) self_attach.clear();
+    for (size_t i = 0; i < self_attach.size(); ++i) {
+      f.cgroup_self[i] = fds.add(::open(self_attach[i].c_str(), O_WRONLY | O_CLOEXEC));
+      if (f.cgroup_self[i] < 0) setup_error("open " + self_attach[i]);
+    }
+    phase_done("pipes, descriptors");
     run.init = clone_init(f, run.ids.id(0));
+    phase_done("clone + exec init");
     for (int fd : {null_fd, out_p[1], err_p[1], spec_p[0], status_p[1], run_fd, exe, sock[1]})
       if (fd >= 0) fds.close(fd);
+    for (int fd : f.cgroup_self)
+      if (fd >= 0) fds.close(fd);
 
-    // The init builds the root while we move it into the run's cgroup: the
-    // first cgroup.procs write can wait for an RCU grace period, and the
-    // program is only started once the init has read 'C'.
+    // v2: the init builds the root while we move it into the run's cgroup
+    // (the cgroup.procs write can wait for an RCU grace period); the program
+    // is only started once the init has read 'C'. v1: it moved itself.
     write_id_maps(run.init.pid, run.ids.id(0), run.ids.id(1));
+    phase_done("id maps");
     send_all(spec_p[1], "G" + encode_spec(is) + std::string(1, '\0'));
-    run.cgroup->attach(run.init.pid);
+    if (self_attach.empty()) run.cgroup->attach(run.init.pid);
+    phase_done("spec + cgroup attach");
     send_all(spec_p[1], "C");
-    fds.close(spec_p[1]);
+    if (warm_spec_fd)
+      *warm_spec_fd = fds.release(spec_p[1]);
+    else
+      fds.close(spec_p[1]);
 
-    run.status_rest = wait_ready(status_p[0], run.init.pidfd);
+    run.status_rest = wait_ready(status_p[0], run.init.pidfd, {}, warm_spec_fd ? "waiting" : "ready");
+    phase_done("host: ready read");
     run.started = std::chrono::steady_clock::now();
     if (is.deps_network) {
       run.proxy_fd = receive_fd(sock[0]);

@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "sandbox/output_pump.hpp"
+#include "sandbox/phase_timing.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 
 namespace mai::sandbox {
 
@@ -144,6 +146,7 @@ RawOutcome NativeSandbox::wait() {
     if (killed_at && now - *killed_at > std::chrono::seconds(5)) break;
   }
   if (run_.status_fd >= 0) read_status(run_.status_fd, status);
+  phase_done("program (wait)");
 
   auto end = init_exit.value_or(Clock::now());
   r.wall_ms = ms_between(run_.started, end);
@@ -173,6 +176,7 @@ RawOutcome NativeSandbox::wait() {
   r.stderr_truncated = err.truncated();
   r.stdout_data = out.take();
   r.stderr_data = err.take();
+  phase_done("final statistics");
   cleanup();
   outcome_ = r;
   return r;
@@ -188,6 +192,7 @@ void NativeSandbox::cleanup() {
     while (::waitpid(run_.init.pid, &st, 0) < 0 && errno == EINTR) {
     }
   }
+  phase_done("kill + reap");
   close_fd(run_.init.pidfd);
   close_fd(run_.out_fd);
   close_fd(run_.err_fd);
@@ -196,8 +201,16 @@ void NativeSandbox::cleanup() {
   // The init is reaped (so its pid namespace is empty) and the cgroup gone:
   // no process of the run's ids is left, and they may go to another run.
   if (run_.cgroup->destroy()) run_.ids.vacated();
+  phase_done("cgroup destroy");
+  if (run_.defer_dir_removal) {
+    RunDirReaper::instance().remove_later(std::move(run_.ids), std::move(run_.dir));
+    phase_done("host ids and scratch handed to the reaper");
+    return;
+  }
   run_.ids.release();
+  phase_done("host ids release");
   run_.dir->remove();
+  phase_done("scratch removal");
 }
 
 }  // namespace mai::sandbox

@@ -26,6 +26,7 @@ struct StartedRun {
   Limits limits;
   uint64_t flood_bytes = 0;
   std::chrono::steady_clock::time_point started;
+  bool defer_dir_removal = false;  // a warm run's: RunDirReaper releases the ids, removes it
 };
 
 class NativeSandbox final : public Sandbox {
@@ -38,6 +39,8 @@ class NativeSandbox final : public Sandbox {
   void kill() override;
   int proxy_listener_fd() const override { return run_.proxy_fd; }
   std::vector<uint32_t> host_ids() const override { return ids_; }
+  // A warm sandbox's hand-off (native_backend.cpp) finishes the start here.
+  StartedRun& started_run() { return run_; }
 
  private:
   void kill_tree();  // caller holds mu_

@@ -80,6 +80,29 @@ void RunDir::write_code(const std::string& code) {
   ::close(fd);
 }
 
+void RunDir::assign(const std::string& run_id) {
+  if (!valid_run_id(run_id)) throw SandboxError("bad_run_id", "run id must be 16 to 64 hex digits");
+  // Not synced: it matters only if this process dies, not the machine (a
+  // reboot leaves no process of the run to account for).
+  std::string p = path_ + "/run_id";
+  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (fd < 0 || ::write(fd, run_id.data(), run_id.size()) != static_cast<ssize_t>(run_id.size())) {
+    int err = errno;
+    if (fd >= 0) ::close(fd);
+    throw SandboxError("scratch_unavailable", "write " + p + ": " + std::strerror(err));
+  }
+  ::close(fd);
+}
+
+std::string run_id_of(const std::string& run_path, const std::string& dir_name) {
+  try {
+    std::string id = read_file_limited(run_path + "/run_id", 64);
+    if (valid_run_id(id)) return id;
+  } catch (...) {
+  }
+  return dir_name;
+}
+
 int RunDir::open_path() const {
   int fd = ::open(path_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) throw SandboxError("scratch_unavailable", "open " + path_ + ": " + std::strerror(errno));
@@ -97,6 +120,7 @@ void RunDir::remove() {
     } catch (...) {
       // Left for cleanup_stale_runs; nothing else can be done from a destructor.
     }
+    path_.clear();  // removed once (cleanup, then the destructor, both call this)
   }
   if (lock_fd_ >= 0) ::close(lock_fd_);
   lock_fd_ = -1;

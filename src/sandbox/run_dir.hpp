@@ -4,6 +4,8 @@
 //          read it as "other"; nobody else can reach it through the 0700
 //          scratch root). Nothing here belongs to a run's host ids, which
 //          another run may hold later.
+//   run_id a warm sandbox's (warm.hpp): the id of the run it was given, which
+//          differs from the directory's own (cleanup_stale_runs reports it)
 //   root/  mount point of the sandbox's root tmpfs (inside its mount namespace only)
 #pragma once
 #include <cstdint>
@@ -21,6 +23,8 @@ class RunDir {
 
   const std::string& path() const { return path_; }
   void write_code(const std::string& code);
+  // A warm sandbox was given the run `run_id`: recorded in the file run_id.
+  void assign(const std::string& run_id);
   // O_PATH descriptor of the directory (close-on-exec); caller closes it.
   int open_path() const;
   void remove();
@@ -38,5 +42,8 @@ inline bool run_lock_held(const std::string& run_path) {
   return run_lock_state(run_path) == RunLock::held;
 }
 bool valid_run_id(const std::string& id);
+// The run a scratch directory served: its run_id file (warm sandboxes), else
+// the directory's own name.
+std::string run_id_of(const std::string& run_path, const std::string& dir_name);
 
 }  // namespace mai::sandbox

@@ -52,7 +52,9 @@ std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
   // Containers first: they hold the runs' cgroups below the docker parent.
   remove_stale_containers(scratch_root, cfg.docker, stale);
   CgroupLayout layout = detect_cgroup_layout();
+  std::vector<std::string> runs;  // what the audit log knows them as
   for (const auto& id : stale) {
+    runs.push_back(run_id_of(scratch_root + "/" + id, id));
     if (layout.version != 0) {
       for (const auto& parent : {cfg.native.cgroup_parent, cfg.docker.cgroup_parent}) {
         try {
@@ -70,7 +72,7 @@ std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
   // Last, once their processes are gone: the ids of dead runs, of any service
   // on this host (the leases are host-wide).
   reclaim_abandoned_leases();
-  return stale;
+  return runs;
 }
 
 }  // namespace mai::sandbox

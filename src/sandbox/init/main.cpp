@@ -10,6 +10,12 @@
 //   5. drop every capability, no_new_privs, not dumpable, die with the host.
 //   6. reap orphans until the payload exits; report "exit WSTATUS"; exit,
 //      which makes the kernel kill everything left in the pid namespace.
+//
+// A warm sandbox (spec.warm) reports "waiting" between 3 and 4 and reads the
+// code first ("<length>\n<code>" on the spec channel), writing it over
+// /sandbox/<code_name>. With spec.prestart the payload is started (4, 5)
+// before "waiting": it says it waits over fd 3 (a socket), then waits there
+// until the code is in place.
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -18,7 +24,11 @@
 #include <sched.h>
 #include <stdexcept>
 #include <string>
+#include <sstream>
+#include <time.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,6 +41,15 @@
 using namespace mai::sandbox;
 
 namespace {
+
+// When each step ended (CLOCK_MONOTONIC, the host's steady clock), sent on
+// the "ready"/"waiting" line as " init:STEP=NANOSECONDS" for sandbox_bench.
+std::string marks;
+void mark(const char* step) {
+  timespec ts{};
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  marks += std::string(" init:") + step + "=" + std::to_string(ts.tv_sec * 1000000000LL + ts.tv_nsec);
+}
 
 void report(const std::string& line) {
   std::string msg = line + "\n";
@@ -68,7 +87,8 @@ std::string read_spec(std::string& rest) {
 }
 
 // Waits for the host's 'C': we are in the run's cgroup, so the program can start.
-void await_cgroup(const std::string& rest) {
+// The spec channel stays open for a warm sandbox's code.
+void await_cgroup(const std::string& rest, bool keep_channel) {
   char c = rest.empty() ? 0 : rest[0];
   while (c == 0) {
     ssize_t n = ::read(init_fd::spec, &c, 1);
@@ -76,19 +96,96 @@ void await_cgroup(const std::string& rest) {
     if (n != 1) throw std::runtime_error("the host did not put the sandbox in its cgroup");
   }
   if (c != 'C') throw std::runtime_error("unexpected message from the host");
+  if (rest.size() > 1) throw std::runtime_error("unexpected message from the host");
+  if (!keep_channel) ::close(init_fd::spec);
+}
+
+// A warm sandbox's code: "<length>[ RESOURCE=VALUE...]\n" then exactly that
+// many bytes; the pairs are rlimits a finer request lowers. The host going
+// away first (EOF) is an error, never an empty program.
+struct Code {
+  std::string text;
+  std::vector<std::pair<int32_t, uint64_t>> rlimits;
+};
+
+Code read_code() {
+  std::string header;
+  char c = 0;
+  for (;;) {
+    ssize_t n = ::read(init_fd::spec, &c, 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n != 1) throw std::runtime_error("the host left before sending the code");
+    if (c == '\n') break;
+    if (header.size() > 4096) throw std::runtime_error("bad code header");
+    header += c;
+  }
+  Code code;
+  std::istringstream in(header);
+  unsigned long long want = 0;
+  if (!(in >> want) || want > (1ull << 30)) throw std::runtime_error("bad code header");
+  std::string item;
+  while (in >> item) {
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) throw std::runtime_error("bad code header");
+    int resource = std::stoi(item.substr(0, eq));
+    if (resource < 0 || resource >= RLIM_NLIMITS) throw std::runtime_error("bad code header");
+    code.rlimits.emplace_back(resource, std::stoull(item.substr(eq + 1)));
+  }
+  code.text.assign(want, '\0');
+  size_t done = 0;
+  while (done < want) {
+    ssize_t n = ::read(init_fd::spec, &code.text[done], want - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error("the host left while sending the code");
+    done += static_cast<size_t>(n);
+  }
   ::close(init_fd::spec);
+  return code;
+}
+
+// The bootstrap says it waits (one byte) once the interpreter has read it:
+// only then may the code replace it in the file.
+void await_bootstrap(int fd) {
+  char c = 0;
+  for (;;) {
+    ssize_t n = ::read(fd, &c, 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n != 1) throw std::runtime_error("the interpreter did not start its bootstrap");
+    return;
+  }
+}
+
+// A prestarted payload's go: the rlimits to lower (it sets its own), then EOF.
+void send_go(int fd, const std::vector<std::pair<int32_t, uint64_t>>& rlimits) {
+  std::string msg;
+  for (const auto& [resource, value] : rlimits) msg += std::to_string(resource) + "=" + std::to_string(value) + " ";
+  if (!msg.empty() && ::write(fd, msg.data(), msg.size()) != static_cast<ssize_t>(msg.size())) fail("write go");
+  ::close(fd);
+}
+
+// Replaces the bootstrap (or the empty file) the build left at the code's path.
+void write_code(int fd, const std::string& code) {
+  if (::ftruncate(fd, 0) != 0) fail("truncate the code file");
+  size_t done = 0;
+  while (done < code.size()) {
+    ssize_t n = ::pwrite(fd, code.data() + done, code.size() - done, static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail("write the code file");
+    done += static_cast<size_t>(n);
+  }
+  ::close(fd);
 }
 
 // Forks the payload and waits until it has exec'd (its close-on-exec error
 // pipe reads EOF) or failed (the pipe carries the reason).
-pid_t start_payload(const InitSpec& spec) {
+pid_t start_payload(const InitSpec& spec, int go_fd = -1) {
   int p[2];
   if (::pipe2(p, O_CLOEXEC) != 0) fail("pipe");
   pid_t pid = ::fork();
   if (pid < 0) fail("fork payload");
   if (pid == 0) {
     ::close(p[0]);
-    exec_payload(spec, p[1]);
+    exec_payload(spec, p[1], go_fd);
   }
   ::close(p[1]);
   std::string error;
@@ -138,31 +235,66 @@ int main() {
   try {
     std::string rest;
     InitSpec spec = decode_spec(read_spec(rest));
+    mark("exec+spec");
     RootfsOptions ro;
     ro.run_dir_fd = init_fd::run_dir;
     ro.tmpfs_bytes = spec.tmpfs_bytes;
     ro.code_name = spec.code_name;
     build_rootfs(ro);
     ::close(init_fd::run_dir);
+    mark("root-file-system");
     set_hostname(spec.hostname);
     bring_up_loopback();
     if (spec.deps_network) send_proxy_listener(init_fd::proxy_sock, spec.proxy_port);
     ::close(init_fd::proxy_sock);
+    mark("hostname+loopback");
     // Only now is the host done moving us into the run's cgroup; the new
     // cgroup namespace is rooted there.
-    await_cgroup(rest);
+    await_cgroup(rest, spec.warm);
     if (::unshare(CLONE_NEWCGROUP) != 0) fail("unshare cgroup namespace");
-    payload = start_payload(spec);
-    // Only the payload's tree holds the output pipes from here on.
-    ::close(init_fd::stdin_null);
-    ::close(init_fd::out);
-    ::close(init_fd::err);
-    lock_down_self();
+    mark("cgroup-namespace");
+    int code_fd = -1, go[2] = {-1, -1};
+    if (spec.warm) {
+      std::string path = "/sandbox/" + spec.code_name;
+      code_fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+      if (code_fd < 0) fail("open " + path);
+    }
+    auto start = [&] {
+      payload = start_payload(spec, go[0]);
+      mark("payload-setup+exec");
+      if (go[0] >= 0) ::close(go[0]);
+      // Only the payload's tree holds the output pipes from here on.
+      ::close(init_fd::stdin_null);
+      ::close(init_fd::out);
+      ::close(init_fd::err);
+      lock_down_self();
+      mark("lock-down");
+    };
+    if (spec.warm && spec.prestart) {
+      if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) != 0) fail("socketpair");
+      start();
+      await_bootstrap(go[1]);
+      mark("interpreter-start");
+    }
+    if (spec.warm) {
+      report("waiting" + marks);
+      marks.clear();
+      Code code = read_code();
+      write_code(code_fd, code.text);
+      if (go[1] >= 0) {
+        send_go(go[1], code.rlimits);
+      } else {
+        for (const auto& [resource, value] : code.rlimits)
+          for (auto& r : spec.rlimits)
+            if (r.first == resource) r.second = value;
+      }
+    }
+    if (payload < 0) start();
   } catch (const std::exception& e) {
     report(std::string("error ") + e.what());
     return 1;
   }
-  report("ready " + std::to_string(payload));
+  report("ready " + std::to_string(payload) + marks);
   int st = reap_until(payload);
   report("exit " + std::to_string(st));
   return 0;

@@ -29,15 +29,25 @@ void set_limit(int resource, rlim_t value, const char* name) {
 }
 
 // stdin is the sandbox's own /dev/null; stdout/stderr stay the host's pipes;
-// every other descriptor except the error channel is closed.
-void arrange_descriptors(int error_fd) {
+// a warm prestart's go pipe becomes fd 3; every other descriptor except the
+// error channel (renumbered in place) is closed.
+void arrange_descriptors(int& error_fd, int go_fd) {
+  // Out of the way of 0..3 first, so no dup2 below lands on one of them.
+  int err = ::fcntl(error_fd, F_DUPFD_CLOEXEC, 10);
+  if (err < 0) fail("move the error channel");
+  ::close(error_fd);
+  error_fd = err;
+  int go = go_fd >= 0 ? ::fcntl(go_fd, F_DUPFD, 10) : -1;
+  if (go_fd >= 0 && go < 0) fail("move the go pipe");
   int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (null_fd < 0) fail("open /dev/null");
   if (::dup2(null_fd, 0) != 0) fail("dup2 stdin");
   ::close(null_fd);
-  // error_fd is close-on-exec and goes away with execve.
-  if (error_fd > 3) ::syscall(SYS_close_range, 3u, static_cast<unsigned>(error_fd - 1), 0u);
-  ::syscall(SYS_close_range, static_cast<unsigned>(error_fd + 1), ~0u, 0u);
+  if (go >= 0 && ::dup2(go, 3) != 3) fail("dup2 go pipe");  // dup2 clears close-on-exec
+  // err is close-on-exec and goes away with execve.
+  unsigned first = go >= 0 ? 4u : 3u;
+  if (static_cast<unsigned>(err) > first) ::syscall(SYS_close_range, first, static_cast<unsigned>(err - 1), 0u);
+  ::syscall(SYS_close_range, static_cast<unsigned>(err + 1), ~0u, 0u);
 }
 
 // The payload starts with every signal at its default and none blocked,
@@ -61,11 +71,11 @@ void become_sandbox_user() {
 
 }  // namespace
 
-void exec_payload(const InitSpec& spec, int error_fd) {
+void exec_payload(const InitSpec& spec, int error_fd, int go_fd) {
   try {
     if (::setsid() < 0) fail("setsid");
     reset_signals();
-    arrange_descriptors(error_fd);
+    arrange_descriptors(error_fd, go_fd);
     if (::chdir("/sandbox") != 0) fail("chdir /sandbox");
     // Before the uid change: RLIMIT_NPROC and RLIMIT_SIGPENDING then count
     // this run's own uid (no other run has it).

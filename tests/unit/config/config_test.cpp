@@ -150,6 +150,41 @@ TEST(SandboxConfig, IdRangeTooSmallForTheCapacity) {
   EXPECT_NE(std::string(per_core.what()).find("one per core"), std::string::npos) << per_core.what();
 }
 
+TEST(SandboxConfig, WarmPool) {
+  auto c = parse_sandbox_config(Node::parse("s.yaml", Source::builtin("sandbox.yaml")), host_with({}));
+  EXPECT_TRUE(c.warm.enabled);
+  EXPECT_EQ(c.warm.min_per_shape, 1u);
+  EXPECT_EQ(c.warm.max_per_shape, 4u);
+  EXPECT_EQ(c.warm.max_total, 8u);
+  EXPECT_EQ(c.warm.max_idle_ms, 60000u);
+  EXPECT_EQ(c.warm.min_free_memory_bytes, 512ull << 20);
+  auto error_for = [](const std::string& from, const std::string& to) {
+    std::string text = with_replaced(Source::builtin("sandbox.yaml"), from, to);
+    return expect_config_error([&] { parse_sandbox_config(Node::parse("s.yaml", text), host_with({})); });
+  };
+  EXPECT_EQ(error_for("  min: 1\n", "  min: 5\n").field(), "warm.min");  // above max
+  EXPECT_EQ(error_for("max_idle: 60s", "max_idle: 10ms").field(), "warm.max_idle");
+  EXPECT_EQ(error_for("max_total: 8", "max_total: 0").field(), "warm.max_total");
+  EXPECT_EQ(error_for("  enabled: true\n", "  enabled: maybe\n").field(), "warm.enabled");
+  EXPECT_EQ(error_for("min_free_memory: 512MiB", "min_free_memory: 512MiB\n  size: 3").field(), "warm.size");
+  // Waiting warm sandboxes hold native ids: the range must hold them beside the capacity.
+  std::string text = with_replaced(Source::builtin("sandbox.yaml"), "max_concurrent: 0", "max_concurrent: 46");
+  text = with_replaced(text, "first: 1870000\n    count: 65536", "first: 1870000\n    count: 100");
+  auto small = expect_config_error([&] { parse_sandbox_config(Node::parse("s.yaml", text), host_with({})); });
+  EXPECT_EQ(small.field(), "native.ids.count");
+  EXPECT_NE(std::string(small.what()).find("plus 8 warm sandboxes"), std::string::npos) << small.what();
+  // Without the pool the same range is enough; without the block, the defaults.
+  auto off = parse_sandbox_config(
+      Node::parse("s.yaml", with_replaced(text, "  enabled: true\n", "  enabled: false\n")), host_with({}));
+  EXPECT_FALSE(off.warm.enabled);
+  std::string full = Source::builtin("sandbox.yaml");
+  size_t from = full.find("\nwarm:\n"), to = full.find("\nnative:\n");
+  ASSERT_NE(from, std::string::npos);
+  auto none = parse_sandbox_config(Node::parse("s.yaml", full.substr(0, from) + full.substr(to)), host_with({}));
+  EXPECT_TRUE(none.warm.enabled);
+  EXPECT_EQ(none.warm.max_total, 8u);
+}
+
 TEST(SandboxConfig, IdRangeSpecialAndOverlappingIds) {
   EXPECT_EQ(id_error("first: 1870000", "first: 60000").field(), "native.ids");  // holds 65534
   EXPECT_NE(std::string(id_error("first: 1870000", "first: 60000").what()).find("65534"), std::string::npos);

@@ -1,0 +1,40 @@
+// Where a sandbox's start and end spend their time, for sandbox_bench: the
+// engine marks the end of each phase; the marks cost one thread-local read
+// unless a benchmark installed a recorder on the calling thread.
+#pragma once
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mai::sandbox {
+
+struct PhaseRecorder {
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  std::vector<std::pair<std::string, double>> ms;  // phase, milliseconds since the previous mark
+};
+
+inline PhaseRecorder*& phase_recorder() {
+  thread_local PhaseRecorder* r = nullptr;
+  return r;
+}
+
+// Ends the phase `name` (a string literal) on this thread's recorder, if any.
+inline void phase_done(const char* name) {
+  PhaseRecorder* r = phase_recorder();
+  if (!r) return;
+  auto now = std::chrono::steady_clock::now();
+  r->ms.emplace_back(name, std::chrono::duration<double, std::milli>(now - r->last).count());
+  r->last = now;
+}
+
+// The same for a phase another process timed on CLOCK_MONOTONIC (the
+// sandbox's init reports its own, "name=nanoseconds", on its ready line).
+inline void phase_done_at(const std::string& name, std::chrono::steady_clock::time_point at) {
+  PhaseRecorder* r = phase_recorder();
+  if (!r) return;
+  r->ms.emplace_back(name, std::chrono::duration<double, std::milli>(at - r->last).count());
+  r->last = at;
+}
+
+}  // namespace mai::sandbox

@@ -1,0 +1,44 @@
+#include "sandbox/run_dir_reaper.hpp"
+
+#include <thread>
+
+namespace mai::sandbox {
+
+RunDirReaper& RunDirReaper::instance() {
+  // Never destroyed: its detached thread may still run during exit.
+  static RunDirReaper* reaper = new RunDirReaper();
+  return *reaper;
+}
+
+RunDirReaper::RunDirReaper() { std::thread([this] { loop(); }).detach(); }
+
+void RunDirReaper::remove_later(IdLease ids, std::unique_ptr<RunDir> dir) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    queue_.push_back(Spent{std::move(ids), std::move(dir)});
+  }
+  cv_.notify_all();
+}
+
+void RunDirReaper::flush() {
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait(lock, [&] { return queue_.empty() && !busy_; });
+}
+
+void RunDirReaper::loop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  for (;;) {
+    cv_.wait(lock, [&] { return !queue_.empty(); });
+    Spent spent = std::move(queue_.front());
+    queue_.pop_front();
+    busy_ = true;
+    lock.unlock();
+    spent.ids.release();
+    spent.dir.reset();  // RunDir's destructor removes it, then lets go of its lock
+    lock.lock();
+    busy_ = false;
+    cv_.notify_all();
+  }
+}
+
+}  // namespace mai::sandbox

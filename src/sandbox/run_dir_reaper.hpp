@@ -1,0 +1,38 @@
+// Releases a spent run's host ids and removes its directory on a thread of
+// its own, off the run's path: for a warm run (warm.hpp), whose sandbox is
+// otherwise gone (processes, cgroup) before its result is reported. A
+// directory keeps its lock until removed, so no sweep (cleanup_stale_runs)
+// takes it for a dead run; one left when the process exits is swept at the
+// next start, and its ids with it.
+#pragma once
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+
+#include "sandbox/id_lease.hpp"
+#include "sandbox/run_dir.hpp"
+
+namespace mai::sandbox {
+
+class RunDirReaper {
+ public:
+  static RunDirReaper& instance();  // process-wide; its thread starts on first use
+  // The ids first (as NativeSandbox does), then the directory.
+  void remove_later(IdLease ids, std::unique_ptr<RunDir> dir);
+  void flush();  // returns once everything handed over so far is removed
+
+ private:
+  RunDirReaper();
+  void loop();
+  std::mutex mu_;
+  std::condition_variable cv_;
+  struct Spent {
+    IdLease ids;
+    std::unique_ptr<RunDir> dir;
+  };
+  std::deque<Spent> queue_;
+  bool busy_ = false;
+};
+
+}  // namespace mai::sandbox

@@ -1,0 +1,29 @@
+#include "sandbox/warm.hpp"
+
+namespace mai::sandbox {
+
+bool WarmShape::operator==(const WarmShape& o) const {
+  return language == o.language && limits.cpus == o.limits.cpus &&
+         limits.memory_bytes == o.limits.memory_bytes && limits.pids == o.limits.pids &&
+         limits.tmpfs_bytes == o.limits.tmpfs_bytes;
+}
+
+bool warm_fits(const WarmShape& shape, const RunSpec& spec) {
+  const Limits& have = shape.limits;
+  const Limits& want = spec.limits;
+  // tmpfs_bytes sizes the mounts (and RLIMIT_FSIZE) the build made: equal only.
+  return spec.language == shape.language && spec.network == NetworkMode::none &&
+         want.tmpfs_bytes == have.tmpfs_bytes && want.cpus <= have.cpus &&
+         want.memory_bytes <= have.memory_bytes && want.pids <= have.pids;
+}
+
+WarmShape warm_shape_of(const RunSpec& spec) {
+  WarmShape s;
+  s.language = spec.language;
+  s.limits = spec.limits;
+  s.limits.timeout_ms = 0;  // host-side, taken from each request
+  s.limits.output_bytes = 0;
+  return s;
+}
+
+}  // namespace mai::sandbox

@@ -1,0 +1,452 @@
+// Warm sandboxes (warm.hpp, warm_pool.hpp, warm_backend.hpp): a program run
+// in one must see exactly what a cold run sees; a finer request's limits must
+// reach it; one run must not reach a waiting sandbox or the next run; the
+// pool must refill, expire, learn and stay within its bounds.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <dirent.h>
+#include <functional>
+#include <fstream>
+#include <sys/stat.h>
+#include <thread>
+
+#include "common/error.hpp"
+#include "sandbox/run_dir.hpp"
+#include "sandbox/run_dir_reaper.hpp"
+#include "sandbox/warm.hpp"
+#include "sandbox/warm_backend.hpp"
+#include "sandbox/warm_pool.hpp"
+#include "test_util.hpp"
+
+using namespace mai;
+using namespace mai::sandbox;
+using namespace mai::sandbox::test;
+
+namespace {
+
+WarmSource& warm_source() { return dynamic_cast<WarmSource&>(backend()); }
+
+WarmShape shape_for(Language lang = Language::python, Limits limits = small_limits()) {
+  RunSpec spec = make_spec("", lang, limits);
+  return warm_shape_of(spec);
+}
+
+std::unique_ptr<WarmEntry> warm_entry(Language lang = Language::python, Limits limits = small_limits()) {
+  return warm_source().prepare_warm(shape_for(lang, limits), scratch_root());
+}
+
+RawOutcome run_warm(const std::string& code, Language lang = Language::python, Limits limits = small_limits()) {
+  auto entry = warm_entry(lang, limits);
+  return entry->hand_off(make_spec(code, lang, limits))->wait();
+}
+
+// Host processes whose real uid is one of `ids`.
+std::vector<pid_t> processes_of(const std::vector<uint32_t>& ids) {
+  std::vector<pid_t> out;
+  DIR* d = ::opendir("/proc");
+  while (dirent* e = d ? ::readdir(d) : nullptr) {
+    if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+    std::ifstream in(std::string("/proc/") + e->d_name + "/status");
+    std::string line;
+    while (std::getline(in, line))
+      if (line.rfind("Uid:", 0) == 0) {
+        uint32_t uid = static_cast<uint32_t>(std::stoul(line.substr(4)));
+        if (std::find(ids.begin(), ids.end(), uid) != ids.end()) out.push_back(std::atoi(e->d_name));
+      }
+  }
+  if (d) ::closedir(d);
+  return out;
+}
+
+bool exists_on_host(const std::string& p) {
+  struct stat st {};
+  return ::lstat(p.c_str(), &st) == 0;
+}
+
+// What a program can learn about how it was started.
+const char* kIntrospect = R"(import os, sys
+print(sorted(globals()))
+print(__name__, __file__, type(__loader__).__name__, __spec__, __package__, __doc__, __cached__)
+print(sys.argv, sys.orig_argv, sys.path, sys.flags)
+print(sorted(sys.modules))
+print(sorted((n, os.path.exists('/proc/self/fd/' + n) and os.readlink('/proc/self/fd/' + n).split(':')[0]) for n in os.listdir('/proc/self/fd')), os.getcwd(), os.getuid(), os.getgid(), os.getpid())
+print(sorted(os.environ.items()))
+print(sorted(os.listdir('/sandbox')), open(__file__).read() == open('/sandbox/main.py').read())
+print(os.stat('/sandbox/main.py').st_mode, os.stat('/sandbox/main.py').st_uid, os.stat('/sandbox/main.py').st_size)
+print(sys.stdin.read() == '', sys.stdin.isatty(), os.get_blocking(1))
+print(sorted(k for k in dir(__builtins__)))
+def f():
+    raise ValueError('from the program')
+f()
+)";
+
+}  // namespace
+
+TEST(sandboxWarm, PythonSeesWhatAColdRunSees) {
+  MAI_REQUIRE_ROOT();
+  RawOutcome cold = run(kIntrospect);
+  RawOutcome warm = run_warm(kIntrospect);
+  EXPECT_EQ(warm.failure, "");
+  EXPECT_TRUE(warm.exited);
+  EXPECT_EQ(warm.exit_status, 1);
+  EXPECT_EQ(warm.exit_status, cold.exit_status);
+  EXPECT_EQ(warm.stdout_data, cold.stdout_data);
+  // The traceback names the program's own frames only, as a cold run's does.
+  EXPECT_EQ(warm.stderr_data, cold.stderr_data);
+  EXPECT_NE(cold.stderr_data.find("ValueError: from the program"), std::string::npos) << cold.stderr_data;
+  EXPECT_EQ(warm.max_pids, cold.max_pids);
+}
+
+TEST(sandboxWarm, PythonExitPathsMatchCold) {
+  MAI_REQUIRE_ROOT();
+  for (const char* code : {"import sys\nsys.exit(3)\n", "raise SystemExit('bye')\n",
+                           "import os\nos._exit(9)\n", "import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n",
+                           "raise KeyboardInterrupt\n", "print('no newline at the end', end='')",
+                           "import atexit\natexit.register(lambda: print('at exit'))\nprint(1/0)\n",
+                           "if True:\n  x = (\n", "# -*- coding: latin-1 -*-\nprint('\xe9')\n"}) {
+    RawOutcome cold = run(code);
+    RawOutcome warm = run_warm(code);
+    EXPECT_EQ(warm.exited, cold.exited) << code;
+    EXPECT_EQ(warm.exit_status, cold.exit_status) << code;
+    EXPECT_EQ(warm.signal, cold.signal) << code;
+    EXPECT_EQ(warm.stdout_data, cold.stdout_data) << code;
+    EXPECT_EQ(warm.stderr_data, cold.stderr_data) << code;
+  }
+}
+
+TEST(sandboxWarm, ShellSeesWhatAColdRunSees) {
+  MAI_REQUIRE_ROOT();
+  const char* code = R"SH(echo "$0" "$#" "$PWD" "$(id -u)"; ls -la /sandbox | tail -n +2 | awk '{print $1, $3, $5, $9}'
+ls /proc/self/fd; cat /sandbox/main.sh | wc -c; env | sort; echo err >&2; exit 5
+)SH";
+  RawOutcome cold = run(code, Language::shell);
+  RawOutcome warm = run_warm(code, Language::shell);
+  EXPECT_TRUE(warm.exited);
+  EXPECT_EQ(warm.exit_status, 5);
+  EXPECT_EQ(warm.stdout_data, cold.stdout_data);
+  EXPECT_EQ(warm.stderr_data, cold.stderr_data);
+}
+
+TEST(sandboxWarm, FinerLimitsReachTheRun) {
+  MAI_REQUIRE_ROOT();
+  Limits finer = small_limits();
+  finer.memory_bytes = 64ull << 20;
+  finer.pids = 16;
+  finer.cpus = 0.5;
+  finer.timeout_ms = 3000;
+  const char* code = R"(import resource
+print(open('/sys/fs/cgroup/memory.max').read().strip() if __import__('os').path.exists('/sys/fs/cgroup/memory.max') else 'v1')
+print(resource.getrlimit(resource.RLIMIT_NPROC))
+)";
+  for (Language lang : {Language::python}) {
+    auto entry = warm_entry(lang);
+    RunSpec spec = make_spec(code, lang, finer);
+    auto box = entry->hand_off(spec);
+    ProbeTarget t = box->probe_target();
+    RawOutcome o = box->wait();
+    EXPECT_EQ(o.failure, "");
+    EXPECT_EQ(o.limits.memory_bytes, finer.memory_bytes);
+    EXPECT_EQ(o.limits.timeout_ms, finer.timeout_ms);
+    if (t.cgroup_version == 2) {
+      EXPECT_NE(o.stdout_data.find(std::to_string(64ull << 20)), std::string::npos) << o.stdout_data;
+    }
+    EXPECT_NE(o.stdout_data.find("(20, 20)"), std::string::npos) << o.stdout_data;  // pids + headroom
+  }
+  // The shell starts after the code arrives: its nproc is lowered too.
+  auto entry = warm_entry(Language::shell);
+  RawOutcome o = entry->hand_off(make_spec("grep 'Max processes' /proc/self/limits\n", Language::shell, finer))->wait();
+  EXPECT_NE(o.stdout_data.find(" 20 "), std::string::npos) << o.stdout_data << o.stderr_data;
+}
+
+TEST(sandboxWarm, TimeoutCountsFromTheCodesArrival) {
+  MAI_REQUIRE_ROOT();
+  Limits l = small_limits();
+  l.timeout_ms = 400;
+  auto entry = warm_entry(Language::python, l);
+  // Waiting longer than the timeout is no part of the run.
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  RawOutcome o = entry->hand_off(make_spec("print('in time')\n", Language::python, l))->wait();
+  EXPECT_FALSE(o.timed_out);
+  EXPECT_EQ(o.stdout_data, "in time\n");
+  auto slow = warm_entry(Language::python, l);
+  RawOutcome t = slow->hand_off(make_spec("import time\ntime.sleep(30)\n", Language::python, l))->wait();
+  EXPECT_TRUE(t.timed_out);
+}
+
+TEST(sandboxWarm, WhatAnEntryCannotHonourIsRefused) {
+  WarmShape s = shape_for();
+  RunSpec spec = make_spec("print(1)\n");
+  EXPECT_TRUE(warm_fits(s, spec));
+  RunSpec deps = spec;
+  deps.network = NetworkMode::deps;
+  EXPECT_FALSE(warm_fits(s, deps));
+  RunSpec shell = spec;
+  shell.language = Language::shell;
+  EXPECT_FALSE(warm_fits(s, shell));
+  for (auto loosen : std::vector<std::function<void(Limits&)>>{
+           [](Limits& l) { l.memory_bytes *= 2; }, [](Limits& l) { l.cpus *= 2; },
+           [](Limits& l) { l.pids *= 2; }, [](Limits& l) { l.tmpfs_bytes *= 2; },
+           [](Limits& l) { l.tmpfs_bytes /= 2; }}) {
+    RunSpec looser = spec;
+    loosen(looser.limits);
+    EXPECT_FALSE(warm_fits(s, looser));
+  }
+  RunSpec longer = spec;  // host-side limits come with each request
+  longer.limits.timeout_ms *= 10;
+  longer.limits.output_bytes *= 10;
+  EXPECT_TRUE(warm_fits(s, longer));
+
+  MAI_REQUIRE_ROOT();
+  auto entry = warm_entry();
+  try {
+    entry->hand_off(deps);
+    ADD_FAILURE() << "a deps run was handed to a warm sandbox";
+  } catch (const SandboxError&) {
+  }
+}
+
+TEST(sandboxWarm, AnEntryRunsOneProgramAndLeavesNothing) {
+  MAI_REQUIRE_ROOT();
+  auto entry = warm_entry();
+  RunSpec spec = make_spec("import time\ntime.sleep(0.2)\nprint('once')\n");
+  auto box = entry->hand_off(spec);
+  std::vector<uint32_t> ids = box->host_ids();
+  ProbeTarget t = box->probe_target();
+  EXPECT_THROW(entry->hand_off(make_spec("print('twice')\n")), SandboxError);
+  // The run's id is on record in its scratch directory for a later sweep.
+  DIR* d = ::opendir(scratch_root().c_str());
+  bool recorded = false;
+  while (dirent* e = d ? ::readdir(d) : nullptr)
+    if (e->d_name[0] != '.' && run_id_of(scratch_root() + "/" + e->d_name, e->d_name) == spec.run_id) recorded = true;
+  if (d) ::closedir(d);
+  EXPECT_TRUE(recorded);
+  RawOutcome o = box->wait();
+  EXPECT_EQ(o.stdout_data, "once\n");
+  box.reset();
+  entry.reset();
+  for (const auto& dir : t.cgroup_dirs) EXPECT_FALSE(exists_on_host(dir)) << dir;
+  EXPECT_TRUE(processes_of(ids).empty());
+  // Its scratch directory goes off the run's path, but goes.
+  RunDirReaper::instance().flush();
+  DIR* s = ::opendir(scratch_root().c_str());
+  size_t left = 0;
+  while (dirent* e = s ? ::readdir(s) : nullptr) left += e->d_name[0] != '.';
+  if (s) ::closedir(s);
+  EXPECT_EQ(left, 0u) << "scratch directories left behind";
+}
+
+TEST(sandboxWarm, AnUnusedEntryIsDestroyedWhole) {
+  MAI_REQUIRE_ROOT();
+  auto entry = warm_entry();
+  auto probe = entry->hand_off(make_spec("print(1)\n"));  // only to learn what an entry holds
+  std::vector<uint32_t> ids = probe->host_ids();
+  probe->wait();
+  probe.reset();
+  auto waiting = warm_entry();
+  EXPECT_GT(waiting->memory_bytes(), 0u);
+  waiting.reset();
+  RunDirReaper::instance().flush();  // the probe run's directory
+  DIR* d = ::opendir(scratch_root().c_str());
+  size_t left = 0;
+  while (dirent* e = d ? ::readdir(d) : nullptr) left += e->d_name[0] != '.';
+  if (d) ::closedir(d);
+  EXPECT_EQ(left, 0u) << "scratch directories left behind";
+}
+
+// The attack: a warm run tries everything it can against the sandboxes
+// waiting beside it and against whoever runs next. Each piece proves itself
+// in the attacker (it sees its own plant), then must be absent for the victim.
+TEST(sandboxWarm, ARunCannotReachAWaitingEntryOrTheNextRun) {
+  MAI_REQUIRE_ROOT();
+  auto victim = warm_entry();    // waiting while the attack runs
+  auto attacker = warm_entry();
+  const char* attack = R"(import os, signal, socket, ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+planted = []
+for p in ('/tmp/planted', '/dev/shm/planted', '/sandbox/planted'):
+    try:
+        open(p, 'w').write('x'); planted.append(p)
+    except OSError as e:
+        print('cannot plant', p, e)
+# SysV IPC and an abstract unix socket under well-known names.
+shm = libc.shmget(0x4d4149, 4096, 0o1666)
+msg = libc.msgget(0x4d4149, 0o1666)
+s = socket.socket(socket.AF_UNIX); s.bind('\0mai-warm-attack'); s.listen(1)
+# A process that tries to outlive the run, to meet the next one.
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        import time
+        time.sleep(60)
+    os._exit(0)
+others = [p for p in os.listdir('/proc') if p.isdigit() and int(p) not in (1, os.getpid())]
+print('planted', len(planted), 'shm', shm >= 0, 'msg', msg >= 0, 'sees', len(others))
+# Then signal every process it can, the waiting bootstrap included if it could see it.
+for p in range(2, 4096):
+    if p != os.getpid():
+        try: os.kill(p, signal.SIGKILL)
+        except OSError: pass
+try: os.kill(-1, signal.SIGKILL)
+except OSError: pass
+)";
+  auto box = attacker->hand_off(make_spec(attack));
+  std::vector<uint32_t> attacker_ids = box->host_ids();
+  RawOutcome a = box->wait();
+  EXPECT_NE(a.stdout_data.find("planted 3 shm True msg True"), std::string::npos) << a.stdout_data << a.stderr_data;
+  box.reset();
+  // Its leftover process died with its cgroup: nothing of it remains on the host.
+  EXPECT_TRUE(processes_of(attacker_ids).empty());
+
+  const char* check = R"(import os, socket, ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+for p in ('/tmp/planted', '/dev/shm/planted', '/sandbox/planted'):
+    if os.path.exists(p): print('ESCAPED: found', p)
+if libc.shmget(0x4d4149, 0, 0) >= 0: print('ESCAPED: shared memory')
+if libc.msgget(0x4d4149, 0) >= 0: print('ESCAPED: message queue')
+try:
+    socket.socket(socket.AF_UNIX).connect('\0mai-warm-attack'); print('ESCAPED: socket')
+except OSError: pass
+procs = [p for p in os.listdir('/proc') if p.isdigit()]
+if len(procs) != 2: print('ESCAPED: processes', procs)
+print('clean')
+)";
+  // The waiting one survived and runs as if nothing happened.
+  auto vbox = victim->hand_off(make_spec(check));
+  std::vector<uint32_t> victim_ids = vbox->host_ids();
+  RawOutcome v = vbox->wait();
+  EXPECT_EQ(v.stdout_data, "clean\n") << v.stderr_data;
+  // And so does a run that starts after it.
+  RawOutcome next = run_warm(check);
+  EXPECT_EQ(next.stdout_data, "clean\n") << next.stderr_data;
+  for (uint32_t id : attacker_ids)
+    EXPECT_EQ(std::find(victim_ids.begin(), victim_ids.end(), id), victim_ids.end()) << "shared host id " << id;
+}
+
+TEST(sandboxWarm, AnEntryThatDiedWaitingIsNotUsed) {
+  MAI_REQUIRE_ROOT();
+  // A cgroup parent of its own, so killing everything below it kills only this entry.
+  auto cfg = test_config();
+  cfg.native.cgroup_parent = "mai-sandbox-test-warm-" + std::to_string(::getpid());
+  auto native = make_native_backend(cfg);
+  auto entry = dynamic_cast<WarmSource&>(*native).prepare_warm(shape_for(), scratch_root());
+  CgroupLayout layout = detect_cgroup_layout();
+  ASSERT_NE(layout.version, 0);
+  std::string parent = (layout.version == 2 ? layout.unified_root : layout.v1.at("pids")) + "/" + cfg.native.cgroup_parent;
+  DIR* d = ::opendir(parent.c_str());
+  int killed = 0;
+  while (dirent* e = d ? ::readdir(d) : nullptr)
+    if (valid_run_id(e->d_name)) {
+      open_cgroup(layout.version, {parent + "/" + e->d_name})->kill_all();
+      ++killed;
+    }
+  if (d) ::closedir(d);
+  EXPECT_EQ(killed, 1);
+  try {
+    entry->hand_off(make_spec("print(1)\n"));
+    ADD_FAILURE() << "a dead entry took the code";
+  } catch (const SandboxError& e) {
+    EXPECT_EQ(e.code(), kWarmEntryLost) << e.what();
+  }
+  entry.reset();
+  if (layout.version == 2) ::rmdir(parent.c_str());
+  for (const auto& [ctrl, root] : layout.v1) ::rmdir((root + "/" + cfg.native.cgroup_parent).c_str());
+}
+
+TEST(sandboxWarm, TheServiceBackendServesFromThePoolAndFallsBack) {
+  MAI_REQUIRE_ROOT();
+  auto cfg = test_config();
+  cfg.warm.min_per_shape = 1;
+  cfg.warm.max_per_shape = 2;
+  cfg.warm.max_total = 4;
+  cfg.warm.min_free_memory_bytes = 0;
+  std::shared_ptr<sandbox::Backend> inner = make_native_backend(cfg);
+  auto warm = make_warm_backend(inner, cfg, scratch_root());
+  ASSERT_TRUE(warm_counters(*warm));
+  Limits level = clamp_to_host(cfg.limits_for(TrustLevel::unknown));
+  level.tmpfs_bytes = small_limits().tmpfs_bytes;  // a shape the pool learns on first use
+  for (int i = 0; i < 4; ++i) {
+    RawOutcome o = warm->launch(make_spec("print('hi')\n", Language::python, level))->wait();
+    EXPECT_EQ(o.stdout_data, "hi\n");
+    // Refills happen off the request path; wait for one between runs.
+    for (int k = 0; k < 600 && warm_counters(*warm)->waiting < 4; ++k)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  auto c = *warm_counters(*warm);
+  EXPECT_EQ(c.misses, 1u);  // the first: a shape nobody had asked for
+  EXPECT_EQ(c.hits, 3u);
+  // A run no entry can honour starts cold, and works.
+  RunSpec deps = make_spec("print('cold')\n", Language::python, level);
+  deps.network = NetworkMode::deps;
+  EXPECT_EQ(warm->launch(deps)->wait().stdout_data, "cold\n");
+  EXPECT_EQ(warm_counters(*warm)->misses, 2u);
+  RunSpec other_root = make_spec("print('cold')\n");
+  other_root.scratch_root = scratch_root() + "-elsewhere";
+  RawOutcome o = warm->launch(other_root)->wait();
+  EXPECT_EQ(o.stdout_data, "cold\n");
+  EXPECT_EQ(warm->isolation(), inner->isolation());
+  warm.reset();
+  remove_tree(scratch_root() + "-elsewhere");
+}
+
+// The pool's own bookkeeping, with entries that hold nothing.
+namespace {
+struct CountingEntry : WarmEntry {
+  std::shared_ptr<std::atomic<int>> alive;
+  explicit CountingEntry(std::shared_ptr<std::atomic<int>> a) : alive(std::move(a)) { ++*alive; }
+  ~CountingEntry() override { --*alive; }
+  std::unique_ptr<Sandbox> hand_off(const RunSpec&) override { return nullptr; }
+  uint64_t memory_bytes() const override { return 0; }
+};
+}  // namespace
+
+TEST(sandboxWarmPool, FillsLearnsBoundsAndExpires) {
+  auto alive = std::make_shared<std::atomic<int>>(0);
+  std::atomic<int> builds{0};
+  config::WarmPoolSettings s;
+  s.min_per_shape = 2;
+  s.max_per_shape = 3;
+  s.max_total = 5;
+  s.max_idle_ms = 1000;
+  s.min_free_memory_bytes = 0;
+  WarmShape a = shape_for(), b = shape_for(Language::shell);
+  {
+    WarmPool pool([&](const WarmShape&) {
+      ++builds;
+      return std::make_unique<CountingEntry>(alive);
+    }, s, {a});
+    ASSERT_TRUE(pool.wait_filled(std::chrono::seconds(60)));
+    EXPECT_EQ(pool.counters().waiting, 2u);
+    // A shape nobody built: a miss, then learned and built.
+    RunSpec shell = make_spec("true\n", Language::shell);
+    EXPECT_EQ(pool.take(shell), nullptr);
+    ASSERT_TRUE(pool.wait_filled(std::chrono::seconds(60)));
+    EXPECT_NE(pool.take(shell), nullptr);
+    // Never more than max_total in all, nor max_per_shape in one.
+    RunSpec py = make_spec("print(1)\n");
+    for (int i = 0; i < 10; ++i) (void)pool.take(py);
+    ASSERT_TRUE(pool.wait_filled(std::chrono::seconds(60)));
+    EXPECT_LE(pool.counters().waiting, 5u);
+    EXPECT_LE(alive->load(), 5);
+    // A network run is never served warm, and teaches the pool nothing.
+    RunSpec deps = py;
+    deps.network = NetworkMode::deps;
+    EXPECT_EQ(pool.take(deps), nullptr);
+    // Idle ones expire and are rebuilt.
+    for (int k = 0; k < 600 && pool.counters().expired == 0; ++k)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_GT(pool.counters().expired, 0u);
+    (void)b;
+  }
+  EXPECT_EQ(alive->load(), 0) << "the pool left entries alive";
+}
+
+TEST(sandboxWarmPool, KeepsNoneWithoutFreeMemory) {
+  auto alive = std::make_shared<std::atomic<int>>(0);
+  config::WarmPoolSettings s;
+  s.min_free_memory_bytes = ~0ull;  // more than any host has
+  WarmPool pool([&](const WarmShape&) { return std::make_unique<CountingEntry>(alive); }, s, {shape_for()});
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(pool.counters().built, 0u);
+  EXPECT_EQ(pool.take(make_spec("print(1)\n")), nullptr);
+}
