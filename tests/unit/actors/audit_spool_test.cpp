@@ -57,6 +57,8 @@ front_door_actor::behavior_type scripted_door(front_door_actor::pointer,
       [=](abandon_atom, const std::string&, const std::vector<std::string>&,
           const std::string&) -> caf::result<std::vector<std::string>> { return not_here(); },
       [=](status_atom, const std::string&) -> caf::result<ClusterStatus> { return not_here(); },
+      [=](assess_atom, const std::string&, const std::string&, Language,
+          Origin) -> caf::result<Assessment> { return not_here(); },
   };
 }
 
