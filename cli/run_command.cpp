@@ -32,7 +32,8 @@ caf::behavior stats_printer(caf::event_based_actor*) {
 int run(const GlobalOptions& global, const RunOptions& opts) {
   auto node_cfg = load_node_config(global);
   const auto& sandbox_cfg = node_cfg.sandbox;
-  Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes);
+  Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes,
+                                          sandbox_cfg.files.max_inputs_bytes);
   actors::NodeSettings settings = prepare_node(global, node_cfg, /*service=*/false);
   // Only when asked for: it talks to the daemon, and a missing daemon or
   // image is a sandbox failure (exit 125) that names what to do.
@@ -60,6 +61,7 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   if (printer) caf::anon_send_exit(printer, caf::exit_reason::user_shutdown);
   if (!answer)
     throw SandboxError("internal", "no result: " + protocol::error_message(answer.error()));
+  save_output_files(opts, *answer);
   return emit_result(*answer, opts.json);
 }
 

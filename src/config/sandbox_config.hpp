@@ -43,6 +43,16 @@ struct DockerSettings {
   std::string shell;
 };
 
+// config/sandbox.yaml `files:` what a run's files may cost: inputs in, the
+// manifest and the copies out (docs/sandbox.md, "Files in and out").
+struct FileSettings {
+  uint64_t max_inputs_bytes = 64u << 20;        // all inputs of one submission together
+  uint32_t max_inputs = 1000;                   // input files per submission
+  uint32_t max_listed = 20000;                  // manifest entries; the rest are counted
+  uint64_t max_output_file_bytes = 16u << 20;   // content brought back per file
+  uint64_t max_output_total_bytes = 64u << 20;  // content brought back per run
+};
+
 struct SandboxConfig {
   Backend backend = Backend::native;
   std::array<Limits, 3> trust_levels;  // indexed by TrustLevel
@@ -53,6 +63,7 @@ struct SandboxConfig {
   uint32_t queue_length = 0;
   NativeSettings native;
   DockerSettings docker;
+  FileSettings files;
 
   const Limits& limits_for(TrustLevel t) const { return trust_levels[static_cast<size_t>(t)]; }
   // Sandboxes a node runs at once: max_concurrent, or one per core.

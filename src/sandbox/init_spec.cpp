@@ -10,7 +10,8 @@ std::string encode_spec(const InitSpec& s) {
   nlohmann::json j = {{"argv", s.argv},           {"env", s.env},
                       {"code_name", s.code_name}, {"tmpfs_bytes", s.tmpfs_bytes},
                       {"rlimits", s.rlimits},       {"hostname", s.hostname},
-                      {"deps_network", s.deps_network}, {"proxy_port", s.proxy_port}};
+                      {"deps_network", s.deps_network}, {"proxy_port", s.proxy_port},
+                      {"inputs", s.inputs}};
   return j.dump();
 }
 
@@ -25,6 +26,7 @@ InitSpec decode_spec(const std::string& text) {
   s.hostname = j.at("hostname").get<std::string>();
   s.deps_network = j.at("deps_network").get<bool>();
   s.proxy_port = j.at("proxy_port").get<uint16_t>();
+  s.inputs = j.at("inputs").get<std::vector<std::string>>();
   if (s.argv.empty() || s.code_name.empty() || s.code_name.find('/') != std::string::npos)
     throw std::invalid_argument("bad init spec");
   for (const auto& [resource, value] : s.rlimits)

@@ -36,6 +36,7 @@ struct InitSpec {
   std::string hostname = "sandbox";
   bool deps_network = false;      // create the proxy listener (init_fd::proxy_sock)
   uint16_t proxy_port = 0;        // 127.0.0.1 port of the listener inside the sandbox
+  std::vector<std::string> inputs;  // names under /sandbox; input i is staged as <run_dir>/inputs/<i>
 };
 
 std::string encode_spec(const InitSpec&);

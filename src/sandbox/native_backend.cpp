@@ -12,6 +12,7 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "common/sha256.hpp"
 #include "sandbox/environment.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/init_spec.hpp"
@@ -26,6 +27,15 @@ namespace {
 
 constexpr uint16_t kProxyPort = 3128;
 constexpr int kSetupTimeoutMs = 15000;
+
+ManifestLimits manifest_limits(const config::FileSettings& caps, const FileRequest& asked) {
+  ManifestLimits m;
+  m.max_listed = caps.max_listed;
+  m.contents = asked.return_contents;
+  m.max_file_bytes = caps.max_output_file_bytes;
+  m.max_total_bytes = caps.max_output_total_bytes;
+  return m;
+}
 
 // Descriptors of one launch attempt, closed unless handed on.
 struct Fds {
@@ -118,9 +128,13 @@ class NativeBackend final : public Backend {
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
     run.ids = ids_();
+    run.collect_tmp = spec.files.collect_tmp;
+    run.manifest = manifest_limits(cfg_.files, spec.files);
     try {
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
       run.dir->write_code(spec.code);
+      run.baseline = stage_inputs(run.dir->path(), spec.inputs, spec.limits.tmpfs_bytes);
+      run.baseline[is.code_name] = sha256_hex(spec.code);
       run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
       try {
         run.cgroup->create();
@@ -140,6 +154,8 @@ class NativeBackend final : public Backend {
         gone = ::waitpid(run.init.pid, nullptr, 0) == run.init.pid;
       }
       if (run.init.pidfd >= 0) ::close(run.init.pidfd);
+      for (int fd : {run.writable.sandbox, run.writable.tmp})
+        if (fd >= 0) ::close(fd);
       if (run.cgroup) gone = run.cgroup->destroy() && gone;
       if (gone) run.ids.vacated();
       throw;
@@ -161,6 +177,7 @@ class NativeBackend final : public Backend {
     is.proxy_port = is.deps_network ? kProxyPort : 0;
     is.env = sandbox_environment(spec.network, is.proxy_port);
     is.tmpfs_bytes = spec.limits.tmpfs_bytes;
+    for (const auto& in : spec.inputs) is.inputs.push_back(in.name);
     for (const auto& r : run_rlimits(spec.limits)) is.rlimits.emplace_back(r.resource, r.value);
     return is;
   }
@@ -207,9 +224,14 @@ class NativeBackend final : public Backend {
     send_all(spec_p[1], "G" + encode_spec(is) + std::string(1, '\0'));
     run.cgroup->attach(run.init.pid);
     send_all(spec_p[1], "C");
+    // Sent once the root is built; none if the init failed (wait_ready says why).
+    pollfd pf{spec_p[1], POLLIN, 0};
+    bool handles = ::poll(&pf, 1, kSetupTimeoutMs) == 1 &&
+                   receive_writable_handles(spec_p[1], run.writable);
     fds.close(spec_p[1]);
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd);
+    if (!handles) throw SandboxError("sandbox_setup", "the sandbox init sent no handles on /sandbox and /tmp");
     run.started = std::chrono::steady_clock::now();
     if (is.deps_network) {
       run.proxy_fd = receive_fd(sock[0]);

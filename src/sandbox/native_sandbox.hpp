@@ -8,10 +8,13 @@
 #include <optional>
 
 #include "sandbox/cgroup.hpp"
+#include "sandbox/file_manifest.hpp"
+#include "sandbox/input_staging.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/namespaces.hpp"
 #include "sandbox/run_dir.hpp"
 #include "sandbox/sandbox.hpp"
+#include "sandbox/writable_handles.hpp"
 
 namespace mai::sandbox {
 
@@ -26,6 +29,10 @@ struct StartedRun {
   Limits limits;
   uint64_t flood_bytes = 0;
   std::chrono::steady_clock::time_point started;
+  WritableHandles writable;  // kept past cleanup(): the tmpfs mounts live on for collect_files()
+  FileBaseline baseline;     // what /sandbox held before the code started
+  ManifestLimits manifest;
+  bool collect_tmp = false;
 };
 
 class NativeSandbox final : public Sandbox {
@@ -38,6 +45,7 @@ class NativeSandbox final : public Sandbox {
   void kill() override;
   int proxy_listener_fd() const override { return run_.proxy_fd; }
   std::vector<uint32_t> host_ids() const override { return ids_; }
+  FileManifest collect_files() override;
 
  private:
   void kill_tree();  // caller holds mu_
