@@ -52,6 +52,7 @@ int serve(const GlobalOptions& global, const ServeOptions& o) {
 
   auto service = load_service_config(global.config_source());
   auto node_cfg = load_node_config(global);
+  fit_files_to_messages(node_cfg.sandbox, service);
   const auto& sandbox_cfg = node_cfg.sandbox;
   actors::NodeSettings settings = prepare_node(global, node_cfg, /*service=*/true);
   try {

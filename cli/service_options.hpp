@@ -8,6 +8,7 @@
 #include <string>
 
 #include "config/config_source.hpp"
+#include "config/sandbox_config.hpp"
 #include "config/service_config.hpp"
 #include "mai_sandbox_client.hpp"
 #include "transport/tls_context.hpp"
@@ -25,6 +26,13 @@ void add_tls_options(CLI::App& cmd, TlsOptions& tls);
 // config/service.yaml; checks that its message limit leaves room for the
 // largest submission config/sandbox.yaml allows.
 config::ServiceConfig load_service_config(const config::Source& source);
+
+// Files travel in one message each way (inputs in the submission, the
+// manifest and its contents in the result), so through the service they fit
+// clients.max_message: inputs get what the code leaves of it, less 64KiB;
+// contents a quarter of it, the listing another quarter (stdout and stderr
+// have the rest).
+void fit_files_to_messages(config::SandboxConfig& sandbox, const config::ServiceConfig& service);
 
 // Blocks SIGINT, SIGTERM and SIGHUP in this thread and so in every thread
 // started after it (RocksDB's, CAF's, the tunnel's), for sigwait() in the

@@ -26,6 +26,7 @@ int submit(const GlobalOptions& global, const SubmitOptions& o) {
   auto source = global.config_source();
   auto service = load_service_config(source);
   auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
+  fit_files_to_messages(sandbox_cfg, service);
   // The service checks the size again against its own limit.
   Submission submission = make_submission(o.run, sandbox_cfg.max_code_bytes,
                                           sandbox_cfg.files.max_inputs_bytes);

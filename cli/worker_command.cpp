@@ -87,6 +87,7 @@ int work(const GlobalOptions& global, const WorkerOptions& o) {
   auto source = global.config_source();
   auto service = load_service_config(source);
   auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
+  fit_files_to_messages(sandbox_cfg, service);
   auto network_cfg = config::parse_network_config(source.load("network.yaml"));
 
   std::string state = global.state();

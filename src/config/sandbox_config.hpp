@@ -51,6 +51,9 @@ struct FileSettings {
   uint32_t max_listed = 20000;                  // manifest entries; the rest are counted
   uint64_t max_output_file_bytes = 16u << 20;   // content brought back per file
   uint64_t max_output_total_bytes = 64u << 20;  // content brought back per run
+  // Not in the file: the listing's own size (paths, hashes) when the result
+  // crosses the network; set from clients.max_message. 0: no cap.
+  uint64_t max_listing_bytes = 0;
 };
 
 struct SandboxConfig {

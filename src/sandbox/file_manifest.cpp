@@ -144,6 +144,16 @@ void ManifestBuilder::add_entry(int dir_fd, const std::string& name, const std::
     if (n > 0) rec.link_target.assign(target, static_cast<size_t>(n));
   }
   rec.changed_input = base != baseline_->end();
+  // About what the entry costs in a message: its strings and fixed fields.
+  uint64_t cost = 96 + rec.path.size() + rec.sha256.size() + rec.link_target.size() + rec.note.size();
+  if (limits_.max_listing_bytes && listing_bytes_ + cost > limits_.max_listing_bytes) {
+    if (manifest_.unlisted++ == 0 && manifest_.note.empty())
+      manifest_.note = "the listing reached its share of clients.max_message; the rest are "
+                       "counted in files_unlisted";
+    if (rec.content_included) content_bytes_ -= rec.content.size();
+    return;
+  }
+  listing_bytes_ += cost;
   manifest_.files.push_back(std::move(rec));
 }
 

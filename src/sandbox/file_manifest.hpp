@@ -23,6 +23,7 @@ struct ManifestLimits {
   bool contents = false;          // read the regular files' bytes too
   uint64_t max_file_bytes = 0;    // content per file
   uint64_t max_total_bytes = 0;   // content per run
+  uint64_t max_listing_bytes = 0; // the entries' own size (about); 0: no cap
 };
 
 class ManifestBuilder {
@@ -46,6 +47,7 @@ class ManifestBuilder {
   ManifestLimits limits_;
   FileManifest manifest_;
   uint64_t content_bytes_ = 0;
+  uint64_t listing_bytes_ = 0;
   std::string mount_path_;
   const std::map<std::string, std::string>* baseline_ = nullptr;
   std::map<std::pair<uint64_t, uint64_t>, std::string> hashed_;  // (dev, ino) -> sha256 hex

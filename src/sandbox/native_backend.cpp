@@ -34,6 +34,7 @@ ManifestLimits manifest_limits(const config::FileSettings& caps, const FileReque
   m.contents = asked.return_contents;
   m.max_file_bytes = caps.max_output_file_bytes;
   m.max_total_bytes = caps.max_output_total_bytes;
+  m.max_listing_bytes = caps.max_listing_bytes;
   return m;
 }
 
