@@ -7,8 +7,7 @@
 #include <iostream>
 
 #include "cli/command.hpp"
-#include "cli/input_files.hpp"
-#include "cli/output_files.hpp"
+#include "run_files.hpp"
 #include "common/error.hpp"
 #include "common/units.hpp"
 #include "model/submission_check.hpp"
@@ -67,7 +66,12 @@ Language language_for(const RunOptions& o) {
 
 void save_output_files(const RunOptions& o, const RunResult& result) {
   if (o.output_dir.empty() || !result.execution) return;
-  size_t n = write_output_files(result, o.output_dir);
+  size_t n = 0;
+  try {
+    n = client::write_files(result, o.output_dir);
+  } catch (const client::Error& e) {
+    throw UsageError(e.what());
+  }
   size_t left_out = 0;
   for (const auto& f : result.execution->files.files)
     if (f.kind == "file" && !f.content_included) ++left_out;
@@ -124,7 +128,11 @@ Submission make_submission(const RunOptions& o, uint64_t max_code_bytes, uint64_
   s.parent_request_id = o.parent;
   s.client = who_am_i();
   s.code = read_code(o.file, max_code_bytes);
-  s.inputs = read_inputs(o.inputs, max_inputs_bytes);
+  try {
+    s.inputs = client::read_inputs(o.inputs, max_inputs_bytes);
+  } catch (const client::Error& e) {
+    throw UsageError(e.what());
+  }
   s.files.collect_tmp = o.collect_tmp;
   s.files.return_contents = !o.output_dir.empty();
   // The same checks the service applies to a submission from the network.

@@ -1,4 +1,4 @@
-#include "cli/input_files.hpp"
+#include "run_files.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -8,11 +8,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <iostream>
 
-#include "common/error.hpp"
+#include "common/files.hpp"
 #include "common/relative_path.hpp"
 
-namespace mai::cli {
+namespace mai::client {
 
 namespace {
 
@@ -49,7 +50,7 @@ class Reader {
 
  private:
   [[noreturn]] static void fail(const std::string& spec, const std::string& why) {
-    throw UsageError("--input " + spec + ": " + why);
+    throw Error(Error::Kind::usage, "--input " + spec + ": " + why);
   }
 
   static std::string base_name(std::string p) {
@@ -145,4 +146,84 @@ std::vector<InputFile> read_inputs(const std::vector<std::string>& specs, uint64
   return r.take();
 }
 
-}  // namespace mai::cli
+
+
+namespace {
+
+struct OutFd {
+  int fd;
+  explicit Fd(int f) : fd(f) {}
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+[[noreturn]] void write_error(const std::string& what) {
+  throw Error(Error::Kind::usage, "--output-dir: " + what + ": " + std::strerror(errno));
+}
+
+// The directory `rel` beneath `root_fd`, created as needed, never via a symlink.
+int open_dirs(int root_fd, const std::string& rel, const std::string& shown) {
+  int cur = ::fcntl(root_fd, F_DUPFD_CLOEXEC, 0);
+  size_t start = 0;
+  for (size_t slash; (slash = rel.find('/', start)) != std::string::npos; start = slash + 1) {
+    std::string part = rel.substr(start, slash - start);
+    if (::mkdirat(cur, part.c_str(), 0755) != 0 && errno != EEXIST) {
+      ::close(cur);
+      write_error("create a directory for " + shown);
+    }
+    int next = ::openat(cur, part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    ::close(cur);
+    if (next < 0) write_error("open a directory for " + shown);
+    cur = next;
+  }
+  return cur;
+}
+
+void write_one(int root_fd, const std::string& rel, const std::string& data, const std::string& shown) {
+  OutFd dir(open_dirs(root_fd, rel, shown));
+  std::string leaf = rel.substr(rel.rfind('/') + 1);
+  OutFd fd(::openat(dir.fd, leaf.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644));
+  if (fd.fd < 0) write_error("create " + shown);
+  struct stat st {};
+  if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    errno = EINVAL;
+    write_error(shown + " exists and is not a regular file");
+  }
+  for (size_t done = 0; done < data.size();) {
+    ssize_t n = ::write(fd.fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) write_error("write " + shown);
+    done += static_cast<size_t>(n);
+  }
+}
+
+}  // namespace
+
+size_t write_files(const RunResult& result, const std::string& dir) {
+  if (!result.execution) return 0;
+  try {
+    make_dirs(dir, 0755);
+  } catch (const std::exception& e) {
+    throw Error(Error::Kind::usage, "--output-dir " + dir + ": " + e.what());
+  }
+  OutFd root(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (root.fd < 0) throw Error(Error::Kind::usage, "--output-dir " + dir + ": " + std::strerror(errno));
+  size_t written = 0;
+  for (const auto& f : result.execution->files.files) {
+    if (!f.content_included || f.kind != "file") continue;
+    // "/sandbox/..." or "/tmp/...", nothing else, and no way up.
+    std::string rel = f.path.size() > 1 && f.path.front() == '/' ? f.path.substr(1) : std::string();
+    bool inside = rel.rfind("sandbox/", 0) == 0 || rel.rfind("tmp/", 0) == 0;
+    if (!inside || relative_path_problem(rel)) {
+      std::cerr << "mai-sandbox: note: not written to --output-dir (a name it cannot hold): "
+                << rel.size() << "-byte path " << (relative_path_problem(rel) ? *relative_path_problem(rel) : "outside /sandbox and /tmp") << "\n";
+      continue;
+    }
+    write_one(root.fd, rel, f.content, dir + "/" + rel);
+    ++written;
+  }
+  return written;
+}
+
+}  // namespace mai::client
