@@ -152,8 +152,8 @@ namespace {
 
 struct OutFd {
   int fd;
-  explicit Fd(int f) : fd(f) {}
-  ~Fd() {
+  explicit OutFd(int f) : fd(f) {}
+  ~OutFd() {
     if (fd >= 0) ::close(fd);
   }
 };
