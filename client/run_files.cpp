@@ -215,9 +215,13 @@ size_t write_files(const RunResult& result, const std::string& dir) {
     // "/sandbox/..." or "/tmp/...", nothing else, and no way up.
     std::string rel = f.path.size() > 1 && f.path.front() == '/' ? f.path.substr(1) : std::string();
     bool inside = rel.rfind("sandbox/", 0) == 0 || rel.rfind("tmp/", 0) == 0;
-    if (!inside || relative_path_problem(rel)) {
-      std::cerr << "mai-sandbox: note: not written to --output-dir (a name it cannot hold): "
-                << rel.size() << "-byte path " << (relative_path_problem(rel) ? *relative_path_problem(rel) : "outside /sandbox and /tmp") << "\n";
+    auto problem = inside ? relative_path_problem(rel) : std::string("is not under /sandbox or /tmp");
+    if (problem) {
+      std::string shown = f.path.substr(0, 200);
+      for (char& c : shown)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+      std::cerr << "mai-sandbox: note: not written to the output directory: '" << shown << "' "
+                << *problem << "\n";
       continue;
     }
     write_one(root.fd, rel, f.content, dir + "/" + rel);
