@@ -10,6 +10,7 @@
 #include "common/sha256.hpp"
 #include "common/utf8.hpp"
 #include "model/json_codec.hpp"
+#include "model/submission_check.hpp"
 
 namespace mai::actors {
 
@@ -35,6 +36,9 @@ class Flow : public std::enable_shared_from_this<Flow> {
                           "the code is " + std::to_string(me->sub_.code.size()) +
                               " bytes; the limit is " +
                               std::to_string(me->settings_->sandbox.max_code_bytes));
+      const auto& files = me->settings_->sandbox.files;
+      if (auto problem = check_input_sizes(me->sub_.inputs, files.max_inputs, files.max_inputs_bytes))
+        return me->reject("inputs_too_large", *problem);
       me->record_submission([me] { me->assess(); });
     });
   }
@@ -89,6 +93,9 @@ class Flow : public std::enable_shared_from_this<Flow> {
     if (!sub_.parent_request_id.empty())
       put_bytes(data, "parent_request_id", sub_.parent_request_id);
     if (!sub_.override_reason.empty()) put_bytes(data, "override_reason", sub_.override_reason);
+    if (!sub_.inputs.empty()) data["inputs"] = inputs_json(sub_.inputs);
+    if (sub_.files.collect_tmp) data["collect_tmp"] = true;
+    if (sub_.files.return_contents) data["return_contents"] = true;
     record(audit::events::submission, data, std::move(next));
   }
 
@@ -158,6 +165,8 @@ class Flow : public std::enable_shared_from_this<Flow> {
     req.network = plan.network;
     req.limits = plan.limits;
     req.stats_subscriber = subscriber_;
+    req.inputs = std::move(sub_.inputs);  // on record already
+    req.files = sub_.files;
     auto me = shared_from_this();
     // The run ends by its own timeout; the margin covers set-up, queueing and clean-up.
     auto patience = std::chrono::milliseconds(plan.limits.timeout_ms) + std::chrono::minutes(10);

@@ -9,6 +9,7 @@
 #include "audit/event_types.hpp"
 #include "common/error.hpp"
 #include "common/ids.hpp"
+#include "common/sha256.hpp"
 #include "model/json_codec.hpp"
 
 namespace mai::actors {
@@ -21,6 +22,27 @@ caf::error record(caf::blocking_actor* self, const auditor_actor& auditor, Audit
   record_event(self, auditor, std::move(event))
       .receive([](const AuditAck&) {}, [&](caf::error& e) { failure = std::move(e); });
   return failure;
+}
+
+// The file manifest in the execution.end record: every entry while they fit a
+// fixed share of a record (audit.yaml max_record is 8MiB by default), then a
+// count of the rest. files_sha256 binds the whole manifest as the result
+// shows it (to_json(FileManifest), dumped) to the log either way.
+constexpr size_t kAuditFilesBudget = 1u << 20;
+
+void add_files_record(json& end, const FileManifest& manifest) {
+  json all = to_json(manifest);
+  json kept = json::array();
+  size_t used = 0;
+  for (auto& entry : all) {
+    std::string text = entry.dump();
+    if (used + text.size() > kAuditFilesBudget) break;
+    used += text.size();
+    kept.push_back(entry);
+  }
+  end["files_sha256"] = sha256_hex(all.dump());
+  end["files_unrecorded"] = manifest.unlisted + (all.size() - kept.size());
+  end["files"] = std::move(kept);
 }
 
 MonitorVerdict collect_verdict(caf::blocking_actor* self, const monitor_actor& monitor,
@@ -45,6 +67,8 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   spec.network = req.network;
   spec.scratch_root = deps.scratch_root;
   spec.output_flood_bytes = deps.output_flood_bytes;
+  spec.inputs = std::move(req.inputs);
+  spec.files = req.files;
 
   json start = {{"run_id", spec.run_id},       {"backend", to_string(req.backend)},
                 {"worker", deps.worker_name},  {"trust", to_string(req.trust)},
@@ -112,6 +136,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
         .receive([&](std::vector<NetworkEvent>& events) { network_events = std::move(events); },
                  [&](caf::error& e) { proxy_failure = std::move(e); });
   MonitorVerdict verdict = collect_verdict(self, deps.monitor, req.request_id);
+  FileManifest files = outcome.failure.empty() ? box->collect_files() : FileManifest{};
   box.reset();  // nothing of the run remains past this point
 
   ExecutionReport report;
@@ -135,6 +160,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   report.cpu_ms = std::max(report.cpu_ms, verdict.cpu_ms);
   if (!report.last_sample) report.last_sample = verdict.last_sample;
   report.network_events = std::move(network_events);
+  report.files = std::move(files);
   if (proxy_failure)
     return make_error(errc::audit_failed, "the run finished but the network proxy's decisions "
                                           "could not be recorded: " +
@@ -150,6 +176,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
               {"stdout_bytes", report.stdout_data.size()},
               {"stderr_bytes", report.stderr_data.size()}};
   if (!report.violation.empty()) end["violation"] = report.violation;
+  add_files_record(end, report.files);
   if (auto err = record(self, deps.auditor,
                         make_event(audit::events::execution_end, req.request_id, end)))
     return make_error(errc::audit_failed,

@@ -34,7 +34,8 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   spec.config = global.config_source();
   spec.state_dir = global.state();
   auto sandbox_cfg = node::load_node_config(spec.config).sandbox;
-  Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes);
+  Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes,
+                                          sandbox_cfg.files.max_inputs_bytes);
   spec.docker = submission.backend.value_or(sandbox_cfg.backend) == Backend::docker;
   auto node = node::start_node(spec);
   auto& sys = node->system();
@@ -55,6 +56,7 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   if (!answer)
     throw SandboxError(protocol::to_string(protocol::errc::internal),
                        "no result: " + protocol::error_message(answer.error()));
+  save_output_files(opts, *answer);
   return emit_result(*answer, opts.json);
 }
 

@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <iostream>
 
 #include "cli/command.hpp"
+#include "run_files.hpp"
 #include "common/error.hpp"
 #include "common/units.hpp"
 #include "model/submission_check.hpp"
@@ -33,6 +35,14 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
   cmd.add_option("--parent", o.parent, "Request id of an earlier submission this code revises");
   cmd.add_flag("--json", o.json, "Print one result object instead of passing output through");
   cmd.add_flag("--stats", o.stats, "Show live resource usage on standard error while it runs");
+  cmd.add_option("--input", o.inputs,
+                 "Copy PATH into /sandbox as NAME before the code starts (repeatable; a directory "
+                 "brings every regular file beneath it)")
+      ->type_name("PATH[=NAME]");
+  cmd.add_option("--output-dir", o.output_dir,
+                 "Copy the files the code created or changed to DIR (DIR/sandbox/..., DIR/tmp/...)")
+      ->type_name("DIR");
+  cmd.add_flag("--collect-tmp", o.collect_tmp, "Record the files written in /tmp too, not only /sandbox");
 }
 
 namespace {
@@ -54,7 +64,24 @@ Language language_for(const RunOptions& o) {
 
 }  // namespace
 
-Submission make_submission(const RunOptions& o, uint64_t max_code_bytes) {
+void save_output_files(const RunOptions& o, const RunResult& result) {
+  if (o.output_dir.empty() || !result.execution) return;
+  size_t n = 0;
+  try {
+    n = client::write_files(result, o.output_dir);
+  } catch (const client::Error& e) {
+    throw UsageError(e.what());
+  }
+  size_t left_out = 0;
+  for (const auto& f : result.execution->files.files)
+    if (f.kind == "file" && !f.content_included) ++left_out;
+  std::cerr << "mai-sandbox: " << n << " file" << (n == 1 ? "" : "s") << " written to "
+            << o.output_dir;
+  if (left_out) std::cerr << "; " << left_out << " listed without content (over the size caps)";
+  std::cerr << "\n";
+}
+
+Submission make_submission(const RunOptions& o, uint64_t max_code_bytes, uint64_t max_inputs_bytes) {
   Submission s;
   s.filename = o.file;
   s.language = language_for(o);
@@ -101,6 +128,13 @@ Submission make_submission(const RunOptions& o, uint64_t max_code_bytes) {
   s.parent_request_id = o.parent;
   s.client = who_am_i();
   s.code = read_code(o.file, max_code_bytes);
+  try {
+    s.inputs = client::read_inputs(o.inputs, max_inputs_bytes);
+  } catch (const client::Error& e) {
+    throw UsageError(e.what());
+  }
+  s.files.collect_tmp = o.collect_tmp;
+  s.files.return_contents = !o.output_dir.empty();
   // The same checks the service applies to a submission from the network.
   if (auto problem = check_submission_fields(s)) throw UsageError(*problem);
   return s;

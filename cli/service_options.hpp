@@ -24,7 +24,9 @@ struct TlsOptions {
 void add_tls_options(CLI::App& cmd, TlsOptions& tls);
 
 // config/service.yaml, checked against sandbox.yaml (node/node_config.hpp).
+using node::fit_files_to_messages;
 using node::load_service_config;
+
 
 // Blocks SIGINT, SIGTERM and SIGHUP in this thread and so in every thread
 // started after it (RocksDB's, CAF's, the tunnel's), for sigwait() in the

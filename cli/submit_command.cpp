@@ -26,8 +26,10 @@ int submit(const GlobalOptions& global, const SubmitOptions& o) {
   auto source = global.config_source();
   auto service = load_service_config(source);
   auto sandbox_cfg = config::parse_sandbox_config(source.load("sandbox.yaml"));
+  fit_files_to_messages(sandbox_cfg, service);
   // The service checks the size again against its own limit.
-  Submission submission = make_submission(o.run, sandbox_cfg.max_code_bytes);
+  Submission submission = make_submission(o.run, sandbox_cfg.max_code_bytes,
+                                          sandbox_cfg.files.max_inputs_bytes);
 
   client::Options c = client_options(o.server, o.tls, service);
 
@@ -47,6 +49,7 @@ int submit(const GlobalOptions& global, const SubmitOptions& o) {
     throw SandboxError("service", e.what());
   }
   if (o.run.stats && tty) std::cerr << "\r\033[K" << std::flush;
+  save_output_files(o.run, result);
   return emit_result(result, o.run.json);
 }
 

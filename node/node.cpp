@@ -197,6 +197,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   config::ServiceConfig service;
   if (networked) service = load_service_config(spec.config);
   NodeConfig cfg = load_node_config(spec.config);
+  if (networked) fit_files_to_messages(cfg.sandbox, service);
   // Every node runs this many sandboxes at once unless told otherwise.
   const uint32_t slots = spec.slots.value_or(cfg.sandbox.runs_at_once());
 

@@ -1,5 +1,7 @@
 #include "node/node_config.hpp"
 
+#include <algorithm>
+
 #include "common/files.hpp"
 #include "common/units.hpp"
 #include "sandbox/sandbox.hpp"
@@ -22,6 +24,16 @@ config::ServiceConfig load_service_config(const config::Source& source) {
         "must exceed submission.max_code of sandbox.yaml (" + format_size(sandbox.max_code_bytes) +
         ") by at least 64KiB");
   return service;
+}
+
+void fit_files_to_messages(config::SandboxConfig& sandbox, const config::ServiceConfig& service) {
+  auto& f = sandbox.files;
+  uint64_t room = service.max_message_bytes - std::min(service.max_message_bytes,
+                                                       sandbox.max_code_bytes + 64 * 1024);
+  f.max_inputs_bytes = std::min(f.max_inputs_bytes, room);
+  f.max_output_total_bytes = std::min(f.max_output_total_bytes, service.max_message_bytes / 4);
+  f.max_output_file_bytes = std::min(f.max_output_file_bytes, f.max_output_total_bytes);
+  f.max_listing_bytes = service.max_message_bytes / 4;
 }
 
 std::vector<std::string> prepare_state_dir(const std::string& state,

@@ -24,6 +24,13 @@ NodeConfig load_node_config(const config::Source& source);
 // submission sandbox.yaml allows.
 config::ServiceConfig load_service_config(const config::Source& source);
 
+// Files travel in one message each way (inputs in the submission, the
+// manifest and its contents in the result), so through the service they fit
+// clients.max_message: inputs get what the code leaves of it, less 64KiB;
+// contents a quarter of it, the listing another quarter (stdout and stderr
+// have the rest). Coordinators, workers and `submit` apply it.
+void fit_files_to_messages(config::SandboxConfig& sandbox, const config::ServiceConfig& service);
+
 // Makes the state directory and its runs/ scratch if missing and removes the
 // sandboxes of runs whose mai-sandbox process was killed; returns their ids,
 // for the node to close in the audit log. Every node does this first.

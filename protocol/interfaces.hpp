@@ -42,6 +42,8 @@ struct ExecutionRequest {
   NetworkMode network = NetworkMode::none;
   Limits limits;                          // final: policy, tightened, clamped to the host
   caf::actor stats_subscriber;            // receives (stats_atom, request_id, sample); may be null
+  std::vector<InputFile> inputs;          // placed in /sandbox before the code starts
+  FileRequest files;
 };
 
 // One event for the audit log; `data` is a JSON object in text form so that
@@ -300,11 +302,32 @@ typename Inspector::result_type inspect(Inspector& f, LimitRequest& x) {
 }
 
 template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, InputFile& x) {
+  return f(caf::meta::type_name("mai::InputFile"), x.name, x.data);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, FileRequest& x) {
+  return f(caf::meta::type_name("mai::FileRequest"), x.collect_tmp, x.return_contents);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, FileRecord& x) {
+  return f(caf::meta::type_name("mai::FileRecord"), x.path, x.kind, x.size, x.sha256,
+           x.changed_input, x.links, x.link_target, x.content_included, x.content, x.note);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, FileManifest& x) {
+  return f(caf::meta::type_name("mai::FileManifest"), x.files, x.unlisted, x.note);
+}
+
+template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, Submission& x) {
   auto backend = protocol::opt(x.backend);
   return f(caf::meta::type_name("mai::Submission"), x.request_id, x.code, x.filename, x.language,
            x.trust, x.origin, backend, x.network, x.limits, x.override_reason, x.client,
-           x.parent_request_id);
+           x.parent_request_id, x.inputs, x.files);
 }
 
 template <class Inspector>
@@ -326,7 +349,7 @@ typename Inspector::result_type inspect(Inspector& f, ExecutionReport& x) {
   return f(caf::meta::type_name("mai::ExecutionReport"), x.backend, x.worker, x.exit_code, signal,
            x.termination, x.stdout_data, x.stderr_data, x.stdout_truncated, x.stderr_truncated,
            x.wall_ms, x.cpu_ms, x.peak_memory_bytes, x.max_pids, x.trust, x.network, x.limits,
-           x.isolation, x.network_events, x.violation, last_sample);
+           x.isolation, x.network_events, x.violation, last_sample, x.files);
 }
 
 template <class Inspector>
@@ -372,7 +395,8 @@ namespace mai::protocol {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ExecutionRequest& x) {
   return f(caf::meta::type_name("mai::protocol::ExecutionRequest"), x.request_id, x.code,
-           x.language, x.trust, x.backend, x.network, x.limits, x.stats_subscriber);
+           x.language, x.trust, x.backend, x.network, x.limits, x.stats_subscriber, x.inputs,
+           x.files);
 }
 
 template <class Inspector>

@@ -72,13 +72,34 @@ IdRange parse_id_range(const Node& n, uint32_t per_run, uint32_t capacity, const
   return r;
 }
 
+// Optional: the defaults of FileSettings apply to what is left out.
+FileSettings parse_file_settings(const Node& n) {
+  n.expect_keys({"max_inputs", "max_inputs_size", "max_listed", "max_output_file", "max_output_total"});
+  FileSettings f;
+  if (n.has("max_inputs")) f.max_inputs = static_cast<uint32_t>(n["max_inputs"].as_uint(0, 100000));
+  if (n.has("max_inputs_size")) {
+    f.max_inputs_bytes = n["max_inputs_size"].as_size();
+    // Inputs travel whole in one message and sit in memory until staged.
+    if (f.max_inputs_bytes > (1ull << 30)) n["max_inputs_size"].fail("must be at most 1GiB");
+  }
+  if (n.has("max_listed")) f.max_listed = static_cast<uint32_t>(n["max_listed"].as_uint(1, 1000000));
+  if (n.has("max_output_file")) f.max_output_file_bytes = n["max_output_file"].as_size();
+  if (n.has("max_output_total")) {
+    f.max_output_total_bytes = n["max_output_total"].as_size();
+    if (f.max_output_total_bytes > (1ull << 30)) n["max_output_total"].fail("must be at most 1GiB");
+  }
+  if (f.max_output_file_bytes > f.max_output_total_bytes)
+    n["max_output_file"].fail("must not exceed max_output_total");
+  return f;
+}
+
 }  // namespace
 
 SandboxConfig parse_sandbox_config(const Node& root) { return parse_sandbox_config(root, this_host_facts()); }
 
 SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
   root.expect_keys({"backend", "trust_levels", "monitor", "output", "capacity", "submission",
-                    "native", "docker", "warm"});
+                    "native", "docker", "warm", "files"});
   SandboxConfig c;
   auto backend = parse_backend(root["backend"].as_string());
   if (!backend) root["backend"].fail("expected native or docker");
@@ -119,6 +140,8 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
   c.max_code_bytes = submission["max_code"].as_size();
   if (c.max_code_bytes == 0 || c.max_code_bytes > (64u << 20))
     submission["max_code"].fail("must be between 1B and 64MiB");
+
+  if (root.has("files")) c.files = parse_file_settings(root["files"]);
 
   // Every range must hold the runs of one service at full capacity.
   uint32_t runs_at_once = c.runs_at_once(host.cores);

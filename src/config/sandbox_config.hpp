@@ -53,6 +53,19 @@ struct WarmPoolSettings {
   uint64_t min_free_memory_bytes = 512ull << 20;  // below this none are kept
 };
 
+// config/sandbox.yaml `files:` what a run's files may cost: inputs in, the
+// manifest and the copies out (docs/sandbox.md, "Files in and out").
+struct FileSettings {
+  uint64_t max_inputs_bytes = 64u << 20;        // all inputs of one submission together
+  uint32_t max_inputs = 1000;                   // input files per submission
+  uint32_t max_listed = 20000;                  // manifest entries; the rest are counted
+  uint64_t max_output_file_bytes = 16u << 20;   // content brought back per file
+  uint64_t max_output_total_bytes = 64u << 20;  // content brought back per run
+  // Not in the file: the listing's own size (paths, hashes) when the result
+  // crosses the network; set from clients.max_message. 0: no cap.
+  uint64_t max_listing_bytes = 0;
+};
+
 struct SandboxConfig {
   Backend backend = Backend::native;
   std::array<Limits, 3> trust_levels;  // indexed by TrustLevel
@@ -64,6 +77,7 @@ struct SandboxConfig {
   NativeSettings native;
   DockerSettings docker;
   WarmPoolSettings warm;
+  FileSettings files;
 
   const Limits& limits_for(TrustLevel t) const { return trust_levels[static_cast<size_t>(t)]; }
   // Sandboxes a node runs at once: max_concurrent, or one per core.

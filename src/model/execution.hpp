@@ -7,6 +7,7 @@
 
 #include "model/enums.hpp"
 #include "model/limits.hpp"
+#include "model/run_files.hpp"
 
 namespace mai {
 
@@ -51,6 +52,7 @@ struct ExecutionReport {
   std::vector<NetworkEvent> network_events;
   std::string violation;  // why the run was killed, in words; empty if it was not
   std::optional<ResourceSample> last_sample;
+  FileManifest files;  // every file the code created or changed (run_files.hpp)
 };
 
 }  // namespace mai

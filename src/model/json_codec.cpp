@@ -1,5 +1,6 @@
 #include "model/json_codec.hpp"
 
+#include "common/sha256.hpp"
 #include "common/utf8.hpp"
 
 namespace mai {
@@ -61,6 +62,31 @@ json to_json(const NetworkEvent& e) {
   return out;
 }
 
+json to_json(const FileManifest& m) {
+  json files = json::array();
+  for (const auto& f : m.files) {
+    json e = {{"kind", f.kind}, {"size", f.size}, {"changed_input", f.changed_input}};
+    put_bytes(e, "path", f.path);
+    e["sha256"] = f.sha256.empty() ? json(nullptr) : json(f.sha256);
+    if (f.links > 1) e["links"] = f.links;
+    if (f.kind == "symlink") put_bytes(e, "link_target", f.link_target);
+    if (f.content_included) e["content_included"] = true;
+    if (!f.note.empty()) put_bytes(e, "note", f.note);
+    files.push_back(std::move(e));
+  }
+  return files;
+}
+
+json inputs_json(const std::vector<InputFile>& inputs) {
+  json out = json::array();
+  for (const auto& in : inputs) {
+    json e = {{"size", in.data.size()}, {"sha256", sha256_hex(in.data)}};
+    put_bytes(e, "name", in.name);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
 json to_json(const ExecutionReport& r) {
   json events = json::array();
   for (const auto& e : r.network_events) events.push_back(to_json(e));
@@ -84,6 +110,9 @@ json to_json(const ExecutionReport& r) {
   put_bytes(out, "stderr", r.stderr_data);
   if (!r.violation.empty()) put_bytes(out, "violation", r.violation);
   if (r.last_sample) out["last_sample"] = to_json(*r.last_sample);
+  out["files"] = to_json(r.files);
+  out["files_unlisted"] = r.files.unlisted;
+  if (!r.files.note.empty()) put_bytes(out, "files_note", r.files.note);
   return out;
 }
 

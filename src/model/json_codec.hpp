@@ -12,6 +12,11 @@ json to_json(const Limits& l);
 json to_json(const ResourceSample& s);
 json to_json(const NetworkEvent& e);
 json to_json(const ExecutionReport& r);
+// The manifest's entries as the result and the audit log show them (never the
+// contents); the unlisted count and note are the caller's to add.
+json to_json(const FileManifest& m);
+// name, size and sha256 of each input (the submission record's "inputs").
+json inputs_json(const std::vector<InputFile>& inputs);
 json to_json(const AuditReceipt& r);
 json to_json(const RunResult& r);
 

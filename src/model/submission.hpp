@@ -2,9 +2,11 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/enums.hpp"
 #include "model/limits.hpp"
+#include "model/run_files.hpp"
 
 namespace mai {
 
@@ -21,6 +23,8 @@ struct Submission {
   std::string override_reason;  // non-empty: run even if BLOCKED
   std::string client;           // who submitted: "local:root" or a certificate subject
   std::string parent_request_id;
+  std::vector<InputFile> inputs;  // copied into /sandbox before the code starts
+  FileRequest files;              // what to bring back of the files the code wrote
 };
 
 }  // namespace mai

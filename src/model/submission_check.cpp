@@ -1,6 +1,9 @@
 #include "model/submission_check.hpp"
 
 #include <cmath>
+#include <set>
+
+#include "common/relative_path.hpp"
 
 namespace mai {
 
@@ -48,6 +51,38 @@ std::optional<std::string> check_submission_fields(const Submission& s) {
     return "override_reason: at most 4096 printable characters";
   if (!s.parent_request_id.empty() && !request_id_shaped(s.parent_request_id))
     return "parent_request_id: not a request id";
+  return check_input_names(s.inputs);
+}
+
+std::optional<std::string> check_input_names(const std::vector<InputFile>& inputs) {
+  std::set<std::string> names;
+  for (const auto& in : inputs) {
+    if (auto problem = relative_path_problem(in.name))
+      return "input '" + (printable_text(in.name) ? in.name : std::string("?")) + "': the name " +
+             *problem + "; give a relative path inside /sandbox";
+    // The code is /sandbox/main.py or main.sh: an input may not replace it.
+    if (in.name == "main.py" || in.name == "main.sh")
+      return "input '" + in.name + "': the name is the code's own";
+    if (!names.insert(in.name).second) return "input '" + in.name + "': given twice";
+  }
+  // "a" and "a/b" cannot both be: one would have to be a directory.
+  for (const auto& name : names)
+    for (size_t slash = name.find('/'); slash != std::string::npos; slash = name.find('/', slash + 1))
+      if (names.count(name.substr(0, slash)))
+        return "input '" + name + "': '" + name.substr(0, slash) + "' is an input file too";
+  return std::nullopt;
+}
+
+std::optional<std::string> check_input_sizes(const std::vector<InputFile>& inputs,
+                                             uint32_t max_inputs, uint64_t max_bytes) {
+  if (inputs.size() > max_inputs)
+    return std::to_string(inputs.size()) + " inputs; the limit is " + std::to_string(max_inputs) +
+           " (sandbox.yaml files.max_inputs)";
+  uint64_t total = 0;
+  for (const auto& in : inputs) total += in.data.size();
+  if (total > max_bytes)
+    return "the inputs are " + std::to_string(total) + " bytes together; the limit is " +
+           std::to_string(max_bytes) + " (sandbox.yaml files.max_inputs_size)";
   return std::nullopt;
 }
 

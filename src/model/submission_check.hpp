@@ -17,4 +17,11 @@ constexpr uint32_t kMinPids = 2;
 
 std::optional<std::string> check_submission_fields(const Submission&);
 
+// The inputs' names: each a safe relative path (common/relative_path.hpp), no
+// two alike, none inside another ("a" and "a/b"), none named like the code.
+std::optional<std::string> check_input_names(const std::vector<InputFile>&);
+// Count and total size against config files.max_inputs / max_inputs_size.
+std::optional<std::string> check_input_sizes(const std::vector<InputFile>&, uint32_t max_inputs,
+                                             uint64_t max_bytes);
+
 }  // namespace mai

@@ -11,7 +11,8 @@ std::string encode_spec(const InitSpec& s) {
                       {"code_name", s.code_name}, {"tmpfs_bytes", s.tmpfs_bytes},
                       {"rlimits", s.rlimits},       {"hostname", s.hostname},
                       {"deps_network", s.deps_network}, {"proxy_port", s.proxy_port},
-                      {"warm", s.warm},           {"prestart", s.prestart}};
+                      {"warm", s.warm},           {"prestart", s.prestart},
+                      {"inputs", s.inputs}};
   return j.dump();
 }
 
@@ -29,6 +30,7 @@ InitSpec decode_spec(const std::string& text) {
   s.warm = j.at("warm").get<bool>();
   s.prestart = j.at("prestart").get<bool>();
   if (s.prestart && !s.warm) throw std::invalid_argument("bad init spec: prestart without warm");
+  s.inputs = j.at("inputs").get<std::vector<std::string>>();
   if (s.argv.empty() || s.code_name.empty() || s.code_name.find('/') != std::string::npos)
     throw std::invalid_argument("bad init spec");
   for (const auto& [resource, value] : s.rlimits)

@@ -46,6 +46,7 @@ struct InitSpec {
   // (the payload's "go"). /sandbox/<code_name> then first holds a bootstrap that waits for
   // it (warm_bootstrap.hpp). Otherwise the payload starts after the code.
   bool prestart = false;
+  std::vector<std::string> inputs;  // names under /sandbox; input i is staged as <run_dir>/inputs/<i>
 };
 
 std::string encode_spec(const InitSpec&);

@@ -15,6 +15,7 @@
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/ids.hpp"
+#include "common/sha256.hpp"
 #include "sandbox/environment.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/init_spec.hpp"
@@ -32,6 +33,16 @@ namespace {
 
 constexpr uint16_t kProxyPort = 3128;
 constexpr int kSetupTimeoutMs = 15000;
+
+ManifestLimits manifest_limits(const config::FileSettings& caps, const FileRequest& asked) {
+  ManifestLimits m;
+  m.max_listed = caps.max_listed;
+  m.contents = asked.return_contents;
+  m.max_file_bytes = caps.max_output_file_bytes;
+  m.max_total_bytes = caps.max_output_total_bytes;
+  m.max_listing_bytes = caps.max_listing_bytes;
+  return m;
+}
 
 // Descriptors of one launch attempt, closed unless handed on.
 struct Fds {
@@ -141,8 +152,9 @@ std::string changed_rlimits(const Limits& built, const Limits& want) {
 // the code file open; the host holds the spec channel the code goes over.
 class NativeWarmEntry final : public WarmEntry {
  public:
-  NativeWarmEntry(StartedRun run, int spec_fd, const WarmShape& shape)
-      : run_(std::move(run)), spec_fd_(spec_fd), shape_(shape) {}
+  NativeWarmEntry(StartedRun run, int spec_fd, const WarmShape& shape, const config::FileSettings& files,
+                  std::string code_name)
+      : run_(std::move(run)), spec_fd_(spec_fd), shape_(shape), cfg_files_(files), code_name_(std::move(code_name)) {}
   ~NativeWarmEntry() override {
     if (spec_fd_ >= 0) ::close(spec_fd_);
     if (!spent_) {
@@ -171,6 +183,11 @@ class NativeWarmEntry final : public WarmEntry {
     }
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
+    // The manifest compares with the request's code, not the bootstrap that waited.
+    run.collect_tmp = spec.files.collect_tmp;
+    run.manifest = manifest_limits(cfg_files_, spec.files);
+    run.baseline.clear();
+    run.baseline[code_name_] = sha256_hex(spec.code);
     run.started = std::chrono::steady_clock::now();
     phase_done("hand-off: run id, finer limits");
     // Until the code is sent nothing of the run has happened: a sandbox that
@@ -194,6 +211,8 @@ class NativeWarmEntry final : public WarmEntry {
   StartedRun run_;
   int spec_fd_;
   WarmShape shape_;
+  config::FileSettings cfg_files_;
+  std::string code_name_;  // main.py or main.sh under /sandbox
   bool spent_ = false;
 };
 
@@ -234,7 +253,7 @@ class NativeBackend final : public Backend, public WarmSource {
       if (spec_fd >= 0) ::close(spec_fd);
       throw;
     }
-    return std::make_unique<NativeWarmEntry>(std::move(run), spec_fd, shape);
+    return std::make_unique<NativeWarmEntry>(std::move(run), spec_fd, shape, cfg_.files, is.code_name);
   }
 
  private:
@@ -248,9 +267,13 @@ class NativeBackend final : public Backend, public WarmSource {
     run.flood_bytes = spec.output_flood_bytes;
     run.ids = ids_();
     phase_done("host ids lease");
+    run.collect_tmp = spec.files.collect_tmp;
+    run.manifest = manifest_limits(cfg_.files, spec.files);
     try {
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
       run.dir->write_code(spec.code);
+      run.baseline = stage_inputs(run.dir->path(), spec.inputs, spec.limits.tmpfs_bytes);
+      run.baseline[is.code_name] = sha256_hex(spec.code);
       phase_done("scratch directory");
       run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
       try {
@@ -272,6 +295,8 @@ class NativeBackend final : public Backend, public WarmSource {
         gone = ::waitpid(run.init.pid, nullptr, 0) == run.init.pid;
       }
       if (run.init.pidfd >= 0) ::close(run.init.pidfd);
+      for (int fd : {run.writable.sandbox, run.writable.tmp})
+        if (fd >= 0) ::close(fd);
       if (run.cgroup) gone = run.cgroup->destroy() && gone;
       if (gone) run.ids.vacated();
       throw;
@@ -292,6 +317,7 @@ class NativeBackend final : public Backend, public WarmSource {
     is.proxy_port = is.deps_network ? kProxyPort : 0;
     is.env = sandbox_environment(spec.network, is.proxy_port);
     is.tmpfs_bytes = spec.limits.tmpfs_bytes;
+    for (const auto& in : spec.inputs) is.inputs.push_back(in.name);
     for (const auto& r : run_rlimits(spec.limits)) is.rlimits.emplace_back(r.resource, r.value);
     return is;
   }
@@ -351,12 +377,17 @@ class NativeBackend final : public Backend, public WarmSource {
     if (self_attach.empty()) run.cgroup->attach(run.init.pid);
     phase_done("spec + cgroup attach");
     send_all(spec_p[1], "C");
+    // Sent once the root is built; none if the init failed (wait_ready says why).
+    pollfd pf{spec_p[1], POLLIN, 0};
+    bool handles = ::poll(&pf, 1, kSetupTimeoutMs) == 1 &&
+                   receive_writable_handles(spec_p[1], run.writable);
     if (warm_spec_fd)
       *warm_spec_fd = fds.release(spec_p[1]);
     else
       fds.close(spec_p[1]);
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd, {}, warm_spec_fd ? "waiting" : "ready");
+    if (!handles) throw SandboxError("sandbox_setup", "the sandbox init sent no handles on /sandbox and /tmp");
     phase_done("host: ready read");
     run.started = std::chrono::steady_clock::now();
     if (is.deps_network) {

@@ -59,7 +59,23 @@ std::optional<int> exit_line(const std::string& status) {
 
 NativeSandbox::NativeSandbox(StartedRun run) : run_(std::move(run)), ids_(run_.ids.ids()) {}
 
-NativeSandbox::~NativeSandbox() { cleanup(); }
+NativeSandbox::~NativeSandbox() {
+  cleanup();
+  close_fd(run_.writable.sandbox);
+  close_fd(run_.writable.tmp);
+}
+
+FileManifest NativeSandbox::collect_files() {
+  // Only once every process of the run is gone (wait() ends with cleanup()):
+  // nothing can change the files while they are read.
+  wait();
+  ManifestBuilder builder(run_.manifest);
+  builder.add_mount(run_.writable.sandbox, "/sandbox", run_.baseline);
+  if (run_.collect_tmp) builder.add_mount(run_.writable.tmp, "/tmp", {});
+  close_fd(run_.writable.sandbox);
+  close_fd(run_.writable.tmp);
+  return builder.take();
+}
 
 ProbeTarget NativeSandbox::probe_target() const {
   ProbeTarget t;

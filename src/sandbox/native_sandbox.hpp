@@ -8,10 +8,13 @@
 #include <optional>
 
 #include "sandbox/cgroup.hpp"
+#include "sandbox/file_manifest.hpp"
+#include "sandbox/input_staging.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/namespaces.hpp"
 #include "sandbox/run_dir.hpp"
 #include "sandbox/sandbox.hpp"
+#include "sandbox/writable_handles.hpp"
 
 namespace mai::sandbox {
 
@@ -27,6 +30,10 @@ struct StartedRun {
   uint64_t flood_bytes = 0;
   std::chrono::steady_clock::time_point started;
   bool defer_dir_removal = false;  // a warm run's: RunDirReaper releases the ids, removes it
+  WritableHandles writable;  // kept past cleanup(): the tmpfs mounts live on for collect_files()
+  FileBaseline baseline;     // what /sandbox held before the code started
+  ManifestLimits manifest;
+  bool collect_tmp = false;
 };
 
 class NativeSandbox final : public Sandbox {
@@ -41,6 +48,7 @@ class NativeSandbox final : public Sandbox {
   std::vector<uint32_t> host_ids() const override { return ids_; }
   // A warm sandbox's hand-off (native_backend.cpp) finishes the start here.
   StartedRun& started_run() { return run_; }
+  FileManifest collect_files() override;
 
  private:
   void kill_tree();  // caller holds mu_

@@ -13,6 +13,7 @@
 #include "model/enums.hpp"
 #include "model/execution.hpp"
 #include "model/limits.hpp"
+#include "model/run_files.hpp"
 
 namespace mai::sandbox {
 
@@ -24,6 +25,8 @@ struct RunSpec {
   NetworkMode network = NetworkMode::none;
   std::string scratch_root;  // <state>/runs; the backend creates and removes <scratch_root>/<run_id>
   uint64_t output_flood_bytes = 0;  // per stream; 0 means no flood limit
+  std::vector<InputFile> inputs;    // placed in /sandbox before the code starts
+  FileRequest files;                // what collect_files() brings back
 };
 
 // What the monitor samples (a model type: it travels in the monitor's messages).
@@ -66,6 +69,10 @@ class Sandbox {
   // The host ids the run holds (its lease, id_lease.hpp): native, the
   // sandbox's root then its user (uid 1000 inside); docker, the container's uid.
   virtual std::vector<uint32_t> host_ids() const = 0;
+  // After wait(): every file the run created or changed in /sandbox (and /tmp
+  // if RunSpec::files asked), read safely from the host (file_manifest.hpp),
+  // within config files: caps. Call once.
+  virtual FileManifest collect_files() = 0;
 };
 
 class Backend {

@@ -12,7 +12,8 @@ bool warm_fits(const WarmShape& shape, const RunSpec& spec) {
   const Limits& have = shape.limits;
   const Limits& want = spec.limits;
   // tmpfs_bytes sizes the mounts (and RLIMIT_FSIZE) the build made: equal only.
-  return spec.language == shape.language && spec.network == NetworkMode::none &&
+  // Inputs are copied in while the root is built, so a run with inputs starts cold.
+  return spec.language == shape.language && spec.network == NetworkMode::none && spec.inputs.empty() &&
          want.tmpfs_bytes == have.tmpfs_bytes && want.cpus <= have.cpus &&
          want.memory_bytes <= have.memory_bytes && want.pids <= have.pids;
 }

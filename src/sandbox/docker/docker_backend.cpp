@@ -33,6 +33,8 @@ class DockerBackend final : public Backend {
   }
 
   std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
+    if (!spec.inputs.empty())
+      throw SandboxError("unsupported", "the docker backend does not take input files yet; use --backend native");
     DockerRun run;
     run.socket = cfg_.socket;
     run.run_id = spec.run_id;

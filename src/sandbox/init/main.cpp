@@ -2,7 +2,8 @@
 // host straight after clone(), so it runs with fresh memory, an empty
 // environment and only the descriptors listed in init_spec.hpp.
 //
-//   1. read the spec; enter a new mount namespace; build the root; pivot.
+//   1. read the spec; enter a new mount namespace; build the root (inputs
+//      copied into /sandbox); pivot; hand the host /sandbox and /tmp.
 //   2. hostname, loopback (and the deps proxy listener).
 //   3. wait until the host has put us in the run's cgroup (it does so while
 //      we build the root), enter a new cgroup namespace rooted there.
@@ -37,6 +38,7 @@
 #include "sandbox/init_spec.hpp"
 #include "sandbox/mounts/rootfs.hpp"
 #include "sandbox/network.hpp"
+#include "sandbox/writable_handles.hpp"
 
 using namespace mai::sandbox;
 
@@ -240,7 +242,10 @@ int main() {
     ro.run_dir_fd = init_fd::run_dir;
     ro.tmpfs_bytes = spec.tmpfs_bytes;
     ro.code_name = spec.code_name;
+    ro.inputs = spec.inputs;
     build_rootfs(ro);
+    // Before any code runs: the host reads the files from these after the run.
+    send_writable_handles(init_fd::spec);
     ::close(init_fd::run_dir);
     mark("root-file-system");
     set_hostname(spec.hostname);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sandbox/mounts/etc_files.hpp"
+#include "sandbox/mounts/input_copy.hpp"
 #include "sandbox/mounts/mount_util.hpp"
 
 namespace mai::sandbox {
@@ -138,6 +139,7 @@ void writable_dirs(const RootfsOptions& o, const std::string& code) {
   std::string path = "sandbox/" + o.code_name;
   make_file(path, code, 0644);
   if (::chown(path.c_str(), o.uid, o.gid) != 0) fail("chown " + path);
+  copy_inputs(o.run_dir_fd, o.inputs, o.uid, o.gid);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace mai::sandbox {
 
@@ -13,6 +14,7 @@ struct RootfsOptions {
   uint64_t tmpfs_bytes = 0;  // cap of /tmp, /sandbox and /dev/shm each
   std::string code_name;     // /sandbox/<code_name> receives the code
   uint32_t uid = 1000, gid = 1000;
+  std::vector<std::string> inputs;  // names under /sandbox, staged as <run_dir>/inputs/<index>
 };
 
 // Precondition: the caller has unshared nothing yet; this unshares the mount

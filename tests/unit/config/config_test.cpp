@@ -237,4 +237,31 @@ TEST(ServiceConfig, HeartbeatTimeoutMustCoverTwoIntervals) {
       << e.what();
 }
 
+TEST(SandboxConfig, FileCapsParseAndAreChecked) {
+  auto c = parse_sandbox_config(Source(std::nullopt).load("sandbox.yaml"));
+  EXPECT_EQ(c.files.max_inputs, 1000u);
+  EXPECT_EQ(c.files.max_inputs_bytes, 64u << 20);
+  EXPECT_EQ(c.files.max_listed, 20000u);
+  EXPECT_EQ(c.files.max_output_file_bytes, 16u << 20);
+  EXPECT_EQ(c.files.max_output_total_bytes, 64u << 20);
+  // The section is optional: the defaults apply.
+  std::string text = Source::builtin("sandbox.yaml");
+  auto without = parse_sandbox_config(Node::parse("s.yaml", text.substr(0, text.find("\nfiles:"))));
+  EXPECT_EQ(without.files.max_listed, 20000u);
+
+  auto e = expect_config_error([&] {
+    parse_sandbox_config(Node::parse(
+        "s.yaml", with_replaced(text, "max_output_file: 16MiB", "max_output_file: 1GiB")));
+  });
+  EXPECT_NE(std::string(e.what()).find("max_output_file"), std::string::npos);
+  e = expect_config_error([&] {
+    parse_sandbox_config(Node::parse("s.yaml", with_replaced(text, "max_listed: 20000", "max_listed: 0")));
+  });
+  EXPECT_NE(std::string(e.what()).find("max_listed"), std::string::npos);
+  e = expect_config_error([&] {
+    parse_sandbox_config(Node::parse("s.yaml", with_replaced(text, "  max_inputs: 1000", "  max_input: 1")));
+  });
+  EXPECT_NE(std::string(e.what()).find("max_input"), std::string::npos);
+}
+
 }  // namespace mai::config
