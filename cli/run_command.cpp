@@ -11,6 +11,7 @@
 #include "cli/result_output.hpp"
 #include "cli/run_options.hpp"
 #include "common/error.hpp"
+#include "common/phase_log.hpp"
 
 namespace mai::cli {
 
@@ -44,12 +45,13 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   protocol::configure_actor_system(cfg);
   caf::actor_system sys{cfg};
   auto node = actors::spawn_node(sys, settings);
+  phase("actors started");
   caf::actor printer;
   if (opts.stats) printer = sys.spawn(stats_printer);
 
   auto answer = protocol::await_answer<RunResult>(sys, node.gateway, caf::infinite,
                                                 protocol::submit_atom::value, submission, printer);
-  if (printer) {
+  phase("answer");  if (printer) {
     // Every sample was sent before the result; print them all before it.
     caf::scoped_actor self{sys};
     self->request(printer, std::chrono::seconds(5), protocol::flush_atom::value)
@@ -57,6 +59,7 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   }
   if (opts.stats && ::isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
   node.shutdown();
+  phase("node shut down");
   if (printer) caf::anon_send_exit(printer, caf::exit_reason::user_shutdown);
   if (!answer)
     throw SandboxError("internal", "no result: " + protocol::error_message(answer.error()));
