@@ -10,7 +10,10 @@ prints "[phase] NAME MS" at each step, src/common/phase_log.hpp), and the
 audit records of each run (their timestamps: when each was sealed and
 synced), as medians since the process was started and as steps.
 
-  bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox]
+--compare OTHER adds another build's `run` as a peer (e.g. before and after
+a change, interleaved in the same run, each with a state directory of its own).
+
+  bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox] [--compare BIN]
 """
 import json
 import argparse
@@ -84,6 +87,7 @@ def main():
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--phases", type=int, default=15, help="runs for the per-phase breakdown (0: none)")
     ap.add_argument("--binary", default=str(ROOT / "build" / "bin" / "mai-sandbox"))
+    ap.add_argument("--compare", help="another mai-sandbox binary, measured as a peer")
     args = ap.parse_args()
 
     program = ROOT / "examples" / "hello.py"
@@ -91,6 +95,10 @@ def main():
     peers = {"python3": [PYTHON, str(program)],
              "mai-sandbox run": [args.binary, "--config", str(ROOT / "config"), "--state", state,
                                  "run", str(program)]}
+    if args.compare:
+        other_state = tempfile.mkdtemp(prefix="mai-bench-", dir=state)
+        peers["run (--compare)"] = [args.compare, "--config", str(ROOT / "config"), "--state", other_state,
+                                    "run", str(program)]
     if shutil.which("bwrap"):
         peers["bwrap"] = bwrap_command(program)
     times = {name: [] for name in peers}
