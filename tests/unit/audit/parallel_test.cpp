@@ -8,6 +8,7 @@
 #include <map>
 
 #include "audit/chain.hpp"
+#include "audit/error.hpp"
 #include "audit/event_types.hpp"
 #include "audit/log.hpp"
 #include "audit/record.hpp"
@@ -117,6 +118,32 @@ TEST(ParallelVerification, NamesTheFirstBadRecordOnAnyThreadCount) {
     for (const auto& [seq, bytes] : originals) s->raw_put(store_keys::record(seq), bytes);
   }
   EXPECT_TRUE(verify_on(2).ok);
+}
+
+// Many events are encoded on the pool: a bad one still fails only its own
+// append, and delivered events keep their spool seqs in order.
+TEST(ParallelEncoding, ABadEventFailsOnlyItsAppendAndOrderHolds) {
+  TempDir dir;
+  auto log = Log::open(dir.path(), default_config(), true);
+  std::vector<Event> bad;
+  for (int i = 0; i < 40; ++i) bad.push_back(ev(events::network, "bad", {{"i", i}}));
+  bad[13].type = "audit.forged";
+  EXPECT_THROW(log->append(bad), AuditError);
+  std::vector<Event> delivered;
+  for (int i = 0; i < 40; ++i) delivered.push_back(ev(events::network, "d", {{"i", i}}));
+  auto ack = log->append_delivered("worker-a", 1, delivered);
+  ASSERT_EQ(ack.seqs.size(), 40u);
+  EXPECT_EQ(ack.delivered_up_to, 40u);
+  log.reset();
+  auto store = Store::open(db_dir_for(dir.path()), Store::Mode::read_only, 0);
+  for (size_t i = 0; i < 40; ++i) {
+    Record r = Record::decode(*store->get_record(ack.seqs[i]));
+    EXPECT_EQ(r.data["i"], static_cast<int>(i));
+    EXPECT_EQ(r.data["origin"]["spool_seq"], i + 1);
+  }
+  EXPECT_TRUE(store->seqs_for_request("bad").empty());  // nothing of the failed append
+  store.reset();
+  EXPECT_TRUE(verify_log(dir.path(), default_config(), {}).ok);
 }
 
 }  // namespace mai::audit
