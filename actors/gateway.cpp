@@ -153,8 +153,9 @@ class Flow : public std::enable_shared_from_this<Flow> {
   }
 
   void execute() {
+    // The host's free cpus and memory now, not at start-up: limits follow them.
     auto plan = policy::plan_run(settings_->sandbox, sub_, result_.assessment.level,
-                                 settings_->host);
+                                 policy::detect_host_resources());
     result_.policy_notes = plan.notes;
     ExecutionRequest req;
     req.request_id = sub_.request_id;

@@ -10,8 +10,18 @@ are measured in the same run, interleaved, so the ratios hold even on a busy
 machine. Then sandboxed runs per second through each service with both cores
 busy (2 connections, 2 submissions in flight each).
 
-  bench/run_overhead.py [--runs N] [--binary build/bin/mai-sandbox] [--no-serve]
+Then, with --phases N, where a `run` spends its time: N more runs with
+MAI_PHASES set to this script's clock just before each starts (the binary
+prints "[phase] NAME MS" at each step, src/common/phase_log.hpp), and the
+audit records of each run (their timestamps: when each was sealed and
+synced), as medians since the process was started and as steps.
+
+--compare OTHER adds another build's `run` as a peer (e.g. before and after
+a change, interleaved in the same run, each with a state directory of its own).
+
+  bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox] [--compare BIN] [--no-serve]
 """
+import json
 import argparse
 import json
 import os
@@ -105,11 +115,45 @@ def config_without_warm(src, dst):
     (dst / "sandbox.yaml").write_text(text)
 
 
+# The audit records of one run, in the order a run writes them.
+RECORD_STEPS = ["submission", "assessment", "execution.start", "execution.end", "result"]
+
+
+def phase_breakdown(args, program, state):
+    """Median time of every phase mark and audit record, since the process started."""
+    marks = {}
+    for _ in range(args.phases):
+        env = dict(os.environ, MAI_PHASES=str(time.time_ns()))
+        t0 = int(env["MAI_PHASES"])
+        proc = subprocess.run([args.binary, "--config", str(ROOT / "config"), "--state", state,
+                               "run", "--json", str(program)], capture_output=True, env=env)
+        end = time.time_ns()
+        if proc.returncode != 0:
+            raise SystemExit(f"run failed ({proc.returncode}): {proc.stderr.decode()[-500:]}")
+        for line in proc.stderr.decode().splitlines():
+            if line.startswith("[phase] "):
+                name, ms = line[len("[phase] "):].rsplit(" ", 1)
+                marks.setdefault("run: " + name, []).append(float(ms))
+        request = json.loads(proc.stdout)["request_id"]
+        shown = subprocess.run([args.binary, "--config", str(ROOT / "config"), "--state", state,
+                                "audit", "show", "--json", "--request", request],
+                               capture_output=True, check=True)
+        for rec in json.loads(shown.stdout):
+            if rec["type"] in RECORD_STEPS:
+                marks.setdefault("audit record " + rec["type"] + " synced", []).append(
+                    (rec["timestamp_us"] * 1000 - t0) / 1e6)
+        marks.setdefault("process exited (as the bench saw it)", []).append((end - t0) / 1e6)
+    medians = [(name, statistics.median(v)) for name, v in marks.items()]
+    return sorted(medians, key=lambda m: m[1])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--jobs", type=int, default=200, help="submissions per service for the throughput")
+    ap.add_argument("--phases", type=int, default=15, help="runs for the per-phase breakdown (0: none)")
     ap.add_argument("--binary", default=str(ROOT / "build" / "bin" / "mai-sandbox"))
+    ap.add_argument("--compare", help="another mai-sandbox binary, measured as a peer")
     ap.add_argument("--no-serve", action="store_true", help="skip the serve peers")
     args = ap.parse_args()
 
@@ -120,6 +164,9 @@ def main():
     peers = {"python3": [PYTHON, str(program)],
              "mai-sandbox run": [args.binary, "--config", str(config), "--state", str(state),
                                  "run", str(program)]}
+    if args.compare:
+        peers["run (--compare)"] = [args.compare, "--config", str(config), "--state", str(tmp / "compare-state"),
+                                    "run", str(program)]
     if shutil.which("bwrap"):
         peers["bwrap"] = bwrap_command(program)
     else:
@@ -146,6 +193,8 @@ def main():
                 times[name].append(timers[name]())
             time.sleep(0.05)  # what Mai's loop leaves between programs; refills happen here
 
+        phases = phase_breakdown(args, program, str(state)) if args.phases else None
+
         base = statistics.median(times["python3"])
         print(f"trivial Python run, median of {args.runs} (ms), host with {os.cpu_count()} cores")
         for name, samples in times.items():
@@ -154,6 +203,12 @@ def main():
         if "bwrap" in times and services:
             warm = statistics.median(times["serve, warm (round trip)"])
             print(f"  serve warm round trip against bwrap: x{warm / statistics.median(times['bwrap']):.2f}")
+        if phases:
+            print(f"\nwhere `mai-sandbox run` spends its time, median of {args.phases} runs (ms since it was started)")
+            previous = 0.0
+            for name, at in phases:
+                print(f"  {name:44s} {at:8.1f}   +{at - previous:6.1f}")
+                previous = at
         for name, service in services.items():
             rate = service.throughput(args.jobs)
             print(f"{name}: {rate:.1f} sandboxed runs per second ({args.jobs} submissions, 2 connections x 2 in flight)")

@@ -4,9 +4,11 @@
 
 #include "cli/command.hpp"
 #include "common/error.hpp"
+#include "common/phase_log.hpp"
 
 int main(int argc, char** argv) {
   using namespace mai;
+  phase("main");  // exec, shared libraries, static initialisers
   CLI::App app{"mai-sandbox: assess AI-written code, run it in an isolated sandbox, and keep a\n"
                "signed, tamper-evident record of everything that happened."};
   app.require_subcommand(1);
@@ -38,7 +40,9 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : 2;
   }
   try {
-    return action ? action() : 2;
+    int rc = action ? action() : 2;
+    phase("done");  // everything of the command, its clean-up included
+    return rc;
   } catch (const UsageError& e) {
     std::cerr << "mai-sandbox: " << e.what() << "\n";
     return 2;

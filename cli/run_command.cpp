@@ -10,6 +10,7 @@
 #include "node/node.hpp"
 #include "node/node_config.hpp"
 #include "protocol/await_answer.hpp"
+#include "common/phase_log.hpp"
 
 namespace mai::cli {
 
@@ -39,11 +40,13 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   spec.docker = submission.backend.value_or(sandbox_cfg.backend) == Backend::docker;
   auto node = node::start_node(spec);
   auto& sys = node->system();
+  phase("actors started");
   caf::actor printer;
   if (opts.stats) printer = sys.spawn(stats_printer);
 
   auto answer = protocol::await_answer<RunResult>(sys, node->gateway(), caf::infinite,
                                                 protocol::submit_atom::value, submission, printer);
+  phase("answer");
   if (printer) {
     // Every sample was sent before the result; print them all before it.
     caf::scoped_actor self{sys};
@@ -52,6 +55,7 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   }
   if (opts.stats && ::isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
   node->stop();
+  phase("node shut down");
   if (printer) caf::anon_send_exit(printer, caf::exit_reason::user_shutdown);
   if (!answer)
     throw SandboxError(protocol::to_string(protocol::errc::internal),

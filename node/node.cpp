@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <future>
 #include <iostream>
 #include <stdexcept>
 
@@ -11,6 +12,7 @@
 #include "audit/event_types.hpp"
 #include "common/error.hpp"
 #include "common/ids.hpp"
+#include "common/phase_log.hpp"
 #include "node/node_config.hpp"
 #include "policy/run_policy.hpp"
 #include "protocol/actor_system.hpp"
@@ -197,6 +199,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   config::ServiceConfig service;
   if (networked) service = load_service_config(spec.config);
   NodeConfig cfg = load_node_config(spec.config);
+  phase("config loaded");
   if (networked) fit_files_to_messages(cfg.sandbox, service);
   // Every node runs this many sandboxes at once unless told otherwise.
   const uint32_t slots = spec.slots.value_or(cfg.sandbox.runs_at_once());
@@ -206,25 +209,37 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   exec.network = cfg.network;
   exec.state_dir = spec.state_dir;
   CoreParts core;
-  if (kind != NodeKind::worker)
-    core.assessor =
-        std::make_shared<const assess::Assessor>(assess::Assessor::from_config(spec.config));
   // Runs of an earlier process that was killed: their sandboxes go now, and
   // the log says so (a worker's coordinator does, once it has joined).
   auto stale_runs = prepare_state_dir(spec.state_dir, cfg.sandbox);
 
   std::unique_ptr<audit::Spool> spool;
+  std::future<std::shared_ptr<audit::Log>> log_opening;
   if (kind == NodeKind::worker) {
     spool = audit::Spool::open(spec.state_dir + "/spool");
   } else {
     // A service holds the log open (one writer, idle tree heads on a timer);
     // short-lived processes share it: each append opens, writes and lets go.
+    // Opening waits on the disk (fsyncs) while loading the assessor below
+    // takes the CPU, so the two overlap.
     bool service_node = kind == NodeKind::coordinator;
-    core.audit_log = audit::Log::open(spec.state_dir, cfg.audit, /*hold_open=*/service_node);
     if (service_node)
       core.tree_head_interval = std::chrono::milliseconds(cfg.audit.tree_head_interval_ms);
-    // Before the auditor starts: until then this is the log's only writer.
-    core.audit_log->abandon_runs({stale_runs.begin(), stale_runs.end()}, stale_run_reason);
+    log_opening = std::async(std::launch::async, [&]() -> std::shared_ptr<audit::Log> {
+      std::shared_ptr<audit::Log> opened = audit::Log::open(spec.state_dir, cfg.audit, service_node);
+      // Before the auditor starts: until then this is the log's only writer.
+      opened->abandon_runs({stale_runs.begin(), stale_runs.end()}, stale_run_reason);
+      return opened;
+    });
+  }
+  if (kind != NodeKind::worker) {
+    core.assessor =
+        std::make_shared<const assess::Assessor>(assess::Assessor::from_config(spec.config));
+    phase("assessor loaded");
+  }
+  if (log_opening.valid()) {
+    core.audit_log = log_opening.get();
+    phase("audit log open");
   }
 
   exec.native = sandbox::make_native_backend(cfg.sandbox);

@@ -1,5 +1,6 @@
 #include "audit/store.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <rocksdb/db.h>
 #include <rocksdb/file_checksum.h>
@@ -89,8 +90,21 @@ rocksdb::Options db_options() {
   // in progress) is fine; damage before its end is an error, never a silent
   // loss of acknowledged records (RocksDB's default would drop the rest).
   options.wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
+  // Opening replays the synced WALs into the memtable and keeps them, instead
+  // of writing them into a new table file (file, fsync, MANIFEST edit) and
+  // soon a compaction that the next close waits for: what a short-lived
+  // writer paid most of its open and close for. Durability is unchanged
+  // (every acknowledged write is in a synced WAL until a flush has put it in
+  // a synced table file); the WALs a reopen replays are bounded by
+  // flush_if_many_wals() at close.
+  options.avoid_flush_during_recovery = true;
   return options;
 }
+
+// The WALs kept by avoid_flush_during_recovery are replayed by every open:
+// past this much, the closing writer flushes them into a table file first.
+constexpr uint64_t kMaxKeptWalBytes = 4 << 20;
+constexpr size_t kMaxKeptWals = 32;
 
 std::string parent_of(const std::string& path) {
   auto slash = path.rfind('/');
@@ -235,7 +249,10 @@ std::unique_ptr<Store> Store::open(const std::string& db_dir, Mode mode, uint64_
   for (;;) {
     rocksdb::Status st = writer ? rocksdb::DB::Open(options, open_dir, &s->db_)
                                 : rocksdb::DB::OpenForReadOnly(options, open_dir, &s->db_, false);
-    if (st.ok()) break;
+    if (st.ok()) {
+      s->writer_ = writer;
+      break;
+    }
     s->db_ = nullptr;
     bool retry = writer && is_lock_error(st);
     if (!retry || std::chrono::steady_clock::now() >= deadline) {
@@ -267,8 +284,33 @@ std::unique_ptr<Store> Store::open(const std::string& db_dir, Mode mode, uint64_
   return s;
 }
 
+// A writer's close: when the kept WALs have grown past their bound, one
+// flush (synced table file, MANIFEST) lets RocksDB delete them, so one close
+// in many pays for it and every open replays little.
+void Store::flush_if_many_wals() {
+  // The directory's *.log files are the live WALs (RocksDB deletes obsolete
+  // ones; our LOG files have no such suffix): counted without reading them.
+  uint64_t bytes = 0;
+  size_t count = 0;
+  if (DIR* d = ::opendir(dir_.c_str())) {
+    while (dirent* e = ::readdir(d)) {
+      std::string_view name(e->d_name);
+      if (name.size() < 5 || name.substr(name.size() - 4) != ".log") continue;
+      struct stat st {};
+      if (::fstatat(::dirfd(d), e->d_name, &st, 0) == 0) bytes += static_cast<uint64_t>(st.st_size);
+      ++count;
+    }
+    ::closedir(d);
+  }
+  if (count <= kMaxKeptWals && bytes <= kMaxKeptWalBytes) return;
+  rocksdb::FlushOptions fo;
+  fo.wait = true;
+  db_->Flush(fo);  // a failure leaves the WALs, which stay valid
+}
+
 Store::~Store() {
   if (db_) {
+    if (writer_) flush_if_many_wals();
     db_->Close();
     delete db_;
   }

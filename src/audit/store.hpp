@@ -149,8 +149,10 @@ class Store {
   Store() = default;
   std::vector<uint64_t> index_seqs(std::string_view kind, const std::string& name) const;
   std::optional<std::string> get(const std::string& key, const char* what) const;
+  void flush_if_many_wals();
 
   std::string dir_;
+  bool writer_ = false;
   std::unique_ptr<DbSnapshot> snapshot_;  // readers: the copy they opened
   rocksdb::DB* db_ = nullptr;
 };

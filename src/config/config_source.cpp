@@ -1,6 +1,7 @@
 #include "config/config_source.hpp"
 
 #include <map>
+#include <system_error>
 
 #include "common/files.hpp"
 

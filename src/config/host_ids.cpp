@@ -5,6 +5,8 @@
 #include <sstream>
 #include <thread>
 
+#include "common/host_resources.hpp"
+
 namespace mai::config {
 
 namespace {
@@ -66,7 +68,7 @@ HostFacts this_host_facts() {
   static const HostFacts facts = [] {
     HostFacts h;
     h.ids_in_use = read_host_id_use();
-    h.cores = std::max(1u, std::thread::hardware_concurrency());
+    h.cores = this_host_resources().whole_cpus();  // affinity and cgroup quota count
     return h;
   }();
   return facts;

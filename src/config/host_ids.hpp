@@ -24,7 +24,7 @@ struct HostFacts {
 // malformed lines are skipped: they name no id). Accounts served only by
 // other NSS sources (LDAP, sssd) are not seen.
 std::vector<HostIdUse> read_host_id_use(const std::string& etc = "/etc");
-HostFacts this_host_facts();  // /etc and the online cores, read once per process
+HostFacts this_host_facts();  // /etc and the usable cores, read once per process
 
 // The first use that overlaps [first, first + count), if any.
 const HostIdUse* overlapping_use(const std::vector<HostIdUse>&, uint64_t first, uint64_t count);

@@ -1,9 +1,11 @@
 // Typed, located access to a YAML configuration file. Every accessor knows the
 // file, line and dotted field path of its value, so any bad value becomes a
 // ConfigError that names all three.
+//
+// The document is read with libyaml (a C parser, many times faster than
+// yaml-cpp: every `mai-sandbox run` reads ~100 KB of configuration) into a
+// small immutable tree that every Node of the file shares.
 #pragma once
-#include <yaml-cpp/yaml.h>
-
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -22,9 +24,9 @@ class Node {
 
   bool has(const std::string& key) const;
   Node operator[](const std::string& key) const;  // a missing key yields an undefined node
-  bool defined() const { return node_.IsDefined() && !node_.IsNull(); }
-  bool is_map() const { return node_.IsMap(); }
-  bool is_sequence() const { return node_.IsSequence(); }
+  bool defined() const;
+  bool is_map() const;
+  bool is_sequence() const;
 
   std::string as_string() const;
   bool as_bool() const;
@@ -41,17 +43,19 @@ class Node {
   void expect_map() const;
 
   [[noreturn]] void fail(const std::string& message) const;
-  const std::string& file() const { return *file_; }
+  const std::string& file() const;
   const std::string& path() const { return path_; }
   int line() const;
 
+  struct Document;  // the parsed file (yaml_node.cpp)
+  struct Value;     // one node of it
+
  private:
-  Node(std::shared_ptr<const std::string> file, YAML::Node node, std::string path, int fallback)
-      : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)), line_(fallback) {}
+  Node(std::shared_ptr<const Document> doc, const Value* value, std::string path, int fallback);
   std::string scalar(const char* what) const;
 
-  std::shared_ptr<const std::string> file_;
-  YAML::Node node_;
+  std::shared_ptr<const Document> doc_;
+  const Value* value_;  // nullptr: undefined (a missing key)
   std::string path_;
   int line_;  // where the parent was, for keys that are missing altogether
 };

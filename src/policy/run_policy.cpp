@@ -1,25 +1,14 @@
 #include "policy/run_policy.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 
 #include "common/units.hpp"
 
 namespace mai::policy {
 
-HostResources detect_host_resources() {
-  HostResources host;
-  long cpus = ::sysconf(_SC_NPROCESSORS_ONLN);
-  host.cpus = cpus > 0 ? static_cast<double>(cpus) : 1.0;
-  long pages = ::sysconf(_SC_PHYS_PAGES);
-  long page_size = ::sysconf(_SC_PAGE_SIZE);
-  if (pages > 0 && page_size > 0)
-    host.memory_bytes = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size);
-  return host;
-}
-
 namespace {
+std::string because(const std::string& reason) { return reason.empty() ? "" : " (" + reason + ")"; }
+
 template <class T>
 void tighten(T& value, const std::optional<T>& requested) {
   if (requested && *requested < value) value = *requested;
@@ -67,12 +56,13 @@ RunPlan plan_run(const config::SandboxConfig& config, const Submission& submissi
 
   if (plan.limits.cpus > host.cpus) {
     plan.notes.push_back("cpus " + format_number(plan.limits.cpus) + " clamped to the host's " +
-                         format_number(host.cpus));
+                         format_number(host.cpus) + because(host.cpus_reason));
     plan.limits.cpus = host.cpus;
   }
   if (host.memory_bytes > 0 && plan.limits.memory_bytes > host.memory_bytes) {
     plan.notes.push_back("memory " + format_size(plan.limits.memory_bytes) +
-                         " clamped to the host's " + format_size(host.memory_bytes));
+                         " clamped to the host's " + format_size(host.memory_bytes) +
+                         because(host.memory_reason));
     plan.limits.memory_bytes = host.memory_bytes;
   }
   return plan;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/host_resources.hpp"
 #include "config/sandbox_config.hpp"
 #include "model/submission.hpp"
 
@@ -20,12 +21,10 @@ struct RunPlan {
   std::vector<std::string> notes;  // why the plan differs from what was asked
 };
 
-struct HostResources {
-  double cpus = 1;
-  uint64_t memory_bytes = 0;
-};
-
-HostResources detect_host_resources();
+// What the host can give now (common/host_resources.hpp): read it afresh
+// for every plan, free memory changes.
+using HostResources = mai::HostResources;
+inline HostResources detect_host_resources() { return this_host_resources(); }
 
 RunPlan plan_run(const config::SandboxConfig& config, const Submission& submission,
                  RiskLevel assessed, const HostResources& host);

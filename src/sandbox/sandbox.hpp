@@ -130,7 +130,7 @@ std::optional<Violation> check_violation(const ResourceSample&, bool oom_killed,
 void finish_report(const RawOutcome&, const std::optional<Violation>& monitor_verdict,
                    ExecutionReport& out);
 
-// Never more cpus than online CPUs, never more memory than physical RAM.
+// Never more cpus or memory than the host can give now (this_host_resources()).
 Limits clamp_to_host(const Limits&);
 
 // Kills and removes the cgroups, scratch directories and Docker containers of

@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <set>
 #include <thread>
 
@@ -412,6 +414,36 @@ TEST(AuditLog, PruneExpiredFollowsRetention) {
   auto rep = verify_log(dir.path(), cfg, {});
   EXPECT_TRUE(rep.ok) << rep.reason;
   EXPECT_EQ(rep.first_seq, 2u);
+}
+
+}  // namespace mai::audit
+
+namespace mai::audit {
+
+// Short-lived writers keep their synced WALs instead of flushing them at
+// every open; the closing writer flushes once they pass their bound, so a
+// history of many runs leaves few WALs to replay, and loses nothing.
+TEST(AuditLog, ManyShortWritersKeepFewWals) {
+  TempDir dir;
+  auto wal_count = [&] {
+    size_t n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(db_dir_for(dir.path())))
+      if (e.path().extension() == ".log") ++n;
+    return n;
+  };
+  size_t most = 0;
+  for (int i = 0; i < 80; ++i) {
+    auto log = Log::open(dir.path(), default_config(), false);
+    log->append_and_sign(a_request("r" + std::to_string(i)));
+    log.reset();  // closes the database
+    most = std::max(most, wal_count());
+  }
+  EXPECT_GT(most, 2u);   // WALs are kept between writers...
+  EXPECT_LE(most, 34u);  // ...up to the bound, then flushed
+  auto rep = verify(dir.path());
+  ASSERT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.records, 1u + 80u * 5u);  // log_created, then 5 events per writer
+  EXPECT_EQ(rep.tree_heads, 80u);
 }
 
 }  // namespace mai::audit

@@ -265,3 +265,35 @@ TEST(SandboxConfig, FileCapsParseAndAreChecked) {
 }
 
 }  // namespace mai::config
+
+namespace mai::config {
+
+// The YAML reader (libyaml into a tree): what the config parsers rely on.
+TEST(YamlNode, NullsAliasesDuplicatesAndLines) {
+  Node n = Node::parse("y.yaml",
+                       "a: ~\nb: null\nc: 'null'\nd:\n  - &x {k: 1}\n  - *x\ne: 1\ne: 2\nf: \"\"\n");
+  EXPECT_FALSE(n.has("a"));
+  EXPECT_FALSE(n.has("b"));
+  EXPECT_EQ(n["c"].as_string(), "null");  // quoted: a string
+  auto items = n["d"].items();
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[1]["k"].as_uint(), 1u);
+  EXPECT_EQ(items[1].path(), "d[1]");
+  EXPECT_EQ(n["e"].as_uint(), 1u);  // the first of duplicate keys
+  EXPECT_EQ(n["f"].as_string(), "");
+  EXPECT_EQ(n["e"].line(), 7);
+  EXPECT_EQ(n["missing"].line(), 1);  // a missing key: where its parent is
+  EXPECT_TRUE(Node::parse("empty.yaml", "").is_map());
+  EXPECT_TRUE(Node::parse("empty.yaml", "# only a comment\n").is_map());
+}
+
+TEST(YamlNode, BadDocumentsAreConfigErrors) {
+  auto e = expect_config_error([] { Node::parse("y.yaml", "a: 1\nb: *nowhere\n"); });
+  EXPECT_EQ(e.line(), 2);
+  // An alias to a node still being built would make a document contain itself.
+  expect_config_error([] { Node::parse("y.yaml", "a: &r [1, *r]\n"); });
+  auto tab = expect_config_error([] { Node::parse("y.yaml", "a:\n\t- 1\n"); });
+  EXPECT_NE(std::string(tab.what()).find("not valid YAML"), std::string::npos);
+}
+
+}  // namespace mai::config

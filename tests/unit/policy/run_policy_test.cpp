@@ -9,7 +9,7 @@ namespace {
 config::SandboxConfig defaults() {
   return config::parse_sandbox_config(config::Source(std::nullopt).load("sandbox.yaml"));
 }
-const HostResources big_host{64, 256ull << 30};
+const HostResources big_host{64, 256ull << 30, "", ""};
 }  // namespace
 
 TEST(RunPolicy, TrustLevelPicksTheLimits) {
@@ -63,10 +63,36 @@ TEST(RunPolicy, NeverMoreThanTheHostHas) {
   auto cfg = defaults();
   Submission s;
   s.trust = TrustLevel::trusted;
-  auto plan = plan_run(cfg, s, RiskLevel::low, HostResources{1, 600ull << 20});
+  auto plan = plan_run(cfg, s, RiskLevel::low, HostResources{1, 600ull << 20, "", ""});
   EXPECT_EQ(plan.limits.cpus, 1.0);
   EXPECT_EQ(plan.limits.memory_bytes, 600ull << 20);
   EXPECT_EQ(plan.notes.size(), 2u);
+}
+
+// The trusted level's 2 cpus and 1 GiB shrink to what a busy host has free,
+// and the result's notes say what limited them.
+TEST(RunPolicy, TrustedLimitsShrinkToWhatTheHostHasFree) {
+  auto cfg = defaults();
+  Submission s;
+  s.trust = TrustLevel::trusted;
+  HostFacts f;
+  f.online_cpus = 4;
+  f.affinity_cpus = 4;
+  f.cgroup_cpus = 1.5;
+  f.mem_total = 8ull << 30;
+  f.mem_available = 700ull << 20;
+  auto plan = plan_run(cfg, s, RiskLevel::low, resources_from(f));
+  EXPECT_EQ(plan.limits.cpus, 1.5);
+  EXPECT_EQ(plan.limits.memory_bytes, 700ull << 20);
+  ASSERT_EQ(plan.notes.size(), 2u);
+  EXPECT_EQ(plan.notes[0], "cpus 2 clamped to the host's 1.5 (cgroup cpu quota)");
+  EXPECT_EQ(plan.notes[1], "memory 1GiB clamped to the host's 700MiB (available memory)");
+  // Levels below what is free are left alone, without a note.
+  s.trust = TrustLevel::untrusted;
+  plan = plan_run(cfg, s, RiskLevel::low, resources_from(f));
+  EXPECT_EQ(plan.limits.cpus, 0.5);
+  EXPECT_EQ(plan.limits.memory_bytes, 256ull << 20);
+  EXPECT_TRUE(plan.notes.empty());
 }
 
 TEST(RunPolicy, BackendDefaultsToTheConfig) {
