@@ -2,13 +2,12 @@
 find_package(Threads REQUIRED)
 find_package(OpenSSL 3 REQUIRED)
 find_package(PkgConfig REQUIRED)
+find_package(yaml-cpp REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(RocksDB REQUIRED)
 find_package(CURL REQUIRED)
 pkg_check_modules(SECCOMP REQUIRED IMPORTED_TARGET libseccomp)
-# libyaml (C): the configuration parser (src/config/yaml_node.cpp).
-pkg_check_modules(LIBYAML REQUIRED IMPORTED_TARGET yaml-0.1)
 
 # Debian's libcaf-dev ships no CMake config: find the libraries by name.
 find_path(CAF_INCLUDE_DIR caf/all.hpp REQUIRED)
@@ -19,3 +18,8 @@ add_library(caf_all INTERFACE)
 target_include_directories(caf_all SYSTEM INTERFACE ${CAF_INCLUDE_DIR})
 target_link_libraries(caf_all INTERFACE ${CAF_OPENSSL_LIB} ${CAF_IO_LIB} ${CAF_CORE_LIB}
                       OpenSSL::SSL OpenSSL::Crypto Threads::Threads)
+
+# yaml-cpp 0.7 exports a plain "yaml-cpp" target.
+if(NOT TARGET yaml-cpp::yaml-cpp)
+  add_library(yaml-cpp::yaml-cpp ALIAS yaml-cpp)
+endif()

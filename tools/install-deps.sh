@@ -7,7 +7,7 @@ packages=(
   # build
   build-essential cmake pkg-config git
   # libraries
-  libcaf-dev libyaml-dev nlohmann-json3-dev libcurl4-openssl-dev librocksdb-dev
+  libcaf-dev libyaml-cpp-dev nlohmann-json3-dev libcurl4-openssl-dev librocksdb-dev
   libssl-dev libseccomp-dev libcli11-dev zlib1g-dev libgtest-dev libgmock-dev libbenchmark-dev
   # run time: the interpreters the sandbox runs
   python3

@@ -1,7 +1,6 @@
 #include "config/config_source.hpp"
 
 #include <map>
-#include <system_error>
 
 #include "common/files.hpp"
 

@@ -1,11 +1,9 @@
 // Typed, located access to a YAML configuration file. Every accessor knows the
 // file, line and dotted field path of its value, so any bad value becomes a
 // ConfigError that names all three.
-//
-// The document is read with libyaml (a C parser, many times faster than
-// yaml-cpp: every `mai-sandbox run` reads ~100 KB of configuration) into a
-// small immutable tree that every Node of the file shares.
 #pragma once
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -24,9 +22,9 @@ class Node {
 
   bool has(const std::string& key) const;
   Node operator[](const std::string& key) const;  // a missing key yields an undefined node
-  bool defined() const;
-  bool is_map() const;
-  bool is_sequence() const;
+  bool defined() const { return node_.IsDefined() && !node_.IsNull(); }
+  bool is_map() const { return node_.IsMap(); }
+  bool is_sequence() const { return node_.IsSequence(); }
 
   std::string as_string() const;
   bool as_bool() const;
@@ -43,19 +41,17 @@ class Node {
   void expect_map() const;
 
   [[noreturn]] void fail(const std::string& message) const;
-  const std::string& file() const;
+  const std::string& file() const { return *file_; }
   const std::string& path() const { return path_; }
   int line() const;
 
-  struct Document;  // the parsed file (yaml_node.cpp)
-  struct Value;     // one node of it
-
  private:
-  Node(std::shared_ptr<const Document> doc, const Value* value, std::string path, int fallback);
+  Node(std::shared_ptr<const std::string> file, YAML::Node node, std::string path, int fallback)
+      : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)), line_(fallback) {}
   std::string scalar(const char* what) const;
 
-  std::shared_ptr<const Document> doc_;
-  const Value* value_;  // nullptr: undefined (a missing key)
+  std::shared_ptr<const std::string> file_;
+  YAML::Node node_;
   std::string path_;
   int line_;  // where the parent was, for keys that are missing altogether
 };
