@@ -2,16 +2,54 @@
 
 #include <cmath>
 #include <set>
+#include <vector>
 
 #include "common/units.hpp"
 
 namespace mai::config {
+
+namespace {
+
+constexpr size_t kMaxDepth = 64;  // far beyond any configuration file's nesting
+
+// An alias to an anchor that is still being built makes a document contain
+// itself, and walking it would never end. Such documents, and nesting deeper
+// than any configuration needs, are refused when parsed. A node reached again
+// through another alias (same source position) is walked once, so a
+// "billion laughs" document costs its size, not its expansion.
+void refuse_cycles(const YAML::Node& n, std::vector<YAML::Node>& ancestors, std::set<int>& walked,
+                   const std::string& file) {
+  if (!n.IsMap() && !n.IsSequence()) return;
+  for (const auto& a : ancestors)
+    if (a.is(n))
+      throw ConfigError(file, n.Mark().line + 1, "",
+                        "not valid YAML: a node contains itself (an alias inside its own anchor)");
+  if (!walked.insert(n.Mark().pos).second) return;
+  if (ancestors.size() >= kMaxDepth)
+    throw ConfigError(file, n.Mark().line + 1, "",
+                      "not valid YAML: nested deeper than " + std::to_string(kMaxDepth) + " levels");
+  ancestors.push_back(n);
+  for (auto it = n.begin(); it != n.end(); ++it) {
+    if (n.IsMap()) {
+      refuse_cycles(it->first, ancestors, walked, file);
+      refuse_cycles(it->second, ancestors, walked, file);
+    } else {
+      refuse_cycles(*it, ancestors, walked, file);
+    }
+  }
+  ancestors.pop_back();
+}
+
+}  // namespace
 
 Node Node::parse(const std::string& file_name, const std::string& text) {
   auto file = std::make_shared<const std::string>(file_name);
   try {
     YAML::Node root = YAML::Load(text);
     if (root.IsNull() || !root.IsDefined()) root = YAML::Node(YAML::NodeType::Map);
+    std::vector<YAML::Node> ancestors;
+    std::set<int> walked;
+    refuse_cycles(root, ancestors, walked, file_name);
     return Node(file, root, "", 1);
   } catch (const YAML::Exception& e) {
     throw ConfigError(file_name, e.mark.line >= 0 ? e.mark.line + 1 : 0, "",

@@ -292,6 +292,14 @@ TEST(YamlNode, BadDocumentsAreConfigErrors) {
   EXPECT_EQ(e.line(), 2);
   // An alias to a node still being built would make a document contain itself.
   expect_config_error([] { Node::parse("y.yaml", "a: &r [1, *r]\n"); });
+  // Nesting past any configuration's depth is refused.
+  expect_config_error([] { Node::parse("y.yaml", "a: " + std::string(100, '[') + std::string(100, ']') + "\n"); });
+  // Aliases reused at every level ("billion laughs") are walked once each.
+  std::string laughs = "a0: &a0 [x, x]\n";
+  for (int i = 1; i < 40; ++i)
+    laughs += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [*a" + std::to_string(i - 1) +
+              ", *a" + std::to_string(i - 1) + "]\n";
+  EXPECT_TRUE(Node::parse("y.yaml", laughs).has("a39"));
   auto tab = expect_config_error([] { Node::parse("y.yaml", "a:\n\t- 1\n"); });
   EXPECT_NE(std::string(tab.what()).find("not valid YAML"), std::string::npos);
 }
