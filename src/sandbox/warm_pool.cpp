@@ -83,7 +83,8 @@ std::unique_ptr<WarmEntry> WarmPool::take(const RunSpec& spec) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (stop_) return nullptr;
-    if (spec.network != NetworkMode::none) {  // never warm; teaches nothing
+    // Never warm (inputs are copied in while the root is built); teaches nothing.
+    if (spec.network != NetworkMode::none || !spec.inputs.empty()) {
       ++counters_.misses;
       return nullptr;
     }
@@ -92,7 +93,7 @@ std::unique_ptr<WarmEntry> WarmPool::take(const RunSpec& spec) {
     // The exact shape first; else any that fits (a finer request).
     Shape* from = nullptr;
     for (auto& s : shapes_)
-      if (s->shape == asked && !s->ready.empty()) from = s.get();
+      if (s->shape == asked && !s->ready.empty() && warm_fits(s->shape, spec)) from = s.get();
     for (auto& s : shapes_)
       if (!from && !s->ready.empty() && warm_fits(s->shape, spec)) from = s.get();
     if (from) {

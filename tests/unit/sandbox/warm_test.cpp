@@ -389,6 +389,41 @@ TEST(sandboxWarm, TheServiceBackendServesFromThePoolAndFallsBack) {
   remove_tree(scratch_root() + "-elsewhere");
 }
 
+// A warm run's manifest compares with its own code, not the bootstrap that
+// waited; a run with inputs starts cold (they are copied in while the root is
+// built) and finds them.
+TEST(sandboxWarm, FilesOfAWarmRunAreListedAndInputsStartCold) {
+  MAI_REQUIRE_ROOT();
+  auto cfg = test_config();
+  cfg.warm.min_per_shape = 1;
+  cfg.warm.min_free_memory_bytes = 0;
+  std::shared_ptr<sandbox::Backend> inner = make_native_backend(cfg);
+  auto warm = make_warm_backend(inner, cfg, scratch_root());
+  ASSERT_TRUE(warm_counters(*warm));
+  Limits level = clamp_to_host(cfg.limits_for(TrustLevel::unknown));
+  level.tmpfs_bytes = small_limits().tmpfs_bytes;
+  warm->launch(make_spec("pass\n", Language::python, level))->wait();  // the pool learns the shape
+  // Each trust level's shape and the one just learned: one waiting each.
+  for (int k = 0; k < 600 && warm_counters(*warm)->waiting < 4; ++k)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_GE(warm_counters(*warm)->waiting, 4u);
+
+  auto box = warm->launch(make_spec("open('out.txt', 'w').write('made')\n", Language::python, level));
+  EXPECT_EQ(box->wait().exit_status, 0);
+  EXPECT_EQ(warm_counters(*warm)->hits, 1u);
+  FileManifest m = box->collect_files();
+  ASSERT_EQ(m.files.size(), 1u);  // main.py is the code as sent: unchanged, not listed
+  EXPECT_EQ(m.files[0].path, "/sandbox/out.txt");
+  EXPECT_EQ(m.files[0].size, 4u);
+
+  RunSpec with_input = make_spec("print(open('in.txt').read())\n", Language::python, level);
+  with_input.inputs.push_back({"in.txt", "given"});
+  auto cold = warm->launch(with_input);
+  EXPECT_EQ(cold->wait().stdout_data, "given\n");
+  EXPECT_EQ(warm_counters(*warm)->hits, 1u);  // not from the pool
+  warm.reset();
+}
+
 // The pool's own bookkeeping, with entries that hold nothing.
 namespace {
 struct CountingEntry : WarmEntry {
