@@ -2,7 +2,8 @@
 
 #include <unistd.h>
 
-#include <future>
+#include <exception>
+#include <thread>
 #include <iostream>
 #include <stdexcept>
 
@@ -214,22 +215,34 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   auto stale_runs = prepare_state_dir(spec.state_dir, cfg.sandbox);
 
   std::unique_ptr<audit::Spool> spool;
-  std::future<std::shared_ptr<audit::Log>> log_opening;
+  // The log opens on a thread of its own: it waits on the disk (fsyncs) while
+  // loading the assessor below takes the CPU. Joined, not merely awaited, so
+  // the thread's OpenSSL state is gone before anything else runs.
+  std::shared_ptr<audit::Log> opened_log;
+  std::exception_ptr open_failed;
+  std::thread log_opener;
+  struct JoinOnExit {
+    std::thread& t;
+    ~JoinOnExit() {
+      if (t.joinable()) t.join();
+    }
+  } join_opener{log_opener};
   if (kind == NodeKind::worker) {
     spool = audit::Spool::open(spec.state_dir + "/spool");
   } else {
     // A service holds the log open (one writer, idle tree heads on a timer);
     // short-lived processes share it: each append opens, writes and lets go.
-    // Opening waits on the disk (fsyncs) while loading the assessor below
-    // takes the CPU, so the two overlap.
     bool service_node = kind == NodeKind::coordinator;
     if (service_node)
       core.tree_head_interval = std::chrono::milliseconds(cfg.audit.tree_head_interval_ms);
-    log_opening = std::async(std::launch::async, [&]() -> std::shared_ptr<audit::Log> {
-      std::shared_ptr<audit::Log> opened = audit::Log::open(spec.state_dir, cfg.audit, service_node);
-      // Before the auditor starts: until then this is the log's only writer.
-      opened->abandon_runs({stale_runs.begin(), stale_runs.end()}, stale_run_reason);
-      return opened;
+    log_opener = std::thread([&, service_node] {
+      try {
+        opened_log = audit::Log::open(spec.state_dir, cfg.audit, service_node);
+        // Before the auditor starts: until then this is the log's only writer.
+        opened_log->abandon_runs({stale_runs.begin(), stale_runs.end()}, stale_run_reason);
+      } catch (...) {
+        open_failed = std::current_exception();
+      }
     });
   }
   if (kind != NodeKind::worker) {
@@ -237,8 +250,10 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
         std::make_shared<const assess::Assessor>(assess::Assessor::from_config(spec.config));
     phase("assessor loaded");
   }
-  if (log_opening.valid()) {
-    core.audit_log = log_opening.get();
+  if (log_opener.joinable()) {
+    log_opener.join();
+    if (open_failed) std::rethrow_exception(open_failed);
+    core.audit_log = std::move(opened_log);
     phase("audit log open");
   }
 
