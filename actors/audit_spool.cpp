@@ -3,6 +3,7 @@
 #include "actors/audit_client.hpp"
 #include "actors/containment.hpp"
 #include "actors/protocol.hpp"
+#include "common/thread_crypto.hpp"
 
 namespace mai::actors {
 
@@ -72,6 +73,8 @@ void deliver_next(self_ptr self) {
 
 audit_spool_actor::behavior_type audit_spool(self_ptr self, std::unique_ptr<audit::Spool> spool) {
   self->state.spool = std::move(spool);
+  // It hashes on a detached thread of its own (common/thread_crypto.hpp).
+  self->attach_functor([] { release_thread_crypto_state(); });
   self->set_down_handler([=](const caf::down_msg& msg) {
     if (self->state.door && msg.source == self->state.door.address()) detach(self);
   });

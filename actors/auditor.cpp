@@ -3,6 +3,7 @@
 #include "actors/audit_client.hpp"
 #include "actors/containment.hpp"
 #include "actors/protocol.hpp"
+#include "common/thread_crypto.hpp"
 
 namespace mai::actors {
 
@@ -38,6 +39,8 @@ auditor_actor::behavior_type auditor(auditor_actor::stateful_pointer<auditor_sta
                                      std::shared_ptr<audit::Log> log,
                                      std::chrono::milliseconds tree_head_interval) {
   self->state.log = std::move(log);
+  // It signs on a detached thread of its own (common/thread_crypto.hpp).
+  self->attach_functor([] { release_thread_crypto_state(); });
   if (tree_head_interval.count() > 0) self->send(self, tick_atom::value);
   return {
       contain("auditor append",
