@@ -1,5 +1,7 @@
 #include "sandbox/network.hpp"
 
+#include "sandbox/fd_passing.hpp"
+
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
@@ -9,10 +11,13 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <vector>
 
 namespace mai::sandbox {
 
 namespace {
+constexpr char kListenerTag = 'L';
+
 [[noreturn]] void fail(const std::string& what) {
   throw std::runtime_error(what + ": " + std::strerror(errno));
 }
@@ -51,38 +56,13 @@ void send_proxy_listener(int channel, uint16_t port) {
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   if (::bind(s, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) fail("bind proxy listener");
   if (::listen(s, 64) != 0) fail("listen proxy listener");
-  char byte = 'L';
-  iovec iov{&byte, 1};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr msg{};
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  cmsghdr* c = CMSG_FIRSTHDR(&msg);
-  c->cmsg_level = SOL_SOCKET;
-  c->cmsg_type = SCM_RIGHTS;
-  c->cmsg_len = CMSG_LEN(sizeof(int));
-  std::memcpy(CMSG_DATA(c), &s, sizeof(int));
-  if (::sendmsg(channel, &msg, MSG_NOSIGNAL) != 1) fail("send proxy listener");
+  if (!send_fds(channel, kListenerTag, {s})) fail("send proxy listener");
   ::close(s);  // the host holds it now; nothing in the sandbox keeps a copy
 }
 
 int receive_fd(int channel) {
-  char byte = 0;
-  iovec iov{&byte, 1};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr msg{};
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  if (::recvmsg(channel, &msg, MSG_CMSG_CLOEXEC) != 1) return -1;
-  cmsghdr* c = CMSG_FIRSTHDR(&msg);
-  if (!c || c->cmsg_type != SCM_RIGHTS || c->cmsg_len != CMSG_LEN(sizeof(int))) return -1;
-  int fd = -1;
-  std::memcpy(&fd, CMSG_DATA(c), sizeof(int));
-  return fd;
+  std::vector<int> fds = receive_fds(channel, kListenerTag, 1);
+  return fds.empty() ? -1 : fds[0];
 }
 
 }  // namespace mai::sandbox
