@@ -41,7 +41,10 @@ void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run, b
   v.peak_memory_bytes = std::max(v.peak_memory_bytes, s.memory_bytes);
   v.max_pids = std::max(v.max_pids, s.pids);
   v.cpu_ms = std::max(v.cpu_ms, s.cpu_ms);
-  if (stream && run.subscriber) caf::anon_send(run.subscriber, stats_atom::value, request_id, s);
+  // A reading with no process left is of a run that has just ended (a tick
+  // can land between its exit and the unwatch): nothing live to stream.
+  if (stream && run.subscriber && s.pids > 0)
+    caf::anon_send(run.subscriber, stats_atom::value, request_id, s);
   if (v.violated) return;
   auto violation =
       sandbox::check_violation(s, run.probe->oom_killed(), run.probe->pids_limit_hit(), run.limits);

@@ -161,6 +161,28 @@ TEST_F(MonitorTest, SamplesStreamToTheSubscriberUntilUnwatched) {
   EXPECT_EQ(run->samples, before);  // nothing watched: no ticking
 }
 
+// A tick that lands after the program's exit, before the unwatch, reads an
+// empty cgroup: that is no live sample, so nothing is streamed.
+TEST_F(MonitorTest, AReadingWithNoProcessLeftIsNotStreamed) {
+  watch(t.self_handle());
+  run->next.pids = 0;
+  t.advance(interval);
+  int streamed = 0;
+  while (true) {
+    bool got = false;
+    t.self()->receive([&](stats_atom, const std::string&, const ResourceSample& s) {
+                        EXPECT_GE(s.pids, 1u);
+                        got = true;
+                      },
+                      caf::after(std::chrono::milliseconds(1)) >> [] {});
+    if (!got) break;
+    ++streamed;
+  }
+  EXPECT_EQ(streamed, 1);  // the reading at watch only
+  EXPECT_GE(run->samples, 2);  // the empty one was read (peaks) but not sent
+  unwatch();
+}
+
 TEST_F(MonitorTest, UnwatchingAnUnknownRunAnswersAnEmptyVerdict) {
   auto v = t.ask<MonitorVerdict>(monitor, nullptr, unwatch_atom::value, std::string("nope"));
   ASSERT_TRUE(v);
