@@ -136,18 +136,6 @@ std::string wait_ready(int status_fd, int pidfd, std::string buf, const std::str
   }
 }
 
-// The rlimits of `want` that differ from those a sandbox was built with, as
-// the code header carries them: " RESOURCE=VALUE" each.
-std::string changed_rlimits(const Limits& built, const Limits& want) {
-  std::string out;
-  auto before = run_rlimits(built);
-  for (const auto& r : run_rlimits(want))
-    for (const auto& b : before)
-      if (b.resource == r.resource && b.value != r.value)
-        out += " " + std::to_string(r.resource) + "=" + std::to_string(r.value);
-  return out;
-}
-
 // A sandbox built whole and waiting for its code (warm.hpp). The init holds
 // the code file open; the host holds the spec channel the code goes over.
 class NativeWarmEntry final : public WarmEntry {
@@ -244,7 +232,7 @@ class NativeBackend final : public Backend, public WarmSource {
     // Python starts ahead and waits in its bootstrap; a shell starts in about
     // a millisecond, so it starts when the code is there.
     is.prestart = shape.language == Language::python;
-    spec.code = is.prestart ? kPythonWarmBootstrap : "";
+    spec.code = is.prestart ? python_warm_bootstrap(WarmChannel::init_socket) : "";
     int spec_fd = -1;
     StartedRun run;
     try {

@@ -58,10 +58,12 @@ RunDir::RunDir(const std::string& scratch_root, const std::string& run_id) {
 
 RunDir::~RunDir() { remove(); }
 
-void RunDir::write_code(const std::string& code) {
-  std::string p = path_ + "/code";
-  int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0444);
-  if (fd < 0) throw SandboxError("scratch_unavailable", "create " + p + ": " + std::strerror(errno));
+namespace {
+
+// Writes `code` into the file `p` opened with `flags`; 0444 whatever the umask.
+void write_code_file(const std::string& p, int flags, const std::string& code) {
+  int fd = ::open(p.c_str(), flags | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0444);
+  if (fd < 0) throw SandboxError("scratch_unavailable", "open " + p + ": " + std::strerror(errno));
   size_t done = 0;
   while (done < code.size()) {
     ssize_t n = ::write(fd, code.data() + done, code.size() - done);
@@ -72,13 +74,18 @@ void RunDir::write_code(const std::string& code) {
     }
     done += static_cast<size_t>(n);
   }
-  // 0444 whatever the umask.
   if (::fchmod(fd, 0444) != 0) {
     ::close(fd);
     throw SandboxError("scratch_unavailable", "chmod " + p + ": " + std::strerror(errno));
   }
   ::close(fd);
 }
+
+}  // namespace
+
+void RunDir::write_code(const std::string& code) { write_code_file(path_ + "/code", O_CREAT | O_EXCL, code); }
+
+void RunDir::rewrite_code(const std::string& code) { write_code_file(path_ + "/code", O_TRUNC, code); }
 
 void RunDir::assign(const std::string& run_id) {
   if (!valid_run_id(run_id)) throw SandboxError("bad_run_id", "run id must be 16 to 64 hex digits");

@@ -23,6 +23,9 @@ class RunDir {
 
   const std::string& path() const { return path_; }
   void write_code(const std::string& code);
+  // The same file, written over in place: a container binds its inode, so a
+  // warm one waiting with the bootstrap sees the run's code there (docker).
+  void rewrite_code(const std::string& code);
   // A warm sandbox was given the run `run_id`: recorded in the file run_id.
   void assign(const std::string& run_id);
   // O_PATH descriptor of the directory (close-on-exec); caller closes it.

@@ -14,4 +14,14 @@ std::vector<RunRlimit> run_rlimits(const Limits& l) {
   };
 }
 
+std::string changed_rlimits(const Limits& built, const Limits& want) {
+  std::string out;
+  auto before = run_rlimits(built);
+  for (const auto& r : run_rlimits(want))
+    for (const auto& b : before)
+      if (b.resource == r.resource && b.value != r.value)
+        out += " " + std::to_string(r.resource) + "=" + std::to_string(r.value);
+  return out;
+}
+
 }  // namespace mai::sandbox

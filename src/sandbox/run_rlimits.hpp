@@ -2,6 +2,7 @@
 // before it becomes uid 1000, and the Docker container's Ulimits.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "model/limits.hpp"
@@ -30,5 +31,10 @@ struct RunRlimit {
 // processes of the run's uid outside its cgroup: a deps run's network holder
 // on Docker (docker-init and sleep).
 std::vector<RunRlimit> run_rlimits(const Limits&);
+
+// The rlimits of `want` that differ from those a warm sandbox was built with,
+// as its go message carries them: " RESOURCE=VALUE" each (the program lowers
+// its own: that needs no privilege).
+std::string changed_rlimits(const Limits& built, const Limits& want);
 
 }  // namespace mai::sandbox

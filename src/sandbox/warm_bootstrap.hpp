@@ -1,25 +1,43 @@
 // The Python program a warm sandbox starts before its code exists. It is the
 // sandbox's /sandbox/main.py at first, so the interpreter starts exactly as a
 // cold run's does (same argv, sys.path, __main__, __file__, loader, modules):
-// it tells the sandbox's init it waits (fd 3, a socket; only then may the
-// code replace it in the file), waits until the init closes its end (the
-// code is now written over main.py), having sent the rlimits a finer request
-// lowers, closes it, compiles main.py and runs it in __main__'s namespace
-// as it was before the bootstrap touched it (a syntax error too). An uncaught exception is
-// reported without the bootstrap's own frame and exits 1 (KeyboardInterrupt:
-// by SIGINT), as the interpreter does for a script.
+// it says it waits (only then may the code replace it in the file), reads its
+// go until the channel ends (the code is now written over main.py), having
+// received the rlimits a finer request lowers, compiles main.py and runs it
+// in __main__'s namespace as it was before the bootstrap touched it (a syntax
+// error too). An uncaught exception is reported without the bootstrap's own
+// frame and exits 1 (KeyboardInterrupt: by SIGINT), as the interpreter does
+// for a script.
+//
+// The channel differs per backend, the protocol does not:
+//   init_socket  (native) the init's socket on fd 3: 'w' out, go in, then closed
+//   std_streams  (docker) 'w' as the first byte on stdout (the host reads it
+//                off the attach stream before the run's output begins), go on
+//                stdin until EOF; stdin then becomes /dev/null, as a cold
+//                container's is.
 #pragma once
+#include <string>
 
 namespace mai::sandbox {
 
-inline constexpr const char* kPythonWarmBootstrap = R"PY(def _(g=globals(), base=dict(globals())):
+enum class WarmChannel { init_socket, std_streams };
+
+inline std::string python_warm_bootstrap(WarmChannel channel) {
+  const bool init = channel == WarmChannel::init_socket;
+  std::string text = R"PY(def _(g=globals(), base=dict(globals())):
     import os, sys
-    os.write(3, b'w')
+)PY";
+  text += init ? "    say, hear = 3, 3\n" : "    say, hear = 1, 0\n";
+  text += R"PY(    os.write(say, b'w')
     go = b''
-    while chunk := os.read(3, 4096):
+    while chunk := os.read(hear, 4096):
         go += chunk
-    os.close(3)
-    if go:  # a finer request's rlimits (only then is resource loaded, and forgotten)
+)PY";
+  text += init ? "    os.close(3)\n"
+               : "    null = os.open('/dev/null', os.O_RDONLY)\n"
+                 "    os.dup2(null, 0)\n"
+                 "    os.close(null)\n";
+  text += R"PY(    if go:  # a finer request's rlimits (only then is resource loaded, and forgotten)
         import resource
         for item in go.split():
             r, v = map(int, item.split(b'='))
@@ -44,5 +62,7 @@ inline constexpr const char* kPythonWarmBootstrap = R"PY(def _(g=globals(), base
         raise SystemExit(1)
 _()
 )PY";
+  return text;
+}
 
 }  // namespace mai::sandbox

@@ -21,6 +21,9 @@ struct ContainerInputs {
   std::string holder_id;       // deps: the container whose network namespace is joined
   std::string seccomp_json;    // seccomp_profile_json().dump(), computed once per backend
   uint32_t uid = 0;            // the run's leased host id: the program's uid and gid
+  // A warm Python container's: stdin open until the go arrives on it (the
+  // bootstrap then puts /dev/null there, which is a cold container's stdin).
+  bool stdin_for_go = false;
 };
 
 // The run's container: the program itself.

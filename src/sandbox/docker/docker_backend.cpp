@@ -1,15 +1,19 @@
 // make_docker_backend: checks the daemon and the image once, then launches
-// each run as a hardened container (plus, for deps, a network holder).
+// each run as a hardened container (plus, for deps, a network holder), or
+// builds one ahead for the warm pool (docker_warm.hpp).
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include "common/error.hpp"
+#include "common/ids.hpp"
 #include "sandbox/docker/container_spec.hpp"
 #include "sandbox/docker/containers.hpp"
 #include "sandbox/docker/docker_sandbox.hpp"
+#include "sandbox/docker/docker_warm.hpp"
 #include "sandbox/docker/netns_listener.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
 #include "sandbox/id_lease.hpp"
+#include "sandbox/warm_bootstrap.hpp"
 
 namespace mai::sandbox {
 
@@ -17,7 +21,7 @@ namespace {
 
 using namespace docker;
 
-class DockerBackend final : public Backend {
+class DockerBackend final : public Backend, public WarmSource {
  public:
   explicit DockerBackend(const config::SandboxConfig& cfg)
       : cfg_(cfg.docker), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
@@ -35,6 +39,57 @@ class DockerBackend final : public Backend {
   std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
     if (!spec.inputs.empty())
       throw SandboxError("unsupported", "the docker backend does not take input files yet; use --backend native");
+    DockerRun run = new_run(spec);
+    uint32_t uid = run.ids.id(0);
+    // From here on the sandbox object owns (and always removes) what exists.
+    std::string holder;
+    try {
+      if (spec.network == NetworkMode::deps) {
+        holder = create_container(client_, holder_container_name(spec.run_id),
+                                  holder_container_body(spec, cfg_, uid, seccomp_));
+        run.holder_id = holder;
+        start_container(client_, holder);
+        auto j = inspect_container(client_, holder);
+        int pid = j["State"].value("Pid", 0);
+        if (pid <= 0) throw SandboxError("sandbox_setup", "the network holder container is not running");
+        run.proxy_fd = listen_in_netns(pid, kProxyPort);
+      }
+      ContainerInputs in{run.dir->path() + "/code", holder, seccomp_, uid};
+      run.container_id = create_container(client_, run_container_name(spec.run_id),
+                                          run_container_body(spec, cfg_, in));
+    } catch (...) {
+      DockerSandbox cleanup_only(std::move(run));  // removes the holder, the cgroup and the directory
+      throw;
+    }
+    auto box = std::make_unique<DockerSandbox>(std::move(run));
+    box->start();  // on failure the destructor removes everything
+    return box;
+  }
+
+  std::unique_ptr<WarmEntry> prepare_warm(const WarmShape& shape, const std::string& scratch_root) override {
+    RunSpec spec;
+    spec.run_id = random_hex(16);  // its own; the run's id is recorded in it on hand-off
+    spec.language = shape.language;
+    spec.limits = shape.limits;
+    spec.scratch_root = scratch_root;
+    bool python = shape.language == Language::python;
+    spec.code = python ? python_warm_bootstrap(WarmChannel::std_streams) : "";
+    DockerRun run = new_run(spec);
+    try {
+      ContainerInputs in{run.dir->path() + "/code", "", seccomp_, run.ids.id(0), python};
+      run.container_id = create_container(client_, run_container_name(spec.run_id),
+                                          run_container_body(spec, cfg_, in));
+    } catch (...) {
+      DockerSandbox cleanup_only(std::move(run));
+      throw;
+    }
+    return make_warm_entry(std::move(run), shape);
+  }
+
+ private:
+  // What every run's container needs first: its host id, its scratch
+  // directory with the code, and its parent cgroup with the run's limits.
+  DockerRun new_run(const RunSpec& spec) {
     DockerRun run;
     run.socket = cfg_.socket;
     run.run_id = spec.run_id;
@@ -42,11 +97,9 @@ class DockerBackend final : public Backend {
     run.flood_bytes = spec.output_flood_bytes;
     run.cgroup_parent = cfg_.cgroup_parent;
     run.ids = ids_.acquire();
-    std::string code;
     try {
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
-      run.dir->write_code(spec.code);
-      code = run.dir->path() + "/code";  // root's, 0444: the container's user reads it
+      run.dir->write_code(spec.code);  // root's, 0444: the container's user reads it
       if (layout_.version != 0) {
         run.parent = make_cgroup(layout_, cfg_.cgroup_parent, spec.run_id);
         try {
@@ -63,33 +116,9 @@ class DockerBackend final : public Backend {
       run.ids.vacated();  // no container exists yet: nothing can have the run's uid
       throw;
     }
-    uint32_t uid = run.ids.id(0);
-    // From here on the sandbox object owns (and always removes) what exists.
-    std::string holder;
-    try {
-      if (spec.network == NetworkMode::deps) {
-        holder = create_container(client_, holder_container_name(spec.run_id),
-                                  holder_container_body(spec, cfg_, uid, seccomp_));
-        run.holder_id = holder;
-        start_container(client_, holder);
-        auto j = inspect_container(client_, holder);
-        int pid = j["State"].value("Pid", 0);
-        if (pid <= 0) throw SandboxError("sandbox_setup", "the network holder container is not running");
-        run.proxy_fd = listen_in_netns(pid, kProxyPort);
-      }
-      ContainerInputs in{code, holder, seccomp_, uid};
-      run.container_id = create_container(client_, run_container_name(spec.run_id),
-                                          run_container_body(spec, cfg_, in));
-    } catch (...) {
-      DockerSandbox cleanup_only(std::move(run));  // removes the holder, the cgroup and the directory
-      throw;
-    }
-    auto box = std::make_unique<DockerSandbox>(std::move(run));
-    box->start();  // on failure the destructor removes everything
-    return box;
+    return run;
   }
 
- private:
   config::DockerSettings cfg_;
   Client client_;
   std::string seccomp_;

@@ -1,12 +1,16 @@
 #include "sandbox/docker/docker_sandbox.hpp"
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
+#include <sys/socket.h>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
 
 #include "common/error.hpp"
 #include "sandbox/docker/containers.hpp"
+#include "sandbox/warm.hpp"
 
 namespace mai::sandbox::docker {
 
@@ -60,7 +64,14 @@ DockerSandbox::DockerSandbox(DockerRun run)
   } catch (const std::exception&) {
     // Unversioned paths still reach the daemon; nothing here may stop the removal.
   }
-  if (!run_.container_id.empty()) attach_ = std::thread([this] { attach_thread(); });
+  if (run_.attach_fd >= 0) {
+    attached_ = true;
+    attach_status_ = 101;
+    attach_cancel_.set_socket(run_.attach_fd);
+    attach_ = std::thread([this] { read_attached(); });
+  } else if (!run_.container_id.empty()) {
+    attach_ = std::thread([this] { attach_thread(); });
+  }
 }
 
 DockerSandbox::~DockerSandbox() { cleanup(); }
@@ -91,6 +102,21 @@ void DockerSandbox::attach_thread() {
   std::lock_guard<std::mutex> lock(mu_);
   if (!attached_) attach_status_ = status;
   attach_error_ = error;
+  attach_done_ = true;
+  cv_.notify_all();
+}
+
+void DockerSandbox::read_attached() {
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::recv(run_.attach_fd, buf, sizeof buf, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // the container ended, or cleanup shut the socket down
+    std::lock_guard<std::mutex> lock(mu_);
+    demux_.feed(buf, static_cast<size_t>(n));
+    if (out_.flooded() || err_.flooded()) cv_.notify_all();
+  }
+  std::lock_guard<std::mutex> lock(mu_);
   attach_done_ = true;
   cv_.notify_all();
 }
@@ -135,6 +161,21 @@ void DockerSandbox::start() {
   waiter_ = std::thread([this] { wait_thread(); });
   auto j = inspect_container(client_, run_.container_id);
   run_.init_pid = j["State"].value("Pid", 0);
+}
+
+void DockerSandbox::go(const std::string& input) {
+  started_ = Clock::now();
+  size_t done = 0;
+  while (done < input.size()) {
+    ssize_t n = ::send(run_.attach_fd, input.data() + done, input.size() - done, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+  // EOF on the program's stdin (StdinOnce): the bootstrap runs the code.
+  if (done < input.size() || ::shutdown(run_.attach_fd, SHUT_WR) != 0)
+    throw SandboxError(kWarmEntryLost, std::string("the warm container took no go: ") + std::strerror(errno));
+  waiter_ = std::thread([this] { wait_thread(); });
 }
 
 ProbeTarget DockerSandbox::probe_target() const {
@@ -274,6 +315,8 @@ void DockerSandbox::cleanup() {
   attach_cancel_.cancel();
   if (attach_.joinable()) attach_.join();
   if (waiter_.joinable()) waiter_.join();
+  if (run_.attach_fd >= 0) attach_cancel_.close_socket(run_.attach_fd);
+  run_.attach_fd = -1;
   if (run_.proxy_fd >= 0) ::close(run_.proxy_fd);
   run_.proxy_fd = -1;
   if (run_.parent) {

@@ -31,6 +31,9 @@ struct DockerRun {
   std::string holder_id;           // deps: the network-namespace holder
   int32_t init_pid = 0;            // host pid of the container's init
   int proxy_fd = -1;
+  // A warm container's: attached before it started (raw_attach.hpp), its
+  // output read from here instead of a fresh attach; its stdin takes the go.
+  int attach_fd = -1;
   Limits limits;
   uint64_t flood_bytes = 0;
 };
@@ -42,6 +45,10 @@ class DockerSandbox final : public Sandbox {
   ~DockerSandbox() override;
 
   void start();  // throws SandboxError; the destructor cleans up either way
+  // A warm container already running with run.attach_fd: its program gets
+  // `input` on stdin, then EOF, and its run (and timeout) starts now. Throws
+  // SandboxError(kWarmEntryLost) if the container no longer takes it.
+  void go(const std::string& input);
   ProbeTarget probe_target() const override;
   RawOutcome wait() override;
   void kill() override;
@@ -56,6 +63,7 @@ class DockerSandbox final : public Sandbox {
 
  private:
   void attach_thread();
+  void read_attached();  // attach_fd's frames, until the daemon ends them
   void wait_thread();
   void cleanup();
   CgroupStats child_stats() const;

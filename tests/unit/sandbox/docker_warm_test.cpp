@@ -1,0 +1,266 @@
+// Warm sandboxes on the Docker backend (docker/docker_warm.hpp) against the
+// real daemon: a warm container gives what a cold one gives (output, exit
+// status, timeout 124, memory kill 137), runs one program and leaves no trace
+// for the next, takes a finer request's limits or refuses it, and the pool
+// recycles stale containers, refills after use and leaves none behind.
+// Every test skips, saying why, where no daemon and image exist.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "common/error.hpp"
+#include "sandbox/warm.hpp"
+#include "sandbox/warm_backend.hpp"
+#include "test_util.hpp"
+
+using namespace mai;
+using namespace mai::sandbox;
+using namespace mai::sandbox::test;
+
+namespace {
+
+class sandboxDockerWarm : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!is_root()) GTEST_SKIP() << "the sandbox tests need root";
+    if (!docker_unavailable_reason().empty()) GTEST_SKIP() << docker_unavailable_reason();
+    current_kind() = BackendKind::docker;
+  }
+  void TearDown() override { current_kind() = BackendKind::native; }
+};
+
+WarmShape shape_for(Language lang = Language::python, Limits limits = small_limits()) {
+  return warm_shape_of(make_spec("", lang, limits));
+}
+
+std::unique_ptr<WarmEntry> warm_entry(Language lang = Language::python, Limits limits = small_limits()) {
+  return dynamic_cast<WarmSource&>(backend()).prepare_warm(shape_for(lang, limits), scratch_root());
+}
+
+RawOutcome run_warm(const std::string& code, Language lang = Language::python, Limits limits = small_limits()) {
+  return warm_entry(lang, limits)->hand_off(make_spec(code, lang, limits))->wait();
+}
+
+ExecutionReport report_of(const RawOutcome& o) {
+  ExecutionReport r;
+  finish_report(o, std::nullopt, r);
+  return r;
+}
+
+// Every container of this test process's runs, warm ones included.
+size_t containers_left() {
+  docker::Client c(test_config().docker.socket);
+  c.negotiate();
+  return docker::containers_with_label(c, std::string(docker::kScratchLabel) + "=" + scratch_root()).size();
+}
+
+// What a program can learn about how it was started.
+const char* kIntrospect = R"(import os, sys
+print(sorted(globals()))
+print(__name__, __file__, type(__loader__).__name__, __spec__, __package__, __doc__, __cached__)
+print(sys.argv, sys.orig_argv, sys.path, sys.flags)
+print(sorted(sys.modules))
+print(sorted((n, os.path.exists('/proc/self/fd/' + n) and os.readlink('/proc/self/fd/' + n).split(':')[0]) for n in os.listdir('/proc/self/fd')), os.getcwd())  # uid and gid: each run's own host id
+print(sorted(os.environ.items()))
+print(sorted(os.listdir('/sandbox')), sorted(os.listdir('/tmp')), open(__file__).read() == open('/sandbox/main.py').read())
+print(os.stat('/sandbox/main.py').st_mode, os.stat('/sandbox/main.py').st_size)
+print(sys.stdin.read() == '', sys.stdin.isatty(), os.get_blocking(0), os.get_blocking(1))
+# Pid numbers differ (runc's setup takes one more with stdin open), the count does not.
+print(len([p for p in os.listdir('/proc') if p.isdigit()]))
+def f():
+    raise ValueError('from the program')
+f()
+)";
+
+}  // namespace
+
+TEST_F(sandboxDockerWarm, PythonSeesWhatAColdRunSees) {
+  RawOutcome cold = run(kIntrospect);
+  RawOutcome warm = run_warm(kIntrospect);
+  EXPECT_EQ(warm.failure, "");
+  EXPECT_TRUE(warm.exited);
+  EXPECT_EQ(warm.exit_status, 1);
+  EXPECT_EQ(warm.stdout_data, cold.stdout_data);
+  EXPECT_EQ(warm.stderr_data, cold.stderr_data);
+  EXPECT_NE(cold.stderr_data.find("ValueError: from the program"), std::string::npos) << cold.stderr_data;
+}
+
+TEST_F(sandboxDockerWarm, ExitPathsAndLimitsMatchCold) {
+  for (const char* code : {"import sys\nsys.exit(3)\n", "import os, signal\nos.kill(os.getpid(), signal.SIGTERM)\n",
+                           "raise KeyboardInterrupt\n", "print('no newline at the end', end='')",
+                           "if True:\n  x = (\n"}) {
+    RawOutcome cold = run(code);
+    RawOutcome warm = run_warm(code);
+    EXPECT_EQ(warm.exited, cold.exited) << code;
+    EXPECT_EQ(warm.exit_status, cold.exit_status) << code;
+    EXPECT_EQ(warm.signal, cold.signal) << code;
+    EXPECT_EQ(warm.stdout_data, cold.stdout_data) << code;
+    EXPECT_EQ(warm.stderr_data, cold.stderr_data) << code;
+  }
+  Limits l = small_limits();
+  l.timeout_ms = 1500;
+  const char* sleeper = "import time\nprint('up', flush=True)\ntime.sleep(60)\n";
+  ExecutionReport cold_t = report_of(run(sleeper, Language::python, l));
+  ExecutionReport warm_t = report_of(run_warm(sleeper, Language::python, l));
+  EXPECT_EQ(warm_t.termination, Termination::timeout);
+  EXPECT_EQ(warm_t.exit_code, 124);
+  EXPECT_EQ(warm_t.exit_code, cold_t.exit_code);
+  EXPECT_EQ(warm_t.stdout_data, "up\n");
+
+  l = small_limits();
+  l.memory_bytes = 48ull << 20;
+  const char* hog = "x = []\nwhile True:\n    x.append(bytearray(1 << 20))\n";
+  ExecutionReport cold_m = report_of(run(hog, Language::python, l));
+  ExecutionReport warm_m = report_of(run_warm(hog, Language::python, l));
+  EXPECT_EQ(warm_m.termination, Termination::memory_limit);
+  EXPECT_EQ(warm_m.exit_code, 137);
+  EXPECT_EQ(warm_m.exit_code, cold_m.exit_code);
+}
+
+TEST_F(sandboxDockerWarm, ShellWaitsCreatedAndMatchesCold) {
+  const char* code = "echo \"$0\" \"$#\" \"$PWD\"; ls -la /sandbox | tail -n +2 | awk '{print $1, $5, $9}'\n"
+                     "cat /sandbox/main.sh | wc -c; env | sort; echo err >&2; exit 5\n";
+  RawOutcome cold = run(code, Language::shell);
+  RawOutcome warm = run_warm(code, Language::shell);
+  EXPECT_TRUE(warm.exited);
+  EXPECT_EQ(warm.exit_status, 5);
+  EXPECT_EQ(warm.stdout_data, cold.stdout_data);
+  EXPECT_EQ(warm.stderr_data, cold.stderr_data);
+}
+
+TEST_F(sandboxDockerWarm, FinerLimitsReachTheRunOrItStartsCold) {
+  Limits finer = small_limits();
+  finer.memory_bytes = 48ull << 20;
+  finer.pids = 16;
+  finer.cpus = 0.5;
+  // The container was built for 128 MiB; the run asked for 48 and meets them.
+  auto entry = warm_entry();
+  RawOutcome o = entry->hand_off(make_spec("import resource\nprint(resource.getrlimit(resource.RLIMIT_NPROC), flush=True)\n"
+                                           "x = []\nwhile True:\n    x.append(bytearray(1 << 20))\n",
+                                           Language::python, finer))->wait();
+  EXPECT_NE(o.stdout_data.find("(20, 20)"), std::string::npos) << o.stdout_data;  // pids + headroom
+  EXPECT_TRUE(o.oom_killed);
+  EXPECT_LE(o.peak_memory_bytes, finer.memory_bytes);
+  EXPECT_EQ(o.limits.memory_bytes, finer.memory_bytes);
+  // A limit the daemon will not set (below its 6 MB minimum): refused before
+  // anything of the run happened, so the service starts it cold instead.
+  Limits tiny = small_limits();
+  tiny.memory_bytes = 1 << 20;
+  auto refused = warm_entry();
+  try {
+    refused->hand_off(make_spec("print('ran')\n", Language::python, tiny));
+    ADD_FAILURE() << "a limit the daemon refused was not reported";
+  } catch (const SandboxError& e) {
+    EXPECT_EQ(e.code(), kWarmEntryLost) << e.what();
+  }
+  // A shell's rlimits are fixed when its container is made: a finer pids
+  // limit (nproc) starts cold too.
+  auto shell = warm_entry(Language::shell);
+  EXPECT_THROW(shell->hand_off(make_spec("true\n", Language::shell, finer)), SandboxError);
+  refused.reset();
+  shell.reset();
+  EXPECT_EQ(containers_left(), 0u);
+}
+
+TEST_F(sandboxDockerWarm, AnEntryRunsOneProgramAndTheNextSeesNothingOfIt) {
+  auto entry = warm_entry();
+  auto next = warm_entry();  // waits while the first runs
+  const char* plant = R"(import os, time
+open('/tmp/planted', 'w').write('x')
+open('/sandbox/planted', 'w').write('x')
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        time.sleep(60)
+    os._exit(0)
+time.sleep(0.2)
+print('planted', sorted(os.listdir('/tmp')), len([p for p in os.listdir('/proc') if p.isdigit()]) > 2)
+)";
+  auto box = entry->hand_off(make_spec(plant));
+  EXPECT_THROW(entry->hand_off(make_spec("print('twice')\n")), SandboxError);
+  RawOutcome a = box->wait();
+  EXPECT_EQ(a.stdout_data, "planted ['planted'] True\n") << a.stderr_data;
+  box.reset();
+  entry.reset();
+  const char* check = R"(import os
+for p in ('/tmp/planted', '/sandbox/planted'):
+    if os.path.exists(p): print('FOUND', p)
+procs = sorted(p for p in os.listdir('/proc') if p.isdigit())
+if len(procs) != 2: print('PROCESSES', procs)
+print('clean')
+)";
+  RawOutcome b = next->hand_off(make_spec(check))->wait();
+  EXPECT_EQ(b.stdout_data, "clean\n") << b.stderr_data;
+  next.reset();
+  EXPECT_EQ(containers_left(), 0u);
+}
+
+TEST_F(sandboxDockerWarm, AContainerThatDiedWaitingIsNotUsed) {
+  auto entry = warm_entry();
+  docker::Client c(test_config().docker.socket);
+  c.negotiate();
+  auto found = docker::containers_with_label(c, std::string(docker::kScratchLabel) + "=" + scratch_root());
+  ASSERT_EQ(found.size(), 1u);
+  docker::kill_container(c, found[0].value("Id", std::string()));
+  // The daemon ends the attach stream once the container is gone.
+  for (int i = 0; i < 200 && docker::inspect_container(c, found[0].value("Id", std::string()))["State"].value("Running", true); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  try {
+    entry->hand_off(make_spec("print(1)\n"));
+    ADD_FAILURE() << "a dead container took the code";
+  } catch (const SandboxError& e) {
+    EXPECT_EQ(e.code(), kWarmEntryLost) << e.what();
+  }
+  entry.reset();
+  EXPECT_EQ(containers_left(), 0u);
+}
+
+TEST_F(sandboxDockerWarm, ThePoolServesRefillsRecyclesAndLeavesNothing) {
+  auto cfg = test_config();
+  cfg.warm.min_per_shape = 1;
+  cfg.warm.max_per_shape = 1;
+  cfg.warm.max_total = 4;
+  cfg.warm.max_idle_ms = 4000;
+  cfg.warm.min_free_memory_bytes = 0;
+  std::shared_ptr<sandbox::Backend> inner = make_docker_backend(cfg);
+  auto warm = make_warm_backend(inner, cfg, scratch_root());
+  ASSERT_TRUE(warm_counters(*warm));
+  // One shape per trust level's Python runs (two levels may share one).
+  std::vector<WarmShape> shapes;
+  for (auto t : {TrustLevel::unknown, TrustLevel::untrusted, TrustLevel::trusted}) {
+    WarmShape s = warm_shape_of(make_spec("", Language::python, clamp_to_host(cfg.limits_for(t))));
+    if (std::find(shapes.begin(), shapes.end(), s) == shapes.end()) shapes.push_back(s);
+  }
+  const size_t ready = shapes.size();
+  Limits level = clamp_to_host(cfg.limits_for(TrustLevel::untrusted));
+  auto filled = [&](size_t n) {
+    for (int k = 0; k < 1200 && warm_counters(*warm)->waiting < n; ++k)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return warm_counters(*warm)->waiting >= n;
+  };
+  ASSERT_TRUE(filled(ready));
+  RawOutcome o = warm->launch(make_spec("print('hi')\n", Language::python, level))->wait();
+  EXPECT_EQ(o.stdout_data, "hi\n");
+  EXPECT_EQ(warm_counters(*warm)->hits, 1u);
+  // Refilled off the request path.
+  ASSERT_TRUE(filled(ready));
+  EXPECT_EQ(warm->launch(make_spec("print('again')\n", Language::python, level))->wait().stdout_data, "again\n");
+  EXPECT_EQ(warm_counters(*warm)->hits, 2u);
+  // Unused ones older than max_idle are removed and built anew.
+  for (int k = 0; k < 600 && warm_counters(*warm)->expired == 0; ++k)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_GT(warm_counters(*warm)->expired, 0u);
+  ASSERT_TRUE(filled(ready));
+  // The recycled ones are gone (one more may be being built).
+  EXPECT_LE(containers_left(), warm_counters(*warm)->waiting + 1);
+  // A run no entry can honour (network deps) starts cold.
+  RunSpec deps = make_spec("print('cold')\n", Language::python, level);
+  deps.network = NetworkMode::deps;
+  EXPECT_EQ(warm->launch(deps)->wait().stdout_data, "cold\n");
+  EXPECT_EQ(warm_counters(*warm)->hits, 2u);
+  // Stopping leaves no container behind.
+  warm.reset();
+  inner.reset();
+  EXPECT_EQ(containers_left(), 0u);
+}
