@@ -268,6 +268,9 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
     if (spec.docker) exec.docker = sandbox::make_docker_backend(cfg.sandbox);
   } else {
     exec.docker = docker_if_present(cfg.sandbox, log);
+    // Warm containers too (config warm.docker): a pool of its own, same settings.
+    if (exec.docker && cfg.sandbox.warm.docker)
+      exec.docker = sandbox::make_warm_backend(exec.docker, cfg.sandbox, spec.state_dir + "/runs");
   }
 
   switch (kind) {

@@ -12,9 +12,11 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "mai_sandbox_client.hpp"
+#include "model/enums.hpp"
 #include "model/json_codec.hpp"
 
 int main(int argc, char** argv) {
@@ -29,10 +31,17 @@ int main(int argc, char** argv) {
   app.add_option("--count", count)->check(CLI::Range(1, 1000000));
   app.add_option("--concurrency", concurrency)->check(CLI::Range(1, 1024));
   app.add_option("--code", code, "Python program to submit");
+  std::string backend;
+  app.add_option("--backend", backend, "native or docker (default: the service's)");
   bool per_line = false;
   app.add_flag("--per-line", per_line, "submit once per line of stdin, print the round trip in ms");
   CLI11_PARSE(app, argc, argv);
 
+  std::optional<mai::Backend> chosen;
+  if (!backend.empty() && !(chosen = mai::parse_backend(backend))) {
+    std::cerr << "mai-submit-load: --backend must be native or docker\n";
+    return 2;
+  }
   std::unique_ptr<mai::client::Client> client;
   try {
     client = mai::client::Client::connect(o);
@@ -47,6 +56,7 @@ int main(int argc, char** argv) {
       s.code = code;
       s.filename = "hello.py";
       s.origin = mai::Origin::mai;
+      s.backend = chosen;
       auto t0 = std::chrono::steady_clock::now();
       std::string status;
       try {
@@ -74,6 +84,7 @@ int main(int argc, char** argv) {
         s.code = code;
         s.filename = "load.py";
         s.origin = mai::Origin::mai;
+        s.backend = chosen;
         try {
           auto r = client->submit(s);
           std::lock_guard<std::mutex> lock(mu);

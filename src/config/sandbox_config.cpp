@@ -26,8 +26,9 @@ Limits parse_limits(const Node& n) {
 WarmPoolSettings parse_warm(const Node& n) {
   WarmPoolSettings w;
   if (!n.defined()) return w;
-  n.expect_keys({"enabled", "min", "max", "max_total", "max_idle", "min_free_memory"});
+  n.expect_keys({"enabled", "docker", "min", "max", "max_total", "max_idle", "min_free_memory"});
   if (n.has("enabled")) w.enabled = n["enabled"].as_bool();
+  if (n.has("docker")) w.docker = n["docker"].as_bool();
   if (n.has("min")) w.min_per_shape = static_cast<uint32_t>(n["min"].as_uint(0, 64));
   if (n.has("max")) w.max_per_shape = static_cast<uint32_t>(n["max"].as_uint(1, 64));
   if (n.has("max_total")) w.max_total = static_cast<uint32_t>(n["max_total"].as_uint(1, 256));
@@ -169,7 +170,9 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
     docker["socket"].fail("must be an absolute path to the daemon's unix socket");
   c.docker.image = docker["image"].as_string();
   if (c.docker.image.empty()) docker["image"].fail("must name an image");
-  c.docker.ids = parse_id_range(docker["ids"], kDockerIdsPerRun, runs_at_once, capacity_source, host);
+  // Waiting warm containers hold docker ids too.
+  c.docker.ids = parse_id_range(docker["ids"], kDockerIdsPerRun, runs_at_once, capacity_source, host,
+                                c.warm.enabled && c.warm.docker ? c.warm.max_total : 0);
   if (c.docker.ids.first < c.native.ids.end() && c.native.ids.first < c.docker.ids.end())
     docker["ids"].fail("ids " + id_span(c.docker.ids.first, c.docker.ids.count) + " overlap native.ids (" +
                        id_span(c.native.ids.first, c.native.ids.count) +

@@ -46,9 +46,10 @@ struct DockerSettings {
 // warm: a service's pool of sandboxes built ahead (sandbox/warm_pool.hpp).
 struct WarmPoolSettings {
   bool enabled = true;
+  bool docker = true;           // the docker backend keeps warm containers too (a pool of its own)
   uint32_t min_per_shape = 1;   // kept ready for each trust level's Python runs
   uint32_t max_per_shape = 4;
-  uint32_t max_total = 8;       // each holds a lease of native.ids
+  uint32_t max_total = 8;       // per backend; each holds a lease of its backend's ids
   uint64_t max_idle_ms = 60000; // older unused ones are destroyed and built anew
   uint64_t min_free_memory_bytes = 512ull << 20;  // below this none are kept
 };

@@ -1,7 +1,8 @@
 """The docker backend end to end: the same runs, statuses and results as
 native (hello, timeout 124, memory 137, the JSON result), a deps `pip
-download` through the proxy, and a supervisor killed mid-run whose container
-the next start removes. Skips, saying why, where no Docker daemon or image is."""
+download` through the proxy, a supervisor killed mid-run whose container
+the next start removes, and serve's warm containers (same results as cold
+runs, each used once, none left after a stop or, after a crash, the next start). Skips, saying why, where no Docker daemon or image is."""
 import json
 import os
 import shutil
@@ -14,6 +15,7 @@ import urllib.parse
 import yaml
 
 from harness import BINARY, EXAMPLES, SOURCE_DIR, CliTestCase, validate
+from service import Service
 from test_network import INDEX_HOST, PROGRAM, WHEEL, Index
 
 SOCKET = "/var/run/docker.sock"
@@ -192,6 +194,62 @@ class DockerSupervisorKilled(CliTestCase):
         self.assertEqual(verify.code, 0, verify)
         shown = self.cli("audit", "show", "--type", "execution.abandoned", "--json")
         self.assertIn("supervising mai-sandbox process died", shown.stdout)
+
+
+def running_names(scratch_root):
+    return {c["Names"][0] for c in containers_of(scratch_root) if c["State"] == "running"}
+
+
+@unittest.skipIf(WHY, WHY)
+class DockerWarmService(CliTestCase):
+    """serve keeps warm containers (config warm:, docker: true)."""
+
+    def wait_for_warm(self, scratch, count=1):
+        deadline = time.time() + 120
+        while time.time() < deadline and len(running_names(scratch)) < count:
+            time.sleep(0.1)
+        names = running_names(scratch)
+        self.assertGreaterEqual(len(names), count, containers_of(scratch))
+        return names
+
+    def test_warm_runs_match_cold_ones_and_a_stop_leaves_no_container(self):
+        scratch = str(self.state / "runs")
+        service = Service(self.state, self.config)
+        try:
+            cases = [(EXAMPLES / "hello.py", []),
+                     (self.write("exit7.py", "import sys\nprint('out')\nsys.exit(7)\n"), []),
+                     (EXAMPLES / "sleeper.py", ["--timeout", "2"]),
+                     (EXAMPLES / "memory_hog.py", ["--memory", "64MiB"])]
+            for prog, extra in cases:
+                with self.subTest(prog=prog.name):
+                    waiting = self.wait_for_warm(scratch)
+                    warm = self.cli("submit", "--server", service.address, "--backend", "docker", *extra, prog)
+                    # The run took a container that was waiting (it is gone now)...
+                    self.assertTrue(waiting - running_names(scratch), (waiting, containers_of(scratch)))
+                    cold = self.cli("run", "--state", self.tmp / "cold", "--backend", "docker", *extra, prog,
+                                    state=False)
+                    # ...and ended as a cold run does: 0, 7, timeout 124, memory kill 137.
+                    self.assertEqual(warm.code, cold.code, (warm, cold))
+                    self.assertEqual(warm.stdout, cold.stdout)
+        finally:
+            self.assertEqual(service.stop(), 0)
+        self.assertEqual(containers_of(scratch), [])
+
+    def test_after_a_crash_the_next_start_removes_the_warm_containers(self):
+        scratch = str(self.state / "runs")
+        service = Service(self.state, self.config)
+        self.wait_for_warm(scratch)
+        service.proc.kill()
+        service.stop()
+        # The daemon keeps them running after their service died...
+        self.assertTrue(running_names(scratch))
+        # ...until the next start removes them.
+        res = self.cli("run", EXAMPLES / "hello.py")
+        self.assertEqual(res.code, 0, res)
+        self.assertEqual(containers_of(scratch), [])
+        self.assertEqual(list((self.state / "runs").iterdir()), [])
+        verify = self.cli("audit", "verify")
+        self.assertEqual(verify.code, 0, verify)
 
 
 if __name__ == "__main__":

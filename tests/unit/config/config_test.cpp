@@ -166,6 +166,8 @@ TEST(SandboxConfig, WarmPool) {
   EXPECT_EQ(error_for("max_idle: 60s", "max_idle: 10ms").field(), "warm.max_idle");
   EXPECT_EQ(error_for("max_total: 8", "max_total: 0").field(), "warm.max_total");
   EXPECT_EQ(error_for("  enabled: true\n", "  enabled: maybe\n").field(), "warm.enabled");
+  EXPECT_TRUE(c.warm.docker);
+  EXPECT_EQ(error_for("  docker: true\n", "  docker: sometimes\n").field(), "warm.docker");
   EXPECT_EQ(error_for("min_free_memory: 512MiB", "min_free_memory: 512MiB\n  size: 3").field(), "warm.size");
   // Waiting warm sandboxes hold native ids: the range must hold them beside the capacity.
   std::string text = with_replaced(Source::builtin("sandbox.yaml"), "max_concurrent: 0", "max_concurrent: 46");
@@ -177,6 +179,15 @@ TEST(SandboxConfig, WarmPool) {
   auto off = parse_sandbox_config(
       Node::parse("s.yaml", with_replaced(text, "  enabled: true\n", "  enabled: false\n")), host_with({}));
   EXPECT_FALSE(off.warm.enabled);
+  // Warm containers hold docker ids the same way.
+  std::string dtext = with_replaced(Source::builtin("sandbox.yaml"), "max_concurrent: 0", "max_concurrent: 46");
+  dtext = with_replaced(dtext, "first: 1940000\n    count: 65536", "first: 1940000\n    count: 50");
+  auto dsmall = expect_config_error([&] { parse_sandbox_config(Node::parse("s.yaml", dtext), host_with({})); });
+  EXPECT_EQ(dsmall.field(), "docker.ids.count");
+  EXPECT_NE(std::string(dsmall.what()).find("plus 8 warm sandboxes"), std::string::npos) << dsmall.what();
+  auto no_docker_warm = parse_sandbox_config(
+      Node::parse("s.yaml", with_replaced(dtext, "  docker: true\n", "  docker: false\n")), host_with({}));
+  EXPECT_FALSE(no_docker_warm.warm.docker);
   std::string full = Source::builtin("sandbox.yaml");
   size_t from = full.find("\nwarm:\n"), to = full.find("\nnative:\n");
   ASSERT_NE(from, std::string::npos);
