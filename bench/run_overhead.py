@@ -19,7 +19,13 @@ synced), as medians since the process was started and as steps.
 --compare OTHER adds another build's `run` as a peer (e.g. before and after
 a change, interleaved in the same run, each with a state directory of its own).
 
-  bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox] [--compare BIN] [--no-serve]
+--docker adds the same round trips with the docker backend (`--backend
+docker` on the held connection) to both services: warm containers (waiting,
+the interpreter started) against cold ones (created, started, removed per
+run), against the same bare python3. Needs dockerd and the image
+(tools/start-dockerd.sh && tools/build-docker-image.sh).
+
+  bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox] [--compare BIN] [--no-serve] [--docker]
 """
 import json
 import argparse
@@ -60,9 +66,10 @@ def time_once(cmd, env=None):
 
 
 class Serve:
-    """`mai-sandbox serve` on loopback, with a held connection for round trips."""
+    """`mai-sandbox serve` on loopback, with a held connection for round trips
+    (one per backend asked for)."""
 
-    def __init__(self, binary, config, state, log):
+    def __init__(self, binary, config, state, log, backends=("native",)):
         self.log = open(log, "w")
         self.proc = subprocess.Popen([binary, "--config", str(config), "--state", str(state), "serve",
                                       "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=self.log, text=True)
@@ -72,16 +79,17 @@ class Serve:
             raise SystemExit(f"serve did not start; see {log}")
         self.address = match.group(1)
         self.load_tool = str(pathlib.Path(binary).parent / "mai-submit-load")
-        self.probe = subprocess.Popen([self.load_tool, "--server", self.address, "--per-line",
-                                       "--code", "print('hello')"], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, text=True)
+        self.probes = {b: subprocess.Popen([self.load_tool, "--server", self.address, "--per-line",
+                                            "--backend", b, "--code", "print('hello')"], stdin=subprocess.PIPE,
+                                           stdout=subprocess.PIPE, text=True) for b in backends}
 
-    def round_trip(self):
-        self.probe.stdin.write("\n")
-        self.probe.stdin.flush()
-        ms, status = self.probe.stdout.readline().split()
+    def round_trip(self, backend="native"):
+        probe = self.probes[backend]
+        probe.stdin.write("\n")
+        probe.stdin.flush()
+        ms, status = probe.stdout.readline().split()
         if status != "completed":
-            raise SystemExit(f"a submission to serve ended {status}")
+            raise SystemExit(f"a submission to serve ({backend}) ended {status}")
         return float(ms)
 
     def throughput(self, jobs):
@@ -98,9 +106,9 @@ class Serve:
         return rate
 
     def stop(self):
-        if getattr(self, "probe", None):
-            self.probe.stdin.close()
-            self.probe.wait()
+        for probe in getattr(self, "probes", {}).values():
+            probe.stdin.close()
+            probe.wait()
         self.proc.terminate()
         self.proc.wait()
         self.log.close()
@@ -155,6 +163,7 @@ def main():
     ap.add_argument("--binary", default=str(ROOT / "build" / "bin" / "mai-sandbox"))
     ap.add_argument("--compare", help="another mai-sandbox binary, measured as a peer")
     ap.add_argument("--no-serve", action="store_true", help="skip the serve peers")
+    ap.add_argument("--docker", action="store_true", help="add the serve round trips on the docker backend")
     args = ap.parse_args()
 
     program = ROOT / "examples" / "hello.py"
@@ -174,14 +183,20 @@ def main():
     services = {}
     try:
         if not args.no_serve:
+            backends = ("native", "docker") if args.docker else ("native",)
             config_without_warm(config, tmp / "config-cold")
-            services["serve, warm"] = Serve(args.binary, config, tmp / "warm-state", tmp / "warm.log")
-            services["serve, cold"] = Serve(args.binary, tmp / "config-cold", tmp / "cold-state", tmp / "cold.log")
+            services["serve, warm"] = Serve(args.binary, config, tmp / "warm-state", tmp / "warm.log", backends)
+            services["serve, cold"] = Serve(args.binary, tmp / "config-cold", tmp / "cold-state", tmp / "cold.log",
+                                            backends)
             peers["submit (command)"] = [args.binary, "--config", str(config), "submit", "--server",
                                          services["serve, warm"].address, str(program)]
         timers = {name: (lambda cmd=cmd: time_once(cmd)) for name, cmd in peers.items()}
         for name, service in services.items():
             timers[f"{name} (round trip)"] = service.round_trip
+            if "docker" in service.probes:
+                timers[f"{name}, docker (round trip)"] = lambda s=service: s.round_trip("docker")
+        if args.docker:
+            time.sleep(5)  # the first warm containers take seconds to build
         times = {name: [] for name in timers}
         for t in timers.values():  # warm caches once
             t()
@@ -203,6 +218,10 @@ def main():
         if "bwrap" in times and services:
             warm = statistics.median(times["serve, warm (round trip)"])
             print(f"  serve warm round trip against bwrap: x{warm / statistics.median(times['bwrap']):.2f}")
+        if "serve, warm, docker (round trip)" in times:
+            warm = statistics.median(times["serve, warm, docker (round trip)"])
+            cold = statistics.median(times["serve, cold, docker (round trip)"])
+            print(f"  serve docker round trip, warm against cold: x{warm / cold:.2f}")
         if phases:
             print(f"\nwhere `mai-sandbox run` spends its time, median of {args.phases} runs (ms since it was started)")
             previous = 0.0

@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "sandbox/docker/containers.hpp"
+#include "sandbox/phase_timing.hpp"
 #include "sandbox/warm.hpp"
 
 namespace mai::sandbox::docker {
@@ -254,6 +255,7 @@ RawOutcome DockerSandbox::wait() {
       attach_cancel_.cancel();  // the program is gone; a stuck stream must not hold the run
     if (killed_at && now - *killed_at > kKillGrace) break;
   }
+  phase_done("docker: program ended, output in");
   bool exit_known = exit_known_;
   int64_t code = exit_code_;
   std::string wait_error = wait_error_;
@@ -281,6 +283,7 @@ RawOutcome DockerSandbox::wait() {
     r.max_pids = std::max(ps.peak_pids, pids_seen);
   }
   r.oom_killed = oom_flag || oom_kills > 0;
+  phase_done("docker: inspect, cgroup figures");
   // cgroup v1 counts a refused fork only in the container's own cgroup, which
   // runc removes the moment the program ends (often before a reading): the
   // parent's peak reaching the limit (it has the same pids.max) counts too.
@@ -298,6 +301,7 @@ RawOutcome DockerSandbox::wait() {
     r.exit_status = static_cast<int32_t>(code);
   }
   cleanup();
+  phase_done("docker: container, cgroup, directory removed");
   outcome_ = r;
   return r;
 }

@@ -7,6 +7,7 @@
 #include "common/error.hpp"
 #include "sandbox/docker/containers.hpp"
 #include "sandbox/docker/raw_attach.hpp"
+#include "sandbox/phase_timing.hpp"
 #include "sandbox/run_rlimits.hpp"
 
 namespace mai::sandbox::docker {
@@ -58,6 +59,7 @@ class DockerWarmEntry final : public WarmEntry {
     }
     run_.limits = spec.limits;
     run_.flood_bytes = spec.output_flood_bytes;
+    phase_done("docker hand-off: finer limits, code, run id");
     // From here on the sandbox owns (and always removes) the container.
     held_ = false;
     auto box = std::make_unique<DockerSandbox>(std::move(run_));
@@ -65,6 +67,7 @@ class DockerWarmEntry final : public WarmEntry {
       box->go(go);
     else
       box->start();
+    phase_done("docker hand-off: go sent (shell: attached, started)");
     return box;
   }
 

@@ -176,11 +176,21 @@ if os.fork() == 0:
     os._exit(0)
 time.sleep(0.2)
 print('planted', sorted(os.listdir('/tmp')), len([p for p in os.listdir('/proc') if p.isdigit()]) > 2)
+# The code file the host wrote is read-only here; stdin is /dev/null, not the go channel.
+try:
+    open('/sandbox/main.py', 'w').write('print("hijacked")')
+    print('ESCAPED: rewrote main.py')
+except OSError:
+    pass
+print('stdin', os.readlink('/proc/self/fd/0'), repr(os.read(0, 10)))
+# Every process it can signal: only its own (the waiting container is out of reach).
+try: os.kill(-1, 9)
+except OSError: pass
 )";
   auto box = entry->hand_off(make_spec(plant));
   EXPECT_THROW(entry->hand_off(make_spec("print('twice')\n")), SandboxError);
   RawOutcome a = box->wait();
-  EXPECT_EQ(a.stdout_data, "planted ['planted'] True\n") << a.stderr_data;
+  EXPECT_EQ(a.stdout_data, "planted ['planted'] True\nstdin /dev/null b''\n") << a.stderr_data;
   box.reset();
   entry.reset();
   const char* check = R"(import os
