@@ -38,8 +38,9 @@ class WarmPool {
   };
 
   // Starts the refill thread, which builds `initial` shapes' entries at once.
-  // Sandboxes it built die with it (their init's parent-death signal follows
-  // the thread): destroy the pool only after their runs.
+  // Sandboxes it built die with it (native: their init's parent-death signal
+  // follows the thread; docker: the entries remove their containers):
+  // destroy the pool only after their runs.
   WarmPool(Factory factory, const config::WarmPoolSettings& settings, std::vector<WarmShape> initial);
   ~WarmPool();  // stops the thread, destroys the entries still waiting
   WarmPool(const WarmPool&) = delete;
