@@ -9,7 +9,11 @@
 // and the lease alone; and how many runs at once the configured id ranges
 // hold, by filling ranges of the same size.
 //
-//   sandbox_bench [RUNS]
+// With `docker` the same peers and phase tables for the docker backend
+// instead (cold containers, and warm ones: docker/docker_warm.hpp), against
+// the same bare python3; nothing else. Needs dockerd and the image.
+//
+//   sandbox_bench [RUNS] [docker]
 #include <csignal>
 #include <dirent.h>
 #include <fcntl.h>
@@ -153,12 +157,14 @@ void fill_range(const char* backend, const mai::config::IdRange& range, uint32_t
 int main(int argc, char** argv) {
   using namespace mai;
   int runs = argc > 1 ? std::max(3, std::atoi(argv[1])) : 30;
+  const bool docker = argc > 2 && std::string(argv[2]) == "docker";
+  const char* engine = docker ? "docker" : "native";
   auto cfg = config::parse_sandbox_config(config::Source(std::nullopt).load("sandbox.yaml"));
   std::string scratch = "/tmp/mai-sandbox-bench-" + random_hex(4);
   make_dirs(scratch, 0700);
   std::string program = scratch + "/hello.py";
   write_file_atomic(program, kProgram);
-  auto backend = sandbox::make_native_backend(cfg);
+  auto backend = docker ? sandbox::make_docker_backend(cfg) : sandbox::make_native_backend(cfg);
   // The same backend with the ids of the old design: one fixed pair for every
   // run, no lock, nothing to release. (The pair is leased once for the whole
   // benchmark, so no other run on the host gets it meanwhile.)
@@ -221,9 +227,10 @@ int main(int argc, char** argv) {
     std::vector<double> ms;
     std::function<void()> prepare = [] {};  // before the clock starts
   };
+  const std::string cold_name = std::string("mai ") + engine + " sandbox", warm_name = std::string("mai ") + engine + ", warm";
   std::vector<Peer> peers = {{"python3 (bare)", [&] { return spawn_and_wait(bare); }, {}},
-                             {"mai native sandbox", native_run, {}},
-                             {"mai native, warm", warm_run, {}, prepare_warm}};
+                             {cold_name.c_str(), native_run, {}},
+                             {warm_name.c_str(), warm_run, {}, prepare_warm}};
   if (have_bwrap)
     peers.push_back({"bwrap", [&] { return spawn_and_wait(bwrap); }, {}});
   else
@@ -283,6 +290,12 @@ int main(int argc, char** argv) {
   };
   phases("cold", native_run, [] {});
   phases("warm", warm_run, prepare_warm);
+  if (docker) {
+    next_warm.reset();
+    remove_tree(scratch);
+    fixed_ids.vacated();  // never used for a run
+    return 0;
+  }
 
   // What the lease costs a run: the same run with the lease (the product) and
   // with one fixed pair of ids and no lease, in pairs whose order alternates
