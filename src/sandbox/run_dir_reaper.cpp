@@ -15,7 +15,15 @@ RunDirReaper::RunDirReaper() { std::thread([this] { loop(); }).detach(); }
 void RunDirReaper::remove_later(IdLease ids, std::unique_ptr<RunDir> dir) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    queue_.push_back(Spent{std::move(ids), std::move(dir)});
+    queue_.push_back(Spent{std::move(ids), std::move(dir), nullptr});
+  }
+  cv_.notify_all();
+}
+
+void RunDirReaper::later(std::function<void()> remove) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    queue_.push_back(Spent{IdLease{}, nullptr, std::move(remove)});
   }
   cv_.notify_all();
 }
@@ -33,6 +41,7 @@ void RunDirReaper::loop() {
     queue_.pop_front();
     busy_ = true;
     lock.unlock();
+    if (spent.remove) spent.remove();
     spent.ids.release();
     spent.dir.reset();  // RunDir's destructor removes it, then lets go of its lock
     lock.lock();

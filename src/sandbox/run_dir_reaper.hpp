@@ -1,12 +1,14 @@
 // Releases a spent run's host ids and removes its directory on a thread of
 // its own, off the run's path: for a warm run (warm.hpp), whose sandbox is
-// otherwise gone (processes, cgroup) before its result is reported. A
-// directory keeps its lock until removed, so no sweep (cleanup_stale_runs)
-// takes it for a dead run; one left when the process exits is swept at the
-// next start, and its ids with it.
+// otherwise gone (processes, cgroup) before its result is reported; for a
+// warm docker run, its exited container too (later()). A directory keeps its
+// lock until removed, so no sweep (cleanup_stale_runs) takes it for a dead
+// run; one left when the process exits is swept at the next start, and its
+// ids (and containers) with it. A warm backend flushes it when destroyed.
 #pragma once
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 
@@ -20,6 +22,8 @@ class RunDirReaper {
   static RunDirReaper& instance();  // process-wide; its thread starts on first use
   // The ids first (as NativeSandbox does), then the directory.
   void remove_later(IdLease ids, std::unique_ptr<RunDir> dir);
+  // Any other removal of a spent run, in the same queue; must not throw.
+  void later(std::function<void()> remove);
   void flush();  // returns once everything handed over so far is removed
 
  private:
@@ -30,6 +34,7 @@ class RunDirReaper {
   struct Spent {
     IdLease ids;
     std::unique_ptr<RunDir> dir;
+    std::function<void()> remove;  // instead of the two above
   };
   std::deque<Spent> queue_;
   bool busy_ = false;

@@ -1,6 +1,7 @@
 #include "sandbox/warm_backend.hpp"
 
 #include "common/error.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 
 namespace mai::sandbox {
@@ -15,6 +16,10 @@ class WarmBackend final : public Backend {
         scratch_root_(std::move(scratch_root)),
         pool_([&source, root = scratch_root_](const WarmShape& s) { return source.prepare_warm(s, root); },
               cfg.warm, initial_shapes(cfg)) {}
+
+  // Spent warm runs' leftovers (directories, docker containers) are removed
+  // before the service is gone, not swept at its next start.
+  ~WarmBackend() override { RunDirReaper::instance().flush(); }
 
   std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
     if (spec.scratch_root == scratch_root_) {

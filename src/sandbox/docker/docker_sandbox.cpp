@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "sandbox/docker/containers.hpp"
 #include "sandbox/phase_timing.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 
 namespace mai::sandbox::docker {
@@ -257,6 +258,7 @@ RawOutcome DockerSandbox::wait() {
   }
   phase_done("docker: program ended, output in");
   bool exit_known = exit_known_;
+  bool attach_done_now = attach_done_;
   int64_t code = exit_code_;
   std::string wait_error = wait_error_;
   auto ended = exit_known_ ? ended_ : Clock::now();
@@ -300,10 +302,53 @@ RawOutcome DockerSandbox::wait() {
     r.exited = true;
     r.exit_status = static_cast<int32_t>(code);
   }
-  cleanup();
-  phase_done("docker: container, cgroup, directory removed");
+  // A warm run's exited container goes off the request path, as a warm
+  // native run's directory does; anything still running is removed now.
+  if (run_.defer_removal && exit_known && attach_done_now) {
+    remove_later();
+    phase_done("docker: threads joined, removal handed to the reaper");
+  } else {
+    cleanup();
+    phase_done("docker: container, cgroup, directory removed");
+  }
   outcome_ = r;
   return r;
+}
+
+namespace {
+
+// The run's containers, force-removed; true when the daemon confirmed each
+// (it does only once the container's processes are dead).
+bool remove_containers(Client& client, const DockerRun& run) {
+  bool gone = true;
+  if (!run.container_id.empty()) gone = remove_container(client, run.container_id) && gone;
+  if (!run.holder_id.empty()) gone = remove_container(client, run.holder_id) && gone;
+  return gone;
+}
+
+// Once the containers are gone: the parent cgroup, the lease, the directory.
+void remove_the_rest(DockerRun& run, bool gone) {
+  if (run.parent) {
+    run.parent->destroy();
+    // Every hierarchy's directory gone: no process is left below it.
+    gone = remove_parent_cgroup(run.cgroup_parent, run.run_id) && gone;
+  }
+  // Not proven gone: the lease stays abandoned until /proc shows nothing of its uid.
+  if (gone) run.ids.vacated();
+  run.ids.release();
+  if (run.dir) run.dir->remove();  // last: the lock says the run is alive until here
+}
+
+}  // namespace
+
+void DockerSandbox::stop_threads() {
+  attach_cancel_.cancel();
+  if (attach_.joinable()) attach_.join();
+  if (waiter_.joinable()) waiter_.join();
+  if (run_.attach_fd >= 0) attach_cancel_.close_socket(run_.attach_fd);
+  run_.attach_fd = -1;
+  if (run_.proxy_fd >= 0) ::close(run_.proxy_fd);
+  run_.proxy_fd = -1;
 }
 
 void DockerSandbox::cleanup() {
@@ -312,26 +357,28 @@ void DockerSandbox::cleanup() {
     if (cleaned_) return;
     cleaned_ = true;
   }
-  // The daemon confirms each removal only once the container's processes are dead.
-  bool gone = true;
-  if (!run_.container_id.empty()) gone = remove_container(client_, run_.container_id) && gone;
-  if (!run_.holder_id.empty()) gone = remove_container(client_, run_.holder_id) && gone;
-  attach_cancel_.cancel();
-  if (attach_.joinable()) attach_.join();
-  if (waiter_.joinable()) waiter_.join();
-  if (run_.attach_fd >= 0) attach_cancel_.close_socket(run_.attach_fd);
-  run_.attach_fd = -1;
-  if (run_.proxy_fd >= 0) ::close(run_.proxy_fd);
-  run_.proxy_fd = -1;
-  if (run_.parent) {
-    run_.parent->destroy();
-    // Every hierarchy's directory gone: no process is left below it.
-    gone = remove_parent_cgroup(run_.cgroup_parent, run_.run_id) && gone;
+  bool gone = remove_containers(client_, run_);  // first: that ends the attach stream
+  stop_threads();
+  remove_the_rest(run_, gone);
+}
+
+void DockerSandbox::remove_later() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (cleaned_) return;
+    cleaned_ = true;
   }
-  // Not proven gone: the lease stays abandoned until /proc shows nothing of its uid.
-  if (gone) run_.ids.vacated();
-  run_.ids.release();
-  if (run_.dir) run_.dir->remove();  // last: the lock says the run is alive until here
+  stop_threads();  // both have ended: the program's end is known and its output in
+  auto spent = std::make_shared<DockerRun>(std::move(run_));
+  RunDirReaper::instance().later([spent] {
+    Client client(spent->socket);
+    try {
+      client.negotiate();
+    } catch (const std::exception&) {
+      // Unversioned paths still reach the daemon.
+    }
+    remove_the_rest(*spent, remove_containers(client, *spent));
+  });
 }
 
 }  // namespace mai::sandbox::docker

@@ -34,6 +34,9 @@ struct DockerRun {
   // A warm container's: attached before it started (raw_attach.hpp), its
   // output read from here instead of a fresh attach; its stdin takes the go.
   int attach_fd = -1;
+  // A warm run's: once the program has ended, the removal happens on the
+  // reaper's thread (run_dir_reaper.hpp), off the request path.
+  bool defer_removal = false;
   Limits limits;
   uint64_t flood_bytes = 0;
 };
@@ -65,7 +68,9 @@ class DockerSandbox final : public Sandbox {
   void attach_thread();
   void read_attached();  // attach_fd's frames, until the daemon ends them
   void wait_thread();
-  void cleanup();
+  void stop_threads();  // the attach reader and the waiter joined, descriptors closed
+  void cleanup();        // everything removed, now
+  void remove_later();   // threads joined now; containers, cgroup, lease, directory by the reaper
   CgroupStats child_stats() const;
 
   DockerRun run_;

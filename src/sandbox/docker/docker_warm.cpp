@@ -59,6 +59,7 @@ class DockerWarmEntry final : public WarmEntry {
     }
     run_.limits = spec.limits;
     run_.flood_bytes = spec.output_flood_bytes;
+    run_.defer_removal = true;  // as a warm native run's directory
     phase_done("docker hand-off: finer limits, code, run id");
     // From here on the sandbox owns (and always removes) the container.
     held_ = false;

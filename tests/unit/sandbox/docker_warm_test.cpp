@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "common/error.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_backend.hpp"
 #include "test_util.hpp"
@@ -48,8 +49,10 @@ ExecutionReport report_of(const RawOutcome& o) {
   return r;
 }
 
-// Every container of this test process's runs, warm ones included.
+// Every container of this test process's runs, warm ones included, once the
+// spent warm runs' removals (off the request path) are done.
 size_t containers_left() {
+  RunDirReaper::instance().flush();
   docker::Client c(test_config().docker.socket);
   c.negotiate();
   return docker::containers_with_label(c, std::string(docker::kScratchLabel) + "=" + scratch_root()).size();
