@@ -270,9 +270,42 @@ TEST_F(sandboxDockerWarm, ThePoolServesRefillsRecyclesAndLeavesNothing) {
   // A run no entry can honour (network deps) starts cold.
   RunSpec deps = make_spec("print('cold')\n", Language::python, level);
   deps.network = NetworkMode::deps;
+  uint64_t hits = warm_counters(*warm)->hits;
   EXPECT_EQ(warm->launch(deps)->wait().stdout_data, "cold\n");
-  EXPECT_EQ(warm_counters(*warm)->hits, 2u);
+  EXPECT_EQ(warm_counters(*warm)->hits, hits);
   // Stopping leaves no container behind.
+  warm.reset();
+  inner.reset();
+  EXPECT_EQ(containers_left(), 0u);
+}
+
+// Containers killed while they wait (from outside): the run that takes one
+// starts cold instead (a container of its own run id), and gets its result.
+TEST_F(sandboxDockerWarm, ARunGivenADeadContainerStartsCold) {
+  auto cfg = test_config();
+  cfg.warm.min_per_shape = 1;
+  cfg.warm.max_per_shape = 1;
+  cfg.warm.min_free_memory_bytes = 0;  // max_idle stays 60 s: nothing is rebuilt meanwhile
+  std::shared_ptr<sandbox::Backend> inner = make_docker_backend(cfg);
+  auto warm = make_warm_backend(inner, cfg, scratch_root());
+  for (int k = 0; k < 1200 && warm_counters(*warm)->built < 1; ++k)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  docker::Client c(test_config().docker.socket);
+  c.negotiate();
+  auto waiting = docker::containers_with_label(c, std::string(docker::kScratchLabel) + "=" + scratch_root());
+  ASSERT_FALSE(waiting.empty());
+  for (const auto& e : waiting) docker::kill_container(c, e.value("Id", std::string()));
+  for (const auto& e : waiting)
+    for (int i = 0; i < 200 && docker::inspect_container(c, e.value("Id", std::string()))["State"].value("Running", true); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  // The first shape built is the unknown level's (the pool builds them in order).
+  RunSpec spec = make_spec("print('still')\n", Language::python, clamp_to_host(cfg.limits_for(TrustLevel::unknown)));
+  auto box = warm->launch(spec);
+  EXPECT_EQ(warm_counters(*warm)->hits, 1u);  // an entry was taken, and found dead
+  auto name = docker::inspect_container(c, box->probe_target().docker_container).value("Name", std::string());
+  EXPECT_EQ(name, "/" + docker::run_container_name(spec.run_id));  // a cold start's container
+  EXPECT_EQ(box->wait().stdout_data, "still\n");
+  box.reset();
   warm.reset();
   inner.reset();
   EXPECT_EQ(containers_left(), 0u);
