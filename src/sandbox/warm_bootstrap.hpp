@@ -13,8 +13,9 @@
 //   init_socket  (native) the init's socket on fd 3: 'w' out, go in, then closed
 //   std_streams  (docker) 'w' as the first byte on stdout (the host reads it
 //                off the attach stream before the run's output begins), go on
-//                stdin until EOF; stdin then becomes /dev/null, as a cold
-//                container's is.
+//                stdin until EOF, ending in a newline (stdin also ends when
+//                the host dies: then the bootstrap exits and runs nothing);
+//                stdin then becomes /dev/null, as a cold container's is.
 #pragma once
 #include <string>
 
@@ -34,7 +35,9 @@ inline std::string python_warm_bootstrap(WarmChannel channel) {
         go += chunk
 )PY";
   text += init ? "    os.close(3)\n"
-               : "    null = os.open('/dev/null', os.O_RDONLY)\n"
+               : "    if not go.endswith(b'\\n'):\n"
+                 "        os._exit(1)  # the host went away: stdin ended without a go\n"
+                 "    null = os.open('/dev/null', os.O_RDONLY)\n"
                  "    os.dup2(null, 0)\n"
                  "    os.close(null)\n";
   text += R"PY(    if go:  # a finer request's rlimits (only then is resource loaded, and forgotten)

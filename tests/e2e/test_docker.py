@@ -241,9 +241,14 @@ class DockerWarmService(CliTestCase):
         self.wait_for_warm(scratch)
         service.proc.kill()
         service.stop()
-        # The daemon keeps them running after their service died...
-        self.assertTrue(running_names(scratch))
-        # ...until the next start removes them.
+        # The daemon keeps them after their service died; a waiting one sees
+        # its stdin end without a go and exits, running nothing...
+        self.assertTrue(containers_of(scratch))
+        deadline = time.time() + 60
+        while time.time() < deadline and running_names(scratch):
+            time.sleep(0.1)
+        self.assertEqual(running_names(scratch), set())
+        # ...and the next start removes them.
         res = self.cli("run", EXAMPLES / "hello.py")
         self.assertEqual(res.code, 0, res)
         self.assertEqual(containers_of(scratch), [])

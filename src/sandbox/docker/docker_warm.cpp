@@ -65,7 +65,7 @@ class DockerWarmEntry final : public WarmEntry {
     held_ = false;
     auto box = std::make_unique<DockerSandbox>(std::move(run_));
     if (python)
-      box->go(go);
+      box->go(go + "\n");  // the newline says it is a go (warm_bootstrap.hpp)
     else
       box->start();
     phase_done("docker hand-off: go sent (shell: attached, started)");
