@@ -153,8 +153,9 @@ std::string changed_rlimits(const Limits& built, const Limits& want) {
 class NativeWarmEntry final : public WarmEntry {
  public:
   NativeWarmEntry(StartedRun run, int spec_fd, const WarmShape& shape, const config::FileSettings& files,
-                  std::string code_name)
-      : run_(std::move(run)), spec_fd_(spec_fd), shape_(shape), cfg_files_(files), code_name_(std::move(code_name)) {}
+                  std::string code_name, bool watch_writes)
+      : run_(std::move(run)), spec_fd_(spec_fd), shape_(shape), cfg_files_(files), code_name_(std::move(code_name)),
+        watch_writes_(watch_writes) {}
   ~NativeWarmEntry() override {
     if (spec_fd_ >= 0) ::close(spec_fd_);
     if (!spent_) {
@@ -197,12 +198,20 @@ class NativeWarmEntry final : public WarmEntry {
       throw SandboxError(kWarmEntryLost, "the warm sandbox died while it waited");
     // The rlimits a finer request changes go with it: the program sets its
     // own (lowering needs no privilege; the host's may lack CAP_SYS_RESOURCE).
+    // What the bootstrap did while it waited is not the run's.
+    if (run.writes) run.writes->reset();
     std::string msg = std::to_string(spec.code.size()) + changed_rlimits(shape_.limits, spec.limits) + "\n" + spec.code;
     if (::send(spec_fd_, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
       throw SandboxError(kWarmEntryLost, std::string("the warm sandbox took no code: ") + std::strerror(errno));
+    // A shell's payload starts only now: its write listener follows.
+    int listener = run.writes || !watch_writes_ ? -1 : receive_write_listener(spec_fd_, kSetupTimeoutMs);
     ::close(spec_fd_);
     spec_fd_ = -1;
     run.status_rest = wait_ready(run.status_fd, run.init.pidfd, std::move(run.status_rest));
+    if (!run.writes && watch_writes_) {
+      if (listener < 0) throw SandboxError("sandbox_setup", "the sandbox init sent no write listener");
+      run.writes = std::make_unique<RefusedWriteWatch>(listener, run.init.pid);
+    }
     phase_done("hand-off: code in, program started");
     return box;
   }
@@ -213,6 +222,7 @@ class NativeWarmEntry final : public WarmEntry {
   WarmShape shape_;
   config::FileSettings cfg_files_;
   std::string code_name_;  // main.py or main.sh under /sandbox
+  bool watch_writes_;
   bool spent_ = false;
 };
 
@@ -253,7 +263,8 @@ class NativeBackend final : public Backend, public WarmSource {
       if (spec_fd >= 0) ::close(spec_fd);
       throw;
     }
-    return std::make_unique<NativeWarmEntry>(std::move(run), spec_fd, shape, cfg_.files, is.code_name);
+    return std::make_unique<NativeWarmEntry>(std::move(run), spec_fd, shape, cfg_.files, is.code_name,
+                                             is.watch_writes);
   }
 
  private:
@@ -317,6 +328,7 @@ class NativeBackend final : public Backend, public WarmSource {
     is.proxy_port = is.deps_network ? kProxyPort : 0;
     is.env = sandbox_environment(spec.network, is.proxy_port);
     is.tmpfs_bytes = spec.limits.tmpfs_bytes;
+    is.watch_writes = cfg_.native.refused_writes;
     for (const auto& in : spec.inputs) is.inputs.push_back(in.name);
     for (const auto& r : run_rlimits(spec.limits)) is.rlimits.emplace_back(r.resource, r.value);
     return is;
@@ -381,6 +393,11 @@ class NativeBackend final : public Backend, public WarmSource {
     pollfd pf{spec_p[1], POLLIN, 0};
     bool handles = ::poll(&pf, 1, kSetupTimeoutMs) == 1 &&
                    receive_writable_handles(spec_p[1], run.writable);
+    // The payload's write listener comes once it has started (a warm
+    // shell's only on hand-off).
+    bool payload_started = !warm_spec_fd || is.prestart;
+    int listener = handles && is.watch_writes && payload_started ? receive_write_listener(spec_p[1], kSetupTimeoutMs) : -1;
+    if (listener >= 0) fds.add(listener);
     if (warm_spec_fd)
       *warm_spec_fd = fds.release(spec_p[1]);
     else
@@ -388,6 +405,14 @@ class NativeBackend final : public Backend, public WarmSource {
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd, {}, warm_spec_fd ? "waiting" : "ready");
     if (!handles) throw SandboxError("sandbox_setup", "the sandbox init sent no handles on /sandbox and /tmp");
+    if (is.watch_writes && payload_started) {
+      if (listener < 0) throw SandboxError("sandbox_setup", "the sandbox init sent no write listener");
+      try {
+        run.writes = std::make_unique<RefusedWriteWatch>(fds.release(listener), run.init.pid);
+      } catch (const std::exception& e) {
+        throw SandboxError("sandbox_setup", e.what());
+      }
+    }
     phase_done("host: ready read");
     run.started = std::chrono::steady_clock::now();
     if (is.deps_network) {
