@@ -136,6 +136,19 @@ std::string wait_ready(int status_fd, int pidfd, std::string buf, const std::str
   }
 }
 
+// Receives the payload's write listener on the init's spec channel and
+// starts the run's watch on it; none if the init sent none (it failed, and
+// its status pipe says why).
+void watch_writes(StartedRun& run, int spec_channel) {
+  int listener = receive_write_listener(spec_channel, kSetupTimeoutMs);
+  if (listener < 0) return;
+  try {
+    run.writes = std::make_unique<RefusedWriteWatch>(listener, run.init.pid);
+  } catch (const std::exception& e) {
+    throw SandboxError("sandbox_setup", e.what());
+  }
+}
+
 // The rlimits of `want` that differ from those a sandbox was built with, as
 // the code header carries them: " RESOURCE=VALUE" each.
 std::string changed_rlimits(const Limits& built, const Limits& want) {
@@ -153,9 +166,9 @@ std::string changed_rlimits(const Limits& built, const Limits& want) {
 class NativeWarmEntry final : public WarmEntry {
  public:
   NativeWarmEntry(StartedRun run, int spec_fd, const WarmShape& shape, const config::FileSettings& files,
-                  std::string code_name, bool watch_writes)
+                  std::string code_name, bool watch)
       : run_(std::move(run)), spec_fd_(spec_fd), shape_(shape), cfg_files_(files), code_name_(std::move(code_name)),
-        watch_writes_(watch_writes) {}
+        watch_writes_(watch) {}
   ~NativeWarmEntry() override {
     if (spec_fd_ >= 0) ::close(spec_fd_);
     if (!spent_) {
@@ -204,14 +217,12 @@ class NativeWarmEntry final : public WarmEntry {
     if (::send(spec_fd_, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
       throw SandboxError(kWarmEntryLost, std::string("the warm sandbox took no code: ") + std::strerror(errno));
     // A shell's payload starts only now: its write listener follows.
-    int listener = run.writes || !watch_writes_ ? -1 : receive_write_listener(spec_fd_, kSetupTimeoutMs);
+    bool watch_now = watch_writes_ && !run.writes;
+    if (watch_now) watch_writes(run, spec_fd_);
     ::close(spec_fd_);
     spec_fd_ = -1;
     run.status_rest = wait_ready(run.status_fd, run.init.pidfd, std::move(run.status_rest));
-    if (!run.writes && watch_writes_) {
-      if (listener < 0) throw SandboxError("sandbox_setup", "the sandbox init sent no write listener");
-      run.writes = std::make_unique<RefusedWriteWatch>(listener, run.init.pid);
-    }
+    if (watch_now && !run.writes) throw SandboxError("sandbox_setup", "the sandbox init sent no write listener");
     phase_done("hand-off: code in, program started");
     return box;
   }
@@ -396,8 +407,9 @@ class NativeBackend final : public Backend, public WarmSource {
     // The payload's write listener comes once it has started (a warm
     // shell's only on hand-off).
     bool payload_started = !warm_spec_fd || is.prestart;
-    int listener = handles && is.watch_writes && payload_started ? receive_write_listener(spec_p[1], kSetupTimeoutMs) : -1;
-    if (listener >= 0) fds.add(listener);
+    // Watched at once: until then the program's write-intent calls wait (a
+    // bootstrap's would hold up its "waiting").
+    if (handles && is.watch_writes && payload_started) watch_writes(run, spec_p[1]);
     if (warm_spec_fd)
       *warm_spec_fd = fds.release(spec_p[1]);
     else
@@ -405,14 +417,8 @@ class NativeBackend final : public Backend, public WarmSource {
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd, {}, warm_spec_fd ? "waiting" : "ready");
     if (!handles) throw SandboxError("sandbox_setup", "the sandbox init sent no handles on /sandbox and /tmp");
-    if (is.watch_writes && payload_started) {
-      if (listener < 0) throw SandboxError("sandbox_setup", "the sandbox init sent no write listener");
-      try {
-        run.writes = std::make_unique<RefusedWriteWatch>(fds.release(listener), run.init.pid);
-      } catch (const std::exception& e) {
-        throw SandboxError("sandbox_setup", e.what());
-      }
-    }
+    if (is.watch_writes && payload_started && !run.writes)
+      throw SandboxError("sandbox_setup", "the sandbox init sent no write listener");
     phase_done("host: ready read");
     run.started = std::chrono::steady_clock::now();
     if (is.deps_network) {

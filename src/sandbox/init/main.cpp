@@ -194,7 +194,7 @@ pid_t start_payload(const InitSpec& spec, int go_fd = -1) {
   std::string error, bytes;
   std::vector<int> fds;
   int listener = -1;
-  while (receive_message(p[0], bytes, 512, fds) > 0) {
+  while (receive_message(p[0], bytes, 4096, fds) > 0) {
     if (bytes == "N" && fds.size() == 1 && listener < 0) {
       listener = fds[0];
       continue;
