@@ -112,6 +112,19 @@ std::string sandbox_path_of(const NotificationSource& src, int fd) {
   return std::string(buf, static_cast<size_t>(n));
 }
 
+// "/proc/self/X" or "/proc/thread-self/X" -> "X" ("" for the directory itself).
+std::optional<std::string> after_proc_self(const std::string& path) {
+  for (const char* prefix : {"/proc/self", "/proc/thread-self"}) {
+    std::string p = prefix;
+    if (path.compare(0, p.size(), p) != 0) continue;
+    if (path.size() == p.size()) return std::string();
+    if (path[p.size()] != '/') continue;
+    size_t rest = path.find_first_not_of('/', p.size());
+    return rest == std::string::npos ? std::string() : path.substr(rest);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<RefusedTarget> refused_target(const WriteIntentCall& call, const seccomp_notif& n,
@@ -146,11 +159,18 @@ std::optional<RefusedTarget> refused_target(const WriteIntentCall& call, const s
       if (dirfd < 0) continue;  // EBADF, nothing to record
     }
     // An absolute path starts at this thread's root: the sandbox's.
-    Fd start(path.empty() || path[0] != '/' ? open_proc_link(src, pid, dirfd) : -1);
-    if (start.fd < 0 && (path.empty() || path[0] != '/')) continue;
+    // "/proc/self" names the caller only for the caller (this thread has no
+    // pid in the sandbox's procfs): the host's /proc/<caller> stands in.
+    std::string lookup = path;
+    std::optional<std::string> self_rest = after_proc_self(path);
+    Fd start(self_rest ? ::openat(src.host_proc, std::to_string(pid).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC)
+             : path.empty() || path[0] != '/' ? open_proc_link(src, pid, dirfd)
+                                              : -1);
+    if (self_rest) lookup = *self_rest;
+    if (start.fd < 0 && (self_rest || path.empty() || path[0] != '/')) continue;
     if (!still_valid(src, n.id)) return std::nullopt;  // the pid may name another process now
-    if (!refused(start.fd >= 0 ? start.fd : AT_FDCWD, path, t, follow, open)) continue;
-    if (start.fd < 0) return RefusedTarget{path};
+    if (!refused(start.fd >= 0 ? start.fd : AT_FDCWD, lookup, t, follow, open)) continue;
+    if (start.fd < 0 || self_rest) return RefusedTarget{path};
     std::string base = sandbox_path_of(src, start.fd);
     if (base.empty()) return RefusedTarget{path.empty() ? "fd " + std::to_string(dirfd) : path};
     if (path.empty()) return RefusedTarget{base};

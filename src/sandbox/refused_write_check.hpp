@@ -12,6 +12,9 @@
 // The answer is advisory: the kernel still decides every call. Another
 // thread of the program can change the path between this read and the
 // call, so a hostile program can make the record wrong, never the access.
+// Likewise "/proc/self" resolves for the caller only: a path that starts
+// with it is looked up from the host's /proc/<caller>, but one that reaches
+// it through a symlink or a relative walk is not (that write is missed).
 #pragma once
 #include <linux/seccomp.h>
 #include <optional>

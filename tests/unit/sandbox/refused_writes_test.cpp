@@ -185,3 +185,49 @@ TEST(sandboxRefusedWrites, SwitchedOffSaysNotCounted) {
   EXPECT_NE(r.refused_writes.note, "");
   EXPECT_TRUE(to_json(r.refused_writes)["count"].is_null());
 }
+
+// The program attacks the watch itself: through /proc/self, with paths the
+// host cannot read, loops and FIFOs that must not stall it, many threads at
+// once, and a filter of its own that would take the notifications over.
+TEST(sandboxRefusedWrites, AttacksOnTheWatchNeitherHideWritesNorStallIt) {
+  const char* code = R"PY(
+import ctypes, ctypes.util, errno, os, struct, threading
+libc = ctypes.CDLL(None, use_errno=True)
+def tryit(f, *a):
+    try:
+        f(*a)
+    except OSError:
+        pass
+tryit(lambda: open('/proc/self/root/etc/passwd', 'a'))       # counted: the caller's root
+tryit(lambda: open('/proc/thread-self/root/usr/x', 'w'))      # counted
+# A path the host cannot read (a bad pointer): EFAULT for the program, no count.
+print('efault', libc.open(ctypes.c_void_p(8), os.O_WRONLY) == -1 and ctypes.get_errno() == errno.EFAULT)
+os.symlink('/sandbox/b', '/sandbox/a'); os.symlink('/sandbox/a', '/sandbox/b')
+tryit(lambda: open('/sandbox/a', 'w'))                        # ELOOP inside /sandbox: not counted
+os.mkfifo('/sandbox/fifo')
+tryit(os.open, '/sandbox/fifo', os.O_WRONLY | os.O_NONBLOCK)  # ENXIO, no reader: not counted
+def flood():
+    for i in range(2000):
+        tryit(os.open, '/etc/passwd', os.O_WRONLY)
+threads = [threading.Thread(target=flood) for _ in range(4)]
+for t in threads: t.start()
+for t in threads: t.join()                                    # 8,000 counted
+# A filter of the program's own with a listener would see the calls first:
+# the kernel allows one listener per chain, and ours is there (EBUSY).
+allow = struct.pack('HBBI', 0x06, 0, 0, 0x7fff0000)           # BPF_RET|BPF_K, SECCOMP_RET_ALLOW
+buf = ctypes.create_string_buffer(allow)
+prog = struct.pack('HxxxxxxQ', 1, ctypes.addressof(buf))
+pbuf = ctypes.create_string_buffer(prog)
+rc = libc.syscall(317, 1, 8, pbuf)                            # seccomp(SET_MODE_FILTER, NEW_LISTENER)
+print('own listener', rc, errno.errorcode.get(ctypes.get_errno()))
+)PY";
+  RawOutcome r = run(code, Language::python, roomy());
+  ASSERT_TRUE(r.exited) << r.stderr_data;
+  EXPECT_EQ(r.exit_status, 0) << r.stderr_data;
+  EXPECT_EQ(r.stdout_data, "efault True\nown listener -1 EBUSY\n");
+  EXPECT_EQ(r.refused_writes.count, 8002u) << joined(r.refused_writes);
+  ASSERT_GE(r.refused_writes.first.size(), 3u);
+  EXPECT_EQ(r.refused_writes.first[0].path, "/proc/self/root/etc/passwd");
+  EXPECT_EQ(r.refused_writes.first[1].path, "/proc/thread-self/root/usr/x");
+  EXPECT_EQ(r.refused_writes.first[2].path, "/etc/passwd");
+}
