@@ -231,3 +231,16 @@ print('own listener', rc, errno.errorcode.get(ctypes.get_errno()))
   EXPECT_EQ(r.refused_writes.first[1].path, "/proc/thread-self/root/usr/x");
   EXPECT_EQ(r.refused_writes.first[2].path, "/etc/passwd");
 }
+
+// Docker cannot deliver the listener to this backend: "not counted", never 0.
+TEST(sandboxRefusedWrites, DockerSaysNotCountedNeverZero) {
+  if (!docker_unavailable_reason().empty()) GTEST_SKIP() << docker_unavailable_reason();
+  auto docker = make_backend(BackendKind::docker);
+  RawOutcome r = docker->launch(make_spec("echo > /etc/passwd", Language::shell))->wait();
+  EXPECT_TRUE(r.exited) << r.failure;
+  EXPECT_FALSE(r.refused_writes.counted);
+  EXPECT_NE(r.refused_writes.note.find("Docker"), std::string::npos) << r.refused_writes.note;
+  json j = to_json(r.refused_writes);
+  EXPECT_TRUE(j["count"].is_null());
+  EXPECT_FALSE(j["counted"].get<bool>());
+}
