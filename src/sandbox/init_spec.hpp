@@ -49,7 +49,7 @@ struct InitSpec {
   bool prestart = false;
   // Hand every write-intent call to the host (write_intent_calls.hpp): the
   // payload sends its filter's listener to the helper, which passes it on
-  // over the spec channel ('N') before it reports "ready".
+  // with its mount namespace over the spec channel ('N') before it reports "ready".
   bool watch_writes = false;
   std::vector<std::string> inputs;  // names under /sandbox; input i is staged as <run_dir>/inputs/<i>
 };

@@ -140,10 +140,8 @@ std::string wait_ready(int status_fd, int pidfd, std::string buf, const std::str
 // starts the run's watch on it; none if the init sent none (it failed, and
 // its status pipe says why).
 void watch_writes(StartedRun& run, int spec_channel) {
-  int listener = receive_write_listener(spec_channel, kSetupTimeoutMs);
-  if (listener < 0) return;
   try {
-    run.writes = std::make_unique<RefusedWriteWatch>(listener, run.init.pid);
+    run.writes = receive_write_watch(spec_channel, kSetupTimeoutMs);
   } catch (const std::exception& e) {
     throw SandboxError("sandbox_setup", e.what());
   }

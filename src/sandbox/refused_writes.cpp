@@ -40,11 +40,9 @@ void close_fd(int& fd) {
 
 }  // namespace
 
-RefusedWriteWatch::RefusedWriteWatch(int listener, pid_t sandbox_pid) : listener_(listener) {
+RefusedWriteWatch::RefusedWriteWatch(int listener, int mount_ns) : listener_(listener), mount_ns_(mount_ns) {
   record_.counted = true;
   host_proc_ = ::open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
-  std::string ns = "/proc/" + std::to_string(sandbox_pid) + "/ns/mnt";
-  mount_ns_ = ::open(ns.c_str(), O_RDONLY | O_CLOEXEC);
   wake_ = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (host_proc_ < 0 || mount_ns_ < 0 || wake_ < 0) {
     int err = errno;
@@ -148,11 +146,12 @@ void RefusedWriteWatch::handle_one() {
   ::ioctl(listener_, SECCOMP_IOCTL_NOTIF_SEND, &resp);
 }
 
-int receive_write_listener(int channel, int timeout_ms) {
+std::unique_ptr<RefusedWriteWatch> receive_write_watch(int channel, int timeout_ms) {
   pollfd pf{channel, POLLIN, 0};
-  if (::poll(&pf, 1, timeout_ms) != 1) return -1;
-  std::vector<int> fds = receive_fds(channel, 'N', 1);
-  return fds.size() == 1 ? fds[0] : -1;
+  if (::poll(&pf, 1, timeout_ms) != 1) return nullptr;
+  std::vector<int> fds = receive_fds(channel, 'N', 2);
+  if (fds.size() != 2) return nullptr;
+  return std::make_unique<RefusedWriteWatch>(fds[0], fds[1]);
 }
 
 }  // namespace mai::sandbox

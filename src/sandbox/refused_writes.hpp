@@ -11,7 +11,7 @@
 // calls costs a counter, not memory. It stops when told to, or when no
 // process of the run is left (the listener hangs up).
 #pragma once
-#include <atomic>
+#include <memory>
 #include <mutex>
 #include <sys/types.h>
 #include <thread>
@@ -22,10 +22,10 @@ namespace mai::sandbox {
 
 class RefusedWriteWatch {
  public:
-  // Takes ownership of `listener`; paths are resolved in the mount namespace
-  // of `sandbox_pid` (the sandbox's init). Throws std::runtime_error if the
-  // thread cannot be set up.
-  RefusedWriteWatch(int listener, pid_t sandbox_pid);
+  // Takes ownership of both descriptors: the filter's listener, and the
+  // sandbox's mount namespace, in which paths are resolved. Throws
+  // std::runtime_error if the thread cannot be set up.
+  RefusedWriteWatch(int listener, int mount_ns);
   ~RefusedWriteWatch();
   RefusedWriteWatch(const RefusedWriteWatch&) = delete;
   RefusedWriteWatch& operator=(const RefusedWriteWatch&) = delete;
@@ -51,8 +51,10 @@ class RefusedWriteWatch {
 };
 
 // Host side of the 'N' message on the init's spec channel: the payload's
-// listener, or -1 if none came within `timeout_ms` (the init failed and
-// says why on its status pipe).
-int receive_write_listener(int channel, int timeout_ms);
+// listener and the init's mount namespace (the init may be gone by the time
+// the host could open it by pid), or nullptr if none came within
+// `timeout_ms` (the init failed and says why on its status pipe). Throws
+// std::runtime_error as the constructor does.
+std::unique_ptr<RefusedWriteWatch> receive_write_watch(int channel, int timeout_ms);
 
 }  // namespace mai::sandbox

@@ -204,8 +204,14 @@ pid_t start_payload(const InitSpec& spec, int go_fd = -1) {
   }
   ::close(p[0]);
   if (error.empty() && spec.watch_writes && listener < 0) error = "no write listener from the payload";
-  if (error.empty() && listener >= 0 && !send_fds(init_fd::spec, 'N', {listener}))
-    error = std::string("pass the write listener on: ") + std::strerror(errno);
+  if (error.empty() && listener >= 0) {
+    // With our mount namespace: the host resolves the program's paths in it,
+    // and we may be gone (a short program) before it could open it by pid.
+    int mount_ns = ::open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+    if (mount_ns < 0 || !send_fds(init_fd::spec, 'N', {listener, mount_ns}))
+      error = std::string("pass the write listener on: ") + std::strerror(errno);
+    if (mount_ns >= 0) ::close(mount_ns);
+  }
   if (listener >= 0) ::close(listener);
   if (!error.empty()) {
     ::kill(pid, SIGKILL);

@@ -244,3 +244,15 @@ TEST(sandboxRefusedWrites, DockerSaysNotCountedNeverZero) {
   EXPECT_TRUE(j["count"].is_null());
   EXPECT_FALSE(j["counted"].get<bool>());
 }
+
+// A program that ends at once can take its init with it before the host has
+// set up the watch: the watch must not depend on the init still being there
+// (it once opened /proc/<init>/ns/mnt, and such runs failed to launch).
+TEST(sandboxRefusedWrites, ProgramsThatEndAtOnceStillLaunch) {
+  for (int i = 0; i < 40; ++i) {
+    RawOutcome r = run("exit 0", Language::shell);
+    ASSERT_TRUE(r.exited) << i;
+    ASSERT_TRUE(r.refused_writes.counted) << r.refused_writes.note;
+    EXPECT_EQ(r.refused_writes.count, 0u);
+  }
+}
