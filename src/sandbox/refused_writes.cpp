@@ -33,6 +33,15 @@ const std::unordered_map<int, const WriteIntentCall*>& calls_by_number() {
   return table;
 }
 
+// Linux 6.6: the caller's wake-up and ours hand the CPU over directly
+// instead of through the scheduler's queues (Debian 12's headers predate it).
+#ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS
+#define SECCOMP_IOCTL_NOTIF_SET_FLAGS SECCOMP_IOW(4, __u64)
+#endif
+#ifndef SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP
+#define SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP (1UL << 0)
+#endif
+
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
@@ -53,6 +62,8 @@ RefusedWriteWatch::RefusedWriteWatch(int listener, int mount_ns) : listener_(lis
     throw std::runtime_error(std::string("refused-write watch: ") + std::strerror(err));
   }
   (void)calls_by_number();  // built here, not on the thread's first notification
+  // Older kernels refuse it (EINVAL); the watch works the same, only slower.
+  ::ioctl(listener_, SECCOMP_IOCTL_NOTIF_SET_FLAGS, SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
   thread_ = std::thread([this] { loop(); });
 }
 
