@@ -207,10 +207,10 @@ class NativeWarmEntry final : public WarmEntry {
     pollfd gone{run.init.pidfd, POLLIN, 0};
     if (::poll(&gone, 1, 0) == 1)
       throw SandboxError(kWarmEntryLost, "the warm sandbox died while it waited");
-    // The rlimits a finer request changes go with it: the program sets its
-    // own (lowering needs no privilege; the host's may lack CAP_SYS_RESOURCE).
     // What the bootstrap did while it waited is not the run's.
     if (run.writes) run.writes->reset();
+    // The rlimits a finer request changes go with it: the program sets its
+    // own (lowering needs no privilege; the host's may lack CAP_SYS_RESOURCE).
     std::string msg = std::to_string(spec.code.size()) + changed_rlimits(shape_.limits, spec.limits) + "\n" + spec.code;
     if (::send(spec_fd_, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
       throw SandboxError(kWarmEntryLost, std::string("the warm sandbox took no code: ") + std::strerror(errno));

@@ -13,7 +13,6 @@
 #pragma once
 #include <memory>
 #include <mutex>
-#include <sys/types.h>
 #include <thread>
 
 #include "model/execution.hpp"
