@@ -177,6 +177,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
               {"stderr_bytes", report.stderr_data.size()}};
   if (!report.violation.empty()) end["violation"] = report.violation;
   add_files_record(end, report.files);
+  end["refused_writes"] = to_json(report.refused_writes);  // bounded: 16 paths of 256 bytes
   if (auto err = record(self, deps.auditor,
                         make_event(audit::events::execution_end, req.request_id, end)))
     return make_error(errc::audit_failed,

@@ -38,6 +38,12 @@ int emit_result(const RunResult& r, bool json_mode) {
     if (e.stdout_truncated || e.stderr_truncated)
       std::cerr << "mai-sandbox: output truncated at " << format_size(e.limits.output_bytes)
                 << " per stream\n";
+    // The kernel refused these already (the program saw EROFS); said once, on stderr.
+    const auto& w = e.refused_writes;
+    if (w.counted && w.count > 0)
+      std::cerr << "mai-sandbox: " << w.count << (w.count == 1 ? " write" : " writes")
+                << " outside /sandbox and /tmp refused, first: " << w.first.front().call << " "
+                << to_valid_utf8(w.first.front().path) << "\n";
     switch (e.termination) {
       case Termination::timeout:
         std::cerr << "mai-sandbox: timed out after " << e.limits.timeout_ms << " ms\n";

@@ -343,13 +343,23 @@ typename Inspector::result_type inspect(Inspector& f, NetworkEvent& x) {
 }
 
 template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, RefusedWrite& x) {
+  return f(caf::meta::type_name("mai::RefusedWrite"), x.call, x.path, x.path_truncated);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, RefusedWrites& x) {
+  return f(caf::meta::type_name("mai::RefusedWrites"), x.counted, x.count, x.first, x.note);
+}
+
+template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, ExecutionReport& x) {
   auto signal = protocol::opt(x.signal);
   auto last_sample = protocol::opt(x.last_sample);
   return f(caf::meta::type_name("mai::ExecutionReport"), x.backend, x.worker, x.exit_code, signal,
            x.termination, x.stdout_data, x.stderr_data, x.stdout_truncated, x.stderr_truncated,
            x.wall_ms, x.cpu_ms, x.peak_memory_bytes, x.max_pids, x.trust, x.network, x.limits,
-           x.isolation, x.network_events, x.violation, last_sample, x.files);
+           x.isolation, x.network_events, x.violation, last_sample, x.files, x.refused_writes);
 }
 
 template <class Inspector>

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from .errors import (Blocked, ConnectionLost, Failed, MaiSandboxError, ProtocolError, Rejected,
                      Unreachable, UsageError)
 from .results import (Assessment, ErrorInfo, EvidenceStep, Execution, Finding, Limits,
-                      NetworkEvent, Receipt, Result, Sample, ServiceStatus, WorkerStatus)
+                      NetworkEvent, Receipt, RefusedWrite, RefusedWrites, Result, Sample,
+                      ServiceStatus, WorkerStatus)
 
 if TYPE_CHECKING:
     from .aio import AsyncClient, Run
@@ -32,7 +33,7 @@ __all__ = [
     "MaiSandboxError", "Blocked", "Rejected", "Failed", "Unreachable", "ConnectionLost",
     "ProtocolError", "UsageError",
     "Assessment", "ErrorInfo", "EvidenceStep", "Execution", "Finding", "Limits", "NetworkEvent",
-    "Receipt", "Result", "Sample", "ServiceStatus", "WorkerStatus",
+    "Receipt", "RefusedWrite", "RefusedWrites", "Result", "Sample", "ServiceStatus", "WorkerStatus",
 ]
 
 _LAZY = {"Client": ".client", "AsyncClient": ".aio", "Run": ".aio"}

@@ -131,6 +131,36 @@ class NetworkEvent:
 
 
 @dataclasses.dataclass(frozen=True)
+class RefusedWrite:
+    """One write the code tried outside its writable mounts."""
+    call: str  # the system call: openat, mkdir, unlink, rename, chmod, ...
+    path: bytes  # inside the sandbox, exact bytes (at most 256)
+    path_text: str  # readable text, as in the JSON
+    path_truncated: bool
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "RefusedWrite":
+        return cls(call=d["call"], path=_bytes(d, "path"), path_text=_text(d, "path"),
+                   path_truncated=bool(d.get("path_truncated", False)))
+
+
+@dataclasses.dataclass(frozen=True)
+class RefusedWrites:
+    """The writes the code tried outside /sandbox, /tmp and /dev/shm, which
+    the kernel refused. ``count`` is None when the backend does not count
+    them (``counted`` False, ``note`` says why): never a false 0."""
+    counted: bool
+    count: Optional[int]
+    first: List[RefusedWrite]  # the first 16
+    note: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "RefusedWrites":
+        return cls(counted=d["counted"], count=d["count"],
+                   first=[RefusedWrite.from_dict(e) for e in d["first"]], note=_text(d, "note"))
+
+
+@dataclasses.dataclass(frozen=True)
 class Execution:
     """What happened when the code ran. ``stdout``/``stderr`` are the exact
     bytes; ``stdout_text``/``stderr_text`` are readable text (bytes that are
@@ -157,6 +187,7 @@ class Execution:
     network_events: List[NetworkEvent]
     violation: str  # why the run was killed, in words; empty if it was not
     last_sample: Optional[Sample]
+    refused_writes: Optional[RefusedWrites] = None  # None from a service that predates it
 
     @property
     def killed_for_limit(self) -> bool:
@@ -166,6 +197,7 @@ class Execution:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Execution":
         sample = d.get("last_sample")
+        refused = d.get("refused_writes")
         return cls(backend=d["backend"], worker=d["worker"], exit_code=d["exit_code"],
                    signal=d["signal"], termination=d["termination"],
                    stdout=_bytes(d, "stdout"), stderr=_bytes(d, "stderr"),
@@ -177,7 +209,8 @@ class Execution:
                    isolation=list(d["isolation"]),
                    network_events=[NetworkEvent.from_dict(e) for e in d["network_events"]],
                    violation=_text(d, "violation"),
-                   last_sample=Sample.from_dict(sample) if sample else None)
+                   last_sample=Sample.from_dict(sample) if sample else None,
+                   refused_writes=RefusedWrites.from_dict(refused) if refused else None)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -150,7 +150,7 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
                                                  : "capacity.max_concurrent 0: one per core";
 
   Node native = root["native"];
-  native.expect_keys({"init", "ids", "cgroup_parent", "python", "shell"});
+  native.expect_keys({"init", "ids", "cgroup_parent", "python", "shell", "refused_writes"});
   c.native.init_path = native.has("init") ? native["init"].as_string() : "";
   c.warm = parse_warm(root["warm"]);
   // Waiting warm sandboxes hold native ids too.
@@ -162,6 +162,7 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
     native["cgroup_parent"].fail("must be a relative cgroup path without '..'");
   c.native.python = native["python"].as_string();
   c.native.shell = native["shell"].as_string();
+  if (native.has("refused_writes")) c.native.refused_writes = native["refused_writes"].as_bool();
 
   Node docker = root["docker"];
   docker.expect_keys({"socket", "image", "ids", "cgroup_parent", "python", "shell"});

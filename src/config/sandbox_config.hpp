@@ -32,6 +32,8 @@ struct NativeSettings {
   std::string cgroup_parent;     // cgroup (relative to each hierarchy's root) holding the runs
   std::string python;            // interpreter for Language::python
   std::string shell;             // interpreter for Language::shell
+  // Count the writes a run tried outside its writable mounts (refused_writes.hpp).
+  bool refused_writes = true;
 };
 
 struct DockerSettings {

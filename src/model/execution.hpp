@@ -1,5 +1,6 @@
 // What happened when code ran: the executor's report and the monitor's samples.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +32,25 @@ struct NetworkEvent {
   uint64_t bytes_down = 0;
 };
 
+// One write-intent call that could not succeed: its target lies on a
+// read-only mount (everything but /sandbox, /tmp, /dev/shm and /proc's own files).
+struct RefusedWrite {
+  std::string call;  // the system call, e.g. "openat"
+  std::string path;  // as the program passed it (relative ones too), at most kRefusedPathBytes
+  bool path_truncated = false;
+};
+
+constexpr size_t kRefusedRecorded = 16;     // calls recorded with their path; the rest only counted
+constexpr size_t kRefusedPathBytes = 256;
+
+// The writes the code tried and was refused (docs/sandbox.md).
+struct RefusedWrites {
+  bool counted = false;  // false: this backend cannot count them (`note` says why); count is then meaningless
+  uint64_t count = 0;
+  std::vector<RefusedWrite> first;  // the first kRefusedRecorded, in order
+  std::string note;
+};
+
 struct ExecutionReport {
   Backend backend = Backend::native;
   std::string worker;
@@ -53,6 +73,7 @@ struct ExecutionReport {
   std::string violation;  // why the run was killed, in words; empty if it was not
   std::optional<ResourceSample> last_sample;
   FileManifest files;  // every file the code created or changed (run_files.hpp)
+  RefusedWrites refused_writes;
 };
 
 }  // namespace mai

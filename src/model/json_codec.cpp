@@ -77,6 +77,19 @@ json to_json(const FileManifest& m) {
   return files;
 }
 
+json to_json(const RefusedWrites& w) {
+  json first = json::array();
+  for (const auto& f : w.first) {
+    json e = {{"call", f.call}};
+    put_bytes(e, "path", f.path);
+    if (f.path_truncated) e["path_truncated"] = true;
+    first.push_back(std::move(e));
+  }
+  json out = {{"counted", w.counted}, {"count", w.counted ? json(w.count) : json(nullptr)}, {"first", first}};
+  if (!w.note.empty()) put_bytes(out, "note", w.note);
+  return out;
+}
+
 json inputs_json(const std::vector<InputFile>& inputs) {
   json out = json::array();
   for (const auto& in : inputs) {
@@ -113,6 +126,7 @@ json to_json(const ExecutionReport& r) {
   out["files"] = to_json(r.files);
   out["files_unlisted"] = r.files.unlisted;
   if (!r.files.note.empty()) put_bytes(out, "files_note", r.files.note);
+  out["refused_writes"] = to_json(r.refused_writes);
   return out;
 }
 

@@ -15,6 +15,7 @@ json to_json(const ExecutionReport& r);
 // The manifest's entries as the result and the audit log show them (never the
 // contents); the unlisted count and note are the caller's to add.
 json to_json(const FileManifest& m);
+json to_json(const RefusedWrites& w);
 // name, size and sha256 of each input (the submission record's "inputs").
 json inputs_json(const std::vector<InputFile>& inputs);
 json to_json(const AuditReceipt& r);

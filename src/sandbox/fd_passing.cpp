@@ -34,9 +34,9 @@ bool send_fds(int channel, char tag, const std::vector<int>& fds) {
   return n == 1;
 }
 
-std::vector<int> receive_fds(int channel, char tag, size_t count) {
-  char byte = 0;
-  iovec iov{&byte, 1};
+long receive_message(int channel, std::string& bytes, size_t max_bytes, std::vector<int>& fds) {
+  bytes.assign(max_bytes, '\0');
+  iovec iov{bytes.data(), max_bytes};
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFds)] = {};
   msghdr msg{};
   msg.msg_iov = &iov;
@@ -46,14 +46,30 @@ std::vector<int> receive_fds(int channel, char tag, size_t count) {
   ssize_t n;
   do n = ::recvmsg(channel, &msg, MSG_CMSG_CLOEXEC);
   while (n < 0 && errno == EINTR);
-  if (n != 1) return {};
-  std::vector<int> fds;
-  cmsghdr* c = CMSG_FIRSTHDR(&msg);
-  if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
-    fds.resize(std::min<size_t>((c->cmsg_len - CMSG_LEN(0)) / sizeof(int), kMaxFds));
-    std::memcpy(fds.data(), CMSG_DATA(c), sizeof(int) * fds.size());
+  bytes.resize(n > 0 ? static_cast<size_t>(n) : 0);
+  fds.clear();
+  for (cmsghdr* c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+    size_t got = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (size_t i = 0; i < got && fds.size() < kMaxFds; ++i) {
+      int fd;
+      std::memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
+      fds.push_back(fd);
+    }
   }
-  if (byte != tag || fds.size() != count || (msg.msg_flags & MSG_CTRUNC)) {
+  if (msg.msg_flags & MSG_CTRUNC) {
+    for (int fd : fds) ::close(fd);
+    fds.clear();
+    if (n > 0) bytes.clear();  // a message whose descriptors were lost is no message
+  }
+  return static_cast<long>(n);
+}
+
+std::vector<int> receive_fds(int channel, char tag, size_t count) {
+  std::string byte;
+  std::vector<int> fds;
+  long n = receive_message(channel, byte, 1, fds);
+  if (n != 1 || byte.size() != 1 || byte[0] != tag || fds.size() != count) {
     for (int fd : fds) ::close(fd);
     return {};
   }

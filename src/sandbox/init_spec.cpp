@@ -12,7 +12,7 @@ std::string encode_spec(const InitSpec& s) {
                       {"rlimits", s.rlimits},       {"hostname", s.hostname},
                       {"deps_network", s.deps_network}, {"proxy_port", s.proxy_port},
                       {"warm", s.warm},           {"prestart", s.prestart},
-                      {"inputs", s.inputs}};
+                      {"inputs", s.inputs},       {"watch_writes", s.watch_writes}};
   return j.dump();
 }
 
@@ -31,6 +31,7 @@ InitSpec decode_spec(const std::string& text) {
   s.prestart = j.at("prestart").get<bool>();
   if (s.prestart && !s.warm) throw std::invalid_argument("bad init spec: prestart without warm");
   s.inputs = j.at("inputs").get<std::vector<std::string>>();
+  s.watch_writes = j.at("watch_writes").get<bool>();
   if (s.argv.empty() || s.code_name.empty() || s.code_name.find('/') != std::string::npos)
     throw std::invalid_argument("bad init spec");
   for (const auto& [resource, value] : s.rlimits)

@@ -15,7 +15,8 @@ constexpr int stdin_null = 0;  // host /dev/null (the payload reopens its own)
 constexpr int out = 1;         // stdout pipe
 constexpr int err = 2;         // stderr pipe
 constexpr int spec = 3;        // 'G' (go), the JSON spec, NUL; later 'C' (in the cgroup), EOF;
-                               // warm: then "<length>\n<code>" when the code arrives
+                               // warm: then "<length>\n<code>" when the code arrives.
+                               // helper -> host: 'W' (writable mounts), 'N' (write listener)
 constexpr int status = 4;      // helper -> host: ["waiting"], "ready PID", "error MSG", "exit WSTATUS"
 constexpr int run_dir = 5;     // O_PATH descriptor of <scratch_root>/<run_id>
 constexpr int proxy_sock = 6;  // deps networking: unix socket to pass the listener over
@@ -46,6 +47,10 @@ struct InitSpec {
   // (the payload's "go"). /sandbox/<code_name> then first holds a bootstrap that waits for
   // it (warm_bootstrap.hpp). Otherwise the payload starts after the code.
   bool prestart = false;
+  // Hand every write-intent call to the host (write_intent_calls.hpp): the
+  // payload sends its filter's listener to the helper, which passes it on
+  // with its mount namespace over the spec channel ('N') before it reports "ready".
+  bool watch_writes = false;
   std::vector<std::string> inputs;  // names under /sandbox; input i is staged as <run_dir>/inputs/<i>
 };
 

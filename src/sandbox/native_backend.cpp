@@ -136,13 +136,25 @@ std::string wait_ready(int status_fd, int pidfd, std::string buf, const std::str
   }
 }
 
+// Receives the payload's write listener on the init's spec channel and
+// starts the run's watch on it; none if the init sent none (it failed, and
+// its status pipe says why).
+void watch_writes(StartedRun& run, int spec_channel) {
+  try {
+    run.writes = receive_write_watch(spec_channel, kSetupTimeoutMs);
+  } catch (const std::exception& e) {
+    throw SandboxError("sandbox_setup", e.what());
+  }
+}
+
 // A sandbox built whole and waiting for its code (warm.hpp). The init holds
 // the code file open; the host holds the spec channel the code goes over.
 class NativeWarmEntry final : public WarmEntry {
  public:
   NativeWarmEntry(StartedRun run, int spec_fd, const WarmShape& shape, const config::FileSettings& files,
-                  std::string code_name)
-      : run_(std::move(run)), spec_fd_(spec_fd), shape_(shape), cfg_files_(files), code_name_(std::move(code_name)) {}
+                  std::string code_name, bool watch)
+      : run_(std::move(run)), spec_fd_(spec_fd), shape_(shape), cfg_files_(files), code_name_(std::move(code_name)),
+        watch_writes_(watch) {}
   ~NativeWarmEntry() override {
     if (spec_fd_ >= 0) ::close(spec_fd_);
     if (!spent_) {
@@ -183,14 +195,20 @@ class NativeWarmEntry final : public WarmEntry {
     pollfd gone{run.init.pidfd, POLLIN, 0};
     if (::poll(&gone, 1, 0) == 1)
       throw SandboxError(kWarmEntryLost, "the warm sandbox died while it waited");
+    // What the bootstrap did while it waited is not the run's.
+    if (run.writes) run.writes->reset();
     // The rlimits a finer request changes go with it: the program sets its
     // own (lowering needs no privilege; the host's may lack CAP_SYS_RESOURCE).
     std::string msg = std::to_string(spec.code.size()) + changed_rlimits(shape_.limits, spec.limits) + "\n" + spec.code;
     if (::send(spec_fd_, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
       throw SandboxError(kWarmEntryLost, std::string("the warm sandbox took no code: ") + std::strerror(errno));
+    // A shell's payload starts only now: its write listener follows.
+    bool watch_now = watch_writes_ && !run.writes;
+    if (watch_now) watch_writes(run, spec_fd_);
     ::close(spec_fd_);
     spec_fd_ = -1;
     run.status_rest = wait_ready(run.status_fd, run.init.pidfd, std::move(run.status_rest));
+    if (watch_now && !run.writes) throw SandboxError("sandbox_setup", "the sandbox init sent no write listener");
     phase_done("hand-off: code in, program started");
     return box;
   }
@@ -201,6 +219,7 @@ class NativeWarmEntry final : public WarmEntry {
   WarmShape shape_;
   config::FileSettings cfg_files_;
   std::string code_name_;  // main.py or main.sh under /sandbox
+  bool watch_writes_;
   bool spent_ = false;
 };
 
@@ -241,7 +260,8 @@ class NativeBackend final : public Backend, public WarmSource {
       if (spec_fd >= 0) ::close(spec_fd);
       throw;
     }
-    return std::make_unique<NativeWarmEntry>(std::move(run), spec_fd, shape, cfg_.files, is.code_name);
+    return std::make_unique<NativeWarmEntry>(std::move(run), spec_fd, shape, cfg_.files, is.code_name,
+                                             is.watch_writes);
   }
 
  private:
@@ -305,6 +325,7 @@ class NativeBackend final : public Backend, public WarmSource {
     is.proxy_port = is.deps_network ? kProxyPort : 0;
     is.env = sandbox_environment(spec.network, is.proxy_port);
     is.tmpfs_bytes = spec.limits.tmpfs_bytes;
+    is.watch_writes = cfg_.native.refused_writes;
     for (const auto& in : spec.inputs) is.inputs.push_back(in.name);
     for (const auto& r : run_rlimits(spec.limits)) is.rlimits.emplace_back(r.resource, r.value);
     return is;
@@ -369,6 +390,12 @@ class NativeBackend final : public Backend, public WarmSource {
     pollfd pf{spec_p[1], POLLIN, 0};
     bool handles = ::poll(&pf, 1, kSetupTimeoutMs) == 1 &&
                    receive_writable_handles(spec_p[1], run.writable);
+    // The payload's write listener comes once it has started (a warm
+    // shell's only on hand-off).
+    bool payload_started = !warm_spec_fd || is.prestart;
+    // Watched at once: until then the program's write-intent calls wait (a
+    // bootstrap's would hold up its "waiting").
+    if (handles && is.watch_writes && payload_started) watch_writes(run, spec_p[1]);
     if (warm_spec_fd)
       *warm_spec_fd = fds.release(spec_p[1]);
     else
@@ -376,6 +403,8 @@ class NativeBackend final : public Backend, public WarmSource {
 
     run.status_rest = wait_ready(status_p[0], run.init.pidfd, {}, warm_spec_fd ? "waiting" : "ready");
     if (!handles) throw SandboxError("sandbox_setup", "the sandbox init sent no handles on /sandbox and /tmp");
+    if (is.watch_writes && payload_started && !run.writes)
+      throw SandboxError("sandbox_setup", "the sandbox init sent no write listener");
     phase_done("host: ready read");
     run.started = std::chrono::steady_clock::now();
     if (is.deps_network) {

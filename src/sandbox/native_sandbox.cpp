@@ -194,6 +194,12 @@ RawOutcome NativeSandbox::wait() {
   r.stderr_data = err.take();
   phase_done("final statistics");
   cleanup();
+  // Every process of the run is gone: no call can still be on its way.
+  if (run_.writes) {
+    r.refused_writes = run_.writes->finish();
+  } else {
+    r.refused_writes.note = "not counted: config native.refused_writes is off";
+  }
   outcome_ = r;
   return r;
 }

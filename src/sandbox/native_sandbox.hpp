@@ -12,6 +12,7 @@
 #include "sandbox/input_staging.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/namespaces.hpp"
+#include "sandbox/refused_writes.hpp"
 #include "sandbox/run_dir.hpp"
 #include "sandbox/sandbox.hpp"
 #include "sandbox/writable_handles.hpp"
@@ -34,6 +35,8 @@ struct StartedRun {
   FileBaseline baseline;     // what /sandbox held before the code started
   ManifestLimits manifest;
   bool collect_tmp = false;
+  // The run's record of refused writes; none when config native.refused_writes is off.
+  std::unique_ptr<RefusedWriteWatch> writes;
 };
 
 class NativeSandbox final : public Sandbox {

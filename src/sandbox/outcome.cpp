@@ -42,6 +42,7 @@ void finish_report(const RawOutcome& raw, const std::optional<Violation>& verdic
   out.cpu_ms = raw.cpu_ms;
   out.peak_memory_bytes = raw.peak_memory_bytes;
   out.max_pids = raw.max_pids;
+  out.refused_writes = raw.refused_writes;
   out.signal.reset();
   if (!raw.exited && raw.signal > 0) out.signal = raw.signal;
   out.violation.clear();

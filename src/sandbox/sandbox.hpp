@@ -51,6 +51,7 @@ struct RawOutcome {
   // returns only once the program has been exec'd), so it leaves this empty.
   std::string failure;
   Limits limits;        // the limits the run had (for the violation text)
+  RefusedWrites refused_writes;  // counted only where the backend can (refused_writes.hpp)
 };
 
 // One running sandbox. The destructor kills what is left and removes the

@@ -1,11 +1,13 @@
 #include "sandbox/seccomp_policy.hpp"
 
 #include <cstring>
+#include <fcntl.h>
 #include <seccomp.h>
 #include <set>
 #include <stdexcept>
 
 #include "sandbox/seccomp_table.hpp"
+#include "sandbox/write_intent_calls.hpp"
 
 namespace mai::sandbox {
 
@@ -39,6 +41,22 @@ void add(scmp_filter_ctx ctx, const SyscallRule& r) {
   if (rc != 0) fail("rule for " + r.name, rc);
 }
 
+// Write-intent calls go to the supervisor; an open only when its flags write.
+void add_notify(scmp_filter_ctx ctx, const WriteIntentCall& c) {
+  int nr = seccomp_syscall_resolve_name(c.name.c_str());
+  if (nr == __NR_SCMP_ERROR) return;
+  std::vector<std::vector<scmp_arg_cmp>> rules;
+  if (c.open_flags_arg < 0) rules.push_back({});
+  for (uint64_t bit = 1; c.open_flags_arg >= 0 && bit <= write_open_flags(); bit <<= 1)
+    if (write_open_flags() & bit)
+      rules.push_back({{static_cast<unsigned>(c.open_flags_arg), SCMP_CMP_MASKED_EQ, bit, bit}});
+  for (const auto& args : rules) {
+    int rc = seccomp_rule_add_array(ctx, SCMP_ACT_NOTIFY, nr, static_cast<unsigned>(args.size()),
+                                    args.empty() ? nullptr : args.data());
+    if (rc != 0) fail("write-intent rule for " + c.name, rc);
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> refused_syscalls() {
@@ -49,7 +67,7 @@ std::vector<std::string> refused_syscalls() {
   return out;
 }
 
-void apply_seccomp_policy() {
+int apply_seccomp_policy(bool notify_writes) {
   Ctx c{seccomp_init(SCMP_ACT_ALLOW)};
   if (!c.ctx) throw std::runtime_error("seccomp_init failed");
   // Other architectures (i386, x32) could reach syscalls under other numbers.
@@ -60,8 +78,16 @@ void apply_seccomp_policy() {
   rc = seccomp_attr_set(c.ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
   if (rc != 0) fail("optimize", rc);
   for (const auto& r : seccomp_rules()) add(c.ctx, r);
+  if (notify_writes)
+    for (const auto& w : write_intent_calls()) add_notify(c.ctx, w);
+  // With notify rules libseccomp loads with SECCOMP_FILTER_FLAG_NEW_LISTENER.
   rc = seccomp_load(c.ctx);
   if (rc != 0) fail("load", rc);
+  if (!notify_writes) return -1;
+  int listener = seccomp_notify_fd(c.ctx);
+  if (listener < 0) fail("listener", listener);
+  ::fcntl(listener, F_SETFD, FD_CLOEXEC);
+  return listener;
 }
 
 }  // namespace mai::sandbox

@@ -1,7 +1,9 @@
 // The system-call filter of the payload: everything Docker's default profile
 // refuses is refused here too (EPERM), clone3 answers ENOSYS so glibc falls
 // back to clone (whose namespace flags can be inspected), and any other
-// architecture's system calls kill the process.
+// architecture's system calls kill the process. With `notify_writes`, every
+// write-intent call (write_intent_calls.hpp) is also handed to a supervisor
+// (SECCOMP_RET_USER_NOTIF), which only records it and lets the kernel decide.
 #pragma once
 #include <string>
 #include <vector>
@@ -9,8 +11,11 @@
 namespace mai::sandbox {
 
 // Loads the filter into the calling thread (requires no_new_privs or
-// CAP_SYS_ADMIN). Throws std::runtime_error.
-void apply_seccomp_policy();
+// CAP_SYS_ADMIN). Throws std::runtime_error. With `notify_writes` it returns
+// the filter's listener (close-on-exec, the caller owns it; until someone
+// answers on it, those calls wait, and once it is closed they fail with
+// ENOSYS); otherwise -1.
+int apply_seccomp_policy(bool notify_writes = false);
 // The names of system calls refused outright (for docs, doctor and tests).
 std::vector<std::string> refused_syscalls();
 

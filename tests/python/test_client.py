@@ -33,6 +33,17 @@ def test_a_run_returns_the_result_of_the_schema(client):
     assert all(s.pids >= 1 for s in samples)
 
 
+def test_refused_writes_come_back(client):
+    result = client.run("import os\nfor p in ['/usr/x', b'/etc/\\xff']:\n"
+                        "    try:\n        open(p, 'w')\n    except OSError:\n        pass\n"
+                        "open('/sandbox/fine', 'w')\n")
+    check_schema(result)
+    refused = result.execution.refused_writes
+    assert refused.counted and refused.count == 2
+    assert [(w.call, w.path) for w in refused.first] == [("openat", b"/usr/x"), ("openat", b"/etc/\xff")]
+    assert refused.first[1].path_text == "/etc/\ufffd"  # readable; .path has the exact bytes
+
+
 def test_the_program_exit_status_and_stderr(client):
     result = client.run("import sys\nsys.stderr.write('bad\\n')\nraise SystemExit(7)\n")
     assert result.exit_code == 7

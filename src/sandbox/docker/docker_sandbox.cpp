@@ -302,6 +302,9 @@ RawOutcome DockerSandbox::wait() {
     r.exited = true;
     r.exit_status = static_cast<int32_t>(code);
   }
+  // Docker passes a profile's listenerPath on to runc, but this backend does
+  // not serve one yet (docs/sandbox.md): "not counted", never a false 0.
+  r.refused_writes.note = "not counted: the Docker backend does not watch write-intent calls";
   // A warm run's exited container goes off the request path, as a warm
   // native run's directory does; anything still running is removed now.
   if (run_.defer_removal && exit_known && attach_done_now) {

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "sandbox/capabilities.hpp"
+#include "sandbox/fd_passing.hpp"
 #include "sandbox/init/payload.hpp"
 #include "sandbox/init_spec.hpp"
 #include "sandbox/mounts/rootfs.hpp"
@@ -89,8 +90,8 @@ std::string read_spec(std::string& rest) {
 }
 
 // Waits for the host's 'C': we are in the run's cgroup, so the program can start.
-// The spec channel stays open for a warm sandbox's code.
-void await_cgroup(const std::string& rest, bool keep_channel) {
+// The spec channel stays open for a warm sandbox's code and the write listener.
+void await_cgroup(const std::string& rest) {
   char c = rest.empty() ? 0 : rest[0];
   while (c == 0) {
     ssize_t n = ::read(init_fd::spec, &c, 1);
@@ -99,7 +100,6 @@ void await_cgroup(const std::string& rest, bool keep_channel) {
   }
   if (c != 'C') throw std::runtime_error("unexpected message from the host");
   if (rest.size() > 1) throw std::runtime_error("unexpected message from the host");
-  if (!keep_channel) ::close(init_fd::spec);
 }
 
 // A warm sandbox's code: "<length>[ RESOURCE=VALUE...]\n" then exactly that
@@ -141,7 +141,6 @@ Code read_code() {
     if (n <= 0) throw std::runtime_error("the host left while sending the code");
     done += static_cast<size_t>(n);
   }
-  ::close(init_fd::spec);
   return code;
 }
 
@@ -179,10 +178,12 @@ void write_code(int fd, const std::string& code) {
 }
 
 // Forks the payload and waits until it has exec'd (its close-on-exec error
-// pipe reads EOF) or failed (the pipe carries the reason).
+// channel reads EOF) or failed (the channel carries the reason). With
+// spec.watch_writes the payload's write listener comes first; it is passed
+// on to the host ('N' on the spec channel) before the payload counts as started.
 pid_t start_payload(const InitSpec& spec, int go_fd = -1) {
   int p[2];
-  if (::pipe2(p, O_CLOEXEC) != 0) fail("pipe");
+  if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, p) != 0) fail("socketpair");
   pid_t pid = ::fork();
   if (pid < 0) fail("fork payload");
   if (pid == 0) {
@@ -190,16 +191,30 @@ pid_t start_payload(const InitSpec& spec, int go_fd = -1) {
     exec_payload(spec, p[1], go_fd);
   }
   ::close(p[1]);
-  std::string error;
-  char buf[512];
-  for (;;) {
-    ssize_t n = ::read(p[0], buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    error.append(buf, static_cast<size_t>(n));
+  std::string error, bytes;
+  std::vector<int> fds;
+  int listener = -1;
+  while (receive_message(p[0], bytes, 4096, fds) > 0) {
+    if (bytes == "N" && fds.size() == 1 && listener < 0) {
+      listener = fds[0];
+      continue;
+    }
+    for (int fd : fds) ::close(fd);
+    error += bytes;
   }
   ::close(p[0]);
+  if (error.empty() && spec.watch_writes && listener < 0) error = "no write listener from the payload";
+  if (error.empty() && listener >= 0) {
+    // With our mount namespace: the host resolves the program's paths in it,
+    // and we may be gone (a short program) before it could open it by pid.
+    int mount_ns = ::open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+    if (mount_ns < 0 || !send_fds(init_fd::spec, 'N', {listener, mount_ns}))
+      error = std::string("pass the write listener on: ") + std::strerror(errno);
+    if (mount_ns >= 0) ::close(mount_ns);
+  }
+  if (listener >= 0) ::close(listener);
   if (!error.empty()) {
+    ::kill(pid, SIGKILL);
     ::waitpid(pid, nullptr, 0);
     errno = 0;
     throw std::runtime_error("payload: " + error);
@@ -255,7 +270,7 @@ int main() {
     mark("hostname+loopback");
     // Only now is the host done moving us into the run's cgroup; the new
     // cgroup namespace is rooted there.
-    await_cgroup(rest, spec.warm);
+    await_cgroup(rest);
     if (::unshare(CLONE_NEWCGROUP) != 0) fail("unshare cgroup namespace");
     mark("cgroup-namespace");
     int code_fd = -1, go[2] = {-1, -1};
@@ -295,6 +310,7 @@ int main() {
       }
     }
     if (payload < 0) start();
+    ::close(init_fd::spec);
   } catch (const std::exception& e) {
     report(std::string("error ") + e.what());
     return 1;

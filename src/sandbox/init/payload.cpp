@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sandbox/capabilities.hpp"
+#include "sandbox/fd_passing.hpp"
 #include "sandbox/seccomp_policy.hpp"
 
 namespace mai::sandbox {
@@ -87,7 +88,12 @@ void exec_payload(const InitSpec& spec, int error_fd, int go_fd) {
     become_sandbox_user();
     clear_capability_sets();
     set_no_new_privs();
-    apply_seccomp_policy();
+    int listener = apply_seccomp_policy(spec.watch_writes);
+    if (listener >= 0) {
+      // From here on a write-intent call waits for the host to answer it.
+      if (!send_fds(error_fd, 'N', {listener})) fail("send the write listener");
+      ::close(listener);
+    }
 
     std::vector<char*> argv, envp;
     for (const auto& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));

@@ -315,4 +315,15 @@ TEST(YamlNode, BadDocumentsAreConfigErrors) {
   EXPECT_NE(std::string(tab.what()).find("not valid YAML"), std::string::npos);
 }
 
+TEST(SandboxConfig, RefusedWritesAreCountedUnlessSwitchedOff) {
+  auto on = parse_sandbox_config(Source(std::nullopt).load("sandbox.yaml"), host_with({}));
+  EXPECT_TRUE(on.native.refused_writes);
+  std::string text = with_replaced(Source::builtin("sandbox.yaml"), "refused_writes: true", "refused_writes: false");
+  auto off = parse_sandbox_config(Node::parse("conf/sandbox.yaml", text), host_with({}));
+  EXPECT_FALSE(off.native.refused_writes);
+  std::string bad = with_replaced(Source::builtin("sandbox.yaml"), "refused_writes: true", "refused_writes: maybe");
+  auto e = expect_config_error([&] { parse_sandbox_config(Node::parse("conf/sandbox.yaml", bad), host_with({})); });
+  EXPECT_EQ(e.field(), "native.refused_writes");
+}
+
 }  // namespace mai::config
