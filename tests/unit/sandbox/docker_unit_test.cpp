@@ -7,7 +7,15 @@
 #include <map>
 #include <set>
 
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <thread>
+
 #include "sandbox/docker/container_spec.hpp"
+#include "sandbox/docker/docker_client.hpp"
 #include "sandbox/docker/frame_demux.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
 #include "sandbox/docker/stats_stream.hpp"
@@ -228,3 +236,55 @@ TEST(sandboxDockerStats, LinesSplitAnywhereAndAnEndlessLineStaysBounded) {
   lines.feed(tail.data(), tail.size(), [&](const std::string& l) { got.push_back(l); });
   EXPECT_EQ(got, (std::vector<std::string>{"{\"ok\":1}"}));
 }
+
+
+namespace {
+bool libcurl_mapped() {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line))
+    if (line.find("libcurl") != std::string::npos) return true;
+  return false;
+}
+}  // namespace
+
+// libcurl is loaded only when a Docker client is made (docker/curl_library.hpp),
+// and the loaded library serves a real call: a one-response HTTP server on a
+// unix socket stands in for the daemon.
+TEST(sandboxDockerClient, LibcurlIsLoadedOnlyWhenAClientIsMade) {
+  EXPECT_FALSE(libcurl_mapped()) << "libcurl is linked again: every process pays for its loading";
+  std::string path = "/tmp/mai-curl-test-" + std::to_string(::getpid()) + ".sock";
+  ::unlink(path.c_str());
+  int listener = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path.c_str());
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(listener, 1), 0);
+  std::string request;
+  std::thread server([&] {
+    int c = ::accept(listener, nullptr, nullptr);
+    if (c < 0) return;
+    char buf[4096];
+    while (request.find("\r\n\r\n") == std::string::npos) {
+      ssize_t n = ::read(c, buf, sizeof buf);
+      if (n <= 0) break;
+      request.append(buf, static_cast<size_t>(n));
+    }
+    std::string reply = "HTTP/1.1 200 OK\r\nApi-Version: 1.43\r\nContent-Length: 2\r\n\r\nOK";
+    if (::write(c, reply.data(), reply.size()) < 0) {
+    }
+    ::close(c);
+  });
+  Client client(path);
+  EXPECT_TRUE(libcurl_mapped());
+  auto r = client.call("GET", "/_ping", "", 5000);
+  server.join();
+  ::close(listener);
+  ::unlink(path.c_str());
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body, "OK");
+  EXPECT_EQ(request.rfind("GET /_ping HTTP/1.1\r\n", 0), 0u) << request;
+}
+
