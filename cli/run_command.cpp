@@ -34,7 +34,8 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   spec.kind = node::NodeKind::local_run;
   spec.config = global.config_source();
   spec.state_dir = global.state();
-  auto sandbox_cfg = node::load_node_config(spec.config).sandbox;
+  spec.parsed = node::load_node_config(spec.config);
+  const auto& sandbox_cfg = spec.parsed->sandbox;
   Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes,
                                           sandbox_cfg.files.max_inputs_bytes);
   spec.docker = submission.backend.value_or(sandbox_cfg.backend) == Backend::docker;

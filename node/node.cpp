@@ -199,7 +199,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
 
   config::ServiceConfig service;
   if (networked) service = load_service_config(spec.config);
-  NodeConfig cfg = load_node_config(spec.config);
+  NodeConfig cfg = spec.parsed ? *spec.parsed : load_node_config(spec.config);
   phase("config loaded");
   if (networked) fit_files_to_messages(cfg.sandbox, service);
   // Every node runs this many sandboxes at once unless told otherwise.

@@ -9,6 +9,7 @@
 
 #include "common/endpoint.hpp"
 #include "config/config_source.hpp"
+#include "node/node_config.hpp"
 #include "transport/tls_context.hpp"
 
 namespace mai::node {
@@ -22,6 +23,9 @@ enum class NodeKind {
 struct NodeSpec {
   NodeKind kind = NodeKind::local_run;
   config::Source config{std::nullopt};  // where sandbox.yaml, audit.yaml, network.yaml, service.yaml are
+  // The configuration parsed from `config`, when the caller already has it
+  // (`run` reads its limits first): then it is not parsed again.
+  std::optional<NodeConfig> parsed;
   std::string state_dir;
   // local_run: also make the Docker backend (its absence is then an error).
   // The others make it whenever the machine has it.
