@@ -19,6 +19,7 @@
 #include "protocol/actor_system.hpp"
 #include "protocol/networking.hpp"
 #include "protocol/remote_endpoint.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm_backend.hpp"
 #include "transport/identity.hpp"
 #include "transport/tunnel_server.hpp"
@@ -79,6 +80,7 @@ void Node::stop(const std::string& why) {
   if (kind_ == NodeKind::worker) {
     if (link_) caf::anon_send_exit(link_, caf::exit_reason::user_shutdown);
     worker_.stop();
+    sandbox::RunDirReaper::flush_if_used();  // as below
     return;
   }
   server_.reset();  // no new connections from here on
@@ -94,6 +96,9 @@ void Node::stop(const std::string& why) {
                  [&](const caf::error& e) { refused = error_message(e); });
   }
   core_.stop_auditor();
+  // Spent runs' scratch directories and host ids, removed off the runs' path:
+  // nothing of them outlives the node.
+  sandbox::RunDirReaper::flush_if_used();
   if (!refused.empty()) throw std::runtime_error("the audit log refused service.stop: " + refused);
 }
 

@@ -1,6 +1,7 @@
 // Releases a spent run's host ids and removes its directory on a thread of
-// its own, off the run's path: for a warm run (warm.hpp), whose sandbox is
-// otherwise gone (processes, cgroup) before its result is reported. A
+// its own, off the run's path: for every launched native run, cold or warm
+// (warm.hpp), whose sandbox is otherwise gone (processes, cgroup) before its
+// result is reported. A node waits for it when it stops (flush()). A
 // directory keeps its lock until removed, so no sweep (cleanup_stale_runs)
 // takes it for a dead run; one left when the process exits is swept at the
 // next start, and its ids with it.
@@ -21,6 +22,7 @@ class RunDirReaper {
   // The ids first (as NativeSandbox does), then the directory.
   void remove_later(IdLease ids, std::unique_ptr<RunDir> dir);
   void flush();  // returns once everything handed over so far is removed
+  static void flush_if_used();  // flush(), without starting the thread if nothing was handed over
 
  private:
   RunDirReaper();
