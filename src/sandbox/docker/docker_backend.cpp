@@ -6,6 +6,7 @@
 #include "common/error.hpp"
 #include "sandbox/docker/container_spec.hpp"
 #include "sandbox/docker/containers.hpp"
+#include "sandbox/docker/docker_cleanup.hpp"
 #include "sandbox/docker/docker_sandbox.hpp"
 #include "sandbox/docker/netns_listener.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
@@ -44,6 +45,7 @@ class DockerBackend final : public Backend {
     run.ids = ids_.acquire();
     std::string code;
     try {
+      note_docker_runs(spec.scratch_root);  // before any container: a later sweep looks here
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
       run.dir->write_code(spec.code);
       code = run.dir->path() + "/code";  // root's, 0444: the container's user reads it
