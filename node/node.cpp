@@ -218,6 +218,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   // Runs of an earlier process that was killed: their sandboxes go now, and
   // the log says so (a worker's coordinator does, once it has joined).
   auto stale_runs = prepare_state_dir(spec.state_dir, cfg.sandbox);
+  phase("state directory ready");
 
   std::unique_ptr<audit::Spool> spool;
   // The log opens on a thread of its own: it waits on the disk (fsyncs) while
