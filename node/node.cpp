@@ -19,6 +19,7 @@
 #include "protocol/actor_system.hpp"
 #include "protocol/networking.hpp"
 #include "protocol/remote_endpoint.hpp"
+#include "sandbox/prepared_backend.hpp"
 #include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm_backend.hpp"
 #include "transport/identity.hpp"
@@ -219,6 +220,13 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   // the log says so (a worker's coordinator does, once it has joined).
   auto stale_runs = prepare_state_dir(spec.state_dir, cfg.sandbox);
   phase("state directory ready");
+  exec.native = sandbox::make_native_backend(cfg.sandbox);
+  // A one-off run's sandbox is built now, while the assessor loads and the
+  // log opens; a service or worker keeps warm sandboxes (config warm:).
+  if (kind == NodeKind::local_run && spec.prepare && cfg.sandbox.warm.enabled)
+    exec.native = sandbox::make_prepared_backend(exec.native, *spec.prepare, spec.state_dir + "/runs");
+  if (networked)
+    exec.native = sandbox::make_warm_backend(exec.native, cfg.sandbox, spec.state_dir + "/runs");
 
   std::unique_ptr<audit::Spool> spool;
   // The log opens on a thread of its own: it waits on the disk (fsyncs) while
@@ -263,11 +271,6 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
     phase("audit log open");
   }
 
-  exec.native = sandbox::make_native_backend(cfg.sandbox);
-  // A service or worker keeps warm sandboxes (config warm:); a one-off run
-  // has no use for them.
-  if (networked)
-    exec.native = sandbox::make_warm_backend(exec.native, cfg.sandbox, spec.state_dir + "/runs");
   // `run` makes it only when asked: it talks to the daemon, and a missing
   // daemon or image is a sandbox failure that names what to do.
   if (kind == NodeKind::local_run) {
