@@ -54,11 +54,12 @@ std::pair<std::string, std::string> Source::read(const std::string& name) const 
 }
 
 Node Source::load(const std::string& name) const {
-  if (!dir_ || !path_exists(*dir_ + "/" + name)) {
-    builtin(name);  // an unknown name is a UsageError, as read() says
-    return Node::of_tree("(built-in)/" + name, builtin_tree(name));
-  }
   auto [text, path] = read(name);
+  // The built-in file, or an exact copy of it (an installed config/, the
+  // repository's own): the build compiled its tree already.
+  const auto& files = embedded_files();
+  auto it = files.find(name);
+  if (it != files.end() && it->second == text) return Node::of_tree(path, builtin_tree(name));
   return Node::parse(path, text);
 }
 

@@ -2,7 +2,13 @@
 // the built-in text gives, and no corrupt bytes may become a tree.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "config/config_source.hpp"
+#include "config/sandbox_config.hpp"
 #include "config/yaml_tree.hpp"
 
 namespace mai::config {
@@ -16,6 +22,27 @@ TEST(YamlTree, EveryBuiltinFileIsCompiledAsItParses) {
     EXPECT_GT(compiled->size(), 1u) << name;
     EXPECT_EQ(compiled->serialize(), parsed->serialize()) << name;
   }
+}
+
+// A configuration directory's exact copy of a built-in file is read from its
+// compiled tree, and still named as the directory's file; a changed copy is
+// parsed, and its change counts.
+TEST(YamlTree, ACopyOfABuiltinFileUsesItsTreeAndAChangedOneIsParsed) {
+  auto dir = std::filesystem::temp_directory_path() / ("mai-yaml-tree-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::string text = Source::builtin("sandbox.yaml");
+  std::ofstream(dir / "sandbox.yaml") << text;
+  Node same = Source(dir.string()).load("sandbox.yaml");
+  EXPECT_EQ(same.file(), (dir / "sandbox.yaml").string());
+  EXPECT_EQ(parse_sandbox_config(same).max_code_bytes,
+            parse_sandbox_config(Source(std::nullopt).load("sandbox.yaml")).max_code_bytes);
+  std::string changed = text;
+  auto at = changed.find("max_code: ");
+  ASSERT_NE(at, std::string::npos);
+  changed.replace(at, changed.find('\n', at) - at, "max_code: 2MiB");
+  std::ofstream(dir / "sandbox.yaml", std::ios::trunc) << changed;
+  EXPECT_EQ(parse_sandbox_config(Source(dir.string()).load("sandbox.yaml")).max_code_bytes, 2u << 20);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(YamlTree, SerialisedTreeReadsBackTheSame) {
