@@ -11,6 +11,7 @@
 #include "node/node_config.hpp"
 #include "protocol/await_answer.hpp"
 #include "common/phase_log.hpp"
+#include "policy/run_policy.hpp"
 
 namespace mai::cli {
 
@@ -34,10 +35,20 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   spec.kind = node::NodeKind::local_run;
   spec.config = global.config_source();
   spec.state_dir = global.state();
-  auto sandbox_cfg = node::load_node_config(spec.config).sandbox;
+  spec.parsed = node::load_node_config(spec.config);
+  const auto& sandbox_cfg = spec.parsed->sandbox;
   Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes,
                                           sandbox_cfg.files.max_inputs_bytes);
   spec.docker = submission.backend.value_or(sandbox_cfg.backend) == Backend::docker;
+  if (!spec.docker && submission.network == NetworkMode::none) {
+    // The sandbox the executor will ask for if the code is not assessed high
+    // (which would tighten it to untrusted's, or block it): built meanwhile.
+    sandbox::RunSpec expected;
+    expected.language = submission.language;
+    expected.limits = policy::plan_run(sandbox_cfg, submission, RiskLevel::low,
+                                       policy::detect_host_resources()).limits;
+    spec.prepare = sandbox::warm_shape_of(expected);
+  }
   auto node = node::start_node(spec);
   auto& sys = node->system();
   phase("actors started");

@@ -19,6 +19,8 @@
 #include "protocol/actor_system.hpp"
 #include "protocol/networking.hpp"
 #include "protocol/remote_endpoint.hpp"
+#include "sandbox/prepared_backend.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm_backend.hpp"
 #include "transport/identity.hpp"
 #include "transport/tunnel_server.hpp"
@@ -79,6 +81,7 @@ void Node::stop(const std::string& why) {
   if (kind_ == NodeKind::worker) {
     if (link_) caf::anon_send_exit(link_, caf::exit_reason::user_shutdown);
     worker_.stop();
+    sandbox::RunDirReaper::flush_if_used();  // as below
     return;
   }
   server_.reset();  // no new connections from here on
@@ -94,6 +97,9 @@ void Node::stop(const std::string& why) {
                  [&](const caf::error& e) { refused = error_message(e); });
   }
   core_.stop_auditor();
+  // Spent runs' scratch directories and host ids, removed off the runs' path:
+  // nothing of them outlives the node.
+  sandbox::RunDirReaper::flush_if_used();
   if (!refused.empty()) throw std::runtime_error("the audit log refused service.stop: " + refused);
 }
 
@@ -199,7 +205,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
 
   config::ServiceConfig service;
   if (networked) service = load_service_config(spec.config);
-  NodeConfig cfg = load_node_config(spec.config);
+  NodeConfig cfg = spec.parsed ? *spec.parsed : load_node_config(spec.config);
   phase("config loaded");
   if (networked) fit_files_to_messages(cfg.sandbox, service);
   // Every node runs this many sandboxes at once unless told otherwise.
@@ -213,6 +219,14 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   // Runs of an earlier process that was killed: their sandboxes go now, and
   // the log says so (a worker's coordinator does, once it has joined).
   auto stale_runs = prepare_state_dir(spec.state_dir, cfg.sandbox);
+  phase("state directory ready");
+  exec.native = sandbox::make_native_backend(cfg.sandbox);
+  // A one-off run's sandbox is built now, while the assessor loads and the
+  // log opens; a service or worker keeps warm sandboxes (config warm:).
+  if (kind == NodeKind::local_run && spec.prepare && cfg.sandbox.warm.enabled)
+    exec.native = sandbox::make_prepared_backend(exec.native, *spec.prepare, spec.state_dir + "/runs");
+  if (networked)
+    exec.native = sandbox::make_warm_backend(exec.native, cfg.sandbox, spec.state_dir + "/runs");
 
   std::unique_ptr<audit::Spool> spool;
   // The log opens on a thread of its own: it waits on the disk (fsyncs) while
@@ -257,11 +271,6 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
     phase("audit log open");
   }
 
-  exec.native = sandbox::make_native_backend(cfg.sandbox);
-  // A service or worker keeps warm sandboxes (config warm:); a one-off run
-  // has no use for them.
-  if (networked)
-    exec.native = sandbox::make_warm_backend(exec.native, cfg.sandbox, spec.state_dir + "/runs");
   // `run` makes it only when asked: it talks to the daemon, and a missing
   // daemon or image is a sandbox failure that names what to do.
   if (kind == NodeKind::local_run) {

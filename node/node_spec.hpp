@@ -9,6 +9,8 @@
 
 #include "common/endpoint.hpp"
 #include "config/config_source.hpp"
+#include "node/node_config.hpp"
+#include "sandbox/warm.hpp"
 #include "transport/tls_context.hpp"
 
 namespace mai::node {
@@ -22,10 +24,16 @@ enum class NodeKind {
 struct NodeSpec {
   NodeKind kind = NodeKind::local_run;
   config::Source config{std::nullopt};  // where sandbox.yaml, audit.yaml, network.yaml, service.yaml are
+  // The configuration parsed from `config`, when the caller already has it
+  // (`run` reads its limits first): then it is not parsed again.
+  std::optional<NodeConfig> parsed;
   std::string state_dir;
   // local_run: also make the Docker backend (its absence is then an error).
   // The others make it whenever the machine has it.
   bool docker = false;
+  // local_run: the shape of the sandbox the run is expected to need, built
+  // while the assessor loads (sandbox/prepared_backend.hpp). Unset: cold.
+  std::optional<sandbox::WarmShape> prepare;
   // Sandboxes this node runs at once: a coordinator's own (0: only workers
   // run code), a worker's. Unset: the sandbox configuration's capacity.
   std::optional<uint32_t> slots;

@@ -98,6 +98,12 @@ rocksdb::Options db_options() {
   // a synced table file); the WALs a reopen replays are bounded by
   // flush_if_many_wals() at close.
   options.avoid_flush_during_recovery = true;
+  // Every open starts a new WAL, which RocksDB would preallocate at 1.1x the
+  // write buffer (70 MiB): its first fdatasync then commits that allocation,
+  // 16 ms on this VM's disk for a run that writes six small records. Without
+  // it each sync commits the file's new size, as it does anyway (the size is
+  // kept outside the preallocated extent). Durability is unchanged.
+  options.allow_fallocate = false;
   return options;
 }
 

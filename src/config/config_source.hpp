@@ -1,6 +1,7 @@
 // Where configuration files come from: a directory, with any file it lacks
 // taken from the defaults built into the binary (the repository's config/).
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ class Source {
 
   // The built-in copy of a file; throws if there is none.
   static const std::string& builtin(const std::string& name);
+  // Its tree as the build compiled it (deserialised once per process), and
+  // the names of all built-in files.
+  static std::shared_ptr<const YamlTree> builtin_tree(const std::string& name);
+  static std::vector<std::string> builtin_names();
 
  private:
   std::optional<std::string> dir_;

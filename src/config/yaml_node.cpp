@@ -8,57 +8,17 @@
 
 namespace mai::config {
 
-namespace {
-
-constexpr size_t kMaxDepth = 64;  // far beyond any configuration file's nesting
-
-// An alias to an anchor that is still being built makes a document contain
-// itself, and walking it would never end. Such documents, and nesting deeper
-// than any configuration needs, are refused when parsed. A node reached again
-// through another alias (same source position) is walked once, so a
-// "billion laughs" document costs its size, not its expansion.
-void refuse_cycles(const YAML::Node& n, std::vector<YAML::Node>& ancestors, std::set<int>& walked,
-                   const std::string& file) {
-  if (!n.IsMap() && !n.IsSequence()) return;
-  for (const auto& a : ancestors)
-    if (a.is(n))
-      throw ConfigError(file, n.Mark().line + 1, "",
-                        "not valid YAML: a node contains itself (an alias inside its own anchor)");
-  if (!walked.insert(n.Mark().pos).second) return;
-  if (ancestors.size() >= kMaxDepth)
-    throw ConfigError(file, n.Mark().line + 1, "",
-                      "not valid YAML: nested deeper than " + std::to_string(kMaxDepth) + " levels");
-  ancestors.push_back(n);
-  for (auto it = n.begin(); it != n.end(); ++it) {
-    if (n.IsMap()) {
-      refuse_cycles(it->first, ancestors, walked, file);
-      refuse_cycles(it->second, ancestors, walked, file);
-    } else {
-      refuse_cycles(*it, ancestors, walked, file);
-    }
-  }
-  ancestors.pop_back();
+Node Node::parse(const std::string& file_name, const std::string& text) {
+  return of_tree(file_name, YamlTree::parse(file_name, text));
 }
 
-}  // namespace
-
-Node Node::parse(const std::string& file_name, const std::string& text) {
-  auto file = std::make_shared<const std::string>(file_name);
-  try {
-    YAML::Node root = YAML::Load(text);
-    if (root.IsNull() || !root.IsDefined()) root = YAML::Node(YAML::NodeType::Map);
-    std::vector<YAML::Node> ancestors;
-    std::set<int> walked;
-    refuse_cycles(root, ancestors, walked, file_name);
-    return Node(file, root, "", 1);
-  } catch (const YAML::Exception& e) {
-    throw ConfigError(file_name, e.mark.line >= 0 ? e.mark.line + 1 : 0, "",
-                      "not valid YAML: " + e.msg);
-  }
+Node Node::of_tree(const std::string& file_name, std::shared_ptr<const YamlTree> tree) {
+  return Node(std::make_shared<const std::string>(file_name), std::move(tree), 0, "", 1);
 }
 
 int Node::line() const {
-  if (node_.IsDefined() && node_.Mark().line >= 0) return node_.Mark().line + 1;
+  if (index_ != YamlTree::none && tree_->item(index_).line > 0)
+    return static_cast<int>(tree_->item(index_).line);
   return line_;
 }
 
@@ -67,44 +27,40 @@ void Node::fail(const std::string& message) const {
 }
 
 bool Node::has(const std::string& key) const {
-  return node_.IsMap() && node_[key].IsDefined() && !node_[key].IsNull();
+  return (*this)[key].defined();
 }
 
 Node Node::operator[](const std::string& key) const {
   std::string child_path = path_.empty() ? key : path_ + "." + key;
-  if (!node_.IsMap()) return Node(file_, YAML::Node(YAML::NodeType::Undefined), child_path, line());
-  // A const lookup never inserts the key into the document. For a missing key
-  // yaml-cpp returns an invalid node whose every type query throws: give the
-  // caller a plain undefined node instead.
-  const YAML::Node& self = node_;
-  YAML::Node found = self[key];
-  if (!found.IsDefined()) return Node(file_, YAML::Node(YAML::NodeType::Undefined), child_path, line());
-  return Node(file_, found, child_path, line());
+  uint32_t found = is_map() ? tree_->find(index_, key) : YamlTree::none;
+  return child(found, std::move(child_path), line());
 }
 
 void Node::expect_map() const {
-  if (!node_.IsMap()) fail(node_.IsDefined() ? "expected a mapping of keys to values" : "missing");
+  if (!is_map()) fail(index_ != YamlTree::none ? "expected a mapping of keys to values" : "missing");
 }
 
 void Node::expect_keys(std::initializer_list<const char*> allowed) const {
   expect_map();
   std::set<std::string> ok(allowed.begin(), allowed.end());
-  for (auto it = node_.begin(); it != node_.end(); ++it) {
-    std::string key = it->first.Scalar();
+  const auto& map = tree_->item(index_);
+  for (uint32_t k = 0; k < map.kids_count; k += 2) {
+    uint32_t key_item = tree_->kid(index_, k);
+    std::string key(tree_->text(key_item));
     if (!ok.count(key)) {
       std::string list;
-      for (const auto& k : ok) list += (list.empty() ? "" : ", ") + k;
+      for (const auto& name : ok) list += (list.empty() ? "" : ", ") + name;
       std::string where = path_.empty() ? key : path_ + "." + key;
-      throw ConfigError(*file_, it->first.Mark().line + 1, where,
+      throw ConfigError(*file_, static_cast<int>(tree_->item(key_item).line), where,
                         "unknown key (expected one of: " + list + ")");
     }
   }
 }
 
 std::string Node::scalar(const char* what) const {
-  if (!node_.IsDefined() || node_.IsNull()) fail(std::string("missing; expected ") + what);
-  if (!node_.IsScalar()) fail(std::string("expected ") + what);
-  return node_.Scalar();
+  if (!defined()) fail(std::string("missing; expected ") + what);
+  if (kind() != YamlTree::Kind::scalar) fail(std::string("expected ") + what);
+  return std::string(tree_->text(index_));
 }
 
 std::string Node::as_string() const { return scalar("a string"); }
@@ -159,20 +115,26 @@ std::vector<std::string> Node::as_string_list() const {
 }
 
 std::vector<Node> Node::items() const {
-  if (!node_.IsSequence()) fail(node_.IsDefined() ? "expected a list" : "missing; expected a list");
+  if (!is_sequence()) fail(index_ != YamlTree::none ? "expected a list" : "missing; expected a list");
+  uint32_t count = tree_->item(index_).kids_count;
   std::vector<Node> out;
-  for (size_t i = 0; i < node_.size(); ++i)
-    out.push_back(Node(file_, node_[i], path_ + "[" + std::to_string(i) + "]", line()));
+  out.reserve(count);
+  for (uint32_t i = 0; i < count; ++i)
+    out.push_back(child(tree_->kid(index_, i), path_ + "[" + std::to_string(i) + "]", line()));
   return out;
 }
 
 std::vector<std::pair<std::string, Node>> Node::entries() const {
   expect_map();
+  uint32_t count = tree_->item(index_).kids_count;
   std::vector<std::pair<std::string, Node>> out;
-  for (auto it = node_.begin(); it != node_.end(); ++it) {
-    std::string key = it->first.Scalar();
-    out.emplace_back(key, Node(file_, it->second, path_.empty() ? key : path_ + "." + key,
-                               it->first.Mark().line + 1));
+  out.reserve(count / 2);
+  for (uint32_t k = 0; k < count; k += 2) {
+    uint32_t key_item = tree_->kid(index_, k);
+    std::string key(tree_->text(key_item));
+    std::string child_path = path_.empty() ? key : path_ + "." + key;
+    out.emplace_back(key, child(tree_->kid(index_, k + 1), std::move(child_path),
+                                static_cast<int>(tree_->item(key_item).line)));
   }
   return out;
 }

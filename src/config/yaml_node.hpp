@@ -2,8 +2,6 @@
 // file, line and dotted field path of its value, so any bad value becomes a
 // ConfigError that names all three.
 #pragma once
-#include <yaml-cpp/yaml.h>
-
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -12,6 +10,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "config/yaml_tree.hpp"
 
 namespace mai::config {
 
@@ -19,12 +18,14 @@ class Node {
  public:
   // Parses `text` as the file `file_name`; a syntax error becomes a ConfigError.
   static Node parse(const std::string& file_name, const std::string& text);
+  // The root of an already parsed (or compiled) document.
+  static Node of_tree(const std::string& file_name, std::shared_ptr<const YamlTree> tree);
 
   bool has(const std::string& key) const;
   Node operator[](const std::string& key) const;  // a missing key yields an undefined node
-  bool defined() const { return node_.IsDefined() && !node_.IsNull(); }
-  bool is_map() const { return node_.IsMap(); }
-  bool is_sequence() const { return node_.IsSequence(); }
+  bool defined() const { return index_ != YamlTree::none && kind() != YamlTree::Kind::null; }
+  bool is_map() const { return index_ != YamlTree::none && kind() == YamlTree::Kind::map; }
+  bool is_sequence() const { return index_ != YamlTree::none && kind() == YamlTree::Kind::sequence; }
 
   std::string as_string() const;
   bool as_bool() const;
@@ -46,12 +47,19 @@ class Node {
   int line() const;
 
  private:
-  Node(std::shared_ptr<const std::string> file, YAML::Node node, std::string path, int fallback)
-      : file_(std::move(file)), node_(std::move(node)), path_(std::move(path)), line_(fallback) {}
+  Node(std::shared_ptr<const std::string> file, std::shared_ptr<const YamlTree> tree, uint32_t index,
+       std::string path, int fallback)
+      : file_(std::move(file)), tree_(std::move(tree)), index_(index), path_(std::move(path)),
+        line_(fallback) {}
+  YamlTree::Kind kind() const { return tree_->item(index_).kind; }
+  Node child(uint32_t index, std::string path, int fallback) const {
+    return Node(file_, tree_, index, std::move(path), fallback);
+  }
   std::string scalar(const char* what) const;
 
   std::shared_ptr<const std::string> file_;
-  YAML::Node node_;
+  std::shared_ptr<const YamlTree> tree_;
+  uint32_t index_;  // YamlTree::none: missing altogether
   std::string path_;
   int line_;  // where the parent was, for keys that are missing altogether
 };

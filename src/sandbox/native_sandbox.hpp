@@ -30,7 +30,9 @@ struct StartedRun {
   Limits limits;
   uint64_t flood_bytes = 0;
   std::chrono::steady_clock::time_point started;
-  bool defer_dir_removal = false;  // a warm run's: RunDirReaper releases the ids, removes it
+  // A launched run's (cold or warm): RunDirReaper releases the ids and removes
+  // the directory. A warm entry discarded unused removes its own at once.
+  bool defer_dir_removal = false;
   WritableHandles writable;  // kept past cleanup(): the tmpfs mounts live on for collect_files()
   FileBaseline baseline;     // what /sandbox held before the code started
   ManifestLimits manifest;

@@ -1,13 +1,23 @@
 #include "sandbox/run_dir_reaper.hpp"
 
+#include <atomic>
 #include <thread>
 
 namespace mai::sandbox {
 
+namespace {
+std::atomic<RunDirReaper*> started{nullptr};
+}
+
 RunDirReaper& RunDirReaper::instance() {
   // Never destroyed: its detached thread may still run during exit.
   static RunDirReaper* reaper = new RunDirReaper();
+  started.store(reaper);
   return *reaper;
+}
+
+void RunDirReaper::flush_if_used() {
+  if (RunDirReaper* reaper = started.load()) reaper->flush();
 }
 
 RunDirReaper::RunDirReaper() { std::thread([this] { loop(); }).detach(); }

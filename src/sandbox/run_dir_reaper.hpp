@@ -1,10 +1,11 @@
 // Releases a spent run's host ids and removes its directory on a thread of
-// its own, off the run's path: for a warm run (warm.hpp), whose sandbox is
-// otherwise gone (processes, cgroup) before its result is reported; for a
-// warm docker run, its exited container too (later()). A directory keeps its
-// lock until removed, so no sweep (cleanup_stale_runs) takes it for a dead
-// run; one left when the process exits is swept at the next start, and its
-// ids (and containers) with it. A warm backend flushes it when destroyed.
+// its own, off the run's path: for every launched native run, cold or warm
+// (warm.hpp), whose sandbox is otherwise gone (processes, cgroup) before its
+// result is reported; for a warm docker run, its exited container too
+// (later()). A node waits for it when it stops (flush()); a warm backend
+// flushes it when destroyed. A directory keeps its lock until removed, so no
+// sweep (cleanup_stale_runs) takes it for a dead run; one left when the
+// process exits is swept at the next start, and its ids (and containers) with it.
 #pragma once
 #include <condition_variable>
 #include <deque>
@@ -25,6 +26,7 @@ class RunDirReaper {
   // Any other removal of a spent run, in the same queue; must not throw.
   void later(std::function<void()> remove);
   void flush();  // returns once everything handed over so far is removed
+  static void flush_if_used();  // flush(), without starting the thread if nothing was handed over
 
  private:
   RunDirReaper();

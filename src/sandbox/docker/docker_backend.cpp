@@ -8,6 +8,7 @@
 #include "common/ids.hpp"
 #include "sandbox/docker/container_spec.hpp"
 #include "sandbox/docker/containers.hpp"
+#include "sandbox/docker/docker_cleanup.hpp"
 #include "sandbox/docker/docker_sandbox.hpp"
 #include "sandbox/docker/docker_warm.hpp"
 #include "sandbox/docker/netns_listener.hpp"
@@ -98,6 +99,7 @@ class DockerBackend final : public Backend, public WarmSource {
     run.cgroup_parent = cfg_.cgroup_parent;
     run.ids = ids_.acquire();
     try {
+      note_docker_runs(spec.scratch_root);  // before any container: a later sweep looks here
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
       run.dir->write_code(spec.code);  // root's, 0444: the container's user reads it
       if (layout_.version != 0) {

@@ -1,9 +1,15 @@
 // Docker's share of the stale-run cleanup, and doctor's view of the daemon.
 #include "sandbox/docker/docker_cleanup.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include "common/error.hpp"
+#include "common/files.hpp"
 #include "sandbox/docker/container_spec.hpp"
 #include "sandbox/docker/containers.hpp"
 #include "sandbox/docker/docker_sandbox.hpp"
@@ -11,8 +17,21 @@
 
 namespace mai::sandbox {
 
+namespace {
+// Never removed: a container of any earlier run may be left for a later sweep.
+std::string docker_marker(const std::string& scratch_root) { return scratch_root + "/.docker-runs"; }
+}  // namespace
+
+void note_docker_runs(const std::string& scratch_root) {
+  std::string path = docker_marker(scratch_root);
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) throw SandboxError("sandbox_setup", "cannot create " + path + ": " + std::strerror(errno));
+  ::close(fd);
+}
+
 void remove_stale_containers(const std::string& scratch_root, const config::DockerSettings& cfg,
                              const std::vector<std::string>& stale_ids) {
+  if (!path_exists(docker_marker(scratch_root))) return;  // no container was ever made here
   struct stat st {};
   if (::stat(cfg.socket.c_str(), &st) != 0 || !S_ISSOCK(st.st_mode)) return;  // no daemon here
   try {

@@ -1,6 +1,5 @@
 #include "sandbox/docker/docker_client.hpp"
 
-#include <curl/curl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -8,23 +7,19 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
+#include "sandbox/docker/curl_library.hpp"
 
 namespace mai::sandbox::docker {
 
 namespace {
 
-void global_init() {
-  // curl_global_init is not thread-safe: once, before any handle exists.
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
 struct Easy {
-  CURL* h = curl_easy_init();
+  const CurlLibrary& lib = curl_library();
+  CURL* h = lib.easy_init();
   curl_slist* headers = nullptr;
   ~Easy() {
-    if (headers) curl_slist_free_all(headers);
-    if (h) curl_easy_cleanup(h);
+    if (headers) lib.slist_free_all(headers);
+    if (h) lib.easy_cleanup(h);
   }
 };
 
@@ -54,7 +49,7 @@ size_t on_header(char* data, size_t size, size_t n, void* user) {
   // The empty line ends the headers: the status is known, data follows.
   if ((line == "\r\n" || line == "\n") && !st->status_sent && st->on_status) {
     long code = 0;
-    curl_easy_getinfo(st->h, CURLINFO_RESPONSE_CODE, &code);
+    curl_library().easy_getinfo(st->h, CURLINFO_RESPONSE_CODE, &code);
     if (code >= 200) {  // not an interim 1xx response
       st->status_sent = true;
       (*st->on_status)(code);
@@ -111,7 +106,9 @@ void StreamCancel::cancel() {
   if (fd_ >= 0) ::shutdown(fd_, SHUT_RDWR);
 }
 
-Client::Client(std::string socket_path) : socket_(std::move(socket_path)) { global_init(); }
+Client::Client(std::string socket_path) : socket_(std::move(socket_path)) {
+  curl_library();  // a missing libcurl is heard of here, before any call
+}
 
 std::string Client::url(const std::string& path) const {
   // The host part is ignored over a unix socket; the version prefix pins the API.
@@ -155,33 +152,33 @@ long Client::stream(const std::string& method, const std::string& path,
   st.on_data = &on_data;
   st.h = e.h;
   st.cancel = cancel;
-  curl_easy_setopt(e.h, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
-  curl_easy_setopt(e.h, CURLOPT_URL, url(path).c_str());
-  curl_easy_setopt(e.h, CURLOPT_CUSTOMREQUEST, method.c_str());
+  e.lib.easy_setopt(e.h, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
+  e.lib.easy_setopt(e.h, CURLOPT_URL, url(path).c_str());
+  e.lib.easy_setopt(e.h, CURLOPT_CUSTOMREQUEST, method.c_str());
   if (method == "POST") {
-    curl_easy_setopt(e.h, CURLOPT_POSTFIELDS, "");
-    curl_easy_setopt(e.h, CURLOPT_POSTFIELDSIZE, 0L);
+    e.lib.easy_setopt(e.h, CURLOPT_POSTFIELDS, "");
+    e.lib.easy_setopt(e.h, CURLOPT_POSTFIELDSIZE, 0L);
   }
-  curl_easy_setopt(e.h, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(e.h, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
-  curl_easy_setopt(e.h, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(e.h, CURLOPT_HEADERDATA, &st);
-  curl_easy_setopt(e.h, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(e.h, CURLOPT_WRITEDATA, &st);
-  curl_easy_setopt(e.h, CURLOPT_OPENSOCKETFUNCTION, on_open);
-  curl_easy_setopt(e.h, CURLOPT_OPENSOCKETDATA, &st);
+  e.lib.easy_setopt(e.h, CURLOPT_NOSIGNAL, 1L);
+  e.lib.easy_setopt(e.h, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
+  e.lib.easy_setopt(e.h, CURLOPT_HEADERFUNCTION, on_header);
+  e.lib.easy_setopt(e.h, CURLOPT_HEADERDATA, &st);
+  e.lib.easy_setopt(e.h, CURLOPT_WRITEFUNCTION, on_body);
+  e.lib.easy_setopt(e.h, CURLOPT_WRITEDATA, &st);
+  e.lib.easy_setopt(e.h, CURLOPT_OPENSOCKETFUNCTION, on_open);
+  e.lib.easy_setopt(e.h, CURLOPT_OPENSOCKETDATA, &st);
   if (cancel) {
     // Without this, cancel() after the stream ended would shut down whatever
     // connection reuses the descriptor's number: another run's, mid-call.
-    curl_easy_setopt(e.h, CURLOPT_CLOSESOCKETFUNCTION, on_close);
-    curl_easy_setopt(e.h, CURLOPT_CLOSESOCKETDATA, cancel);
+    e.lib.easy_setopt(e.h, CURLOPT_CLOSESOCKETFUNCTION, on_close);
+    e.lib.easy_setopt(e.h, CURLOPT_CLOSESOCKETDATA, cancel);
   }
-  CURLcode rc = curl_easy_perform(e.h);
+  CURLcode rc = e.lib.easy_perform(e.h);
   long code = 0;
-  curl_easy_getinfo(e.h, CURLINFO_RESPONSE_CODE, &code);
+  e.lib.easy_getinfo(e.h, CURLINFO_RESPONSE_CODE, &code);
   if (rc != CURLE_OK && code == 0 && !(cancel && cancel->cancelled()))
     throw SandboxError("docker_unavailable", "cannot reach the Docker daemon at " + socket_ + ": " +
-                                                 curl_easy_strerror(rc));
+                                                 e.lib.easy_strerror(rc));
   return code;
 }
 
@@ -193,28 +190,28 @@ Response Client::call(const std::string& method, const std::string& path, const 
   StreamState st;
   st.sink = &r.body;
   st.h = e.h;
-  curl_easy_setopt(e.h, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
-  curl_easy_setopt(e.h, CURLOPT_URL, url(path).c_str());
-  curl_easy_setopt(e.h, CURLOPT_CUSTOMREQUEST, method.c_str());
+  e.lib.easy_setopt(e.h, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
+  e.lib.easy_setopt(e.h, CURLOPT_URL, url(path).c_str());
+  e.lib.easy_setopt(e.h, CURLOPT_CUSTOMREQUEST, method.c_str());
   if (method == "POST" || method == "PUT") {
-    curl_easy_setopt(e.h, CURLOPT_POSTFIELDS, body.data());
-    curl_easy_setopt(e.h, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
-    e.headers = curl_slist_append(e.headers, ("Content-Type: " + content_type).c_str());
-    curl_easy_setopt(e.h, CURLOPT_HTTPHEADER, e.headers);
+    e.lib.easy_setopt(e.h, CURLOPT_POSTFIELDS, body.data());
+    e.lib.easy_setopt(e.h, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+    e.headers = e.lib.slist_append(e.headers, ("Content-Type: " + content_type).c_str());
+    e.lib.easy_setopt(e.h, CURLOPT_HTTPHEADER, e.headers);
   }
-  curl_easy_setopt(e.h, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(e.h, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
-  curl_easy_setopt(e.h, CURLOPT_TIMEOUT_MS, timeout_ms);
-  curl_easy_setopt(e.h, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(e.h, CURLOPT_HEADERDATA, &st);
-  curl_easy_setopt(e.h, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(e.h, CURLOPT_WRITEDATA, &st);
-  CURLcode rc = curl_easy_perform(e.h);
+  e.lib.easy_setopt(e.h, CURLOPT_NOSIGNAL, 1L);
+  e.lib.easy_setopt(e.h, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
+  e.lib.easy_setopt(e.h, CURLOPT_TIMEOUT_MS, timeout_ms);
+  e.lib.easy_setopt(e.h, CURLOPT_HEADERFUNCTION, on_header);
+  e.lib.easy_setopt(e.h, CURLOPT_HEADERDATA, &st);
+  e.lib.easy_setopt(e.h, CURLOPT_WRITEFUNCTION, on_body);
+  e.lib.easy_setopt(e.h, CURLOPT_WRITEDATA, &st);
+  CURLcode rc = e.lib.easy_perform(e.h);
   if (rc != CURLE_OK)
     throw SandboxError("docker_unavailable", "the Docker daemon at " + socket_ + " did not answer " +
-                                                 method + " " + path + ": " + curl_easy_strerror(rc) +
+                                                 method + " " + path + ": " + e.lib.easy_strerror(rc) +
                                                  " (is dockerd running?)");
-  curl_easy_getinfo(e.h, CURLINFO_RESPONSE_CODE, &r.status);
+  e.lib.easy_getinfo(e.h, CURLINFO_RESPONSE_CODE, &r.status);
   if (path == "/_ping") version_ = st.api_version;  // picked up by negotiate()
   return r;
 }

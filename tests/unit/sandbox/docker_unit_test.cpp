@@ -7,7 +7,17 @@
 #include <map>
 #include <set>
 
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <mutex>
+#include <thread>
+
 #include "sandbox/docker/container_spec.hpp"
+#include "sandbox/docker/docker_cleanup.hpp"
+#include "sandbox/docker/docker_client.hpp"
 #include "sandbox/docker/frame_demux.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
 #include "sandbox/docker/stats_stream.hpp"
@@ -227,4 +237,108 @@ TEST(sandboxDockerStats, LinesSplitAnywhereAndAnEndlessLineStaysBounded) {
   std::string tail = "still junk\n{\"ok\":1}\n";
   lines.feed(tail.data(), tail.size(), [&](const std::string& l) { got.push_back(l); });
   EXPECT_EQ(got, (std::vector<std::string>{"{\"ok\":1}"}));
+}
+
+
+namespace {
+bool libcurl_mapped() {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line))
+    if (line.find("libcurl") != std::string::npos) return true;
+  return false;
+}
+
+// A stand-in for the Docker daemon on a unix socket: answers every request
+// with 200, an API-Version header and the body "[]" (an empty list), and
+// keeps each request's first line.
+class FakeDaemon {
+ public:
+  FakeDaemon() : path_("/tmp/mai-fake-docker-" + std::to_string(::getpid()) + "-" + random_hex(4) + ".sock") {
+    listener_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path_.c_str());
+    if (listener_ < 0 || ::bind(listener_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+        ::listen(listener_, 8) != 0)
+      throw std::runtime_error("fake daemon: cannot listen");
+    thread_ = std::thread([this] { serve(); });
+  }
+  ~FakeDaemon() {
+    ::shutdown(listener_, SHUT_RDWR);
+    thread_.join();
+    ::close(listener_);
+    ::unlink(path_.c_str());
+  }
+  const std::string& path() const { return path_; }
+  std::vector<std::string> requests() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return requests_;
+  }
+
+ private:
+  void serve() {
+    for (;;) {
+      int c = ::accept(listener_, nullptr, nullptr);
+      if (c < 0) return;
+      std::string request;
+      char buf[4096];
+      for (;;) {
+        while (request.find("\r\n\r\n") == std::string::npos) {
+          ssize_t n = ::read(c, buf, sizeof buf);
+          if (n <= 0) break;
+          request.append(buf, static_cast<size_t>(n));
+        }
+        size_t end = request.find("\r\n\r\n");
+        if (end == std::string::npos) break;
+        {
+          std::lock_guard<std::mutex> lock(mu_);
+          requests_.push_back(request.substr(0, request.find("\r\n")));
+        }
+        request.erase(0, end + 4);
+        std::string reply = "HTTP/1.1 200 OK\r\nApi-Version: 1.43\r\nContent-Length: 2\r\n\r\n[]";
+        if (::write(c, reply.data(), reply.size()) != static_cast<ssize_t>(reply.size())) break;
+      }
+      ::close(c);
+    }
+  }
+  std::string path_;
+  int listener_ = -1;
+  std::thread thread_;
+  std::mutex mu_;
+  std::vector<std::string> requests_;
+};
+}  // namespace
+
+// libcurl is loaded only when a Docker client is made (docker/curl_library.hpp),
+// and the loaded library serves a real call.
+TEST(sandboxDockerClient, LibcurlIsLoadedOnlyWhenAClientIsMade) {
+  EXPECT_FALSE(libcurl_mapped()) << "libcurl is linked again: every process pays for its loading";
+  FakeDaemon daemon;
+  Client client(daemon.path());
+  EXPECT_TRUE(libcurl_mapped());
+  auto r = client.call("GET", "/_ping", "", 5000);
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body, "[]");
+  EXPECT_EQ(daemon.requests(), std::vector<std::string>{"GET /_ping HTTP/1.1"});
+}
+
+// The stale-run sweep asks the daemon only for a scratch root where a
+// container was ever made (a `run` on the native backend never waits for it).
+TEST(sandboxDockerSweep, AsksTheDaemonOnlyWhereContainersWereMade) {
+  FakeDaemon daemon;
+  std::string root = scratch_base() + "/sweep-" + random_hex(4);
+  make_dirs(root, 0700);
+  config::DockerSettings cfg;
+  cfg.socket = daemon.path();
+  remove_stale_containers(root, cfg, {});
+  EXPECT_TRUE(daemon.requests().empty());
+  note_docker_runs(root);
+  note_docker_runs(root);  // again: harmless
+  remove_stale_containers(root, cfg, {});
+  auto asked = daemon.requests();
+  ASSERT_EQ(asked.size(), 2u);
+  EXPECT_EQ(asked[0], "GET /_ping HTTP/1.1");
+  EXPECT_NE(asked[1].find("/containers/json"), std::string::npos) << asked[1];
+  remove_tree(root);
 }

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "common/error.hpp"
+#include "sandbox/prepared_backend.hpp"
 #include "sandbox/run_dir.hpp"
 #include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
@@ -387,6 +388,57 @@ TEST(sandboxWarm, TheServiceBackendServesFromThePoolAndFallsBack) {
   EXPECT_EQ(warm->isolation(), inner->isolation());
   warm.reset();
   remove_tree(scratch_root() + "-elsewhere");
+}
+
+// Run directories under `root` (not the transient .new and .gone ones).
+size_t run_dirs(const std::string& root) {
+  size_t n = 0;
+  DIR* d = ::opendir(root.c_str());
+  while (dirent* e = d ? ::readdir(d) : nullptr) n += valid_run_id(e->d_name) ? 1 : 0;
+  if (d) ::closedir(d);
+  return n;
+}
+
+// `run`'s backend: the sandbox it expects is built before the run asks, the
+// run is handed to it; a run it does not fit starts cold; unused, it is
+// destroyed with everything it holds.
+TEST(sandboxWarm, APreparedSandboxServesTheOneOffRunElseItStartsCold) {
+  MAI_REQUIRE_ROOT();
+  std::string root = scratch_base() + "/prepared";
+  make_dirs(root, 0700);
+  std::shared_ptr<sandbox::Backend> inner = make_native_backend(test_config());
+  RunSpec spec = make_spec("print('hi')\n");
+  spec.scratch_root = root;
+  {
+    auto prepared = make_prepared_backend(inner, shape_for(), root);
+    for (int k = 0; k < 1000 && run_dirs(root) == 0; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(run_dirs(root), 1u) << "built before any run asked";
+    auto sb = prepared->launch(spec);
+    EXPECT_EQ(run_dirs(root), 1u) << "the run went to the prepared sandbox, not a new one";
+    EXPECT_EQ(sb->wait().stdout_data, "hi\n");
+    sb.reset();
+    RunDirReaper::instance().flush();
+    EXPECT_EQ(run_dirs(root), 0u);
+    // Only the first run can use it: the next starts cold, and works.
+    EXPECT_EQ(prepared->launch(spec)->wait().stdout_data, "hi\n");
+  }
+  RunDirReaper::instance().flush();
+  EXPECT_EQ(run_dirs(root), 0u);
+  {
+    auto prepared = make_prepared_backend(inner, shape_for(), root);
+    for (int k = 0; k < 1000 && run_dirs(root) == 0; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(run_dirs(root), 1u);
+    RunSpec deps = spec;
+    deps.network = NetworkMode::deps;  // no warm sandbox has the proxy's listener
+    auto sb = prepared->launch(deps);
+    EXPECT_EQ(run_dirs(root), 2u) << "a cold run beside the unused prepared one";
+    EXPECT_EQ(sb->wait().stdout_data, "hi\n");
+    sb.reset();
+    prepared.reset();  // the unused one goes with everything it holds
+    RunDirReaper::instance().flush();
+    EXPECT_EQ(run_dirs(root), 0u);
+  }
+  remove_tree(root);
 }
 
 // A warm run's manifest compares with its own code, not the bootstrap that
