@@ -1112,7 +1112,7 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   for (const auto& u : urls) {
     uint32_t dt = t | u.taint | auth;
     int32_t dev = ev >= 0 ? ev : u.ev >= 0 ? u.ev : auth_ev;
-    uint32_t flags = (auth && !(t | u.taint)) ? static_cast<uint32_t>(kAuthHeader) : 0u;
+    uint32_t flags = authentication_only(auth, t | u.taint) ? static_cast<uint32_t>(kAuthHeader) : 0u;
     effect(Eff::net_request, method, u.text, data_text.empty() ? name + " " + join_words(argv, 1) : data_text, dt,
            dev, flags, -1, u.taint, u.ev);
   }

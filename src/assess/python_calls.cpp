@@ -696,12 +696,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     if (auto h = role_value(spec, "headers", args, self)) {
       // Taint only in headers/auth: authentication use of a key.
-      if (h->taint && !(e.data_taint & h->taint)) e.flags |= kAuthHeader;
+      if (authentication_only(h->taint, e.data_taint)) e.flags |= kAuthHeader;
       if (!e.data_taint) e.data_ev = h->ev;
       e.data_taint |= h->taint;
     }
     if (auto au = role_value(spec, "auth", args, self)) {
-      if (au->taint && !(e.data_taint & au->taint)) e.flags |= kAuthHeader;
+      if (authentication_only(au->taint, e.data_taint)) e.flags |= kAuthHeader;
       if (!e.data_taint) e.data_ev = au->ev;
       e.data_taint |= au->taint;
     }
