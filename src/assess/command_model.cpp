@@ -1,4 +1,5 @@
 #include "assess/command_model.hpp"
+#include "assess/windows_commands.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -235,6 +236,8 @@ class Runner {
   CommandResult interpreter(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec, int depth);
   CommandResult http(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
   CommandResult netcat(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
+  CommandResult windows(const std::vector<Word>& argv, const CommandIo& io, int depth);
+  void windows_effects(const std::string& text, uint32_t taint, int32_t ev);
 
   Ctx& ctx_;
   Site site_;
@@ -269,6 +272,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     while (!spec && !n.empty() && (std::isdigit(static_cast<unsigned char>(n.back())) || n.back() == '.'))
       n.pop_back(), spec = ctx_.lib.command(n);
     if (!spec && name.find('.') != std::string::npos) spec = ctx_.lib.command(name.substr(0, name.find('.')));
+    // Windows names are case-insensitive (RUNDLL32.EXE, PowerShell.exe).
+    if (!spec && std::any_of(name.begin(), name.end(), [](unsigned char c) { return std::isupper(c); })) {
+      std::vector<Word> lower = argv;
+      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+      lower[0].text = name;
+      if (ctx_.lib.command(name) || ctx_.lib.command(name.substr(0, name.find('.')))) return run(lower, io, depth + 1);
+    }
   }
   // Running a file written with tainted data (downloaded, decoded) runs that data.
   {
@@ -340,6 +350,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   }
   if (kind == "shell") return shell(argv, io, *spec, depth);
   if (kind == "interpreter") return interpreter(argv, io, *spec, depth);
+  if (kind == "windows") return windows(argv, io, depth);
   if (kind == "http") return http(argv, io, *spec);
   if (kind == "netcat") return netcat(argv, io, *spec);
   if (kind == "files" || kind == "shred" || kind == "truncate") {
@@ -514,15 +525,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       effect(Eff::file_write, "format", argv[p.operands[k]].text, name + " " + line);
     return r;
   }
-  if (kind == "crontab" || kind == "at" || kind == "systemd_run" || kind == "launchctl" || kind == "reg") {
+  if (kind == "crontab" || kind == "at" || kind == "systemd_run" || kind == "launchctl") {
     if (kind == "crontab" && (p.short_flag('l') || p.short_flag('r'))) {
       if (p.short_flag('r')) effect(Eff::file_delete, "crontab", "/var/spool/cron/crontabs/user", name + " " + line);
       // crontab -l is a read; the pipeline into `crontab -` carries it on.
       r.stdout_taint = 0;
       return r;
     }
-    if (kind == "reg" && line.find("\\Run") == std::string::npos && line.find("\\run") == std::string::npos)
-      return r;
     if (kind == "launchctl" && line.find("load") == std::string::npos && line.find("bootstrap") == std::string::npos)
       return r;
     if (kind == "systemd_run" && line.find("--on-") == std::string::npos && line.find("--timer") == std::string::npos)
@@ -538,7 +547,6 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     const char* where = kind == "crontab" ? "/var/spool/cron/crontabs/user"
                         : kind == "at" ? "/var/spool/cron/atjobs/job"
                         : kind == "launchctl" ? "~/Library/LaunchAgents/job.plist"
-                        : kind == "reg" ? "/registry/run"
                                         : "/etc/systemd/system/transient.timer";
     effect(Eff::file_write, kind, where, content, t, ev);
     return r;
@@ -1005,6 +1013,12 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
         return r;
       }
     }
+    std::string script = join_words(argv, 1);
+    uint32_t t = 0;
+    int32_t ev = -1;
+    for (size_t k = 1; k < argv.size(); ++k)
+      if (argv[k].taint) t |= argv[k].taint, ev = ev < 0 ? argv[k].ev : ev;
+    windows_effects(script, t, ev);
   }
   std::optional<Word> code = opt_value(argv, p, python ? "-c" : "-e");
   if (!code && !python) code = opt_value(argv, p, "-E");
@@ -1038,6 +1052,44 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
   if (io.stdin_known) {
     if (python) nested_python(Word{io.stdin_text, io.stdin_taint, io.stdin_ev});
   }
+  return r;
+}
+
+void Runner::windows_effects(const std::string& text, uint32_t taint, int32_t ev) {
+  for (auto& w : windows_script_effects(text)) {
+    int32_t wev = ev;
+    if (w.taint & kDownloaded)
+      wev = ctx_.log.evidence(site_.line, site_.col, "downloads code and runs it: " + printable(text, 100));
+    effect(w.kind, w.tag, w.target, text, taint | w.taint, wev);
+  }
+}
+
+// reg, schtasks, vssadmin, wevtutil, netsh, certutil, bitsadmin, cmd: what
+// their line does (windows_commands.cpp); a download names the file it
+// writes, so running that file later runs the download; `cmd /c LINE` runs
+// LINE in turn.
+CommandResult Runner::windows(const std::vector<Word>& argv, const CommandIo& io, int depth) {
+  CommandResult r;
+  std::string name = command_basename(argv[0].text);
+  std::string line = join_words(argv, 0);
+  uint32_t t = 0;
+  int32_t ev = -1;
+  for (const auto& w : argv)
+    if (w.taint) t |= w.taint, ev = ev < 0 ? w.ev : ev;
+  windows_effects(line, t, ev);
+  std::string lower = line;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  bool download = lower.find("-urlcache") != std::string::npos || lower.find("/transfer") != std::string::npos;
+  if (download && argv.size() > 2) {
+    int32_t dev = ctx_.log.evidence(site_.line, site_.col, "downloads " + printable(argv[argv.size() - 2].text, 100));
+    effect(Eff::file_write, "download", argv.back().text, line, kDownloaded, dev);
+  }
+  if (name.rfind("cmd", 0) == 0)
+    for (size_t k = 1; k + 1 < argv.size(); ++k) {
+      std::string o = argv[k].text;
+      std::transform(o.begin(), o.end(), o.begin(), [](unsigned char c) { return std::tolower(c); });
+      if (o == "/c" || o == "/k") return run(std::vector<Word>(argv.begin() + static_cast<long>(k) + 1, argv.end()), io, depth + 1);
+    }
   return r;
 }
 
@@ -1220,6 +1272,34 @@ CommandResult Runner::netcat(const std::vector<Word>& argv, const CommandIo& io,
 CommandResult run_command(const std::vector<Word>& argv, const CommandIo& io, Ctx& ctx, const Site& site) {
   Runner r(ctx, site);
   return r.run(argv, io, 0);
+}
+
+bool run_windows_line(std::string_view line, Ctx& ctx, const Site& site, uint32_t taint, int32_t ev) {
+  std::vector<Word> argv;
+  std::string cur;
+  bool quoted = false, any = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+      any = true;
+    } else if (!quoted && (c == ' ' || c == '\t' || c == '\n')) {
+      if (any || !cur.empty()) argv.push_back(Word{cur, taint, ev});
+      cur.clear();
+      any = false;
+    } else {
+      cur += c;
+    }
+  }
+  if (any || !cur.empty()) argv.push_back(Word{cur, taint, ev});
+  if (argv.empty()) return false;
+  std::string name = command_basename(argv[0].text);
+  name = name.substr(name.rfind('\\') == std::string::npos ? 0 : name.rfind('\\') + 1);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".exe") == 0) name.resize(name.size() - 4);
+  if (name != "powershell" && name != "pwsh" && name != "cmd") return false;
+  argv[0].text = name;
+  run_command(argv, CommandIo{}, ctx, site);
+  return true;
 }
 
 }  // namespace mai::assess

@@ -224,7 +224,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         "resolve", "decode",  "ssh",    "mail",        "find",   "echo",   "eval",   "source",   "su",
         "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
         "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
-        "setenforce", "systemd_run", "launchctl", "reg", "truncate", "ip", "cd", "which", "tr"};
+        "setenforce", "systemd_run", "launchctl", "windows", "truncate", "ip", "cd", "which", "tr"};
     if (std::find_if(std::begin(kinds), std::end(kinds), [&](const char* k) { return c.kind == k; }) ==
         std::end(kinds))
       spec["kind"].fail("unknown command handler '" + c.kind + "'");

@@ -1044,6 +1044,8 @@ void PyInterp::run_nested_python(const Value& code, NodeId site, const char* via
 
 void PyInterp::run_nested_shell(const std::string& line, uint32_t taint, int32_t ev, NodeId site, const char* via) {
   Site where = site_of(site);
+  if (where.via.empty() && via) where.via = via;
+  if (run_windows_line(line, ctx_, where, taint, ev)) return;
   interpret_shell(line, ctx_, &where, via, taint, ev);
 }
 

