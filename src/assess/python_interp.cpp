@@ -1656,6 +1656,17 @@ std::string PyInterp::alt_text(const Alt& a) {
       if (a.c->open) out += ", " + std::string(1, kUnknownPart);
       return out + ")";
     }
+    case VK::dict: {
+      // {key: value, ...} so that conditions can name an option (jwt's options={"verify_signature": False}).
+      if (!a.c) return std::string(1, kUnknownPart);
+      std::string out = "{";
+      for (size_t i = 0; i < a.c->keyed.size() && i < 8; ++i) {
+        if (i) out += ", ";
+        out += a.c->keyed[i].first + ": " + value_text(a.c->keyed[i].second);
+      }
+      if (a.c->open) out += ", " + std::string(1, kUnknownPart);
+      return out + "}";
+    }
     default: return std::string(1, kUnknownPart);
   }
 }

@@ -82,5 +82,43 @@ TEST(RubricClasses, WindowsCommandLines) {
   for (const auto& c : cases) check(c);
 }
 
+// Insecure practices in spellings the library model lacked: verification
+// switched off on a session, a pool or a socket, old protocol versions, a
+// command run over SSH, a token read without its signature, SQL formatted
+// into Django's RawSQL, a weak hash of a parameter named `pw`. The same
+// calls used safely stay LOW.
+TEST(RubricClasses, InsecurePracticeSpellings) {
+  const Case cases[] = {
+      {"requests session with verify off", M,
+       "import requests\ns = requests.Session()\ns.verify = False\ns.get('https://intranet.example.com')\n",
+       "TLS-VERIFICATION-OFF"},
+      {"requests session verifying", L, "import requests\ns = requests.Session()\ns.verify = '/etc/ssl/ca.pem'\ns.get('https://x.example.com', timeout=5)\n"},
+      {"urllib3 pool without certificate checks", M,
+       "import urllib3\nhttp = urllib3.PoolManager(cert_reqs='CERT_NONE')\nhttp.request('GET', 'https://example.com')\n",
+       "TLS-VERIFICATION-OFF"},
+      {"urllib3 pool requiring certificates", L,
+       "import urllib3\nhttp = urllib3.PoolManager(cert_reqs='CERT_REQUIRED')\nhttp.request('GET', 'https://example.com')\n"},
+      {"wrap_socket with SSLv3", M, "import ssl, socket\nssl.wrap_socket(socket.socket(), ssl_version=ssl.PROTOCOL_SSLv3)\n",
+       "WEAK-CRYPTO"},
+      {"wrap_socket with CERT_NONE", M, "import ssl, socket\nssl.wrap_socket(socket.socket(), cert_reqs=ssl.CERT_NONE)\n",
+       "TLS-VERIFICATION-OFF"},
+      {"paramiko exec_command", M,
+       "import paramiko\nc = paramiko.SSHClient()\nc.load_system_host_keys()\nc.connect('h')\nc.exec_command('uptime')\n",
+       "RUNS-PROCESS"},
+      {"jwt without signature verification", M,
+       "import jwt\ndef claims(tok):\n    return jwt.decode(tok, options={'verify_signature': False})\n",
+       "SIGNATURE-VERIFICATION-OFF"},
+      {"jwt verified", L, "import jwt\ndef claims(tok, key):\n    return jwt.decode(tok, key, algorithms=['HS256'])\n"},
+      {"Django RawSQL built by formatting", M,
+       "from django.db.models.expressions import RawSQL\ndef annotate(qs, col):\n    return qs.annotate(v=RawSQL(f'SELECT {col} FROM t', []))\n",
+       "SQL-INJECTION"},
+      {"md5 of a parameter named pw", M,
+       "import hashlib\ndef store(user, pw):\n    return hashlib.md5(pw.encode()).hexdigest()\n", "WEAK-CRYPTO"},
+      {"md5 of a file's content for a cache key", L,
+       "import hashlib\ndef key(path):\n    return hashlib.md5(open(path, 'rb').read()).hexdigest()\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
