@@ -881,6 +881,19 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (m && m->unknown()) write = false;
       std::string target = p ? first_text(*p) : std::string(1, kUnknownPart);
       std::string norm = ctx_.path(target);
+      // "r+": the file is read and written in place (what it writes overwrites what it read).
+      bool read_too = write && mode.find('r') != std::string::npos && mode.find('+') != std::string::npos;
+      if (read_too) {
+        Effect r;
+        r.kind = Eff::file_read;
+        r.tag = "open";
+        r.target = norm;
+        r.path_classes = ctx_.classify(norm);
+        r.target_taint = p ? p->taint : 0;
+        r.target_ev = p ? p->ev : -1;
+        if (!is_partial(target)) r.flags |= kConstTarget;
+        ctx_.effect(std::move(r), site_of(site));
+      }
       Effect e;
       e.kind = write ? Eff::file_write : Eff::file_read;
       e.tag = write ? (mode.find('a') != std::string::npos ? "append" : "open") : "open";
@@ -893,7 +906,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       Value f = Value::object("file", target);
       f.taint = p ? (p->taint & (kWalked | kSelf)) : 0;
       f.ev = p ? p->ev : -1;
-      if (!write) {
+      if (!write || read_too) {
         // The file object stands for its content where it is sent (files={...}).
         uint32_t content = ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
         if (const auto* w = ctx_.written_at(norm)) {

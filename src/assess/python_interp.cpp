@@ -601,6 +601,14 @@ void PyInterp::assign(NodeId target, const Value& v) {
           }
         }
       }
+      // buf[i] = x into a name (a bytearray, a buffer): the name now holds
+      // what was stored, as a whole (an XOR loop filling an output buffer).
+      if (v.taint && t_.kind(obj) == K::identifier && (o.taint | v.taint) != o.taint) {
+        Value updated = o;
+        updated.taint |= v.taint;
+        if (updated.ev < 0) updated.ev = v.ev;
+        assign_name(std::string(t_.text(obj)), std::move(updated));
+      }
       break;
     }
     case K::pattern_list: case K::tuple_pattern: case K::list_pattern: case K::tuple: case K::list:
@@ -1508,7 +1516,13 @@ Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
             break;
           }
         }
-        put(Value());
+        // Some character of a constant (KEY[i % len(KEY)]): unknown, but
+        // constant data (an XOR with it is a cipher, not data mixed with data).
+        {
+          Value part;
+          if (!is_partial(a.s)) part.taint = kConstData;
+          put(part);
+        }
         break;
       }
       case VK::object: case VK::libfunc: case VK::module: {

@@ -120,5 +120,44 @@ TEST(RubricClasses, InsecurePracticeSpellings) {
   for (const auto& c : cases) check(c);
 }
 
+// Home-made ciphers and wipers in the spellings longer programs use: a file
+// opened "r+b" and rewritten in place, an output buffer filled index by index
+// with a repeating key, every file of a home directory overwritten, logs
+// removed through a glob, SELinux switched off through its kernel file. The
+// look-alikes (a cipher into new files kept next to the originals, a report
+// written per directory, enforcing mode set) keep their levels.
+TEST(RubricClasses, CiphersAndWipersInLongerSpellings) {
+  const Case cases[] = {
+      {"XOR in place through r+b", B,
+       "import os\nfor d, _, fs in os.walk(os.path.expanduser('~')):\n    for f in fs:\n"
+       "        with open(os.path.join(d, f), 'r+b') as fh:\n            data = fh.read()\n            fh.seek(0)\n"
+       "            fh.write(bytes(b ^ 0x5A for b in data))\n",
+       "RANSOMWARE"},
+      {"repeating-key XOR into a bytearray, index by index", B,
+       "import os\nKEY = b'k3y'\ndef enc(data):\n    out = bytearray(len(data))\n    for i in range(len(data)):\n"
+       "        out[i] = data[i] ^ KEY[i % len(KEY)]\n    return bytes(out)\n"
+       "for d, _, fs in os.walk(os.path.expanduser('~')):\n    for f in fs:\n        p = os.path.join(d, f)\n"
+       "        data = open(p, 'rb').read()\n        open(p, 'wb').write(enc(data))\n",
+       "RANSOMWARE"},
+      {"the same cipher into copies in the working directory", L,
+       "import os\nKEY = b'k3y'\ndef enc(data):\n    out = bytearray(len(data))\n    for i in range(len(data)):\n"
+       "        out[i] = data[i] ^ KEY[i % len(KEY)]\n    return bytes(out)\n"
+       "for f in os.listdir('notes'):\n    data = open(os.path.join('notes', f), 'rb').read()\n"
+       "    open(os.path.join('out', f + '.x'), 'wb').write(enc(data))\n"},
+      {"every file in the home directory zeroed", B,
+       "import pathlib\nfor p in pathlib.Path.home().rglob('*'):\n    if p.is_file():\n        p.write_bytes(b'\\0' * p.stat().st_size)\n",
+       "WIPE"},
+      {"a report written into each directory of a walk of home", L,
+       "import os\nfor d, _, fs in os.walk(os.path.expanduser('~/projects')):\n"
+       "    with open(os.path.join(d, 'SIZES.txt'), 'w') as fh:\n        fh.write(str(len(fs)))\n"},
+      {"logs removed through a glob", B,
+       "import glob, os\nfor f in glob.glob('/var/log/*.log'):\n    os.remove(f)\n", "DISABLE-SECURITY"},
+      {"SELinux set permissive through its kernel file", B,
+       "with open('/sys/fs/selinux/enforce', 'w') as f:\n    f.write('0')\n", "DISABLE-SECURITY"},
+      {"SELinux set enforcing through its kernel file", RiskLevel::high, "echo 1 > /sys/fs/selinux/enforce\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
