@@ -311,6 +311,53 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (spec.special_id == Special::expanduser && self && !a0) out = *self;
       return out;
     }
+    case Special::shell_split: {
+      // shlex.split("sudo systemctl restart x"): the words of a constant
+      // line (quotes and backslashes as the POSIX shell reads them), so the
+      // argv that runs is known; anything else is a list of unknown words.
+      if (!a0) return Value();
+      Value out;
+      bool any = false;
+      for (const auto& a : a0->alts) {
+        if (a.k != VK::str || is_partial(a.s)) {
+          Value l = make_list({});
+          l.alts[0].c->open = true;
+          l.alts[0].c->rest = Value::str(std::string(1, kUnknownPart), a0->taint);
+          accumulate(out, any, l);
+          continue;
+        }
+        std::vector<Value> words;
+        std::string cur;
+        bool in_word = false;
+        char quote = 0;
+        for (size_t i = 0; i < a.s.size() && words.size() < 64; ++i) {
+          char c = a.s[i];
+          if (quote) {
+            if (c == quote) quote = 0;
+            else if (c == '\\' && quote == '"' && i + 1 < a.s.size()) cur += a.s[++i];
+            else cur += c;
+          } else if (c == '\'' || c == '"') {
+            quote = c;
+            in_word = true;
+          } else if (c == '\\' && i + 1 < a.s.size()) {
+            cur += a.s[++i];
+            in_word = true;
+          } else if (std::isspace(static_cast<unsigned char>(c))) {
+            if (in_word) words.push_back(Value::str(cur, a0->taint));
+            cur.clear();
+            in_word = false;
+          } else {
+            cur += c;
+            in_word = true;
+          }
+        }
+        if (in_word) words.push_back(Value::str(cur, a0->taint));
+        accumulate(out, any, make_list(std::move(words)));
+      }
+      out.taint |= a0->taint;
+      out.ev = a0->ev;
+      return out;
+    }
     case Special::expandvars: {
       if (!a0) return Value();
       std::vector<std::string> out;
@@ -637,7 +684,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (secret) taint |= kEnvSecret;
       if (is_partial(name)) taint |= kEnvAll;
       if (name == "HOME" || name == "USERPROFILE") out = Value::str("~");
-      else if (name == "USER" || name == "LOGNAME" || name == "USERNAME" || name == "HOSTNAME") taint |= kSysinfo;
+      else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
+      else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
       int32_t ev = evidence(site, std::string(secret ? "reads the secret environment variable " : "reads the environment variable ") +
                                       printable(name, 60));
       out.taint |= taint;
@@ -844,6 +892,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // The request holds its data and headers; its URL is where it goes.
       const Value* u = arg(0, "url");
       Value v = Value::object("urllib.request.Request", u ? first_text(*u) : "");
+      // The URL's own value rides along: where it came from (a configured
+      // endpoint) is the destination's provenance, not data sent.
+      if (u) v.alts[0].self = std::make_shared<const Value>(*u);
       for (const char* r : {"data", "headers"})
         if (auto d = role_value(spec, r, args, self)) {
           v.taint |= d->taint;

@@ -672,6 +672,17 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     e.target_taint = has_target ? target.taint : 0;
     e.target_ev = has_target ? target.ev : -1;
+    // urlopen(Request(url, data)): the destination's provenance is the URL's.
+    if (has_target && !target.alts.empty() &&
+        std::all_of(target.alts.begin(), target.alts.end(),
+                    [](const Alt& a) { return a.k == VK::object && a.s == "urllib.request.Request" && a.self; })) {
+      e.target_taint = 0;
+      e.target_ev = -1;
+      for (const auto& a : target.alts) {
+        e.target_taint |= a.self->taint;
+        if (e.target_ev < 0) e.target_ev = a.self->ev;
+      }
+    }
     if (data && (spec.data_path ||
                  (spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")))) {
       // A copy holds the content of its source, not its name.

