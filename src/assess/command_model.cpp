@@ -237,6 +237,13 @@ class Runner {
   CommandResult http(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
   CommandResult netcat(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
   CommandResult windows(const std::vector<Word>& argv, const CommandIo& io, int depth);
+  // `env` or `printenv` alone: the whole environment on stdout.
+  CommandResult environment_dump() {
+    CommandResult r;
+    r.stdout_taint = kEnvAll | kEnv;
+    r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "prints the whole environment");
+    return r;
+  }
   void windows_effects(const std::string& text, uint32_t taint, int32_t ev);
 
   Ctx& ctx_;
@@ -311,6 +318,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   auto operand = [&](size_t k) -> const Word* { return k < p.operands.size() ? &argv[p.operands[k]] : nullptr; };
 
   if (kind == "generic") {
+    if (name == "printenv" && p.operands.empty()) return environment_dump();
     if (spec->has_effect) {
       const Word* t = operand(0);
       effect(spec->effect, spec->tag, t ? t->text : name, name + " " + line, 0, -1, 0, -1, t ? t->taint : 0,
@@ -330,6 +338,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         ++start;
     }
     std::vector<Word> rest(argv.begin() + static_cast<long>(std::min(start, argv.size())), argv.end());
+    if (name == "env" && rest.empty()) return environment_dump();
     if (kind == "xargs") {
       Word w{std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev};
       if (io.stdin_known) w.text = io.stdin_text;
@@ -420,9 +429,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (!out && !p.operands.empty()) out = argv[p.operands[0]], first_src = 1;
       uint32_t t = 0;
       int32_t ev = -1;
+      // tar -C DIR: the sources are relative to DIR.
+      std::optional<Word> dir = opt_value(argv, p, "-C");
+      if (!dir) dir = opt_value(argv, p, "--directory");
       for (size_t k = first_src; k < p.operands.size(); ++k) {
-        auto [ft, fev] = file_taint(argv[p.operands[k]]);
-        effect(Eff::file_read, "archive", argv[p.operands[k]].text, name + " " + line);
+        Word src = argv[p.operands[k]];
+        if (dir && !src.text.empty() && src.text[0] != '/' && src.text[0] != '~') src.text = dir->text + "/" + src.text;
+        auto [ft, fev] = file_taint(src);
+        effect(Eff::file_read, "archive", src.text, name + " " + line);
         t |= ft;
         if (ev < 0) ev = fev;
       }
@@ -716,6 +730,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "ssh") {
+    // -o StrictHostKeyChecking=no: any host key is accepted (paramiko's AutoAddPolicy).
+    std::string lower = line;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (lower.find("stricthostkeychecking=no") != std::string::npos ||
+        lower.find("stricthostkeychecking=accept-new") != std::string::npos ||
+        lower.find("userknownhostsfile=/dev/null") != std::string::npos)
+      effect(Eff::risky, "ssh_autoadd", name, name + " " + line);
     const Word* host = operand(0);
     if (host) effect(Eff::net_connect, "ssh", host->text, name + " " + line);
     if (io.stdin_taint) effect(Eff::net_send, "ssh", host ? host->text : "", name + " " + line, io.stdin_taint, io.stdin_ev);
