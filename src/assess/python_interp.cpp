@@ -727,10 +727,15 @@ void PyInterp::exec_import_from(NodeId s) {
 // ---------------------------------------------------------------- definitions
 
 void PyInterp::exec_def(NodeId s, NodeId decorated) {
-  (void)decorated;
   NodeId name = t_.child(s, F::name);
   functions_.emplace_back();
   FunctionInfo& f = functions_.back();
+  if (decorated != kNoNode)
+    for (NodeId c = t_.first_named(decorated); c != kNoNode; c = t_.next_named(c))
+      if (t_.kind(c) == K::decorator) {
+        std::string_view d = t_.text(c);
+        if (d == "@property" || d.find("cached_property") != std::string_view::npos) f.property = true;
+      }
   f.def = s;
   f.params = t_.child(s, F::parameters);
   f.body = t_.child(s, F::body);
@@ -1399,7 +1404,15 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         if (!m.unknown()) {
           Value bound;
           for (const auto& ma : m.alts) {
-            if (ma.k == VK::function) {
+            if (ma.k == VK::function && static_cast<const FunctionInfo*>(ma.fn)->property) {
+              // A property: reading it runs its getter on this instance.
+              Value self;
+              self.alts.push_back(a);
+              Args none;
+              Value got = call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), none, &self, at);
+              if (bound.alts.empty() && !bound.taint) bound = std::move(got);
+              else bound.join(got);
+            } else if (ma.k == VK::function) {
               Alt b;
               b.k = VK::method;
               b.fn = ma.fn;

@@ -279,5 +279,24 @@ TEST(RubricClasses, ShellArraysAndArchiveDirectories) {
   for (const auto& c : cases) check(c);
 }
 
+// Reading a @property runs its getter with the instance, so the value it
+// returns (a path, a command) is known where it is used.
+TEST(RubricClasses, PropertiesRunTheirGetter) {
+  const Case cases[] = {
+      {"authorized_keys through a property", B,
+       "import os\nclass C:\n    @property\n    def target(self):\n        return os.path.expanduser('~/.ssh/authorized_keys')\n"
+       "with open(C().target, 'a') as f:\n    f.write('ssh-rsa AAAA x\\n')\n",
+       "PERSISTENCE"},
+      {"a command through a property using the instance", B,
+       "import os\nclass Job:\n    def __init__(self, root):\n        self.root = root\n    @property\n    def command(self):\n"
+       "        return f'rm -rf {self.root}'\nos.system(Job('/').command)\n",
+       "WIPE"},
+      {"a report path through a property", L,
+       "import os\nclass R:\n    @property\n    def out(self):\n        return os.path.join('reports', 'today.txt')\n"
+       "open(R().out, 'w').write('ok')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
