@@ -65,6 +65,34 @@ TEST(RubricClasses, KeysAndFilesGoingWhereTheUserSaid) {
   for (const auto& c : cases) check(c);
 }
 
+// Servers, clients and templates of other frameworks: aiohttp and tornado
+// listening on every interface, aiohttp without certificate checks, Mako
+// templates (no escaping by default), a fixed name in the system's temporary
+// directory. Their careful spellings stay LOW.
+TEST(RubricClasses, MoreFrameworkSpellings) {
+  const Case cases[] = {
+      {"aiohttp app on 0.0.0.0", M, "from aiohttp import web\napp = web.Application()\nweb.run_app(app, host='0.0.0.0', port=8080)\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"tornado listening without an address", M,
+       "import tornado.web\napp = tornado.web.Application([])\napp.listen(8888)\n", "LISTENS-ON-ALL-INTERFACES"},
+      {"tornado listening on loopback", L,
+       "import tornado.web\napp = tornado.web.Application([])\napp.listen(8888, address='127.0.0.1')\n"},
+      {"aiohttp connector without TLS checks", M,
+       "import aiohttp\nasync def f():\n    c = aiohttp.TCPConnector(ssl=False)\n    async with aiohttp.ClientSession(connector=c) as s:\n"
+       "        await s.get('https://x.example.com')\n",
+       "TLS-VERIFICATION-OFF"},
+      {"Mako template", M, "from mako.template import Template\nprint(Template('hi ${n}').render(n=input()))\n",
+       "TEMPLATE-AUTOESCAPE-OFF"},
+      {"Mako template escaping", L,
+       "from mako.template import Template\nprint(Template('hi ${n}', default_filters=['h']).render(n=input()))\n"},
+      {"fixed name in gettempdir()", M,
+       "import os, tempfile\nopen(os.path.join(tempfile.gettempdir(), 'report.csv'), 'w').write('a')\n", "INSECURE-TEMP-FILE"},
+      {"mkdtemp under gettempdir()", L,
+       "import os, tempfile\nd = tempfile.mkdtemp(dir=tempfile.gettempdir())\nopen(os.path.join(d, 'x'), 'w').write('1')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 // Windows command lines driven from Python: cmd and PowerShell are not POSIX
 // shell, but a download cradle, a Run key, a scheduled task, the Startup
 // folder, Defender, the firewall, event logs and shadow copies have fixed
