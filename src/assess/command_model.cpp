@@ -317,6 +317,18 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   Parsed p = parse_args(argv, spec);
   auto operand = [&](size_t k) -> const Word* { return k < p.operands.size() ? &argv[p.operands[k]] : nullptr; };
 
+  if (kind == "capture") {
+    // Clipboard readers, screenshot tools, secret dumps: their output holds
+    // what they captured (stdout, or the file named last for a screenshot).
+    if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args)) return r;
+    int32_t ev = ctx_.log.evidence(site_.line, site_.col, "captures " + describe_taint(spec->taint) + " (" + name + ")");
+    effect(Eff::capture, spec->tag, name, name + " " + line, spec->taint, ev);
+    const Word* out = p.operands.empty() ? nullptr : &argv[p.operands.back()];
+    if (spec->tag == "screen" && out) effect(Eff::file_write, "capture", out->text, name + " " + line, spec->taint, ev);
+    r.stdout_taint = spec->taint;
+    r.stdout_ev = ev;
+    return r;
+  }
   if (kind == "generic") {
     if (name == "printenv" && p.operands.empty()) return environment_dump();
     if (spec->has_effect) {

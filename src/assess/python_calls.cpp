@@ -612,7 +612,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         uint32_t flags = (spec.waits ? kWaited : 0) | (spec.replaces ? kReplaces : 0);
         Value cmd = is_shell && shell ? *shell : argv ? *argv : Value();
         if (!spec.program.empty()) cmd = with_program(spec.program, cmd);
-        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, nullptr);
+        Value printed;
+        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed);
         if (spec.spawns || spec.replaces) {
           // The Popen object remembers its command line (for .stdin.write / communicate).
           std::string line;
@@ -627,9 +628,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           }
         }
         if (spec.special_id == Special::none && !have_result && spec.returns == "str") {
-          result = Value::tainted(cmd.taint, cmd.ev);
+          result = Value::tainted(cmd.taint | printed.taint, printed.ev >= 0 ? printed.ev : cmd.ev);
           have_result = true;
         }
+        if (have_result && printed.taint) result.add_taint(printed.taint, printed.ev);
         return have_result ? result : Value::tainted(cmd.taint, cmd.ev);
       }
       case Eff::code_exec: {
@@ -849,6 +851,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   }
   if (!have_result) {
     if (spec.int_value) result = Value::integer(*spec.int_value);
+    else if (spec.str_value && spec.returns == "list") result = make_list({Value::str(*spec.str_value)});
     else if (spec.str_value) result = Value::str(*spec.str_value);
     else if (spec.returns == "path") {
       // The file it made (shutil.make_archive, shutil.copy): later reads of it find what was written.
@@ -930,7 +933,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
 
 
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,
-                                const std::string& fn, Value* /*result_obj*/) {
+                                const std::string& fn, Value* output) {
   Site where = site_of(site, flags);
   bool stdio_socket = false;
   if (stdio)
@@ -1003,7 +1006,9 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       io.stdin_socket = stdio_socket;
       Site nested = where;
       nested.via = "in the command it runs";
-      run_command(words, io, ctx_, nested);
+      CommandResult out = run_command(words, io, ctx_, nested);
+      // What the command prints (a clipboard, a secret dump) is what check_output returns.
+      if (output && out.stdout_taint) output->add_taint(out.stdout_taint, out.stdout_ev);
     } else if (a.k == VK::str || a.k == VK::bytes) {
       std::string line = a.s;
       bool looks_shell = shell || line.find(' ') != std::string::npos;

