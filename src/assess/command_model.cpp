@@ -405,6 +405,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       kind == "ip") {
     if (kind == "sysctl" && line.find('=') == std::string::npos && !p.short_flag('w') && !p.short_flag('p'))
       return r;
+    // mount with nothing to mount lists the mounts.
+    if (kind == "mount" && p.operands.empty() && !p.short_flag('a')) return r;
     if (kind == "ip" && line.find(" add") == std::string::npos && line.find(" del") == std::string::npos &&
         line.find(" set") == std::string::npos && line.find("flush") == std::string::npos)
       return r;
@@ -605,12 +607,20 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       effect(Eff::file_write, "user-service", "~/.config/systemd/user/" + unit, name + " " + line);
       return r;
     }
+    // The user's own service manager (restart, stop, reload): no privilege.
+    if (p.has("--user")) return r;
     effect(Eff::admin, "service", unit, name + " " + line);
     return r;
   }
   if (kind == "firewall") {
     bool off = false;
-    if (name == "ufw") off = line.find("disable") != std::string::npos;
+    if (name == "ufw") {
+      off = line.find("disable") != std::string::npos;
+      // ufw status / show / app list: a read-only look at the rules.
+      if (!off && (p.operands.empty() || p.operands[0] >= argv.size() || argv[p.operands[0]].text == "status" ||
+                   argv[p.operands[0]].text == "show" || argv[p.operands[0]].text == "app"))
+        return r;
+    }
     else if (name == "iptables" || name == "ip6tables") {
       off = p.short_flag('F') || p.has("--flush") || p.short_flag('X') ||
             (p.short_flag('P') && line.find("ACCEPT") != std::string::npos);

@@ -380,5 +380,25 @@ TEST(RubricClasses, PseudoTerminalRelays) {
   for (const auto& c : cases) check(c);
 }
 
+// Read-only looks at the system are ordinary process runs, not
+// administration: the user's own services, package and mount listings,
+// timedatectl/hostnamectl status, ufw status. Their changing forms stay HIGH.
+TEST(RubricClasses, ReadOnlySystemQueries) {
+  const Case cases[] = {
+      {"systemctl --user restart", M, "import subprocess\nsubprocess.run(['systemctl', '--user', 'restart', 'myapp'])\n", "RUNS-PROCESS"},
+      {"apt list --installed", M, "import subprocess\nsubprocess.run(['apt', 'list', '--installed'])\n", "RUNS-PROCESS"},
+      {"mount listing", M, "import subprocess\nsubprocess.run(['mount'], capture_output=True)\n", "RUNS-PROCESS"},
+      {"timedatectl status", M, "import subprocess\nsubprocess.run(['timedatectl', 'status'])\n", "RUNS-PROCESS"},
+      {"ufw status", M, "import subprocess\nsubprocess.run(['ufw', 'status'])\n", "RUNS-PROCESS"},
+      {"systemctl restart", RiskLevel::high, "import subprocess\nsubprocess.run(['systemctl', 'restart', 'nginx'])\n", "SYSTEM-ADMINISTRATION"},
+      {"apt-get install", RiskLevel::high, "import subprocess\nsubprocess.run(['apt-get', 'install', '-y', 'nginx'])\n", "SYSTEM-ADMINISTRATION"},
+      {"pacman -Syu", RiskLevel::high, "pacman -Syu\n", "SYSTEM-ADMINISTRATION", SH},
+      {"timedatectl set-ntp", RiskLevel::high, "timedatectl set-ntp true\n", "SYSTEM-ADMINISTRATION", SH},
+      {"mount a disk", RiskLevel::high, "mount /dev/sdb1 /mnt\n", "SYSTEM-ADMINISTRATION", SH},
+      {"ufw allow", RiskLevel::high, "ufw allow 22\n", "SYSTEM-ADMINISTRATION", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
