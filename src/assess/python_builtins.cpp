@@ -311,6 +311,26 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (spec.special_id == Special::expanduser && self && !a0) out = *self;
       return out;
     }
+    case Special::run_path: {
+      // runpy.run_path(file), importlib's spec_from_file_location(name, file):
+      // the file's code runs here, with what was written into it.
+      std::optional<Value> pv = role_value(spec, "path", args, self);
+      std::string path = pv ? first_text(*pv) : std::string(1, kUnknownPart);
+      std::string norm = ctx_.path(path);
+      uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) & ~kFileData;
+      int32_t ev = pv ? pv->ev : -1;
+      if (const auto* w = ctx_.written_at(norm)) {
+        t |= w->first;
+        ev = w->second;
+      }
+      Value code = Value::tainted(t, ev);
+      if (const std::string* text = ctx_.written_text_at(norm)) {
+        code = Value::str(*text, t);
+        code.ev = ev;
+      }
+      run_nested_python(code, site, "in the file it runs");
+      return Value::object(spec.returns.empty() ? "object" : spec.returns, path);
+    }
     case Special::shell_split: {
       // shlex.split("sudo systemctl restart x"): the words of a constant
       // line (quotes and backslashes as the POSIX shell reads them), so the

