@@ -102,6 +102,7 @@ bool key_goes_to_its_api(const EffectLog& log, const Effect& e) {
   host = host.substr(0, host.find_first_of("/:?"));
   std::transform(host.begin(), host.end(), host.begin(), ::tolower);
   if (host.empty() || is_partial(host)) return false;
+  bool numeric = host.find_first_not_of("0123456789.") == std::string::npos || host.find(':') != std::string::npos;
   static const char* const generic[] = {"api", "key", "token", "secret", "access", "pat", "auth", "password",
                                         "client", "private", "bearer", "session", "oauth", "app", "user", "id"};
   bool found_name = false;
@@ -111,7 +112,7 @@ bool key_goes_to_its_api(const EffectLog& log, const Effect& e) {
     found_name = true;
     std::string name = ev->what.substr(prefix.size());
     std::transform(name.begin(), name.end(), name.begin(), ::tolower);
-    bool match = false;
+    bool match = false, named = false;
     size_t p = 0;
     while (p < name.size()) {
       size_t q = name.find('_', p);
@@ -120,9 +121,13 @@ bool key_goes_to_its_api(const EffectLog& log, const Effect& e) {
       bool skip = tok.size() < 3;
       for (const char* g : generic)
         if (tok == g) skip = true;
+      if (!skip) named = true;
       if (!skip && host.find(tok) != std::string::npos) match = true;
       p = q + 1;
     }
+    // A name of generic words only (API_KEY, API_PASSWORD, ACCESS_TOKEN) is
+    // the key of whatever API the program talks to: a named host is that API.
+    if (!named && !numeric) match = true;
     if (!match) return false;
   }
   return found_name;

@@ -1,4 +1,5 @@
 #include "assess/command_model.hpp"
+#include "assess/windows_commands.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -235,6 +236,15 @@ class Runner {
   CommandResult interpreter(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec, int depth);
   CommandResult http(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
   CommandResult netcat(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
+  CommandResult windows(const std::vector<Word>& argv, const CommandIo& io, int depth);
+  // `env` or `printenv` alone: the whole environment on stdout.
+  CommandResult environment_dump() {
+    CommandResult r;
+    r.stdout_taint = kEnvAll | kEnv;
+    r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "prints the whole environment");
+    return r;
+  }
+  void windows_effects(const std::string& text, uint32_t taint, int32_t ev);
 
   Ctx& ctx_;
   Site site_;
@@ -269,6 +279,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     while (!spec && !n.empty() && (std::isdigit(static_cast<unsigned char>(n.back())) || n.back() == '.'))
       n.pop_back(), spec = ctx_.lib.command(n);
     if (!spec && name.find('.') != std::string::npos) spec = ctx_.lib.command(name.substr(0, name.find('.')));
+    // Windows names are case-insensitive (RUNDLL32.EXE, PowerShell.exe).
+    if (!spec && std::any_of(name.begin(), name.end(), [](unsigned char c) { return std::isupper(c); })) {
+      std::vector<Word> lower = argv;
+      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+      lower[0].text = name;
+      if (ctx_.lib.command(name) || ctx_.lib.command(name.substr(0, name.find('.')))) return run(lower, io, depth + 1);
+    }
   }
   // Running a file written with tainted data (downloaded, decoded) runs that data.
   {
@@ -300,7 +317,20 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   Parsed p = parse_args(argv, spec);
   auto operand = [&](size_t k) -> const Word* { return k < p.operands.size() ? &argv[p.operands[k]] : nullptr; };
 
+  if (kind == "capture") {
+    // Clipboard readers, screenshot tools, secret dumps: their output holds
+    // what they captured (stdout, or the file named last for a screenshot).
+    if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args)) return r;
+    int32_t ev = ctx_.log.evidence(site_.line, site_.col, "captures " + describe_taint(spec->taint) + " (" + name + ")");
+    effect(Eff::capture, spec->tag, name, name + " " + line, spec->taint, ev);
+    const Word* out = p.operands.empty() ? nullptr : &argv[p.operands.back()];
+    if (spec->tag == "screen" && out) effect(Eff::file_write, "capture", out->text, name + " " + line, spec->taint, ev);
+    r.stdout_taint = spec->taint;
+    r.stdout_ev = ev;
+    return r;
+  }
   if (kind == "generic") {
+    if (name == "printenv" && p.operands.empty()) return environment_dump();
     if (spec->has_effect) {
       const Word* t = operand(0);
       effect(spec->effect, spec->tag, t ? t->text : name, name + " " + line, 0, -1, 0, -1, t ? t->taint : 0,
@@ -320,6 +350,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         ++start;
     }
     std::vector<Word> rest(argv.begin() + static_cast<long>(std::min(start, argv.size())), argv.end());
+    if (name == "env" && rest.empty()) return environment_dump();
     if (kind == "xargs") {
       Word w{std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev};
       if (io.stdin_known) w.text = io.stdin_text;
@@ -340,6 +371,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   }
   if (kind == "shell") return shell(argv, io, *spec, depth);
   if (kind == "interpreter") return interpreter(argv, io, *spec, depth);
+  if (kind == "windows") return windows(argv, io, depth);
   if (kind == "http") return http(argv, io, *spec);
   if (kind == "netcat") return netcat(argv, io, *spec);
   if (kind == "files" || kind == "shred" || kind == "truncate") {
@@ -373,6 +405,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       kind == "ip") {
     if (kind == "sysctl" && line.find('=') == std::string::npos && !p.short_flag('w') && !p.short_flag('p'))
       return r;
+    // mount with nothing to mount lists the mounts.
+    if (kind == "mount" && p.operands.empty() && !p.short_flag('a')) return r;
     if (kind == "ip" && line.find(" add") == std::string::npos && line.find(" del") == std::string::npos &&
         line.find(" set") == std::string::npos && line.find("flush") == std::string::npos)
       return r;
@@ -409,9 +443,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (!out && !p.operands.empty()) out = argv[p.operands[0]], first_src = 1;
       uint32_t t = 0;
       int32_t ev = -1;
+      // tar -C DIR: the sources are relative to DIR.
+      std::optional<Word> dir = opt_value(argv, p, "-C");
+      if (!dir) dir = opt_value(argv, p, "--directory");
       for (size_t k = first_src; k < p.operands.size(); ++k) {
-        auto [ft, fev] = file_taint(argv[p.operands[k]]);
-        effect(Eff::file_read, "archive", argv[p.operands[k]].text, name + " " + line);
+        Word src = argv[p.operands[k]];
+        if (dir && !src.text.empty() && src.text[0] != '/' && src.text[0] != '~') src.text = dir->text + "/" + src.text;
+        auto [ft, fev] = file_taint(src);
+        effect(Eff::file_read, "archive", src.text, name + " " + line);
         t |= ft;
         if (ev < 0) ev = fev;
       }
@@ -514,15 +553,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       effect(Eff::file_write, "format", argv[p.operands[k]].text, name + " " + line);
     return r;
   }
-  if (kind == "crontab" || kind == "at" || kind == "systemd_run" || kind == "launchctl" || kind == "reg") {
+  if (kind == "crontab" || kind == "at" || kind == "systemd_run" || kind == "launchctl") {
     if (kind == "crontab" && (p.short_flag('l') || p.short_flag('r'))) {
       if (p.short_flag('r')) effect(Eff::file_delete, "crontab", "/var/spool/cron/crontabs/user", name + " " + line);
       // crontab -l is a read; the pipeline into `crontab -` carries it on.
       r.stdout_taint = 0;
       return r;
     }
-    if (kind == "reg" && line.find("\\Run") == std::string::npos && line.find("\\run") == std::string::npos)
-      return r;
     if (kind == "launchctl" && line.find("load") == std::string::npos && line.find("bootstrap") == std::string::npos)
       return r;
     if (kind == "systemd_run" && line.find("--on-") == std::string::npos && line.find("--timer") == std::string::npos)
@@ -538,7 +575,6 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     const char* where = kind == "crontab" ? "/var/spool/cron/crontabs/user"
                         : kind == "at" ? "/var/spool/cron/atjobs/job"
                         : kind == "launchctl" ? "~/Library/LaunchAgents/job.plist"
-                        : kind == "reg" ? "/registry/run"
                                         : "/etc/systemd/system/transient.timer";
     effect(Eff::file_write, kind, where, content, t, ev);
     return r;
@@ -571,12 +607,20 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       effect(Eff::file_write, "user-service", "~/.config/systemd/user/" + unit, name + " " + line);
       return r;
     }
+    // The user's own service manager (restart, stop, reload): no privilege.
+    if (p.has("--user")) return r;
     effect(Eff::admin, "service", unit, name + " " + line);
     return r;
   }
   if (kind == "firewall") {
     bool off = false;
-    if (name == "ufw") off = line.find("disable") != std::string::npos;
+    if (name == "ufw") {
+      off = line.find("disable") != std::string::npos;
+      // ufw status / show / app list: a read-only look at the rules.
+      if (!off && (p.operands.empty() || p.operands[0] >= argv.size() || argv[p.operands[0]].text == "status" ||
+                   argv[p.operands[0]].text == "show" || argv[p.operands[0]].text == "app"))
+        return r;
+    }
     else if (name == "iptables" || name == "ip6tables") {
       off = p.short_flag('F') || p.has("--flush") || p.short_flag('X') ||
             (p.short_flag('P') && line.find("ACCEPT") != std::string::npos);
@@ -708,6 +752,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "ssh") {
+    // -o StrictHostKeyChecking=no: any host key is accepted (paramiko's AutoAddPolicy).
+    std::string lower = line;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (lower.find("stricthostkeychecking=no") != std::string::npos ||
+        lower.find("stricthostkeychecking=accept-new") != std::string::npos ||
+        lower.find("userknownhostsfile=/dev/null") != std::string::npos)
+      effect(Eff::risky, "ssh_autoadd", name, name + " " + line);
     const Word* host = operand(0);
     if (host) effect(Eff::net_connect, "ssh", host->text, name + " " + line);
     if (io.stdin_taint) effect(Eff::net_send, "ssh", host ? host->text : "", name + " " + line, io.stdin_taint, io.stdin_ev);
@@ -1005,6 +1056,12 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
         return r;
       }
     }
+    std::string script = join_words(argv, 1);
+    uint32_t t = 0;
+    int32_t ev = -1;
+    for (size_t k = 1; k < argv.size(); ++k)
+      if (argv[k].taint) t |= argv[k].taint, ev = ev < 0 ? argv[k].ev : ev;
+    windows_effects(script, t, ev);
   }
   std::optional<Word> code = opt_value(argv, p, python ? "-c" : "-e");
   if (!code && !python) code = opt_value(argv, p, "-E");
@@ -1038,6 +1095,44 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
   if (io.stdin_known) {
     if (python) nested_python(Word{io.stdin_text, io.stdin_taint, io.stdin_ev});
   }
+  return r;
+}
+
+void Runner::windows_effects(const std::string& text, uint32_t taint, int32_t ev) {
+  for (auto& w : windows_script_effects(text)) {
+    int32_t wev = ev;
+    if (w.taint & kDownloaded)
+      wev = ctx_.log.evidence(site_.line, site_.col, "downloads code and runs it: " + printable(text, 100));
+    effect(w.kind, w.tag, w.target, text, taint | w.taint, wev);
+  }
+}
+
+// reg, schtasks, vssadmin, wevtutil, netsh, certutil, bitsadmin, cmd: what
+// their line does (windows_commands.cpp); a download names the file it
+// writes, so running that file later runs the download; `cmd /c LINE` runs
+// LINE in turn.
+CommandResult Runner::windows(const std::vector<Word>& argv, const CommandIo& io, int depth) {
+  CommandResult r;
+  std::string name = command_basename(argv[0].text);
+  std::string line = join_words(argv, 0);
+  uint32_t t = 0;
+  int32_t ev = -1;
+  for (const auto& w : argv)
+    if (w.taint) t |= w.taint, ev = ev < 0 ? w.ev : ev;
+  windows_effects(line, t, ev);
+  std::string lower = line;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  bool download = lower.find("-urlcache") != std::string::npos || lower.find("/transfer") != std::string::npos;
+  if (download && argv.size() > 2) {
+    int32_t dev = ctx_.log.evidence(site_.line, site_.col, "downloads " + printable(argv[argv.size() - 2].text, 100));
+    effect(Eff::file_write, "download", argv.back().text, line, kDownloaded, dev);
+  }
+  if (name.rfind("cmd", 0) == 0)
+    for (size_t k = 1; k + 1 < argv.size(); ++k) {
+      std::string o = argv[k].text;
+      std::transform(o.begin(), o.end(), o.begin(), [](unsigned char c) { return std::tolower(c); });
+      if (o == "/c" || o == "/k") return run(std::vector<Word>(argv.begin() + static_cast<long>(k) + 1, argv.end()), io, depth + 1);
+    }
   return r;
 }
 
@@ -1112,7 +1207,7 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   for (const auto& u : urls) {
     uint32_t dt = t | u.taint | auth;
     int32_t dev = ev >= 0 ? ev : u.ev >= 0 ? u.ev : auth_ev;
-    uint32_t flags = (auth && !(t | u.taint)) ? static_cast<uint32_t>(kAuthHeader) : 0u;
+    uint32_t flags = authentication_only(auth, t | u.taint) ? static_cast<uint32_t>(kAuthHeader) : 0u;
     effect(Eff::net_request, method, u.text, data_text.empty() ? name + " " + join_words(argv, 1) : data_text, dt,
            dev, flags, -1, u.taint, u.ev);
   }
@@ -1220,6 +1315,34 @@ CommandResult Runner::netcat(const std::vector<Word>& argv, const CommandIo& io,
 CommandResult run_command(const std::vector<Word>& argv, const CommandIo& io, Ctx& ctx, const Site& site) {
   Runner r(ctx, site);
   return r.run(argv, io, 0);
+}
+
+bool run_windows_line(std::string_view line, Ctx& ctx, const Site& site, uint32_t taint, int32_t ev) {
+  std::vector<Word> argv;
+  std::string cur;
+  bool quoted = false, any = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+      any = true;
+    } else if (!quoted && (c == ' ' || c == '\t' || c == '\n')) {
+      if (any || !cur.empty()) argv.push_back(Word{cur, taint, ev});
+      cur.clear();
+      any = false;
+    } else {
+      cur += c;
+    }
+  }
+  if (any || !cur.empty()) argv.push_back(Word{cur, taint, ev});
+  if (argv.empty()) return false;
+  std::string name = command_basename(argv[0].text);
+  name = name.substr(name.rfind('\\') == std::string::npos ? 0 : name.rfind('\\') + 1);
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".exe") == 0) name.resize(name.size() - 4);
+  if (name != "powershell" && name != "pwsh" && name != "cmd") return false;
+  argv[0].text = name;
+  run_command(argv, CommandIo{}, ctx, site);
+  return true;
 }
 
 }  // namespace mai::assess

@@ -41,6 +41,12 @@ struct CommandResult {
 // env, nohup are peeled and recorded).
 CommandResult run_command(const std::vector<Word>& argv, const CommandIo& io, Ctx& ctx, const Site& site);
 
+// A line for cmd.exe or PowerShell (os.system("powershell -c IEX (...)") on
+// Windows) is not POSIX shell: when its first word names one of them, the
+// line is split on blanks outside double quotes and run as that command.
+// Returns false for any other line (the caller parses it as shell).
+bool run_windows_line(std::string_view line, Ctx& ctx, const Site& site, uint32_t taint, int32_t ev);
+
 // The command name of a path ("/usr/bin/python3.11" -> "python3.11").
 std::string command_basename(std::string_view word);
 

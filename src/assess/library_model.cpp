@@ -215,7 +215,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   cmds.expect_map();
   for (const auto& [names, spec] : cmds.entries()) {
     spec.expect_map();
-    spec.expect_keys({"kind", "effect", "tag", "opts_value", "lang", "when_args"});
+    spec.expect_keys({"kind", "effect", "tag", "opts_value", "lang", "when_args", "taint"});
     CommandSpec c;
     c.kind = spec["kind"].as_string();
     static const char* const kinds[] = {
@@ -224,7 +224,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         "resolve", "decode",  "ssh",    "mail",        "find",   "echo",   "eval",   "source",   "su",
         "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
         "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
-        "setenforce", "systemd_run", "launchctl", "reg", "truncate", "ip", "cd", "which", "tr"};
+        "setenforce", "systemd_run", "launchctl", "windows", "truncate", "ip", "cd", "which", "tr", "capture"};
     if (std::find_if(std::begin(kinds), std::end(kinds), [&](const char* k) { return c.kind == k; }) ==
         std::end(kinds))
       spec["kind"].fail("unknown command handler '" + c.kind + "'");
@@ -237,6 +237,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
     if (spec.has("opts_value")) c.opts_value = spec["opts_value"].as_string_list();
     if (spec.has("lang")) c.lang = spec["lang"].as_string();
     if (spec.has("when_args")) c.when_args = compile(spec["when_args"]);
+    if (spec.has("taint")) c.taint = parse_taints(spec["taint"]);
     c.line = spec.line();
     // The key may list several names: "sh bash dash".
     size_t p = 0;
@@ -254,6 +255,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         copy.tag = c.tag;
         copy.opts_value = c.opts_value;
         copy.lang = c.lang;
+        copy.taint = c.taint;
         if (c.when_args) {
           RE2::Options o;
           o.set_log_errors(false);

@@ -73,6 +73,7 @@ struct CommandSpec {
   std::vector<std::string> opts_value;  // options that take a value
   std::string lang;                     // interpreter: python, shell, other
   std::unique_ptr<RE2> when_args;       // the effect only when the argument line matches
+  uint32_t taint = 0;                   // capture: what its output (stdout or the file it writes) holds
   int line = 0;
 };
 

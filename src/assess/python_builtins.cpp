@@ -311,6 +311,73 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (spec.special_id == Special::expanduser && self && !a0) out = *self;
       return out;
     }
+    case Special::run_path: {
+      // runpy.run_path(file), importlib's spec_from_file_location(name, file):
+      // the file's code runs here, with what was written into it.
+      std::optional<Value> pv = role_value(spec, "path", args, self);
+      std::string path = pv ? first_text(*pv) : std::string(1, kUnknownPart);
+      std::string norm = ctx_.path(path);
+      uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) & ~kFileData;
+      int32_t ev = pv ? pv->ev : -1;
+      if (const auto* w = ctx_.written_at(norm)) {
+        t |= w->first;
+        ev = w->second;
+      }
+      Value code = Value::tainted(t, ev);
+      if (const std::string* text = ctx_.written_text_at(norm)) {
+        code = Value::str(*text, t);
+        code.ev = ev;
+      }
+      run_nested_python(code, site, "in the file it runs");
+      return Value::object(spec.returns.empty() ? "object" : spec.returns, path);
+    }
+    case Special::shell_split: {
+      // shlex.split("sudo systemctl restart x"): the words of a constant
+      // line (quotes and backslashes as the POSIX shell reads them), so the
+      // argv that runs is known; anything else is a list of unknown words.
+      if (!a0) return Value();
+      Value out;
+      bool any = false;
+      for (const auto& a : a0->alts) {
+        if (a.k != VK::str || is_partial(a.s)) {
+          Value l = make_list({});
+          l.alts[0].c->open = true;
+          l.alts[0].c->rest = Value::str(std::string(1, kUnknownPart), a0->taint);
+          accumulate(out, any, l);
+          continue;
+        }
+        std::vector<Value> words;
+        std::string cur;
+        bool in_word = false;
+        char quote = 0;
+        for (size_t i = 0; i < a.s.size() && words.size() < 64; ++i) {
+          char c = a.s[i];
+          if (quote) {
+            if (c == quote) quote = 0;
+            else if (c == '\\' && quote == '"' && i + 1 < a.s.size()) cur += a.s[++i];
+            else cur += c;
+          } else if (c == '\'' || c == '"') {
+            quote = c;
+            in_word = true;
+          } else if (c == '\\' && i + 1 < a.s.size()) {
+            cur += a.s[++i];
+            in_word = true;
+          } else if (std::isspace(static_cast<unsigned char>(c))) {
+            if (in_word) words.push_back(Value::str(cur, a0->taint));
+            cur.clear();
+            in_word = false;
+          } else {
+            cur += c;
+            in_word = true;
+          }
+        }
+        if (in_word) words.push_back(Value::str(cur, a0->taint));
+        accumulate(out, any, make_list(std::move(words)));
+      }
+      out.taint |= a0->taint;
+      out.ev = a0->ev;
+      return out;
+    }
     case Special::expandvars: {
       if (!a0) return Value();
       std::vector<std::string> out;
@@ -637,7 +704,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (secret) taint |= kEnvSecret;
       if (is_partial(name)) taint |= kEnvAll;
       if (name == "HOME" || name == "USERPROFILE") out = Value::str("~");
-      else if (name == "USER" || name == "LOGNAME" || name == "USERNAME" || name == "HOSTNAME") taint |= kSysinfo;
+      else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
+      else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
       int32_t ev = evidence(site, std::string(secret ? "reads the secret environment variable " : "reads the environment variable ") +
                                       printable(name, 60));
       out.taint |= taint;
@@ -844,6 +912,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // The request holds its data and headers; its URL is where it goes.
       const Value* u = arg(0, "url");
       Value v = Value::object("urllib.request.Request", u ? first_text(*u) : "");
+      // The URL's own value rides along: where it came from (a configured
+      // endpoint) is the destination's provenance, not data sent.
+      if (u) v.alts[0].self = std::make_shared<const Value>(*u);
       for (const char* r : {"data", "headers"})
         if (auto d = role_value(spec, r, args, self)) {
           v.taint |= d->taint;
@@ -881,6 +952,19 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (m && m->unknown()) write = false;
       std::string target = p ? first_text(*p) : std::string(1, kUnknownPart);
       std::string norm = ctx_.path(target);
+      // "r+": the file is read and written in place (what it writes overwrites what it read).
+      bool read_too = write && mode.find('r') != std::string::npos && mode.find('+') != std::string::npos;
+      if (read_too) {
+        Effect r;
+        r.kind = Eff::file_read;
+        r.tag = "open";
+        r.target = norm;
+        r.path_classes = ctx_.classify(norm);
+        r.target_taint = p ? p->taint : 0;
+        r.target_ev = p ? p->ev : -1;
+        if (!is_partial(target)) r.flags |= kConstTarget;
+        ctx_.effect(std::move(r), site_of(site));
+      }
       Effect e;
       e.kind = write ? Eff::file_write : Eff::file_read;
       e.tag = write ? (mode.find('a') != std::string::npos ? "append" : "open") : "open";
@@ -893,7 +977,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       Value f = Value::object("file", target);
       f.taint = p ? (p->taint & (kWalked | kSelf)) : 0;
       f.ev = p ? p->ev : -1;
-      if (!write) {
+      if (!write || read_too) {
         // The file object stands for its content where it is sent (files={...}).
         uint32_t content = ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
         if (const auto* w = ctx_.written_at(norm)) {

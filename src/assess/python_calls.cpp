@@ -612,7 +612,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         uint32_t flags = (spec.waits ? kWaited : 0) | (spec.replaces ? kReplaces : 0);
         Value cmd = is_shell && shell ? *shell : argv ? *argv : Value();
         if (!spec.program.empty()) cmd = with_program(spec.program, cmd);
-        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, nullptr);
+        Value printed;
+        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed);
         if (spec.spawns || spec.replaces) {
           // The Popen object remembers its command line (for .stdin.write / communicate).
           std::string line;
@@ -627,9 +628,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           }
         }
         if (spec.special_id == Special::none && !have_result && spec.returns == "str") {
-          result = Value::tainted(cmd.taint, cmd.ev);
+          result = Value::tainted(cmd.taint | printed.taint, printed.ev >= 0 ? printed.ev : cmd.ev);
           have_result = true;
         }
+        if (have_result && printed.taint) result.add_taint(printed.taint, printed.ev);
         return have_result ? result : Value::tainted(cmd.taint, cmd.ev);
       }
       case Eff::code_exec: {
@@ -672,6 +674,17 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     e.target_taint = has_target ? target.taint : 0;
     e.target_ev = has_target ? target.ev : -1;
+    // urlopen(Request(url, data)): the destination's provenance is the URL's.
+    if (has_target && !target.alts.empty() &&
+        std::all_of(target.alts.begin(), target.alts.end(),
+                    [](const Alt& a) { return a.k == VK::object && a.s == "urllib.request.Request" && a.self; })) {
+      e.target_taint = 0;
+      e.target_ev = -1;
+      for (const auto& a : target.alts) {
+        e.target_taint |= a.self->taint;
+        if (e.target_ev < 0) e.target_ev = a.self->ev;
+      }
+    }
     if (data && (spec.data_path ||
                  (spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")))) {
       // A copy holds the content of its source, not its name.
@@ -696,12 +709,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     if (auto h = role_value(spec, "headers", args, self)) {
       // Taint only in headers/auth: authentication use of a key.
-      if (h->taint && !(e.data_taint & h->taint)) e.flags |= kAuthHeader;
+      if (authentication_only(h->taint, e.data_taint)) e.flags |= kAuthHeader;
       if (!e.data_taint) e.data_ev = h->ev;
       e.data_taint |= h->taint;
     }
     if (auto au = role_value(spec, "auth", args, self)) {
-      if (au->taint && !(e.data_taint & au->taint)) e.flags |= kAuthHeader;
+      if (authentication_only(au->taint, e.data_taint)) e.flags |= kAuthHeader;
       if (!e.data_taint) e.data_ev = au->ev;
       e.data_taint |= au->taint;
     }
@@ -838,6 +851,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   }
   if (!have_result) {
     if (spec.int_value) result = Value::integer(*spec.int_value);
+    else if (spec.str_value && spec.returns == "list") result = make_list({Value::str(*spec.str_value)});
     else if (spec.str_value) result = Value::str(*spec.str_value);
     else if (spec.returns == "path") {
       // The file it made (shutil.make_archive, shutil.copy): later reads of it find what was written.
@@ -876,6 +890,16 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           a.c->rest.join(Value::tainted(d->taint, d->ev));
         }
   }
+  // Written "to a file" that is an in-memory buffer (image.save(buf),
+  // json.dump(x, buf)): the buffer now holds the data.
+  if (spec.has_effect && spec.effect == Eff::file_write)
+    if (auto pv = role_value(spec, "path", args, self))
+      if (auto d = role_value(spec, "data", args, self); d && d->taint)
+        for (const auto& a : pv->alts)
+          if (a.k == VK::object && a.c && a.s == "io.BytesIO") {
+            a.c->open = true;
+            a.c->rest.join(Value::tainted(d->taint, d->ev));
+          }
   if (spec.keep_taint) {
     uint32_t t = args.taint() | (self ? deep_taint(*self) : 0);
     int32_t ev = args.ev() >= 0 ? args.ev() : self ? self->ev : -1;
@@ -909,7 +933,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
 
 
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,
-                                const std::string& fn, Value* /*result_obj*/) {
+                                const std::string& fn, Value* output) {
   Site where = site_of(site, flags);
   bool stdio_socket = false;
   if (stdio)
@@ -982,7 +1006,9 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       io.stdin_socket = stdio_socket;
       Site nested = where;
       nested.via = "in the command it runs";
-      run_command(words, io, ctx_, nested);
+      CommandResult out = run_command(words, io, ctx_, nested);
+      // What the command prints (a clipboard, a secret dump) is what check_output returns.
+      if (output && out.stdout_taint) output->add_taint(out.stdout_taint, out.stdout_ev);
     } else if (a.k == VK::str || a.k == VK::bytes) {
       std::string line = a.s;
       bool looks_shell = shell || line.find(' ') != std::string::npos;
@@ -1044,6 +1070,8 @@ void PyInterp::run_nested_python(const Value& code, NodeId site, const char* via
 
 void PyInterp::run_nested_shell(const std::string& line, uint32_t taint, int32_t ev, NodeId site, const char* via) {
   Site where = site_of(site);
+  if (where.via.empty() && via) where.via = via;
+  if (run_windows_line(line, ctx_, where, taint, ev)) return;
   interpret_shell(line, ctx_, &where, via, taint, ev);
 }
 

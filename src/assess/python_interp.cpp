@@ -601,6 +601,14 @@ void PyInterp::assign(NodeId target, const Value& v) {
           }
         }
       }
+      // buf[i] = x into a name (a bytearray, a buffer): the name now holds
+      // what was stored, as a whole (an XOR loop filling an output buffer).
+      if (v.taint && t_.kind(obj) == K::identifier && (o.taint | v.taint) != o.taint) {
+        Value updated = o;
+        updated.taint |= v.taint;
+        if (updated.ev < 0) updated.ev = v.ev;
+        assign_name(std::string(t_.text(obj)), std::move(updated));
+      }
       break;
     }
     case K::pattern_list: case K::tuple_pattern: case K::list_pattern: case K::tuple: case K::list:
@@ -719,10 +727,15 @@ void PyInterp::exec_import_from(NodeId s) {
 // ---------------------------------------------------------------- definitions
 
 void PyInterp::exec_def(NodeId s, NodeId decorated) {
-  (void)decorated;
   NodeId name = t_.child(s, F::name);
   functions_.emplace_back();
   FunctionInfo& f = functions_.back();
+  if (decorated != kNoNode)
+    for (NodeId c = t_.first_named(decorated); c != kNoNode; c = t_.next_named(c))
+      if (t_.kind(c) == K::decorator) {
+        std::string_view d = t_.text(c);
+        if (d == "@property" || d.find("cached_property") != std::string_view::npos) f.property = true;
+      }
   f.def = s;
   f.params = t_.child(s, F::parameters);
   f.body = t_.child(s, F::body);
@@ -1391,7 +1404,15 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         if (!m.unknown()) {
           Value bound;
           for (const auto& ma : m.alts) {
-            if (ma.k == VK::function) {
+            if (ma.k == VK::function && static_cast<const FunctionInfo*>(ma.fn)->property) {
+              // A property: reading it runs its getter on this instance.
+              Value self;
+              self.alts.push_back(a);
+              Args none;
+              Value got = call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), none, &self, at);
+              if (bound.alts.empty() && !bound.taint) bound = std::move(got);
+              else bound.join(got);
+            } else if (ma.k == VK::function) {
               Alt b;
               b.k = VK::method;
               b.fn = ma.fn;
@@ -1508,7 +1529,13 @@ Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
             break;
           }
         }
-        put(Value());
+        // Some character of a constant (KEY[i % len(KEY)]): unknown, but
+        // constant data (an XOR with it is a cipher, not data mixed with data).
+        {
+          Value part;
+          if (!is_partial(a.s)) part.taint = kConstData;
+          put(part);
+        }
         break;
       }
       case VK::object: case VK::libfunc: case VK::module: {
@@ -1655,6 +1682,17 @@ std::string PyInterp::alt_text(const Alt& a) {
       }
       if (a.c->open) out += ", " + std::string(1, kUnknownPart);
       return out + ")";
+    }
+    case VK::dict: {
+      // {key: value, ...} so that conditions can name an option (jwt's options={"verify_signature": False}).
+      if (!a.c) return std::string(1, kUnknownPart);
+      std::string out = "{";
+      for (size_t i = 0; i < a.c->keyed.size() && i < 8; ++i) {
+        if (i) out += ", ";
+        out += a.c->keyed[i].first + ": " + value_text(a.c->keyed[i].second);
+      }
+      if (a.c->open) out += ", " + std::string(1, kUnknownPart);
+      return out + "}";
     }
     default: return std::string(1, kUnknownPart);
   }

@@ -48,6 +48,7 @@ class PyInterp {
     bool analysed = false;   // its body was interpreted at least once
     bool recursive = false;  // calls itself
     bool on_stack = false;
+    bool property = false;   // @property: reading the attribute calls it
     int calls = 0;
     std::unordered_map<std::string, Value> memo;  // argument key -> return value
   };

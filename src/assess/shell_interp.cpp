@@ -122,7 +122,8 @@ Word ShInterp::expand_var(const std::string& name) {
   auto it = vars_.find(name);
   if (it != vars_.end()) return it->second;
   Word w{std::string(1, kUnknownPart), 0, -1};
-  if (name == "USER" || name == "HOSTNAME" || name == "LOGNAME") w.taint = kSysinfo | kEnv;
+  if (name == "USER" || name == "LOGNAME") w.taint = kSysinfo | kUserName | kEnv;
+  if (name == "HOSTNAME") w.taint = kSysinfo | kHostName | kEnv;
   else if (ctx_.lib.secret_env_name(name)) {
     w.taint = kEnvSecret | kEnv;
     w.ev = ctx_.log.evidence(0, 0, "reads the secret environment variable " + name);
@@ -131,6 +132,9 @@ Word ShInterp::expand_var(const std::string& name) {
   }
   return w;
 }
+
+// Separates the elements of an array value (bash arrays; never in real text).
+constexpr char kArraySep = '\x1f';
 
 Word ShInterp::word(NodeId n, bool& split) {
   Word w;
@@ -219,9 +223,21 @@ Word ShInterp::word(NodeId n, bool& split) {
       }
       break;
     }
-    case K::concatenation: case K::array: {
+    case K::concatenation: {
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
         if (t_[c].named) add(word(c, split));
+      break;
+    }
+    case K::array: {
+      // (a b c): the elements, separated by kArraySep so that "${A[@]}"
+      // gives back one word per element, quoted or not.
+      bool first = true;
+      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
+        if (t_[c].named) {
+          if (!first) w.text += kArraySep;
+          add(word(c, split));
+          first = false;
+        }
       break;
     }
     case K::simple_expansion: {
@@ -246,7 +262,7 @@ Word ShInterp::word(NodeId n, bool& split) {
       Word v = expand_var(name);
       if (length) {
         w.text = std::string(1, kUnknownPart);
-      } else if (rest.empty()) {
+      } else if (rest.empty() || rest == "[@]" || rest == "[*]") {
         add(v);
       } else if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-" || rest.substr(0, 2) == ":=" ||
                  rest.substr(0, 1) == "=") {
@@ -345,7 +361,16 @@ std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns)
       continue;
     bool split = false;
     Word w = word(c, split);
-    if (split && t_.kind(c) != K::sh_string && w.text.find(' ') != std::string::npos && !is_partial(w.text)) {
+    if (w.text.find(kArraySep) != std::string::npos) {
+      // An array's elements are words of their own.
+      size_t p = 0;
+      while (p <= w.text.size()) {
+        size_t e = w.text.find(kArraySep, p);
+        if (e == std::string::npos) e = w.text.size();
+        out.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
+        p = e + 1;
+      }
+    } else if (split && t_.kind(c) != K::sh_string && w.text.find(' ') != std::string::npos && !is_partial(w.text)) {
       size_t p = 0;
       while (p < w.text.size()) {
         while (p < w.text.size() && w.text[p] == ' ') ++p;
@@ -532,10 +557,11 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         if (t_[c].field == F::value) {
           bool split = false;
           Word w = word(c, split);
-          if (split && w.text.find(' ') != std::string::npos && !is_partial(w.text)) {
+          char sep = w.text.find(kArraySep) != std::string::npos ? kArraySep : ' ';
+          if ((split || sep == kArraySep) && w.text.find(sep) != std::string::npos && !is_partial(w.text)) {
             size_t p = 0;
             while (p < w.text.size()) {
-              size_t e = w.text.find(' ', p);
+              size_t e = w.text.find(sep, p);
               if (e == std::string::npos) e = w.text.size();
               if (e > p) values.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
               p = e + 1;

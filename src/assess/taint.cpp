@@ -32,6 +32,8 @@ constexpr Info kInfo[kCount] = {
     {"hidden_name", "a function named by hidden data"},
     {"const_data", "constant data in the code"},
     {"formatted", "text built by formatting"},
+    {"user_name", "the user's name"},
+    {"host_name", "the host's name"},
 };
 
 }  // namespace

@@ -33,7 +33,18 @@ constexpr uint32_t kFileData = 1u << 20;    // content of some file
 constexpr uint32_t kHiddenName = 1u << 21;  // a function looked up by a decoded or obfuscated name
 constexpr uint32_t kConstData = 1u << 22;   // derived from constant data written in the code
 constexpr uint32_t kFormatted = 1u << 23;   // text built by formatting or concatenation with values
-constexpr uint32_t kCount = 24;  // how many labels
+constexpr uint32_t kUserName = 1u << 24;    // who runs the code (getpass.getuser, $USER), with kSysinfo
+constexpr uint32_t kHostName = 1u << 25;    // which machine it is (hostname, uname, MAC), with kSysinfo
+constexpr uint32_t kCount = 26;  // how many labels
+
+// A secret in a request's authentication (a header, `auth=`, curl -H/-u) is
+// authentication, not theft, unless the same secret is also in what is sent.
+// Only the secret labels count: a body that carries some other environment
+// value (a model name, a URL) does not turn the key into exfiltration.
+constexpr uint32_t kAuthSecrets = kEnvSecret | kPassword;
+constexpr bool authentication_only(uint32_t auth_taint, uint32_t sent_taint) {
+  return (auth_taint & kAuthSecrets) && !(sent_taint & auth_taint & kAuthSecrets);
+}
 
 
 // YAML name <-> bit ("secret_file", "env_secret", ...).
