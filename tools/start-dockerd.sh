@@ -18,7 +18,9 @@ if ! command -v dockerd >/dev/null; then
   exit 1
 fi
 echo "start-dockerd: starting dockerd (log: $log)"
-nohup dockerd --bridge=none --iptables=false --ip-masq=false >"$log" 2>&1 </dev/null &
+# setsid: its own session, so the end of the shell or job that started it
+# (a killed process group) does not take the daemon with it.
+setsid nohup dockerd --bridge=none --iptables=false --ip-masq=false >"$log" 2>&1 </dev/null &
 for _ in $(seq 1 60); do
   if answers; then
     echo "start-dockerd: ready"
