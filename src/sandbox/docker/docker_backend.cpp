@@ -2,14 +2,19 @@
 // each run as a hardened container (plus, for deps, a network holder).
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "common/error.hpp"
+#include "common/sha256.hpp"
 #include "sandbox/docker/container_spec.hpp"
 #include "sandbox/docker/containers.hpp"
 #include "sandbox/docker/docker_sandbox.hpp"
 #include "sandbox/docker/netns_listener.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
+#include "sandbox/file_manifest.hpp"
 #include "sandbox/id_lease.hpp"
+#include "sandbox/input_staging.hpp"
+#include "sandbox/mounts/input_copy.hpp"
 
 namespace mai::sandbox {
 
@@ -20,7 +25,7 @@ using namespace docker;
 class DockerBackend final : public Backend {
  public:
   explicit DockerBackend(const config::SandboxConfig& cfg)
-      : cfg_(cfg.docker), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
+      : cfg_(cfg.docker), files_(cfg.files), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
         layout_(detect_cgroup_layout()), ids_(cfg.docker.ids, config::kDockerIdsPerRun) {
     client_.negotiate();
     require_image(client_, cfg_.image);
@@ -33,8 +38,6 @@ class DockerBackend final : public Backend {
   }
 
   std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
-    if (!spec.inputs.empty())
-      throw SandboxError("unsupported", "the docker backend does not take input files yet; use --backend native");
     DockerRun run;
     run.socket = cfg_.socket;
     run.run_id = spec.run_id;
@@ -42,11 +45,15 @@ class DockerBackend final : public Backend {
     run.flood_bytes = spec.output_flood_bytes;
     run.cgroup_parent = cfg_.cgroup_parent;
     run.ids = ids_.acquire();
-    std::string code;
+    run.collect_tmp = spec.files.collect_tmp;
+    run.manifest = manifest_limits(files_, spec.files);
+    uint32_t uid = run.ids.id(0);
     try {
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
       run.dir->write_code(spec.code);
-      code = run.dir->path() + "/code";  // root's, 0444: the container's user reads it
+      run.baseline = stage_inputs(run.dir->path(), spec.inputs, spec.limits.tmpfs_bytes);
+      run.baseline[code_name(spec.language)] = sha256_hex(spec.code);
+      writable_mounts(run, spec, uid);
       if (layout_.version != 0) {
         run.parent = make_cgroup(layout_, cfg_.cgroup_parent, spec.run_id);
         try {
@@ -63,7 +70,6 @@ class DockerBackend final : public Backend {
       run.ids.vacated();  // no container exists yet: nothing can have the run's uid
       throw;
     }
-    uint32_t uid = run.ids.id(0);
     // From here on the sandbox object owns (and always removes) what exists.
     std::string holder;
     try {
@@ -77,7 +83,12 @@ class DockerBackend final : public Backend {
         if (pid <= 0) throw SandboxError("sandbox_setup", "the network holder container is not running");
         run.proxy_fd = listen_in_netns(pid, kProxyPort);
       }
-      ContainerInputs in{code, holder, seccomp_, uid};
+      ContainerInputs in;
+      in.sandbox_host_path = run.sandbox_fs->path();
+      if (run.tmp_fs) in.tmp_host_path = run.tmp_fs->path();
+      in.holder_id = holder;
+      in.seccomp_json = seccomp_;
+      in.uid = uid;
       run.container_id = create_container(client_, run_container_name(spec.run_id),
                                           run_container_body(spec, cfg_, in));
     } catch (...) {
@@ -90,7 +101,28 @@ class DockerBackend final : public Backend {
   }
 
  private:
+  // /sandbox (and /tmp when collected) as host tmpfs mounts under the run
+  // directory (run_tmpfs.hpp), /sandbox filled with the code and the inputs
+  // before any container exists, as native's init fills its own.
+  static void writable_mounts(DockerRun& run, const RunSpec& spec, uint32_t uid) {
+    const std::string& dir = run.dir->path();
+    uint64_t cap = spec.limits.tmpfs_bytes;
+    run.sandbox_fs = std::make_unique<RunTmpfs>(dir + "/sandbox", cap, "0755", uid, uid);
+    if (spec.files.collect_tmp) run.tmp_fs = std::make_unique<RunTmpfs>(dir + "/tmp", cap, "1777", 0, 0);
+    std::vector<std::string> names;
+    for (const auto& in : spec.inputs) names.push_back(in.name);
+    int run_fd = run.dir->open_path();
+    try {
+      fill_sandbox(run_fd, run.sandbox_fs->fd(), code_name(spec.language), names, uid, uid);
+    } catch (const std::exception& e) {
+      ::close(run_fd);
+      throw SandboxError("sandbox_setup", e.what());
+    }
+    ::close(run_fd);
+  }
+
   config::DockerSettings cfg_;
+  config::FileSettings files_;
   Client client_;
   std::string seccomp_;
   CgroupLayout layout_;

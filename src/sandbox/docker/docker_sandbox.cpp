@@ -261,6 +261,19 @@ RawOutcome DockerSandbox::wait() {
   return r;
 }
 
+FileManifest DockerSandbox::collect_files() {
+  // Only once the containers are gone (wait() ends with cleanup()): nothing
+  // can change the files while they are read, from the descriptors taken
+  // before the container existed.
+  wait();
+  FileManifest m = collect_manifest(run_.sandbox_fs ? run_.sandbox_fs->fd() : -1,
+                                    run_.tmp_fs ? run_.tmp_fs->fd() : -1, run_.collect_tmp, run_.manifest,
+                                    run_.baseline);
+  run_.sandbox_fs.reset();  // the last reference: the kernel frees the tmpfs
+  run_.tmp_fs.reset();
+  return m;
+}
+
 void DockerSandbox::cleanup() {
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -284,6 +297,10 @@ void DockerSandbox::cleanup() {
   // Not proven gone: the lease stays abandoned until /proc shows nothing of its uid.
   if (gone) run_.ids.vacated();
   run_.ids.release();
+  // Out of the host's tree before the directory goes, so its removal walks
+  // nothing the code left; the descriptors keep the files for collect_files().
+  for (auto* fs : {run_.sandbox_fs.get(), run_.tmp_fs.get()})
+    if (fs) fs->detach();
   if (run_.dir) run_.dir->remove();  // last: the lock says the run is alive until here
 }
 
