@@ -104,10 +104,12 @@ class DockerBackend final : public Backend {
   // /sandbox (and /tmp when collected) as host tmpfs mounts under the run
   // directory (run_tmpfs.hpp), /sandbox filled with the code and the inputs
   // before any container exists, as native's init fills its own.
-  static void writable_mounts(DockerRun& run, const RunSpec& spec, uint32_t uid) {
+  void writable_mounts(DockerRun& run, const RunSpec& spec, uint32_t uid) const {
     const std::string& dir = run.dir->path();
     uint64_t cap = spec.limits.tmpfs_bytes;
     run.sandbox_fs = std::make_unique<RunTmpfs>(dir + "/sandbox", cap, "0755", uid, uid);
+    // One check serves both: they are made the same way in the same place.
+    run.sandbox_fs->require_seen_by_daemon(cfg_.socket);
     if (spec.files.collect_tmp) run.tmp_fs = std::make_unique<RunTmpfs>(dir + "/tmp", cap, "1777", 0, 0);
     std::vector<std::string> names;
     for (const auto& in : spec.inputs) names.push_back(in.name);

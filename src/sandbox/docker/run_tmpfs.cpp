@@ -4,7 +4,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "common/error.hpp"
@@ -35,6 +37,42 @@ RunTmpfs::~RunTmpfs() {
 void RunTmpfs::detach() {
   if (mounted_) mnt::detach(path_);
   mounted_ = false;
+}
+
+namespace {
+
+// The daemon's pid as this process's pid namespace numbers it (0: not visible).
+pid_t daemon_pid(const std::string& socket_path) {
+  int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return 0;
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (socket_path.size() >= sizeof addr.sun_path) {
+    ::close(fd);
+    return 0;
+  }
+  std::memcpy(addr.sun_path, socket_path.data(), socket_path.size());
+  ucred cred{};
+  socklen_t len = sizeof cred;
+  bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0 &&
+            ::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0;
+  ::close(fd);
+  return ok ? cred.pid : 0;
+}
+
+}  // namespace
+
+void RunTmpfs::require_seen_by_daemon(const std::string& socket) const {
+  pid_t pid = daemon_pid(socket);
+  struct stat ours {}, theirs {};
+  std::string seen = "/proc/" + std::to_string(pid) + "/root" + path_;
+  if (pid > 0 && ::fstat(fd_, &ours) == 0 && ::stat(seen.c_str(), &theirs) == 0 &&
+      ours.st_dev == theirs.st_dev && ours.st_ino == theirs.st_ino)
+    return;
+  throw SandboxError("docker_mounts_unseen",
+                     "the Docker daemon on " + socket + " does not see this process's mount at " + path_ +
+                         (pid > 0 ? " (it runs in another mount namespace)" : " (its process is not visible here)") +
+                         ": run mai-sandbox in the daemon's mount and pid namespaces for the docker backend");
 }
 
 }  // namespace mai::sandbox::docker

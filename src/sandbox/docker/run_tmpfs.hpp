@@ -28,6 +28,11 @@ class RunTmpfs {
   const std::string& path() const { return path_; }
   int fd() const { return fd_; }  // O_PATH, close-on-exec
   void detach();                  // idempotent
+  // Throws SandboxError("docker_mounts_unseen") unless the Docker daemon
+  // listening on `socket` sees this very tmpfs at path() (it resolves bind
+  // sources in its own mount namespace: from a private one, such as
+  // `unshare --mount`, it would bind the empty directory beneath instead).
+  void require_seen_by_daemon(const std::string& socket) const;
 
  private:
   std::string path_;
