@@ -41,7 +41,7 @@ class Request(TypedDict, total=False):
     override_reason: Optional[str]
     parent: Optional[str]
     inputs: List[Tuple[str, bytes]]  # (name under /sandbox, content)
-    input_paths: List[str]  # "PATH=NAME": read as `--input PATH=NAME` (files or directories)
+    input_paths: List[bytes]  # b"PATH=NAME": read as `--input PATH=NAME` (files or directories)
     collect_tmp: bool  # list /tmp too
     return_contents: bool  # bring the files' bytes back (execution.files[i]["content"])
 

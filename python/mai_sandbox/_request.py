@@ -36,16 +36,17 @@ def size_bytes(value: Union[int, str]) -> int:
     return n
 
 
-def file_inputs(files: Optional[Files]) -> Tuple[List[Tuple[str, bytes]], List[str]]:
+def file_inputs(files: Optional[Files]) -> Tuple[List[Tuple[str, bytes]], List[bytes]]:
     """files= into the request's inputs (by content) and input_paths
-    ("PATH=NAME", read by the C++ client as `--input PATH=NAME` is)."""
+    (b"PATH=NAME", read by the C++ client as `--input PATH=NAME` is; bytes,
+    so a local path that is not UTF-8 reaches it unchanged)."""
     if files is None:
         return [], []
     if not isinstance(files, Mapping):
         raise UsageError("files: a mapping of names under /sandbox to bytes or paths, not %s"
                          % type(files).__name__)
     inputs: List[Tuple[str, bytes]] = []
-    paths: List[str] = []
+    paths: List[bytes] = []
     for name, source in files.items():
         if not isinstance(name, str):
             raise UsageError("files: names are str, not %s" % type(name).__name__)
@@ -54,7 +55,7 @@ def file_inputs(files: Optional[Files]) -> Tuple[List[Tuple[str, bytes]], List[s
         elif isinstance(source, os.PathLike):
             if "=" in name:
                 raise UsageError("files: %r: a name read from a path cannot hold '='" % name)
-            paths.append(os.fspath(source) + "=" + name)
+            paths.append(os.fsencode(source) + b"=" + os.fsencode(name))
         else:
             # A str could be either; the caller says which.
             raise UsageError("files: %r: give bytes (the content) or a pathlib.Path (a local file "

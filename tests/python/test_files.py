@@ -121,6 +121,15 @@ def test_hostile_names_and_sources_are_refused_before_sending(client, tmp_path):
     assert client.run("print('ok')\n", files={"f": b"1"}).stdout == b"ok\n"
 
 
+def test_a_local_path_that_is_not_utf8_is_read(client, tmp_path):
+    raw = os.fsencode(tmp_path) + b"/\xff.txt"
+    with open(raw, "wb") as f:
+        f.write(b"odd")
+    result = client.run("print(open('/sandbox/odd.txt').read())\n",
+                        files={"odd.txt": pathlib.Path(os.fsdecode(raw))})
+    assert result.stdout == b"odd\n", result.stderr
+
+
 def test_async_client_takes_files_too(served, pki):
     async def main():
         async with AsyncClient(served.address, **credentials(pki)) as c:
