@@ -130,6 +130,23 @@ class DockerRuns(CliTestCase):
         self.assertEqual(containers_of(str(scratch)), [])
         self.assertEqual(list(scratch.iterdir()), [])
 
+    def test_doctor_checks_the_daemon_sees_our_mounts(self):
+        res = self.cli("doctor", "--json")
+        self.assertIn(res.code, (0, 1), res)
+        docker = res.json()["docker"]
+        self.assertIs(docker["mounts_visible"], True, docker)
+        self.assertTrue(docker["ok"], docker)
+        if not shutil.which("unshare"):
+            self.skipTest("unshare is not installed")
+        proc = subprocess.run(["unshare", "--mount", str(BINARY), "--config", str(self.config),
+                               "--state", str(self.state), "doctor", "--json"],
+                              capture_output=True, text=True, timeout=120)
+        docker = json.loads(proc.stdout)["docker"]
+        self.assertIs(docker["mounts_visible"], False, docker)
+        self.assertFalse(docker["ok"])
+        self.assertIn("another mount namespace", docker["problem"])
+        self.assertEqual(list((self.state / "runs").iterdir()), [])  # the probe's mount is gone
+
     def test_doctor_reports_docker(self):
         res = self.cli("doctor", "--json", "--quick")
         self.assertIn(res.code, (0, 1), res)

@@ -75,4 +75,18 @@ void RunTmpfs::require_seen_by_daemon(const std::string& socket) const {
                          ": run mai-sandbox in the daemon's mount and pid namespaces for the docker backend");
 }
 
+std::string daemon_mount_problem(const std::string& socket, const std::string& dir) {
+  // Not a run id: no sweep of the scratch root ever takes it for a run.
+  std::string path = dir + "/doctor-mounts-" + std::to_string(::getpid());
+  std::string problem;
+  try {
+    RunTmpfs probe(path, 4096, "0700", 0, 0);
+    probe.require_seen_by_daemon(socket);
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  ::rmdir(path.c_str());
+  return problem;
+}
+
 }  // namespace mai::sandbox::docker

@@ -40,4 +40,8 @@ class RunTmpfs {
   bool mounted_ = false;
 };
 
+// doctor: "" when the daemon on `socket` sees a tmpfs this process mounts
+// in `dir` (one is made, checked and removed there), else why not.
+std::string daemon_mount_problem(const std::string& socket, const std::string& dir);
+
 }  // namespace mai::sandbox::docker
