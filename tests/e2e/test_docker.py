@@ -285,6 +285,45 @@ class DockerWarmService(CliTestCase):
         self.assertEqual(containers_of(scratch), [])
         self.assertEqual(mounts_under(scratch), [])
 
+    def test_a_warm_run_lists_its_files_and_the_next_sees_none_of_them(self):
+        scratch = str(self.state / "runs")
+        service = Service(self.state, self.config)
+        leave = self.write("leave.py", (
+            "import os\n"
+            "open('/sandbox/left.txt', 'w').write('left')\n"
+            "open('/tmp/t.txt', 'w').write('tmp')\n"
+            "os.symlink('/etc/passwd', '/sandbox/link')\n"
+            "print(sorted(os.listdir('/sandbox')))\n"))
+        look = self.write("look.py", (
+            "import os\n"
+            "print(sorted(os.listdir('/sandbox')), sorted(os.listdir('/tmp')))\n"))
+        try:
+            results = []
+            for prog, extra in ((leave, ["--collect-tmp"]), (look, [])):
+                waiting = self.wait_for_warm(scratch)
+                res = self.cli("submit", "--server", service.address, "--backend", "docker", "--json",
+                               *extra, prog)
+                self.assertEqual(res.code, 0, res)
+                # Each took a container that was waiting.
+                self.assertTrue(waiting - running_names(scratch), (waiting, containers_of(scratch)))
+                result = res.json()
+                validate(result, "result.schema.json")
+                results.append(result["execution"])
+            first, second = results
+            self.assertEqual(first["stdout"], "['left.txt', 'link', 'main.py']\n")
+            files = {f["path"]: f for f in first["files"]}
+            # The code is what the host placed (not listed); the rest is the run's.
+            self.assertEqual(set(files), {"/sandbox/left.txt", "/sandbox/link", "/tmp/t.txt"})
+            self.assertEqual(files["/sandbox/left.txt"]["size"], 4)
+            # The next warm run has its own /sandbox and /tmp: nothing of the first.
+            self.assertEqual(second["stdout"], "['main.py'] []\n")
+            self.assertEqual(second["files"], [])
+        finally:
+            self.assertEqual(service.stop(), 0)
+        self.assertEqual(containers_of(scratch), [])
+        self.assertEqual(mounts_under(scratch), [])
+        self.assertTrue(os.path.exists("/etc/passwd"))
+
     def test_after_a_crash_the_next_start_removes_the_warm_containers(self):
         scratch = str(self.state / "runs")
         service = Service(self.state, self.config)
