@@ -285,6 +285,19 @@ class DockerWarmService(CliTestCase):
         self.assertEqual(containers_of(scratch), [])
         self.assertEqual(mounts_under(scratch), [])
 
+    def wait_for_every_shape(self, scratch):
+        """The running containers once the pool has built every shape's (no
+        new one for 3 s): then the run's own shape is among them."""
+        deadline = time.time() + 120
+        names, since = running_names(scratch), time.time()
+        while time.time() < deadline and (not names or time.time() - since < 3):
+            time.sleep(0.2)
+            now = running_names(scratch)
+            if now != names:
+                names, since = now, time.time()
+        self.assertTrue(names, containers_of(scratch))
+        return names
+
     def test_a_warm_run_lists_its_files_and_the_next_sees_none_of_them(self):
         scratch = str(self.state / "runs")
         service = Service(self.state, self.config)
@@ -300,7 +313,7 @@ class DockerWarmService(CliTestCase):
         try:
             results = []
             for prog, extra in ((leave, ["--collect-tmp"]), (look, [])):
-                waiting = self.wait_for_warm(scratch)
+                waiting = self.wait_for_every_shape(scratch)
                 res = self.cli("submit", "--server", service.address, "--backend", "docker", "--json",
                                *extra, prog)
                 self.assertEqual(res.code, 0, res)

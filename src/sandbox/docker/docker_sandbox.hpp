@@ -67,6 +67,7 @@ class DockerSandbox final : public Sandbox {
   void kill() override;
   int proxy_listener_fd() const override { return run_.proxy_fd; }
   std::vector<uint32_t> host_ids() const override { return ids_; }
+  // After wait(): /sandbox (and /tmp when asked) from the mounts' descriptors.
   FileManifest collect_files() override;
 
  private:
@@ -75,7 +76,9 @@ class DockerSandbox final : public Sandbox {
   void wait_thread();
   void stop_threads();  // the attach reader and the waiter joined, descriptors closed
   void cleanup();        // everything removed, now
-  void remove_later();   // threads joined now; containers, cgroup, lease, directory by the reaper
+  // Threads joined now; containers, cgroup, lease, host mounts (detached) and
+  // directory by the reaper. Only once the daemon gave the program's exit.
+  void remove_later();
   CgroupStats child_stats() const;
 
   DockerRun run_;
