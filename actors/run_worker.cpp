@@ -7,6 +7,7 @@
 #include "actors/audit_client.hpp"
 #include "actors/protocol.hpp"
 #include "audit/event_types.hpp"
+#include "audit/files_record.hpp"
 #include "common/error.hpp"
 #include "common/ids.hpp"
 #include "common/sha256.hpp"
@@ -22,27 +23,6 @@ caf::error record(caf::blocking_actor* self, const auditor_actor& auditor, Audit
   record_event(self, auditor, std::move(event))
       .receive([](const AuditAck&) {}, [&](caf::error& e) { failure = std::move(e); });
   return failure;
-}
-
-// The file manifest in the execution.end record: every entry while they fit a
-// fixed share of a record (audit.yaml max_record is 8MiB by default), then a
-// count of the rest. files_sha256 binds the whole manifest as the result
-// shows it (to_json(FileManifest), dumped) to the log either way.
-constexpr size_t kAuditFilesBudget = 1u << 20;
-
-void add_files_record(json& end, const FileManifest& manifest) {
-  json all = to_json(manifest);
-  json kept = json::array();
-  size_t used = 0;
-  for (auto& entry : all) {
-    std::string text = entry.dump();
-    if (used + text.size() > kAuditFilesBudget) break;
-    used += text.size();
-    kept.push_back(entry);
-  }
-  end["files_sha256"] = sha256_hex(all.dump());
-  end["files_unrecorded"] = manifest.unlisted + (all.size() - kept.size());
-  end["files"] = std::move(kept);
 }
 
 MonitorVerdict collect_verdict(caf::blocking_actor* self, const monitor_actor& monitor,
@@ -176,8 +156,9 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
               {"stdout_bytes", report.stdout_data.size()},
               {"stderr_bytes", report.stderr_data.size()}};
   if (!report.violation.empty()) end["violation"] = report.violation;
-  add_files_record(end, report.files);
   end["refused_writes"] = to_json(report.refused_writes);  // bounded: 16 paths of 256 bytes
+  // Last: the manifest takes what max_record leaves once the rest is counted.
+  audit::add_files_record(end, report.files, deps.audit_max_record_bytes);
   if (auto err = record(self, deps.auditor,
                         make_event(audit::events::execution_end, req.request_id, end)))
     return make_error(errc::audit_failed,

@@ -19,6 +19,7 @@ struct RunWorkerDeps {
   std::string scratch_root;
   uint64_t output_flood_bytes = 0;
   std::string worker_name;
+  uint64_t audit_max_record_bytes = 8u << 20;  // audit.yaml max_record: execution.end fits it
 };
 
 void run_worker(caf::blocking_actor* self, RunWorkerDeps deps);

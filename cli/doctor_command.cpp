@@ -5,6 +5,7 @@
 
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 #include "assess/assessor.hpp"
 #include "cli/command.hpp"
@@ -16,6 +17,7 @@
 #include "config/audit_config.hpp"
 #include "config/network_config.hpp"
 #include "config/sandbox_config.hpp"
+#include "sandbox/docker/run_tmpfs.hpp"
 #include "sandbox/host_capabilities.hpp"
 #include "sandbox/sandbox.hpp"
 
@@ -71,6 +73,12 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
   }
   sandbox::HostReport r = sandbox::probe_host(cfg, scratch);
   sandbox::DockerStatus docker = sandbox::probe_docker(cfg.docker);
+  // Whether the daemon sees the host tmpfs mounts of a run's /sandbox
+  // (docs/docker.md, "Files"): checked where a run would make them.
+  std::optional<std::string> mounts_problem;
+  if (docker.daemon && !scratch.empty())
+    mounts_problem = sandbox::docker::daemon_mount_problem(cfg.docker.socket, scratch);
+  bool docker_ok = docker.daemon && docker.image && (!mounts_problem || mounts_problem->empty());
   std::vector<sandbox::RunIdentities> identities = sandbox::run_identities(cfg);
 
   if (as_json) {
@@ -98,13 +106,15 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
                 {"missing", r.missing},
                 {"limits", levels},
                 {"run_identities", ids},
-                {"docker", {{"ok", docker.daemon && docker.image},
+                {"docker", {{"ok", docker_ok},
+                            {"mounts_visible", mounts_problem ? json(mounts_problem->empty()) : json(nullptr)},
                             {"socket", cfg.docker.socket},
                             {"daemon", docker.daemon},
                             {"api_version", docker.api_version},
                             {"image", cfg.docker.image},
                             {"image_present", docker.image},
-                            {"problem", docker.problem}}},
+                            {"problem", mounts_problem && !mounts_problem->empty() ? *mounts_problem
+                                                                                   : docker.problem}}},
                 {"ready", ready.ready && r.native_ok},
                 {"problems", ready.problems}};
     std::cout << dump_json(out, 2) << "\n";
@@ -145,11 +155,12 @@ int doctor(const GlobalOptions& global, bool as_json, bool quick) {
     for (const auto& m : r.missing) std::cout << " " << m;
     std::cout << "\n";
   }
-  if (docker.daemon && docker.image)
+  if (docker_ok)
     std::cout << "\nThe docker backend can run here (daemon at " << cfg.docker.socket << ", API "
               << docker.api_version << ", image " << cfg.docker.image << ").\n";
   else
-    std::cout << "\nThe docker backend cannot run here: " << docker.problem << "\n";
+    std::cout << "\nThe docker backend cannot run here: "
+              << (mounts_problem && !mounts_problem->empty() ? *mounts_problem : docker.problem) << "\n";
   for (const auto& p : ready.problems) std::cout << "\nNOT READY: " << p << "\n";
   return r.native_ok && ready.ready ? 0 : 1;
 }

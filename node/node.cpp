@@ -215,6 +215,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   exec.sandbox = cfg.sandbox;
   exec.network = cfg.network;
   exec.state_dir = spec.state_dir;
+  exec.audit_max_record_bytes = cfg.audit.max_record_bytes;
   CoreParts core;
   // Runs of an earlier process that was killed: their sandboxes go now, and
   // the log says so (a worker's coordinator does, once it has joined).

@@ -38,6 +38,7 @@ ExecutionActors spawn_execution(caf::actor_system& sys, const ExecutionParts& p,
   exec.deps.scratch_root = p.state_dir + "/runs";
   exec.deps.output_flood_bytes = p.sandbox.output_flood_bytes;
   exec.deps.worker_name = p.worker_name;
+  exec.deps.audit_max_record_bytes = p.audit_max_record_bytes;
   a.executor = sys.spawn(actors::executor, exec);
   return a;
 }

@@ -32,6 +32,7 @@ struct ExecutionParts {
   std::string worker_name;                   // in execution records and results
   uint32_t slots = 1;                        // sandboxes at once (at least 1)
   uint32_t queue_length = 0;                 // requests that may wait for one
+  uint64_t audit_max_record_bytes = 8u << 20;  // audit.yaml max_record
 };
 
 struct ExecutionActors {

@@ -39,6 +39,7 @@
 #include "sandbox/id_lease.hpp"
 #include "sandbox/native_backend.hpp"
 #include "sandbox/phase_timing.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/sandbox.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_backend.hpp"
@@ -292,6 +293,9 @@ int main(int argc, char** argv) {
   phases("warm", warm_run, prepare_warm);
   if (docker) {
     next_warm.reset();
+    // Spent warm runs are removed off the request path: done before the
+    // scratch root goes (their /sandbox mounts would keep it busy).
+    sandbox::RunDirReaper::instance().flush();
     remove_tree(scratch);
     fixed_ids.vacated();  // never used for a run
     return 0;
@@ -379,6 +383,7 @@ int main(int argc, char** argv) {
                   static_cast<unsigned long long>(c->hits), static_cast<unsigned long long>(c->misses));
   }
   std::printf("  warm pool against cold: x%.2f\n", warm_rate / cold_rate);
+  sandbox::RunDirReaper::instance().flush();
   remove_tree(scratch);
   fixed_ids.vacated();  // its runs are over
 

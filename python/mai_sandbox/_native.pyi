@@ -1,7 +1,7 @@
 """Stubs of the native module (python/native/module.cpp): the C++ client
 library for the mai_sandbox package. Use mai_sandbox.Client instead."""
 import enum
-from typing import Any, Callable, Dict, Optional, Tuple, TypedDict, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypedDict, Union
 
 class ErrorKind(enum.Enum):
     usage: int
@@ -40,8 +40,13 @@ class Request(TypedDict, total=False):
     timeout_ms: Optional[int]
     override_reason: Optional[str]
     parent: Optional[str]
+    inputs: List[Tuple[str, bytes]]  # (name under /sandbox, content)
+    input_paths: List[bytes]  # b"PATH=NAME": read as `--input PATH=NAME` (files or directories)
+    collect_tmp: bool  # list /tmp too
+    return_contents: bool  # bring the files' bytes back (execution.files[i]["content"])
 
-# The result object of schemas/result.schema.json, as `run --json` prints it.
+# The result object of schemas/result.schema.json, as `run --json` prints it;
+# each execution.files entry whose bytes came back also has "content" (bytes).
 ResultDict = Dict[str, Any]
 SampleDict = Dict[str, Any]
 

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Callable, Dict, Optional, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from .errors import UsageError, from_native
 from .results import Sample
 
 PathLike = Union[str, "os.PathLike[str]"]
 Code = Union[str, bytes]
+# files=: a name under /sandbox -> its bytes, or a local file or directory.
+FileSource = Union[bytes, bytearray, memoryview, "os.PathLike[str]"]
+Files = Mapping[str, FileSource]
 
 _SIZE = re.compile(r"^\s*(\d+)\s*([kmgt]?)(i?b?)\s*$", re.IGNORECASE)
 _SCALE = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
@@ -33,10 +36,38 @@ def size_bytes(value: Union[int, str]) -> int:
     return n
 
 
+def file_inputs(files: Optional[Files]) -> Tuple[List[Tuple[str, bytes]], List[bytes]]:
+    """files= into the request's inputs (by content) and input_paths
+    (b"PATH=NAME", read by the C++ client as `--input PATH=NAME` is; bytes,
+    so a local path that is not UTF-8 reaches it unchanged)."""
+    if files is None:
+        return [], []
+    if not isinstance(files, Mapping):
+        raise UsageError("files: a mapping of names under /sandbox to bytes or paths, not %s"
+                         % type(files).__name__)
+    inputs: List[Tuple[str, bytes]] = []
+    paths: List[bytes] = []
+    for name, source in files.items():
+        if not isinstance(name, str):
+            raise UsageError("files: names are str, not %s" % type(name).__name__)
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            inputs.append((name, bytes(source)))
+        elif isinstance(source, os.PathLike):
+            if "=" in name:
+                raise UsageError("files: %r: a name read from a path cannot hold '='" % name)
+            paths.append(os.fsencode(source) + b"=" + os.fsencode(name))
+        else:
+            # A str could be either; the caller says which.
+            raise UsageError("files: %r: give bytes (the content) or a pathlib.Path (a local file "
+                             "or directory), not %s" % (name, type(source).__name__))
+    return inputs, paths
+
+
 def run_request(code: Code, *, lang: str, trust: str, origin: str, network: str,
                 backend: Optional[str], timeout: Optional[float], memory: Optional[Union[int, str]],
                 cpus: Optional[float], pids: Optional[int], override_reason: Optional[str],
-                parent: Optional[str], filename: Optional[str]) -> Dict[str, Any]:
+                parent: Optional[str], filename: Optional[str], files: Optional[Files] = None,
+                collect_tmp: bool = False, return_contents: bool = False) -> Dict[str, Any]:
     """The native request for one submission (keys of _native.pyi's Request)."""
     if not isinstance(code, (str, bytes)):
         raise UsageError("code must be str or bytes, not %s" % type(code).__name__)
@@ -46,6 +77,7 @@ def run_request(code: Code, *, lang: str, trust: str, origin: str, network: str,
         raise UsageError("cpus must be positive")
     if pids is not None and (isinstance(pids, bool) or not isinstance(pids, int) or pids <= 0):
         raise UsageError("pids must be a positive integer")
+    inputs, input_paths = file_inputs(files)
     return {
         "code": code,
         "filename": filename or "<mai_sandbox>",
@@ -60,6 +92,10 @@ def run_request(code: Code, *, lang: str, trust: str, origin: str, network: str,
         "pids": pids,
         "override_reason": override_reason,
         "parent": parent,
+        "inputs": inputs,
+        "input_paths": input_paths,
+        "collect_tmp": bool(collect_tmp),
+        "return_contents": bool(return_contents),
     }
 
 

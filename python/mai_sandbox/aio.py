@@ -7,7 +7,7 @@ import asyncio
 from typing import Any, AsyncIterator, Callable, Generator, Optional, Union
 
 from . import _request
-from ._request import Code, PathLike
+from ._request import Code, Files, PathLike
 from .client import _register
 from .errors import MaiSandboxError, from_native, raise_for_status
 from .results import Assessment, Result, Sample, ServiceStatus
@@ -131,12 +131,14 @@ class AsyncClient:
                   cpus: Optional[float] = None, pids: Optional[int] = None,
                   override_reason: Optional[str] = None, parent: Optional[str] = None,
                   on_stats: Optional[Callable[[Sample], Any]] = None,
-                  filename: Optional[str] = None) -> Result:
+                  filename: Optional[str] = None, files: Optional[Files] = None,
+                  collect_tmp: bool = False, return_contents: bool = False) -> Result:
         """Client.run, awaitable; ``on_stats`` is called in the event loop."""
         return await self.start(code, lang=lang, trust=trust, origin=origin, network=network,
                                 backend=backend, timeout=timeout, memory=memory, cpus=cpus,
                                 pids=pids, override_reason=override_reason, parent=parent,
-                                on_stats=on_stats, filename=filename)
+                                on_stats=on_stats, filename=filename, files=files,
+                                collect_tmp=collect_tmp, return_contents=return_contents)
 
     async def assess(self, code: Code, *, lang: str = "python", origin: str = "mai") -> Assessment:
         """Client.assess, awaitable."""
@@ -172,4 +174,5 @@ class AsyncClient:
 
 _RUN_DEFAULTS = dict(lang="python", trust="unknown", origin="mai", network="none", backend=None,
                      timeout=None, memory=None, cpus=None, pids=None, override_reason=None,
-                     parent=None, filename=None)
+                     parent=None, filename=None, files=None, collect_tmp=False,
+                     return_contents=False)

@@ -8,7 +8,7 @@ import weakref
 from typing import Any, Callable, Optional, Union
 
 from . import _request
-from ._request import Code, PathLike
+from ._request import Code, Files, PathLike
 from .errors import raise_for_status
 from .results import Assessment, Result, Sample, ServiceStatus
 
@@ -64,7 +64,8 @@ class Client:
             cpus: Optional[float] = None, pids: Optional[int] = None,
             override_reason: Optional[str] = None, parent: Optional[str] = None,
             on_stats: Optional[Callable[[Sample], Any]] = None,
-            filename: Optional[str] = None) -> Result:
+            filename: Optional[str] = None, files: Optional[Files] = None,
+            collect_tmp: bool = False, return_contents: bool = False) -> Result:
         """Assesses, runs in the sandbox and records ``code``; blocks until the
         result is in (the GIL is released meanwhile).
 
@@ -79,6 +80,15 @@ class Client:
         Sample, on a thread of the client's, never after run() returns
         (exceptions in it go to sys.unraisablehook).
 
+        files: inputs placed in /sandbox before the code starts, as
+        ``{"data.csv": b"...", "images": pathlib.Path("imgs")}``: bytes are
+        the content; a pathlib.Path is a local file, or a directory whose
+        regular files go to NAME/<relative path> (symlinks and special files
+        refused, as `--input`). Every file the code left in /sandbox (and
+        /tmp with collect_tmp) is in ``result.execution.files``;
+        return_contents brings their bytes back too (FileEntry.content),
+        within the service's files: caps.
+
         Returns the Result of a completed run, whatever the program did
         (look at ``result.execution.termination``). Raises Blocked,
         Rejected or Failed (each with the audited ``result``),
@@ -87,7 +97,8 @@ class Client:
         request = _request.run_request(
             code, lang=lang, trust=trust, origin=origin, network=network, backend=backend,
             timeout=timeout, memory=memory, cpus=cpus, pids=pids,
-            override_reason=override_reason, parent=parent, filename=filename)
+            override_reason=override_reason, parent=parent, filename=filename, files=files,
+            collect_tmp=collect_tmp, return_contents=return_contents)
         raw = _request.native_call(self._native.submit, request,
                                    _request.sample_handler(on_stats))
         return raise_for_status(Result.from_dict(raw))

@@ -13,7 +13,8 @@ import dataclasses
 from typing import Any, Dict, List, Mapping, Optional
 
 __all__ = [
-    "EvidenceStep", "Finding", "Assessment", "Limits", "Sample", "NetworkEvent", "Execution",
+    "EvidenceStep", "Finding", "Assessment", "Limits", "Sample", "NetworkEvent", "FileEntry",
+    "Execution",
     "Receipt", "ErrorInfo", "Result", "WorkerStatus", "ServiceStatus",
 ]
 
@@ -29,6 +30,12 @@ def _bytes(obj: Mapping[str, Any], key: str) -> bytes:
 
 def _text(obj: Mapping[str, Any], key: str) -> str:
     return obj.get(key, "")
+
+
+def _exact(obj: Mapping[str, Any], key: str) -> str:
+    """A text field as its exact bytes decoded with surrogate escapes (a path
+    that is not UTF-8 round-trips through os.fsencode)."""
+    return _bytes(obj, key).decode("utf-8", "surrogateescape")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -161,6 +168,33 @@ class RefusedWrites:
 
 
 @dataclasses.dataclass(frozen=True)
+class FileEntry:
+    """One file the code created or changed in /sandbox (or /tmp), as the
+    host found it after every process of the run was gone. Nothing was
+    followed: a symlink is its target text, a FIFO or socket its kind.
+    ``content`` holds the bytes when the run asked for them
+    (``return_contents``) and they fitted the service's caps (else ``note``
+    says why not); ``path``, ``link_target`` and ``note`` are exact bytes
+    shown as text (non-UTF-8 bytes as surrogate escapes)."""
+    path: str  # "/sandbox/out.csv", "/tmp/x"
+    kind: str  # file | symlink | fifo | socket | device | other
+    size: int
+    sha256: Optional[str]  # regular files
+    changed_input: bool  # an input (or the code) whose bytes changed
+    links: int  # hard links (1 unless several names share the file)
+    link_target: Optional[str]  # symlinks
+    content: Optional[bytes]
+    note: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "FileEntry":
+        return cls(path=_exact(d, "path"), kind=d["kind"], size=d["size"], sha256=d.get("sha256"),
+                   changed_input=d["changed_input"], links=d.get("links", 1),
+                   link_target=_exact(d, "link_target") if "link_target" in d else None,
+                   content=d.get("content"), note=_exact(d, "note"))
+
+
+@dataclasses.dataclass(frozen=True)
 class Execution:
     """What happened when the code ran. ``stdout``/``stderr`` are the exact
     bytes; ``stdout_text``/``stderr_text`` are readable text (bytes that are
@@ -188,6 +222,9 @@ class Execution:
     violation: str  # why the run was killed, in words; empty if it was not
     last_sample: Optional[Sample]
     refused_writes: Optional[RefusedWrites] = None  # None from a service that predates it
+    files: List[FileEntry] = dataclasses.field(default_factory=list)
+    files_unlisted: int = 0  # entries past the service's files.max_listed: counted only
+    files_note: str = ""  # why the listing stopped short, if it did
 
     @property
     def killed_for_limit(self) -> bool:
@@ -210,7 +247,9 @@ class Execution:
                    network_events=[NetworkEvent.from_dict(e) for e in d["network_events"]],
                    violation=_text(d, "violation"),
                    last_sample=Sample.from_dict(sample) if sample else None,
-                   refused_writes=RefusedWrites.from_dict(refused) if refused else None)
+                   refused_writes=RefusedWrites.from_dict(refused) if refused else None,
+                   files=[FileEntry.from_dict(f) for f in d.get("files", [])],
+                   files_unlisted=d.get("files_unlisted", 0), files_note=_text(d, "files_note"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -243,6 +282,17 @@ class ErrorInfo:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "ErrorInfo":
         return cls(code=d["code"], message=_text(d, "message"))
+
+
+def _json_form(d: Mapping[str, Any]) -> Dict[str, Any]:
+    """The result as `run --json` prints it: the files' bytes (``content``,
+    added by the native client) live in FileEntry only, never in the JSON."""
+    out = dict(d)
+    execution = out.get("execution")
+    if execution and any("content" in f for f in execution.get("files", [])):
+        out["execution"] = dict(execution, files=[{k: v for k, v in f.items() if k != "content"}
+                                                  for f in execution["files"]])
+    return out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -282,7 +332,7 @@ class Result:
                    execution=Execution.from_dict(execution) if execution else None,
                    audit=Receipt.from_dict(audit) if audit else None,
                    error=ErrorInfo.from_dict(error) if error else None,
-                   policy_notes=list(d.get("policy_notes", [])), raw=dict(d))
+                   policy_notes=list(d.get("policy_notes", [])), raw=_json_form(d))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,5 +1,7 @@
 #include "convert.hpp"
 
+#include "model/json_codec.hpp"
+
 namespace mai::python {
 
 namespace {
@@ -39,6 +41,17 @@ py::object to_python(const json& value) {
     default: break;  // binary and discarded values never occur in a result
   }
   throw std::logic_error("a result held a JSON value of no JSON type");
+}
+
+py::object result_to_python(const RunResult& result) {
+  py::object out = to_python(to_json(result));
+  if (!result.execution) return out;
+  py::list files = out["execution"]["files"];
+  const auto& records = result.execution->files.files;
+  for (size_t i = 0; i < records.size() && i < files.size(); ++i)
+    if (records[i].content_included)
+      files[i]["content"] = py::bytes(records[i].content.data(), records[i].content.size());
+  return out;
 }
 
 py::dict status_to_python(const client::ServiceStatus& s) {

@@ -102,7 +102,7 @@ py::object submit(const NativeClient& self, const py::dict& request, const py::o
     };
   }
   RunResult result = released(self, [&](Client& c) { return c.submit(sub, handler); });
-  return to_python(to_json(result));
+  return result_to_python(result);
 }
 
 // The callables of one asynchronous submission. They are released under the
@@ -139,7 +139,7 @@ void submit_async(const NativeClient& self, const py::dict& request, const py::o
     py::object result = py::none(), error = py::none();
     try {
       if (o.result)
-        result = to_python(to_json(*o.result));
+        result = result_to_python(*o.result);
       else
         error = error_args(*o.error);
       fn(result, error);

@@ -6,6 +6,8 @@
 #include <string_view>
 
 #include "model/enums.hpp"
+#include "model/submission_check.hpp"
+#include "run_files.hpp"
 
 namespace mai::python {
 
@@ -27,6 +29,10 @@ std::optional<T> optional_number(const py::handle& value) {
 
 // Bytes or str (str as UTF-8): code and text may be any bytes.
 std::string bytes_of(const py::handle& value) { return value.cast<std::string>(); }
+
+// What the client reads from local paths for one submission at most: the
+// service's default files.max_inputs_size (its own cap applies either way).
+constexpr uint64_t kMaxInputPathBytes = 64u << 20;
 
 using Setter = std::function<void(Submission&, const py::handle&)>;
 
@@ -70,6 +76,29 @@ const std::map<std::string, Setter>& setters() {
        [](Submission& s, const py::handle& v) {
          s.parent_request_id = v.is_none() ? std::string() : bytes_of(v);
        }},
+      // [(name, bytes)]: inputs given by content.
+      {"inputs",
+       [](Submission& s, const py::handle& v) {
+         for (const auto& item : v.cast<py::list>()) {
+           auto pair = item.cast<py::tuple>();
+           if (pair.size() != 2) throw py::cast_error();
+           s.inputs.push_back({bytes_of(pair[0]), bytes_of(pair[1])});
+         }
+       }},
+      // ["PATH=NAME"]: local files or directories, read as the CLI's --input reads them.
+      {"input_paths",
+       [](Submission& s, const py::handle& v) {
+         std::vector<std::string> specs;
+         for (const auto& spec : v.cast<py::list>()) specs.push_back(bytes_of(spec));
+         try {
+           for (auto& in : client::read_inputs(specs, kMaxInputPathBytes)) s.inputs.push_back(std::move(in));
+         } catch (const client::Error& e) {
+           throw py::value_error(std::string("files: ") + e.what());
+         }
+       }},
+      {"collect_tmp", [](Submission& s, const py::handle& v) { s.files.collect_tmp = v.cast<bool>(); }},
+      {"return_contents",
+       [](Submission& s, const py::handle& v) { s.files.return_contents = v.cast<bool>(); }},
   };
   return table;
 }
@@ -90,6 +119,8 @@ Submission to_submission(const py::dict& request) {
                            std::string(py::str(py::type::of(value))) + ")");
     }
   }
+  // The checks the CLI and the service apply to input names.
+  if (auto problem = check_input_names(s.inputs)) throw py::value_error("files: " + *problem);
   return s;
 }
 

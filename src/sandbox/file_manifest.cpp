@@ -62,6 +62,24 @@ std::vector<std::string> list_dir(int dir_fd) {
 
 }  // namespace
 
+ManifestLimits manifest_limits(const config::FileSettings& caps, const FileRequest& asked) {
+  ManifestLimits m;
+  m.max_listed = caps.max_listed;
+  m.contents = asked.return_contents;
+  m.max_file_bytes = caps.max_output_file_bytes;
+  m.max_total_bytes = caps.max_output_total_bytes;
+  m.max_listing_bytes = caps.max_listing_bytes;
+  return m;
+}
+
+FileManifest collect_manifest(int sandbox_fd, int tmp_fd, bool collect_tmp, const ManifestLimits& limits,
+                              const std::map<std::string, std::string>& baseline) {
+  ManifestBuilder builder(limits);
+  builder.add_mount(sandbox_fd, "/sandbox", baseline);
+  if (collect_tmp) builder.add_mount(tmp_fd, "/tmp", {});
+  return builder.take();
+}
+
 void ManifestBuilder::add_mount(int mount_fd, const std::string& mount_path,
                                 const std::map<std::string, std::string>& baseline) {
   if (mount_fd < 0) return;

@@ -14,6 +14,7 @@
 #include <map>
 #include <string>
 
+#include "config/sandbox_config.hpp"
 #include "model/run_files.hpp"
 
 namespace mai::sandbox {
@@ -25,6 +26,9 @@ struct ManifestLimits {
   uint64_t max_total_bytes = 0;   // content per run
   uint64_t max_listing_bytes = 0; // the entries' own size (about); 0: no cap
 };
+
+// The caps of config files: with what the submitter asked for.
+ManifestLimits manifest_limits(const config::FileSettings& caps, const FileRequest& asked);
 
 class ManifestBuilder {
  public:
@@ -53,5 +57,11 @@ class ManifestBuilder {
   std::map<std::pair<uint64_t, uint64_t>, std::string> hashed_;  // (dev, ino) -> sha256 hex
   bool depth_noted_ = false;
 };
+
+// A finished run's manifest, as every backend reads it: /sandbox against
+// what the host placed there, then /tmp when asked (descriptors may be -1:
+// that mount is not listed).
+FileManifest collect_manifest(int sandbox_fd, int tmp_fd, bool collect_tmp, const ManifestLimits& limits,
+                              const std::map<std::string, std::string>& baseline);
 
 }  // namespace mai::sandbox

@@ -34,16 +34,6 @@ namespace {
 constexpr uint16_t kProxyPort = 3128;
 constexpr int kSetupTimeoutMs = 15000;
 
-ManifestLimits manifest_limits(const config::FileSettings& caps, const FileRequest& asked) {
-  ManifestLimits m;
-  m.max_listed = caps.max_listed;
-  m.contents = asked.return_contents;
-  m.max_file_bytes = caps.max_output_file_bytes;
-  m.max_total_bytes = caps.max_output_total_bytes;
-  m.max_listing_bytes = caps.max_listing_bytes;
-  return m;
-}
-
 // Descriptors of one launch attempt, closed unless handed on.
 struct Fds {
   std::vector<int> fds;

@@ -69,12 +69,11 @@ FileManifest NativeSandbox::collect_files() {
   // Only once every process of the run is gone (wait() ends with cleanup()):
   // nothing can change the files while they are read.
   wait();
-  ManifestBuilder builder(run_.manifest);
-  builder.add_mount(run_.writable.sandbox, "/sandbox", run_.baseline);
-  if (run_.collect_tmp) builder.add_mount(run_.writable.tmp, "/tmp", {});
+  FileManifest m = collect_manifest(run_.writable.sandbox, run_.writable.tmp, run_.collect_tmp,
+                                    run_.manifest, run_.baseline);
   close_fd(run_.writable.sandbox);
   close_fd(run_.writable.tmp);
-  return builder.take();
+  return m;
 }
 
 ProbeTarget NativeSandbox::probe_target() const {

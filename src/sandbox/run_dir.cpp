@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "sandbox/mounts/mount_util.hpp"
 
 namespace mai::sandbox {
 
@@ -123,7 +124,7 @@ void RunDir::remove() {
     std::string gone = path_ + ".gone";
     if (::rename(path_.c_str(), gone.c_str()) == 0) path_ = gone;
     try {
-      remove_tree(path_);
+      remove_run_tree(path_);
     } catch (...) {
       // Left for cleanup_stale_runs; nothing else can be done from a destructor.
     }
@@ -131,6 +132,11 @@ void RunDir::remove() {
   }
   if (lock_fd_ >= 0) ::close(lock_fd_);
   lock_fd_ = -1;
+}
+
+void remove_run_tree(const std::string& path) {
+  for (const char* mount : {"sandbox", "tmp"}) mnt::detach(path + "/" + mount);
+  remove_tree(path);
 }
 
 RunLock run_lock_state(const std::string& run_path) {

@@ -7,6 +7,9 @@
 //   run_id a warm sandbox's (warm.hpp): the id of the run it was given, which
 //          differs from the directory's own (cleanup_stale_runs reports it)
 //   root/  mount point of the sandbox's root tmpfs (inside its mount namespace only)
+//   inputs/ the staged inputs (input_staging.hpp)
+//   sandbox/, tmp/  Docker runs: the host-side tmpfs mounts bound into the
+//          container (docker/run_tmpfs.hpp)
 #pragma once
 #include <cstdint>
 #include <string>
@@ -45,6 +48,10 @@ inline bool run_lock_held(const std::string& run_path) {
   return run_lock_state(run_path) == RunLock::held;
 }
 bool valid_run_id(const std::string& id);
+// Removes a run directory, live or stale: first detaches the host-side
+// mounts a Docker run may hold (sandbox/, tmp/), so nothing the code left in
+// them is walked. Throws std::system_error.
+void remove_run_tree(const std::string& path);
 // The run a scratch directory served: its run_id file (warm sandboxes), else
 // the directory's own name.
 std::string run_id_of(const std::string& run_path, const std::string& dir_name);

@@ -45,7 +45,7 @@ std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
   ::closedir(d);
   for (const auto& name : unfinished) {
     try {
-      remove_tree(scratch_root + "/" + name);
+      remove_run_tree(scratch_root + "/" + name);
     } catch (...) {
     }
   }
@@ -65,7 +65,7 @@ std::vector<std::string> cleanup_stale_runs(const std::string& scratch_root,
       }
     }
     try {
-      remove_tree(scratch_root + "/" + id);
+      remove_run_tree(scratch_root + "/" + id);
     } catch (...) {
     }
   }

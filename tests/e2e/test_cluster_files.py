@@ -1,12 +1,16 @@
 """Files through the service: `submit --input ... --output-dir` to a
 coordinator that runs nothing itself (`serve --local-slots 0`) and one worker
 (its own pid namespace), plain TCP on loopback. The inputs travel in the
-submission, the manifest and the contents in the result."""
+submission, the manifest and the contents in the result. The same on the
+docker backend, with a worker in the host's namespaces (the daemon must see
+the run's tmpfs mounts; docs/docker.md, "Files")."""
 import hashlib
+import os
 import unittest
 
 from harness import CliTestCase, validate
 from service import Service, Worker
+from test_docker import WHY as NO_DOCKER
 
 
 class ClusterFiles(CliTestCase):
@@ -52,6 +56,44 @@ class ClusterFiles(CliTestCase):
                        f"{prog}=../../etc/x", prog)
         self.assertEqual(res.code, 2, res)
         self.assertIn("'..'", res.stderr)
+
+
+@unittest.skipIf(NO_DOCKER, NO_DOCKER)
+class ClusterFilesDocker(CliTestCase):
+    def setUp(self):
+        super().setUp()
+        self.service = Service(self.state, self.config, extra=["--local-slots", "0"])
+        self.worker = Worker(self.tmp / "state-w1", self.config, self.service.address, "w1",
+                             pid_namespace=False)
+        self.worker.wait_joined()
+
+    def tearDown(self):
+        self.worker.stop()
+        self.service.stop()
+        super().tearDown()
+
+    def test_inputs_in_and_files_out_on_docker_through_a_worker(self):
+        data = self.tmp / "numbers.txt"
+        data.write_text("4\n5\n")
+        prog = self.write("sum.py", (
+            "import os\n"
+            "total = sum(int(x) for x in open('/sandbox/in/numbers.txt'))\n"
+            "open('/sandbox/total.txt', 'w').write(str(total))\n"
+            "os.symlink('/etc/passwd', '/sandbox/passwd')\n"
+            "print(total)\n"))
+        out = self.tmp / "out"
+        res = self.cli("submit", "--server", self.service.address, "--json", "--backend", "docker",
+                       "--input", f"{data}=in/numbers.txt", "--output-dir", out, prog)
+        self.assertEqual(res.code, 0, res)
+        result = res.json()
+        validate(result, "result.schema.json")
+        ex = result["execution"]
+        self.assertEqual((ex["worker"], ex["backend"], ex["stdout"]), ("w1", "docker", "9\n"))
+        files = {f["path"]: f for f in ex["files"]}
+        self.assertEqual(set(files), {"/sandbox/total.txt", "/sandbox/passwd"})
+        self.assertEqual(files["/sandbox/passwd"]["link_target"], "/etc/passwd")
+        self.assertEqual((out / "sandbox/total.txt").read_text(), "9")
+        self.assertFalse(os.path.lexists(out / "sandbox/passwd"))
 
 
 if __name__ == "__main__":

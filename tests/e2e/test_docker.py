@@ -116,6 +116,39 @@ class DockerRuns(CliTestCase):
             self.assertIn("docker_image_missing", res.stderr)
             self.assertIn("build-docker-image.sh", res.stderr)
 
+    def test_private_mount_namespace_is_refused_and_leaves_nothing(self):
+        # The daemon resolves the bind of the run's /sandbox tmpfs in its own
+        # mount namespace: from a private one it would bind the empty
+        # directory beneath. Refused before any container exists.
+        if not shutil.which("unshare"):
+            self.skipTest("unshare is not installed")
+        proc = subprocess.run(["unshare", "--mount", str(BINARY), "--config", str(self.config),
+                               "--state", str(self.state), "run", "--backend", "docker",
+                               str(EXAMPLES / "hello.py")], capture_output=True, text=True, timeout=120)
+        self.assertEqual(proc.returncode, 125, proc.stderr)
+        self.assertIn("does not see this process's mount", proc.stderr)
+        self.assertNotIn("Hello", proc.stdout)
+        scratch = self.state / "runs"
+        self.assertEqual(containers_of(str(scratch)), [])
+        self.assertEqual(list(scratch.iterdir()), [])
+
+    def test_doctor_checks_the_daemon_sees_our_mounts(self):
+        res = self.cli("doctor", "--json")
+        self.assertIn(res.code, (0, 1), res)
+        docker = res.json()["docker"]
+        self.assertIs(docker["mounts_visible"], True, docker)
+        self.assertTrue(docker["ok"], docker)
+        if not shutil.which("unshare"):
+            self.skipTest("unshare is not installed")
+        proc = subprocess.run(["unshare", "--mount", str(BINARY), "--config", str(self.config),
+                               "--state", str(self.state), "doctor", "--json"],
+                              capture_output=True, text=True, timeout=120)
+        docker = json.loads(proc.stdout)["docker"]
+        self.assertIs(docker["mounts_visible"], False, docker)
+        self.assertFalse(docker["ok"])
+        self.assertIn("another mount namespace", docker["problem"])
+        self.assertEqual(list((self.state / "runs").iterdir()), [])  # the probe's mount is gone
+
     def test_doctor_reports_docker(self):
         res = self.cli("doctor", "--json", "--quick")
         self.assertIn(res.code, (0, 1), res)
@@ -163,12 +196,24 @@ class DockerDepsNetwork(CliTestCase):
         self.assertEqual(containers_of(str(self.state / "runs")), [])
 
 
+def mounts_under(directory):
+    """Mount points of this mount namespace below `directory`."""
+    with open("/proc/self/mountinfo") as f:
+        points = [line.split()[4] for line in f]
+    return [p for p in points if p.startswith(directory + "/")]
+
+
 @unittest.skipIf(WHY, WHY)
 class DockerSupervisorKilled(CliTestCase):
     def test_next_start_removes_the_container_and_closes_the_run(self):
-        prog = self.write("long.py", "import time\nprint('started', flush=True)\ntime.sleep(600)\n")
+        prog = self.write("long.py", (
+            "import os, time\n"
+            "os.symlink('/etc', '/sandbox/etc')\n"
+            "open('/sandbox/partial', 'w').write('x')\n"
+            "print('started', flush=True)\ntime.sleep(600)\n"))
+        data = self.write("data.txt", "input\n")
         proc = subprocess.Popen([str(BINARY), "--config", str(self.config), "--state", str(self.state),
-                                 "run", "--backend", "docker", str(prog)],
+                                 "run", "--backend", "docker", "--input", str(data), "--collect-tmp", str(prog)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.addCleanup(proc.wait)
         self.addCleanup(proc.kill)
@@ -185,10 +230,14 @@ class DockerSupervisorKilled(CliTestCase):
         left = containers_of(scratch)
         self.assertEqual(len(left), 1)
         self.assertEqual(left[0]["State"], "running")
-        # ...until the next start removes it and records why.
+        # and the host's tmpfs mounts of its /sandbox and /tmp stay mounted...
+        self.assertEqual(len(mounts_under(scratch)), 2)
+        # ...until the next start removes it and records why, detaching them
+        # (nothing the code left in them is walked).
         res = self.cli("run", EXAMPLES / "hello.py")
         self.assertEqual(res.code, 0, res)
         self.assertEqual(containers_of(scratch), [])
+        self.assertEqual(mounts_under(scratch), [])
         # Nothing of any run is left; the marker that Docker runs were made
         # here stays (docs/docker.md, "After a crash").
         self.assertEqual([p.name for p in (self.state / "runs").iterdir()], [".docker-runs"])
@@ -236,6 +285,59 @@ class DockerWarmService(CliTestCase):
         finally:
             self.assertEqual(service.stop(), 0)
         self.assertEqual(containers_of(scratch), [])
+        self.assertEqual(mounts_under(scratch), [])
+
+    def wait_for_every_shape(self, scratch):
+        """The running containers once the pool has built every shape's (no
+        new one for 3 s): then the run's own shape is among them."""
+        deadline = time.time() + 120
+        names, since = running_names(scratch), time.time()
+        while time.time() < deadline and (not names or time.time() - since < 3):
+            time.sleep(0.2)
+            now = running_names(scratch)
+            if now != names:
+                names, since = now, time.time()
+        self.assertTrue(names, containers_of(scratch))
+        return names
+
+    def test_a_warm_run_lists_its_files_and_the_next_sees_none_of_them(self):
+        scratch = str(self.state / "runs")
+        service = Service(self.state, self.config)
+        leave = self.write("leave.py", (
+            "import os\n"
+            "open('/sandbox/left.txt', 'w').write('left')\n"
+            "open('/tmp/t.txt', 'w').write('tmp')\n"
+            "os.symlink('/etc/passwd', '/sandbox/link')\n"
+            "print(sorted(os.listdir('/sandbox')))\n"))
+        look = self.write("look.py", (
+            "import os\n"
+            "print(sorted(os.listdir('/sandbox')), sorted(os.listdir('/tmp')))\n"))
+        try:
+            results = []
+            for prog, extra in ((leave, ["--collect-tmp"]), (look, [])):
+                waiting = self.wait_for_every_shape(scratch)
+                res = self.cli("submit", "--server", service.address, "--backend", "docker", "--json",
+                               *extra, prog)
+                self.assertEqual(res.code, 0, res)
+                # Each took a container that was waiting.
+                self.assertTrue(waiting - running_names(scratch), (waiting, containers_of(scratch)))
+                result = res.json()
+                validate(result, "result.schema.json")
+                results.append(result["execution"])
+            first, second = results
+            self.assertEqual(first["stdout"], "['left.txt', 'link', 'main.py']\n")
+            files = {f["path"]: f for f in first["files"]}
+            # The code is what the host placed (not listed); the rest is the run's.
+            self.assertEqual(set(files), {"/sandbox/left.txt", "/sandbox/link", "/tmp/t.txt"})
+            self.assertEqual(files["/sandbox/left.txt"]["size"], 4)
+            # The next warm run has its own /sandbox and /tmp: nothing of the first.
+            self.assertEqual(second["stdout"], "['main.py'] []\n")
+            self.assertEqual(second["files"], [])
+        finally:
+            self.assertEqual(service.stop(), 0)
+        self.assertEqual(containers_of(scratch), [])
+        self.assertEqual(mounts_under(scratch), [])
+        self.assertTrue(os.path.exists("/etc/passwd"))
 
     def test_after_a_crash_the_next_start_removes_the_warm_containers(self):
         scratch = str(self.state / "runs")

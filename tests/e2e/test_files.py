@@ -1,12 +1,14 @@
-"""Files in and out of `run` (native backend): --input, --output-dir,
+"""Files in and out of `run` on both backends: --input, --output-dir,
 --collect-tmp, the manifest in the result and in the audit log, hostile names
-and hostile outputs."""
+and hostile outputs. The docker cases skip, saying why, where no Docker
+daemon or image is (tools/start-dockerd.sh, tools/build-docker-image.sh)."""
 import hashlib
 import json
 import os
 import unittest
 
 from harness import CliTestCase, validate
+from test_docker import WHY as NO_DOCKER
 
 
 def sha(data):
@@ -14,6 +16,16 @@ def sha(data):
 
 
 class FilesInAndOut(CliTestCase):
+    BACKEND = "native"
+
+    def run_cli(self, *args, **kw):
+        return self.cli("run", "--backend", self.BACKEND, *args, **kw)
+
+    def run_json(self, *args, **kw):
+        result = super().run_json("--backend", self.BACKEND, *args, **kw)
+        self.assertEqual(result["execution"]["backend"], self.BACKEND)
+        return result
+
     def setUp(self):
         super().setUp()
         self.inputs = self.tmp / "inputs"
@@ -31,7 +43,7 @@ class FilesInAndOut(CliTestCase):
             "open('/sandbox/out/plot.txt', 'w').write('plot')\n"
             "open('/tmp/t.txt', 'w').write('tmp')\n"))
         out = self.tmp / "out"
-        res = self.cli("run", "--json", "--input", f"{self.inputs / 'a.csv'}=data.csv",
+        res = self.run_cli("--json", "--input", f"{self.inputs / 'a.csv'}=data.csv",
                        "--input", f"{self.inputs}=in", "--output-dir", out, "--collect-tmp", prog)
         self.assertEqual(res.code, 0, res)
         result = res.json()
@@ -78,11 +90,11 @@ class FilesInAndOut(CliTestCase):
             (str(self.tmp / "missing"), "No such file"),
         ]
         for spec, why in cases:
-            res = self.cli("run", "--input", spec, prog)
+            res = self.run_cli("--input", spec, prog)
             self.assertEqual(res.code, 2, (spec, res))
             self.assertIn(why, res.stderr, spec)
             self.assertNotIn("ran", res.stdout)
-        res = self.cli("run", "--input", f"{self.inputs / 'a.csv'}=x", "--input",
+        res = self.run_cli("--input", f"{self.inputs / 'a.csv'}=x", "--input",
                        f"{self.inputs / 'a.csv'}=x", prog)
         self.assertEqual(res.code, 2, res)
         self.assertIn("given twice", res.stderr)
@@ -94,6 +106,8 @@ class FilesInAndOut(CliTestCase):
             "os.mkfifo('/sandbox/fifo')\n"
             "open('/sandbox/t', 'w').write('t')\n"
             "os.link('/sandbox/t', '/sandbox/hard')\n"
+            "try: os.link('/etc/passwd', '/sandbox/outside')\n"
+            "except OSError as e: print('refused', e.errno)\n"
             "os.mkdir('/sandbox/many')\n"
             "for i in range(10000):\n"
             "    open('/sandbox/many/%05d' % i, 'w').write(str(i))\n"))
@@ -101,13 +115,14 @@ class FilesInAndOut(CliTestCase):
         # A symlink already in the output directory is not followed either.
         (out / "sandbox").mkdir(parents=True)
         os.symlink("/etc", out / "sandbox" / "many")
-        res = self.cli("run", "--json", "--timeout", "60", "--output-dir", out, prog, timeout=300)
+        res = self.run_cli("--json", "--timeout", "60", "--output-dir", out, prog, timeout=300)
         self.assertNotEqual(res.code, 0)  # refused to write through the planted symlink
         self.assertIn("many", res.stderr)
         os.unlink(out / "sandbox" / "many")
-        res = self.cli("run", "--json", "--timeout", "60", "--output-dir", out, prog, timeout=300)
+        res = self.run_cli("--json", "--timeout", "60", "--output-dir", out, prog, timeout=300)
         self.assertEqual(res.code, 0, res)
         ex = res.json()["execution"]
+        self.assertEqual(ex["stdout"], "refused 18\n")  # EXDEV: no link leaves the run's tmpfs
         files = {f["path"]: f for f in ex["files"]}
         self.assertEqual(len(files), 10004)
         self.assertEqual(files["/sandbox/passwd"]["kind"], "symlink")
@@ -119,6 +134,24 @@ class FilesInAndOut(CliTestCase):
         self.assertFalse(os.path.lexists(out / "sandbox/fifo"))
         self.assertEqual((out / "sandbox/many/09999").read_text(), "9999")
         self.assertEqual((out / "sandbox/hard").read_text(), "t")
+
+    def test_huge_file_stops_at_the_tmpfs_cap(self):
+        prog = self.write("p.py", (
+            "with open('/sandbox/huge', 'wb') as f:\n"
+            "    try:\n"
+            "        while True: f.write(b'x' * 65536); f.flush()\n"
+            "    except OSError as e: print(e.errno)\n"))
+        out = self.tmp / "out"
+        res = self.run_cli("--json", "--output-dir", out, prog)
+        self.assertEqual(res.code, 0, res)
+        ex = res.json()["execution"]
+        self.assertEqual(ex["stdout"], "28\n")  # ENOSPC at the run's tmpfs cap
+        [huge] = ex["files"]
+        self.assertEqual(huge["path"], "/sandbox/huge")
+        self.assertGreater(huge["size"], 16 << 20)
+        self.assertEqual(len(huge["sha256"]), 64)
+        self.assertIn("max_output_file", huge["note"])
+        self.assertFalse((out / "sandbox/huge").exists())
 
     def test_killed_run_still_has_its_manifest(self):
         prog = self.write("p.py", (
@@ -132,6 +165,12 @@ class FilesInAndOut(CliTestCase):
         self.assertEqual(ex["termination"], "timeout")
         paths = {f["path"] for f in ex["files"]}
         self.assertEqual(paths, {"/sandbox/first", "/sandbox/log"})
+
+
+@unittest.skipIf(NO_DOCKER, NO_DOCKER)
+class DockerFilesInAndOut(FilesInAndOut):
+    """The same files, the same records, the same refusals on Docker."""
+    BACKEND = "docker"
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sandbox/environment.hpp"
+#include "sandbox/mounts/mount_util.hpp"
 #include "sandbox/run_rlimits.hpp"
 
 namespace mai::sandbox::docker {
@@ -12,12 +13,9 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string tmpfs(uint64_t bytes, const std::string& mode, const std::string& extra = "") {
-  uint64_t inodes = std::max<uint64_t>(16384, bytes / 4096);
+std::string tmpfs(uint64_t bytes, const char* mode) {
   // Docker's default is noexec; native allows exec on /tmp and /sandbox, and so do we.
-  std::string o = "rw,exec,nosuid,nodev,size=" + std::to_string(bytes) +
-                  ",nr_inodes=" + std::to_string(inodes) + ",mode=" + mode;
-  return extra.empty() ? o : o + "," + extra;
+  return "rw,exec,nosuid,nodev," + mnt::tmpfs_opts(bytes, mode);
 }
 
 // The run's rlimits (the same as native's): nproc and sigpending count the run's own uid.
@@ -75,21 +73,22 @@ std::string holder_container_name(const std::string& run_id) { return "mai-sandb
 
 json run_container_body(const RunSpec& spec, const config::DockerSettings& d, const ContainerInputs& in) {
   bool py = spec.language == Language::python;
-  std::string target = std::string(kCodeTarget) + (py ? ".py" : ".sh");
   bool deps = spec.network == NetworkMode::deps;
   const Limits& l = spec.limits;
   json hc = hardened_host_config(spec, d, in.seccomp_json);
   hc["NetworkMode"] = deps ? "container:" + in.holder_id : "none";
-  hc["Binds"] = {in.code_host_path + ":" + target + ":ro"};
-  hc["Tmpfs"] = {{"/tmp", tmpfs(l.tmpfs_bytes, "1777")},
-                 {"/sandbox", tmpfs(l.tmpfs_bytes, "0755",
-                                    "uid=" + std::to_string(in.uid) + ",gid=" + std::to_string(in.uid))},
-                 // sysfs and the cgroup tree masked by empty read-only tmpfs, as native has neither.
+  // The host's tmpfs mounts (run_tmpfs.hpp): the only host paths the container sees.
+  hc["Binds"] = {in.sandbox_host_path + ":/sandbox:rw"};
+  hc["Tmpfs"] = {// sysfs and the cgroup tree masked by empty read-only tmpfs, as native has neither.
                  {"/sys", "ro,nosuid,nodev,noexec,mode=0555,nr_inodes=8"},
                  {"/sys/fs/cgroup", "ro,nosuid,nodev,noexec,mode=0555,nr_inodes=1"}};
+  if (in.tmp_host_path.empty())
+    hc["Tmpfs"]["/tmp"] = tmpfs(l.tmpfs_bytes, "1777");
+  else
+    hc["Binds"].push_back(in.tmp_host_path + ":/tmp:rw");
   json body = {
       {"Image", d.image},
-      {"Cmd", {py ? d.python : d.shell, target}},
+      {"Cmd", {py ? d.python : d.shell, "/sandbox/" + code_name(spec.language)}},
       {"Entrypoint", json::array()},
       {"Env", sandbox_environment(spec.network, deps ? kProxyPort : 0)},
       {"WorkingDir", "/sandbox"},

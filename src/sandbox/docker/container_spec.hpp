@@ -14,10 +14,13 @@ namespace mai::sandbox::docker {
 constexpr uint16_t kProxyPort = 3128;  // the same port native uses
 constexpr const char* kRunLabel = "mai-sandbox.run";
 constexpr const char* kScratchLabel = "mai-sandbox.scratch";
-constexpr const char* kCodeTarget = "/sandbox/main";  // + ".py" or ".sh"
+
+// The code's name in /sandbox, as native names it.
+inline std::string code_name(Language language) { return language == Language::python ? "main.py" : "main.sh"; }
 
 struct ContainerInputs {
-  std::string code_host_path;  // the run's code file, bound read-only
+  std::string sandbox_host_path;  // the run's /sandbox (code and inputs in it): a host tmpfs, bound
+  std::string tmp_host_path;      // the run's /tmp when collected (else a container tmpfs)
   std::string holder_id;       // deps: the container whose network namespace is joined
   std::string seccomp_json;    // seccomp_profile_json().dump(), computed once per backend
   uint32_t uid = 0;            // the run's leased host id: the program's uid and gid

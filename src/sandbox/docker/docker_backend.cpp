@@ -3,9 +3,11 @@
 // builds one ahead for the warm pool (docker_warm.hpp).
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "common/error.hpp"
 #include "common/ids.hpp"
+#include "common/sha256.hpp"
 #include "sandbox/docker/container_spec.hpp"
 #include "sandbox/docker/containers.hpp"
 #include "sandbox/docker/docker_cleanup.hpp"
@@ -13,7 +15,10 @@
 #include "sandbox/docker/docker_warm.hpp"
 #include "sandbox/docker/netns_listener.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
+#include "sandbox/file_manifest.hpp"
 #include "sandbox/id_lease.hpp"
+#include "sandbox/input_staging.hpp"
+#include "sandbox/mounts/input_copy.hpp"
 #include "sandbox/warm_bootstrap.hpp"
 
 namespace mai::sandbox {
@@ -25,7 +30,7 @@ using namespace docker;
 class DockerBackend final : public Backend, public WarmSource {
  public:
   explicit DockerBackend(const config::SandboxConfig& cfg)
-      : cfg_(cfg.docker), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
+      : cfg_(cfg.docker), files_(cfg.files), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
         layout_(detect_cgroup_layout()), ids_(cfg.docker.ids, config::kDockerIdsPerRun) {
     client_.negotiate();
     require_image(client_, cfg_.image);
@@ -38,8 +43,6 @@ class DockerBackend final : public Backend, public WarmSource {
   }
 
   std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
-    if (!spec.inputs.empty())
-      throw SandboxError("unsupported", "the docker backend does not take input files yet; use --backend native");
     DockerRun run = new_run(spec);
     uint32_t uid = run.ids.id(0);
     // From here on the sandbox object owns (and always removes) what exists.
@@ -55,9 +58,8 @@ class DockerBackend final : public Backend, public WarmSource {
         if (pid <= 0) throw SandboxError("sandbox_setup", "the network holder container is not running");
         run.proxy_fd = listen_in_netns(pid, kProxyPort);
       }
-      ContainerInputs in{run.dir->path() + "/code", holder, seccomp_, uid};
       run.container_id = create_container(client_, run_container_name(spec.run_id),
-                                          run_container_body(spec, cfg_, in));
+                                          run_container_body(spec, cfg_, container_inputs(run, holder, false)));
     } catch (...) {
       DockerSandbox cleanup_only(std::move(run));  // removes the holder, the cgroup and the directory
       throw;
@@ -73,23 +75,26 @@ class DockerBackend final : public Backend, public WarmSource {
     spec.language = shape.language;
     spec.limits = shape.limits;
     spec.scratch_root = scratch_root;
+    // /tmp a host tmpfs too, as a collected one is: whether the run collects
+    // it is known only at hand-off, and otherwise it is the same mount.
+    spec.files.collect_tmp = true;
     bool python = shape.language == Language::python;
     spec.code = python ? python_warm_bootstrap(WarmChannel::std_streams) : "";
     DockerRun run = new_run(spec);
     try {
-      ContainerInputs in{run.dir->path() + "/code", "", seccomp_, run.ids.id(0), python};
       run.container_id = create_container(client_, run_container_name(spec.run_id),
-                                          run_container_body(spec, cfg_, in));
+                                          run_container_body(spec, cfg_, container_inputs(run, "", python)));
     } catch (...) {
       DockerSandbox cleanup_only(std::move(run));
       throw;
     }
-    return make_warm_entry(std::move(run), shape);
+    return make_warm_entry(std::move(run), shape, files_);
   }
 
  private:
   // What every run's container needs first: its host id, its scratch
-  // directory with the code, and its parent cgroup with the run's limits.
+  // directory with the code, its /sandbox (and collected /tmp) filled on the
+  // host, and its parent cgroup with the run's limits.
   DockerRun new_run(const RunSpec& spec) {
     DockerRun run;
     run.socket = cfg_.socket;
@@ -98,10 +103,15 @@ class DockerBackend final : public Backend, public WarmSource {
     run.flood_bytes = spec.output_flood_bytes;
     run.cgroup_parent = cfg_.cgroup_parent;
     run.ids = ids_.acquire();
+    run.collect_tmp = spec.files.collect_tmp;
+    run.manifest = manifest_limits(files_, spec.files);
     try {
       note_docker_runs(spec.scratch_root);  // before any container: a later sweep looks here
       run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
-      run.dir->write_code(spec.code);  // root's, 0444: the container's user reads it
+      run.dir->write_code(spec.code);
+      run.baseline = stage_inputs(run.dir->path(), spec.inputs, spec.limits.tmpfs_bytes);
+      run.baseline[code_name(spec.language)] = sha256_hex(spec.code);
+      writable_mounts(run, spec, run.ids.id(0));
       if (layout_.version != 0) {
         run.parent = make_cgroup(layout_, cfg_.cgroup_parent, spec.run_id);
         try {
@@ -121,7 +131,41 @@ class DockerBackend final : public Backend, public WarmSource {
     return run;
   }
 
+  ContainerInputs container_inputs(const DockerRun& run, const std::string& holder, bool stdin_for_go) const {
+    ContainerInputs in;
+    in.sandbox_host_path = run.sandbox_fs->path();
+    if (run.tmp_fs) in.tmp_host_path = run.tmp_fs->path();
+    in.holder_id = holder;
+    in.seccomp_json = seccomp_;
+    in.uid = run.ids.id(0);
+    in.stdin_for_go = stdin_for_go;
+    return in;
+  }
+
+  // /sandbox (and /tmp when collected) as host tmpfs mounts under the run
+  // directory (run_tmpfs.hpp), /sandbox filled with the code and the inputs
+  // before any container exists, as native's init fills its own.
+  void writable_mounts(DockerRun& run, const RunSpec& spec, uint32_t uid) const {
+    const std::string& dir = run.dir->path();
+    uint64_t cap = spec.limits.tmpfs_bytes;
+    run.sandbox_fs = std::make_shared<RunTmpfs>(dir + "/sandbox", cap, "0755", uid, uid);
+    // One check serves both: they are made the same way in the same place.
+    run.sandbox_fs->require_seen_by_daemon(cfg_.socket);
+    if (spec.files.collect_tmp) run.tmp_fs = std::make_shared<RunTmpfs>(dir + "/tmp", cap, "1777", 0, 0);
+    std::vector<std::string> names;
+    for (const auto& in : spec.inputs) names.push_back(in.name);
+    int run_fd = run.dir->open_path();
+    try {
+      fill_sandbox(run_fd, run.sandbox_fs->fd(), code_name(spec.language), names, uid, uid);
+    } catch (const std::exception& e) {
+      ::close(run_fd);
+      throw SandboxError("sandbox_setup", e.what());
+    }
+    ::close(run_fd);
+  }
+
   config::DockerSettings cfg_;
+  config::FileSettings files_;
   Client client_;
   std::string seccomp_;
   CgroupLayout layout_;

@@ -302,12 +302,18 @@ RawOutcome DockerSandbox::wait() {
     r.exited = true;
     r.exit_status = static_cast<int32_t>(code);
   }
-  // Docker passes a profile's listenerPath on to runc, but this backend does
-  // not serve one yet (docs/sandbox.md): "not counted", never a false 0.
+  // Docker 20.10 drops a profile's listenerPath, without which runc refuses
+  // the notify action (docs/sandbox.md): "not counted", never a false 0.
   r.refused_writes.note = "not counted: the Docker backend does not watch write-intent calls";
   // A warm run's exited container goes off the request path, as a warm
   // native run's directory does; anything still running is removed now.
-  if (run_.defer_removal && exit_known && attach_done_now) {
+  // Exited means the daemon's /wait gave a status: the container's pid 1
+  // (docker-init) has ended, and the kernel ends a pid namespace's init only
+  // once every other process in it is killed and reaped. Nothing of the run
+  // is left that could change /sandbox or /tmp while collect_files() reads
+  // them before the reaper removes the container. A failed /wait proves
+  // nothing: that run is removed now.
+  if (run_.defer_removal && exit_known && code >= 0 && attach_done_now) {
     remove_later();
     phase_done("docker: threads joined, removal handed to the reaper");
   } else {
@@ -329,7 +335,8 @@ bool remove_containers(Client& client, const DockerRun& run) {
   return gone;
 }
 
-// Once the containers are gone: the parent cgroup, the lease, the directory.
+// Once the containers are gone: the parent cgroup, the lease, the host
+// mounts, the directory.
 void remove_the_rest(DockerRun& run, bool gone) {
   if (run.parent) {
     run.parent->destroy();
@@ -339,6 +346,11 @@ void remove_the_rest(DockerRun& run, bool gone) {
   // Not proven gone: the lease stays abandoned until /proc shows nothing of its uid.
   if (gone) run.ids.vacated();
   run.ids.release();
+  // Out of the host's tree before the directory goes, so its removal walks
+  // nothing the code left; a descriptor the sandbox still holds keeps the
+  // files readable for collect_files().
+  for (auto* fs : {run.sandbox_fs.get(), run.tmp_fs.get()})
+    if (fs) fs->detach();
   if (run.dir) run.dir->remove();  // last: the lock says the run is alive until here
 }
 
@@ -352,6 +364,20 @@ void DockerSandbox::stop_threads() {
   run_.attach_fd = -1;
   if (run_.proxy_fd >= 0) ::close(run_.proxy_fd);
   run_.proxy_fd = -1;
+}
+
+FileManifest DockerSandbox::collect_files() {
+  // Only once nothing of the run can write: wait() ends either with
+  // cleanup() (the containers are gone) or, for a warm run, with
+  // remove_later() once the daemon reported the program's end (see there).
+  // Read from the descriptors taken before the container existed.
+  wait();
+  FileManifest m = collect_manifest(run_.sandbox_fs ? run_.sandbox_fs->fd() : -1,
+                                    run_.tmp_fs ? run_.tmp_fs->fd() : -1, run_.collect_tmp, run_.manifest,
+                                    run_.baseline);
+  run_.sandbox_fs.reset();  // with the reaper's, the last reference: the kernel frees the tmpfs
+  run_.tmp_fs.reset();
+  return m;
 }
 
 void DockerSandbox::cleanup() {
@@ -373,6 +399,13 @@ void DockerSandbox::remove_later() {
   }
   stop_threads();  // both have ended: the program's end is known and its output in
   auto spent = std::make_shared<DockerRun>(std::move(run_));
+  // What collect_files() reads stays here (the files reachable through the
+  // shared mounts' descriptors); the reaper detaches the mounts with the rest.
+  run_.sandbox_fs = spent->sandbox_fs;
+  run_.tmp_fs = spent->tmp_fs;
+  run_.baseline = spent->baseline;
+  run_.manifest = spent->manifest;
+  run_.collect_tmp = spent->collect_tmp;
   RunDirReaper::instance().later([spent] {
     Client client(spent->socket);
     try {

@@ -11,8 +11,11 @@
 
 #include "sandbox/cgroup.hpp"
 #include "sandbox/docker/docker_client.hpp"
+#include "sandbox/docker/run_tmpfs.hpp"
 #include "sandbox/docker/frame_demux.hpp"
+#include "sandbox/file_manifest.hpp"
 #include "sandbox/id_lease.hpp"
+#include "sandbox/input_staging.hpp"
 #include "sandbox/output_pump.hpp"
 #include "sandbox/run_dir.hpp"
 #include "sandbox/sandbox.hpp"
@@ -39,6 +42,13 @@ struct DockerRun {
   bool defer_removal = false;
   Limits limits;
   uint64_t flood_bytes = 0;
+  // After `dir`: destroyed (detached) before it is removed. Shared: a warm
+  // run's sandbox reads the manifest from them while the reaper removes the rest.
+  std::shared_ptr<RunTmpfs> sandbox_fs;  // the container's /sandbox
+  std::shared_ptr<RunTmpfs> tmp_fs;      // its /tmp, only when collected (always when warm)
+  FileBaseline baseline;                 // what /sandbox held before the code started
+  ManifestLimits manifest;
+  bool collect_tmp = false;
 };
 
 class DockerSandbox final : public Sandbox {
@@ -57,12 +67,8 @@ class DockerSandbox final : public Sandbox {
   void kill() override;
   int proxy_listener_fd() const override { return run_.proxy_fd; }
   std::vector<uint32_t> host_ids() const override { return ids_; }
-  // Not yet on this backend (docs/docker.md): the manifest says so.
-  FileManifest collect_files() override {
-    FileManifest m;
-    m.note = "the docker backend does not record files yet";
-    return m;
-  }
+  // After wait(): /sandbox (and /tmp when asked) from the mounts' descriptors.
+  FileManifest collect_files() override;
 
  private:
   void attach_thread();
@@ -70,7 +76,9 @@ class DockerSandbox final : public Sandbox {
   void wait_thread();
   void stop_threads();  // the attach reader and the waiter joined, descriptors closed
   void cleanup();        // everything removed, now
-  void remove_later();   // threads joined now; containers, cgroup, lease, directory by the reaper
+  // Threads joined now; containers, cgroup, lease, host mounts (detached) and
+  // directory by the reaper. Only once the daemon gave the program's exit.
+  void remove_later();
   CgroupStats child_stats() const;
 
   DockerRun run_;

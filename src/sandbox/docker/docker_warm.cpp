@@ -3,10 +3,14 @@
 #include <cmath>
 #include <cstring>
 #include <poll.h>
+#include <unistd.h>
 
 #include "common/error.hpp"
+#include "common/sha256.hpp"
+#include "sandbox/docker/container_spec.hpp"
 #include "sandbox/docker/containers.hpp"
 #include "sandbox/docker/raw_attach.hpp"
+#include "sandbox/mounts/input_copy.hpp"
 #include "sandbox/phase_timing.hpp"
 #include "sandbox/run_rlimits.hpp"
 
@@ -18,7 +22,8 @@ constexpr int kReadyTimeoutMs = 30000;  // a loaded daemon takes seconds to star
 
 class DockerWarmEntry final : public WarmEntry {
  public:
-  DockerWarmEntry(DockerRun run, const WarmShape& shape) : run_(std::move(run)), shape_(shape), client_(run_.socket) {
+  DockerWarmEntry(DockerRun run, const WarmShape& shape, const config::FileSettings& files)
+      : run_(std::move(run)), shape_(shape), files_(files), client_(run_.socket) {
     try {
       client_.negotiate();
       if (shape_.language == Language::python) start_waiting();
@@ -52,11 +57,16 @@ class DockerWarmEntry final : public WarmEntry {
       throw SandboxError(kWarmEntryLost, "a warm shell container cannot lower its rlimits");
     tighten(spec.limits);
     try {
-      run_.dir->rewrite_code(spec.code);
+      place_code(spec);
       run_.dir->assign(spec.run_id);
-    } catch (const SandboxError& e) {
+    } catch (const std::exception& e) {
       throw SandboxError(kWarmEntryLost, e.what());
     }
+    // The manifest compares with the request's code, not the bootstrap that waited.
+    run_.collect_tmp = spec.files.collect_tmp;
+    run_.manifest = manifest_limits(files_, spec.files);
+    run_.baseline.clear();
+    run_.baseline[code_name(spec.language)] = sha256_hex(spec.code);
     run_.limits = spec.limits;
     run_.flood_bytes = spec.output_flood_bytes;
     run_.defer_removal = true;  // as a warm native run's directory
@@ -73,6 +83,22 @@ class DockerWarmEntry final : public WarmEntry {
   }
 
  private:
+  // The run's code into its /sandbox as a cold launch puts it there (by the
+  // host, through the tmpfs's descriptor, owned by the run's uid): only the
+  // bootstrap ran so far, and it reads main.py again only after its go.
+  void place_code(const RunSpec& spec) {
+    run_.dir->rewrite_code(spec.code);
+    int run_fd = run_.dir->open_path();
+    try {
+      uint32_t uid = run_.ids.id(0);
+      replace_code(run_fd, run_.sandbox_fs->fd(), code_name(spec.language), uid, uid);
+    } catch (...) {
+      ::close(run_fd);
+      throw;
+    }
+    ::close(run_fd);
+  }
+
   // Attaches, starts, and reads the bootstrap's 'w': the first frame on stdout.
   void start_waiting() {
     run_.attach_fd = attach_raw(client_, run_.container_id, kReadyTimeoutMs);
@@ -130,6 +156,7 @@ class DockerWarmEntry final : public WarmEntry {
 
   DockerRun run_;
   WarmShape shape_;
+  config::FileSettings files_;  // the manifest's caps, with what each request asks
   Client client_;
   bool spent_ = false;
   bool held_ = true;  // run_ is still ours to remove
@@ -137,8 +164,9 @@ class DockerWarmEntry final : public WarmEntry {
 
 }  // namespace
 
-std::unique_ptr<WarmEntry> make_warm_entry(DockerRun run, const WarmShape& shape) {
-  return std::make_unique<DockerWarmEntry>(std::move(run), shape);
+std::unique_ptr<WarmEntry> make_warm_entry(DockerRun run, const WarmShape& shape,
+                                           const config::FileSettings& files) {
+  return std::make_unique<DockerWarmEntry>(std::move(run), shape, files);
 }
 
 }  // namespace mai::sandbox::docker

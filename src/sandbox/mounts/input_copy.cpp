@@ -19,6 +19,16 @@ namespace {
   throw std::runtime_error(what + ": " + std::strerror(err));
 }
 
+struct Fd {
+  int fd;
+  explicit Fd(int f) : fd(f) {}
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+};
+
 void copy_fd(int from, int to, const std::string& name) {
   char buf[1 << 16];
   for (;;) {
@@ -35,52 +45,61 @@ void copy_fd(int from, int to, const std::string& name) {
   }
 }
 
-// mkdir -p of the name's parents below sandbox/, owned by the sandbox's user.
-void make_parents(const std::string& name, uint32_t uid, uint32_t gid) {
-  for (size_t slash = name.find('/'); slash != std::string::npos; slash = name.find('/', slash + 1)) {
-    std::string dir = "sandbox/" + name.substr(0, slash);
-    if (::mkdir(dir.c_str(), 0755) != 0) {
-      if (errno == EEXIST) continue;
+// The directory that will hold `name`, made (mkdir -p, owned by the
+// sandbox's user) and opened one component at a time below `sandbox_fd`.
+int open_parent(int sandbox_fd, const std::string& name, uint32_t uid, uint32_t gid) {
+  int dir = ::fcntl(sandbox_fd, F_DUPFD_CLOEXEC, 0);
+  if (dir < 0) fail("duplicate the /sandbox descriptor", errno);
+  size_t start = 0;
+  for (size_t slash = name.find('/'); slash != std::string::npos; slash = name.find('/', start)) {
+    Fd parent(dir);
+    std::string part = name.substr(start, slash - start);
+    start = slash + 1;
+    if (::mkdirat(parent.fd, part.c_str(), 0755) == 0) {
+      if (::fchownat(parent.fd, part.c_str(), uid, gid, AT_SYMLINK_NOFOLLOW) != 0)
+        fail("chown the directory of input " + name, errno);
+    } else if (errno != EEXIST) {
       fail("create the directory of input " + name, errno);
     }
-    if (::lchown(dir.c_str(), uid, gid) != 0) fail("chown " + dir, errno);
+    dir = ::openat(parent.fd, part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dir < 0) fail("open the directory of input " + name, errno);
   }
+  return dir;
+}
+
+void place(int from, int sandbox_fd, const std::string& name, uint32_t uid, uint32_t gid) {
+  Fd dir(open_parent(sandbox_fd, name, uid, gid));
+  std::string base = name.substr(name.rfind('/') + 1);
+  Fd to(::openat(dir.fd, base.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
+  if (to.fd < 0) fail("create input " + name, errno);
+  copy_fd(from, to.fd, name);
+  if (::fchown(to.fd, uid, gid) != 0 || ::fchmod(to.fd, 0644) != 0) fail("chown input " + name, errno);
+}
+
+void place_staged(int run_dir_fd, const std::string& staged, int sandbox_fd, const std::string& name,
+                  uint32_t uid, uint32_t gid) {
+  Fd from(::openat(run_dir_fd, staged.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (from.fd < 0) fail("open staged input " + name, errno);
+  place(from.fd, sandbox_fd, name, uid, gid);
 }
 
 }  // namespace
 
 std::string staged_input_name(size_t index) { return "inputs/" + std::to_string(index); }
 
-void copy_inputs(int run_dir_fd, const std::vector<std::string>& names, uint32_t uid, uint32_t gid) {
-  for (size_t i = 0; i < names.size(); ++i) {
-    const std::string& name = names[i];
-    if (auto problem = relative_path_problem(name))
+void fill_sandbox(int run_dir_fd, int sandbox_fd, const std::string& code_name,
+                  const std::vector<std::string>& inputs, uint32_t uid, uint32_t gid) {
+  place_staged(run_dir_fd, "code", sandbox_fd, code_name, uid, gid);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (auto problem = relative_path_problem(inputs[i]))
       throw std::runtime_error("input name " + *problem);
-    make_parents(name, uid, gid);
-    int from = ::openat(run_dir_fd, staged_input_name(i).c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (from < 0) fail("open staged input " + name, errno);
-    std::string target = "sandbox/" + name;
-    int to = ::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (to < 0) {
-      int err = errno;
-      ::close(from);
-      fail("create input " + name, err);
-    }
-    try {
-      copy_fd(from, to, name);
-    } catch (...) {
-      ::close(from);
-      ::close(to);
-      throw;
-    }
-    ::close(from);
-    if (::fchown(to, uid, gid) != 0 || ::fchmod(to, 0644) != 0) {
-      int err = errno;
-      ::close(to);
-      fail("chown input " + name, err);
-    }
-    ::close(to);
+    place_staged(run_dir_fd, staged_input_name(i), sandbox_fd, inputs[i], uid, gid);
   }
+}
+
+void replace_code(int run_dir_fd, int sandbox_fd, const std::string& code_name, uint32_t uid, uint32_t gid) {
+  if (::unlinkat(sandbox_fd, code_name.c_str(), 0) != 0 && errno != ENOENT) fail("remove " + code_name, errno);
+  place_staged(run_dir_fd, "code", sandbox_fd, code_name, uid, gid);
 }
 
 }  // namespace mai::sandbox

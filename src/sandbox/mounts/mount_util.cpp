@@ -1,5 +1,6 @@
 #include "sandbox/mounts/mount_util.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -52,6 +53,17 @@ void bind(const std::string& src, const std::string& target, bool read_only, uns
     unsigned long flags = MS_REMOUNT | MS_BIND | extra | kept_flags(target);
     if (::mount(nullptr, target.c_str(), nullptr, flags, nullptr) != 0) fail("remount " + target);
   }
+}
+
+std::string tmpfs_opts(uint64_t bytes, const char* mode, const std::string& extra) {
+  uint64_t inodes = std::max<uint64_t>(16384, bytes / 4096);
+  std::string o = "size=" + std::to_string(bytes) + ",nr_inodes=" + std::to_string(inodes) +
+                  ",mode=" + mode;
+  return extra.empty() ? o : o + "," + extra;
+}
+
+bool detach(const std::string& target) {
+  return ::umount2(target.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW) == 0;
 }
 
 void make_dir(const std::string& path, mode_t mode) {

@@ -40,13 +40,6 @@ bool exists(const std::string& p, struct stat* st = nullptr) {
   return ok;
 }
 
-std::string tmpfs_opts(uint64_t bytes, const char* mode, const std::string& extra = "") {
-  uint64_t inodes = std::max<uint64_t>(16384, bytes / 4096);
-  std::string o = "size=" + std::to_string(bytes) + ",nr_inodes=" + std::to_string(inodes) +
-                  ",mode=" + mode;
-  return extra.empty() ? o : o + "," + extra;
-}
-
 // /usr read-only, and /bin, /sbin, /lib* recreated as the host has them
 // (symlinks on merged-usr Debian 12, read-only binds otherwise).
 void runtime_dirs() {
@@ -129,17 +122,22 @@ void proc_dir() {
   }
 }
 
-void writable_dirs(const RootfsOptions& o, const std::string& code) {
+void writable_dirs(const RootfsOptions& o) {
   make_dir("tmp", 0755);
   mount_fs("tmpfs", "tmp", "tmpfs", MS_NOSUID | MS_NODEV, tmpfs_opts(o.tmpfs_bytes, "1777"));
   make_dir("sandbox", 0755);
   mount_fs("tmpfs", "sandbox", "tmpfs", MS_NOSUID | MS_NODEV,
            tmpfs_opts(o.tmpfs_bytes, "0755",
                       "uid=" + std::to_string(o.uid) + ",gid=" + std::to_string(o.gid)));
-  std::string path = "sandbox/" + o.code_name;
-  make_file(path, code, 0644);
-  if (::chown(path.c_str(), o.uid, o.gid) != 0) fail("chown " + path);
-  copy_inputs(o.run_dir_fd, o.inputs, o.uid, o.gid);
+  int sandbox_fd = ::open("sandbox", O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (sandbox_fd < 0) fail("open sandbox");
+  try {
+    fill_sandbox(o.run_dir_fd, sandbox_fd, o.code_name, o.inputs, o.uid, o.gid);
+  } catch (...) {
+    ::close(sandbox_fd);
+    throw;
+  }
+  ::close(sandbox_fd);
 }
 
 }  // namespace
@@ -148,10 +146,6 @@ void build_rootfs(const RootfsOptions& o) {
   // Move the cwd to the run directory first: unshare() carries the cwd into
   // the new namespace, so the host path (possibly under a 0700 /root) is never walked.
   if (::fchdir(o.run_dir_fd) != 0) fail("fchdir run directory");
-  int code_fd = ::openat(o.run_dir_fd, "code", O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (code_fd < 0) fail("open code");
-  std::string code = read_fd_all(code_fd, "code");
-  ::close(code_fd);
 
   if (::unshare(CLONE_NEWNS) != 0) fail("unshare mount namespace");
   // Nothing we mount may propagate back to the host.
@@ -164,7 +158,7 @@ void build_rootfs(const RootfsOptions& o) {
   etc_dir();
   dev_dir(o.tmpfs_bytes);
   proc_dir();
-  writable_dirs(o, code);
+  writable_dirs(o);
 
   // The classic pivot_root(".", ".") trick: the old root ends up stacked on
   // the new one and is detached at once, leaving no path to the host's tree.

@@ -40,10 +40,15 @@ RunSpec spec_for(NetworkMode net) {
 
 constexpr uint32_t kLeasedUid = 1940007;  // as if leased from docker.ids
 
-json body_for(NetworkMode net) {
+json body_for(NetworkMode net, const std::string& tmp_host_path = "") {
   auto cfg = test_config();
-  return run_container_body(spec_for(net), cfg.docker,
-                            {"/state/runs/x/code", net == NetworkMode::deps ? "holder123" : "", "{}", kLeasedUid});
+  ContainerInputs in;
+  in.sandbox_host_path = "/state/runs/x/sandbox";
+  in.tmp_host_path = tmp_host_path;
+  in.holder_id = net == NetworkMode::deps ? "holder123" : "";
+  in.seccomp_json = "{}";
+  in.uid = kLeasedUid;
+  return run_container_body(spec_for(net), cfg.docker, in);
 }
 
 std::string frame(int stream, const std::string& payload) {
@@ -89,14 +94,15 @@ TEST(sandboxDockerSpec, HardeningFields) {
   EXPECT_EQ(hc["AutoRemove"], false);
   EXPECT_EQ(hc["LogConfig"]["Type"], "none");
   EXPECT_TRUE(hc["Devices"].empty());
-  // The only host path in the container: the code, read-only.
-  EXPECT_EQ(hc["Binds"], json({"/state/runs/x/code:/sandbox/main.py:ro"}));
+  // The only host path in the container: the run's own /sandbox (a host
+  // tmpfs holding the code and the inputs, docker/run_tmpfs.hpp).
+  EXPECT_EQ(hc["Binds"], json({"/state/runs/x/sandbox:/sandbox:rw"}));
   EXPECT_FALSE(hc.contains("Mounts"));
   EXPECT_FALSE(hc.contains("VolumesFrom"));
-  std::string tmp = hc["Tmpfs"]["/tmp"], work = hc["Tmpfs"]["/sandbox"];
+  EXPECT_FALSE(hc["Tmpfs"].contains("/sandbox"));
+  std::string tmp = hc["Tmpfs"]["/tmp"];
   EXPECT_NE(tmp.find("size=" + std::to_string(l.tmpfs_bytes)), std::string::npos) << tmp;
-  EXPECT_NE(work.find("size=" + std::to_string(l.tmpfs_bytes)), std::string::npos) << work;
-  EXPECT_NE(work.find("uid=1940007,gid=1940007"), std::string::npos) << work;
+  EXPECT_NE(tmp.find("nosuid,nodev"), std::string::npos) << tmp;
   // The same rlimits as native: nproc above pids.max (the cgroup stays the first limit).
   std::map<std::string, int64_t> ulimits;
   for (const auto& u : hc["Ulimits"]) {
@@ -113,6 +119,13 @@ TEST(sandboxDockerSpec, HardeningFields) {
   EXPECT_EQ(hc["CgroupParent"], "/mai-sandbox-docker-test/" + b["Labels"][kRunLabel].get<std::string>());
   EXPECT_EQ(b["Labels"][kScratchLabel], scratch_root());
   for (const auto& e : b["Env"]) EXPECT_EQ(e.get<std::string>().find("PROXY"), std::string::npos) << e;
+}
+
+TEST(sandboxDockerSpec, CollectedTmpIsTheHostsTmpfsToo) {
+  json hc = body_for(NetworkMode::none, "/state/runs/x/tmp")["HostConfig"];
+  EXPECT_EQ(hc["Binds"], json({"/state/runs/x/sandbox:/sandbox:rw", "/state/runs/x/tmp:/tmp:rw"}));
+  EXPECT_FALSE(hc["Tmpfs"].contains("/tmp"));
+  EXPECT_FALSE(hc["Tmpfs"].contains("/sandbox"));
 }
 
 TEST(sandboxDockerSpec, DepsJoinsTheHolderAndSetsTheProxy) {
@@ -134,10 +147,13 @@ TEST(sandboxDockerSpec, DepsJoinsTheHolderAndSetsTheProxy) {
 TEST(sandboxDockerSpec, ShellRunsTheShellAsTheLeasedUid) {
   auto cfg = test_config();
   RunSpec s = make_spec("echo hi\n", Language::shell);
-  json b = run_container_body(s, cfg.docker, {"/c", "", "{}", 2000123});
+  ContainerInputs in;
+  in.sandbox_host_path = "/s";
+  in.seccomp_json = "{}";
+  in.uid = 2000123;
+  json b = run_container_body(s, cfg.docker, in);
   EXPECT_EQ(b["Cmd"], json({"/bin/sh", "/sandbox/main.sh"}));
   EXPECT_EQ(b["User"], "2000123:2000123");
-  EXPECT_NE(b["HostConfig"]["Tmpfs"]["/sandbox"].get<std::string>().find("uid=2000123,gid=2000123"), std::string::npos);
 }
 
 TEST(sandboxDockerSeccomp, ProfileIsTheNativeTable) {

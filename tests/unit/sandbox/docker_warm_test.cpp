@@ -1,15 +1,19 @@
 // Warm sandboxes on the Docker backend (docker/docker_warm.hpp) against the
 // real daemon: a warm container gives what a cold one gives (output, exit
 // status, timeout 124, memory kill 137), runs one program and leaves no trace
-// for the next, takes a finer request's limits or refuses it, and the pool
+// for the next, lists its files as a cold one does (its removal following
+// nothing planted), takes a finer request's limits or refuses it, and the pool
 // recycles stale containers, refills after use and leaves none behind.
 // Every test skips, saying why, where no daemon and image exist.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
 #include "common/error.hpp"
+#include "common/files.hpp"
 #include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_backend.hpp"
@@ -28,7 +32,12 @@ class sandboxDockerWarm : public ::testing::Test {
     if (!docker_unavailable_reason().empty()) GTEST_SKIP() << docker_unavailable_reason();
     current_kind() = BackendKind::docker;
   }
-  void TearDown() override { current_kind() = BackendKind::native; }
+  void TearDown() override {
+    // Spent warm runs are removed off the request path: done before the
+    // scratch root goes (their /sandbox mounts would keep it busy).
+    RunDirReaper::instance().flush();
+    current_kind() = BackendKind::native;
+  }
 };
 
 WarmShape shape_for(Language lang = Language::python, Limits limits = small_limits()) {
@@ -179,12 +188,9 @@ if os.fork() == 0:
     os._exit(0)
 time.sleep(0.2)
 print('planted', sorted(os.listdir('/tmp')), len([p for p in os.listdir('/proc') if p.isdigit()]) > 2)
-# The code file the host wrote is read-only here; stdin is /dev/null, not the go channel.
-try:
-    open('/sandbox/main.py', 'w').write('print("hijacked")')
-    print('ESCAPED: rewrote main.py')
-except OSError:
-    pass
+# The code file is the run's own, as a cold run's (the next entry's is not
+# this one); stdin is /dev/null, not the go channel.
+open('/sandbox/main.py', 'w').write('print("hijacked")')
 print('stdin', os.readlink('/proc/self/fd/0'), repr(os.read(0, 10)))
 # Every process it can signal: only its own (the waiting container is out of reach).
 try: os.kill(-1, 9)
@@ -199,14 +205,59 @@ except OSError: pass
   const char* check = R"(import os
 for p in ('/tmp/planted', '/sandbox/planted'):
     if os.path.exists(p): print('FOUND', p)
+if 'print("hi' + 'jacked")' in open('/sandbox/main.py').read(): print('HIJACKED main.py')
 procs = sorted(p for p in os.listdir('/proc') if p.isdigit())
 if len(procs) != 2: print('PROCESSES', procs)
 print('clean')
 )";
-  RawOutcome b = next->hand_off(make_spec(check))->wait();
+  auto second = next->hand_off(make_spec(check));
+  RawOutcome b = second->wait();
   EXPECT_EQ(b.stdout_data, "clean\n") << b.stderr_data;
+  EXPECT_TRUE(second->collect_files().files.empty());  // nothing of the first, nothing of its own
+  second.reset();
   next.reset();
   EXPECT_EQ(containers_left(), 0u);
+}
+
+// A warm container's /sandbox is a host tmpfs as a cold one's: the manifest
+// lists what the run wrote (its code, as sent, is not), /tmp when asked; a
+// symlink the code planted is listed, and the removal off the request path
+// follows none of it.
+TEST_F(sandboxDockerWarm, FilesOfAWarmRunAreListedAsACold) {
+  const std::string victim = scratch_base() + "/victim";
+  make_dirs(victim, 0755);
+  { std::ofstream(victim + "/keep") << "precious"; }
+  const std::string py = "import os\n"
+                         "open('out.txt', 'w').write('made')\n"
+                         "open('/tmp/t.txt', 'w').write('tmp')\n"
+                         "os.symlink('" + victim + "', '/sandbox/link')\n"
+                         "os.makedirs('/sandbox/d/e')\n"
+                         "os.symlink('" + victim + "', '/sandbox/d/e/deep')\n";
+  const std::string sh = "echo made > out.txt; echo tmp > /tmp/t.txt; ln -s " + victim +
+                         " /sandbox/link; mkdir -p d/e; ln -s " + victim + " d/e/deep\n";
+  for (Language lang : {Language::python, Language::shell}) {
+    RunSpec spec = make_spec(lang == Language::python ? py : sh, lang);
+    spec.files.collect_tmp = true;
+    auto box = warm_entry(lang)->hand_off(spec);
+    RawOutcome o = box->wait();
+    EXPECT_EQ(o.exit_status, 0) << o.stderr_data;
+    FileManifest m = box->collect_files();
+    std::vector<std::string> paths;
+    for (const auto& f : m.files) paths.push_back(f.path);
+    std::sort(paths.begin(), paths.end());
+    EXPECT_EQ(paths, (std::vector<std::string>{"/sandbox/d/e/deep", "/sandbox/link", "/sandbox/out.txt", "/tmp/t.txt"}))
+        << static_cast<int>(lang);
+    box.reset();
+  }
+  EXPECT_EQ(containers_left(), 0u);  // the reaper's removals are done (flushed)
+  std::ifstream keep(victim + "/keep");
+  std::string kept((std::istreambuf_iterator<char>(keep)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(kept, "precious") << "the removal followed a planted symlink";
+  // No host mount of the runs is left (the entries' /sandbox and /tmp).
+  std::ifstream info("/proc/self/mountinfo");
+  for (std::string line; std::getline(info, line);)
+    EXPECT_EQ(line.find(scratch_root()), std::string::npos) << line;
+  remove_tree(victim);
 }
 
 TEST_F(sandboxDockerWarm, AContainerThatDiedWaitingIsNotUsed) {

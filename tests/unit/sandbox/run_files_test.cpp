@@ -1,6 +1,7 @@
 // Files in and out of a run: the manifest walker attacked on a host directory
-// (symlinks, FIFOs, hard links, many files, caps), then real native runs
-// with inputs, outputs, hostile files and a run killed mid-write.
+// (symlinks, FIFOs, hard links, many files, caps), then real runs on both
+// backends (native, docker) with inputs, outputs, hostile files, a run
+// killed mid-write, and cleanup that follows nothing the code planted.
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <sstream>
 #include <map>
 
 #include "common/relative_path.hpp"
@@ -175,27 +177,45 @@ TEST(sandboxFiles, CapsListAndCountAndSayWhy) {
   EXPECT_EQ(find(m, "/sandbox/zz-large")->sha256, sha256_hex(std::string(5000, 'b')));
 }
 
-// ---- real runs on the native backend ----
+// ---- real runs on both backends ----
 
 namespace {
 
 struct Finished {
   RawOutcome outcome;
   FileManifest files;
+  std::vector<uint32_t> host_ids;
+  std::string run_id;
 };
 
 Finished run_with_files(const std::string& code, std::vector<InputFile> inputs = {},
                         FileRequest req = {}, Limits limits = small_limits(),
                         config::SandboxConfig cfg = test_config()) {
-  auto backend = make_native_backend(cfg);
+  auto backend = make_backend(current_kind(), cfg);
   RunSpec spec = make_spec(code, Language::python, limits);
   spec.inputs = std::move(inputs);
   spec.files = req;
   auto box = backend->launch(spec);
   Finished f;
+  f.run_id = spec.run_id;
+  f.host_ids = box->host_ids();
   f.outcome = box->wait();
   f.files = box->collect_files();
   return f;
+}
+
+// The sandbox user's host uid: native maps it (1000 inside); Docker runs as
+// the leased host id itself.
+uint32_t sandbox_uid(const Finished& f) { return on_docker() ? f.host_ids.at(0) : 1000; }
+
+// Mounts of this process's mount namespace whose path names the run: what a
+// Docker run's host tmpfs would leave if it were not detached.
+std::vector<std::string> host_mounts_of(const std::string& run_id) {
+  std::ifstream in("/proc/self/mountinfo");
+  std::vector<std::string> found;
+  for (std::string line; std::getline(in, line);)
+    if (line.find(run_id) != std::string::npos) found.push_back(line);
+  return found;
 }
 
 // Content caps below the test runs' 16MiB tmpfs.
@@ -215,19 +235,23 @@ FileRequest contents(bool tmp = false) {
 
 }  // namespace
 
-TEST(sandboxFiles, InputsInOutputsOut) {
+MAI_BACKEND_SUITE(sandboxFilesRun);
+
+TEST_P(sandboxFilesRun, InputsInOutputsOut) {
   MAI_REQUIRE_ROOT();
   auto f = run_with_files(
       "import os\n"
       "print(open('/sandbox/data.csv').read(), end='')\n"
       "print(open('/sandbox/dir/nested.txt').read(), end='')\n"
       "print(os.stat('/sandbox/data.csv').st_uid)\n"
+      "print(os.stat('/sandbox/dir').st_uid)\n"
       "open('/sandbox/dir/nested.txt', 'a').write('more')\n"
       "open('/sandbox/report.txt', 'w').write('done')\n"
       "open('/tmp/scratch', 'w').write('t')\n",
       {{"data.csv", "a,b\n1,2\n"}, {"dir/nested.txt", "n\n"}}, contents());
   ASSERT_TRUE(f.outcome.exited) << f.outcome.stderr_data;
-  EXPECT_EQ(f.outcome.stdout_data, "a,b\n1,2\nn\n1000\n");
+  std::string uid = std::to_string(sandbox_uid(f));
+  EXPECT_EQ(f.outcome.stdout_data, "a,b\n1,2\nn\n" + uid + "\n" + uid + "\n");
   ASSERT_EQ(f.files.files.size(), 2u) << f.files.note;
   const auto* report = find(f.files, "/sandbox/report.txt");
   ASSERT_TRUE(report);
@@ -241,9 +265,21 @@ TEST(sandboxFiles, InputsInOutputsOut) {
   EXPECT_FALSE(find(f.files, "/sandbox/data.csv"));  // untouched input
   EXPECT_FALSE(find(f.files, "/sandbox/main.py"));   // untouched code
   EXPECT_FALSE(find(f.files, "/tmp/scratch"));        // /tmp only when asked
+  EXPECT_TRUE(host_mounts_of(f.run_id).empty());
 }
 
-TEST(sandboxFiles, TmpWhenAsked) {
+// The code is an input like the others: changed, it is listed as one.
+TEST_P(sandboxFilesRun, ChangedCodeIsAChangedInput) {
+  MAI_REQUIRE_ROOT();
+  auto f = run_with_files("open('/sandbox/main.py', 'a').write('# more')\n");
+  ASSERT_TRUE(f.outcome.exited) << f.outcome.stderr_data;
+  const auto* code = find(f.files, "/sandbox/main.py");
+  ASSERT_TRUE(code);
+  EXPECT_TRUE(code->changed_input);
+  EXPECT_EQ(f.files.files.size(), 1u);
+}
+
+TEST_P(sandboxFilesRun, TmpWhenAsked) {
   MAI_REQUIRE_ROOT();
   auto f = run_with_files("open('/tmp/scratch', 'w').write('t')\n", {}, contents(true));
   ASSERT_TRUE(f.outcome.exited);
@@ -251,7 +287,7 @@ TEST(sandboxFiles, TmpWhenAsked) {
   EXPECT_EQ(find(f.files, "/tmp/scratch")->content, "t");
 }
 
-TEST(sandboxFiles, InputsLargerThanTheTmpfsAreRefused) {
+TEST_P(sandboxFilesRun, InputsLargerThanTheTmpfsAreRefused) {
   MAI_REQUIRE_ROOT();
   Limits l = small_limits();
   try {
@@ -264,7 +300,7 @@ TEST(sandboxFiles, InputsLargerThanTheTmpfsAreRefused) {
 
 // Hostile outputs: a symlink to /etc/passwd, a FIFO, a hard link, a socket,
 // 10,000 small files. All recorded; nothing of the host read.
-TEST(sandboxFiles, HostileOutputsAreRecordedNotFollowed) {
+TEST_P(sandboxFilesRun, HostileOutputsAreRecordedNotFollowed) {
   MAI_REQUIRE_ROOT();
   Limits l = small_limits();
   l.timeout_ms = 60000;
@@ -277,12 +313,17 @@ TEST(sandboxFiles, HostileOutputsAreRecordedNotFollowed) {
       "open('/sandbox/target', 'w').write('t')\n"
       "os.link('/sandbox/target', '/sandbox/hardlink')\n"
       "s = socket.socket(socket.AF_UNIX); s.bind('/sandbox/sock')\n"
+      "for src in ('/etc/passwd', '/usr/bin/env'):\n"
+      "    try: os.link(src, '/sandbox/outside'); print('linked', src)\n"
+      "    except OSError as e: print('refused', e.errno)\n"
       "os.mkdir('/sandbox/many')\n"
       "for i in range(10000):\n"
       "    open('/sandbox/many/%05d' % i, 'w').write(str(i))\n",
       {}, contents(), l);
   ASSERT_TRUE(f.outcome.exited) << f.outcome.stderr_data;
   EXPECT_EQ(f.outcome.exit_status, 0) << f.outcome.stderr_data;
+  // No hard link reaches outside the run's own tmpfs (EXDEV: another file system).
+  EXPECT_EQ(f.outcome.stdout_data, "refused 18\nrefused 18\n");
   EXPECT_EQ(f.files.files.size(), 10000u + 6u);
   EXPECT_EQ(f.files.unlisted, 0u);
   EXPECT_EQ(find(f.files, "/sandbox/passwd")->kind, "symlink");
@@ -300,7 +341,7 @@ TEST(sandboxFiles, HostileOutputsAreRecordedNotFollowed) {
 
 // One file as large as the tmpfs allows, then a killed writer: the manifest
 // is there for a run that hit its disk cap and for one killed by its timeout.
-TEST(sandboxFiles, HugeFileAndKilledMidWrite) {
+TEST_P(sandboxFilesRun, HugeFileAndKilledMidWrite) {
   MAI_REQUIRE_ROOT();
   auto huge = run_with_files(
       "import os\n"
@@ -336,3 +377,55 @@ TEST(sandboxFiles, HugeFileAndKilledMidWrite) {
   EXPECT_EQ(partial->sha256, sha256_hex(partial->content));
   EXPECT_EQ(partial->content.rfind("line 0\n", 0), 0u);
 }
+
+// Cleanup follows nothing the code planted: a symlink to a host directory
+// (whose path the test hands the code), a deep tree, a file held open by a
+// process that outlives nothing. Afterwards the host's files are intact, the
+// run directory is gone and no mount of the run is left on the host.
+TEST_P(sandboxFilesRun, CleanupFollowsNothingPlanted) {
+  MAI_REQUIRE_ROOT();
+  TempDir victim;
+  put(victim.path + "/keep", "precious");
+  std::ostringstream code;
+  code << "import os\n"
+       << "os.symlink('" << victim.path << "', '/sandbox/victim')\n"
+       << "os.symlink('" << victim.path << "/keep', '/sandbox/keep')\n"
+       << "os.symlink('/', '/sandbox/root')\n"
+       << "d = '/sandbox'\n"
+       << "for i in range(200):\n"
+       << "    d += '/d'; os.mkdir(d)\n"
+       << "os.symlink('" << victim.path << "', d + '/victim')\n";
+  auto f = run_with_files(code.str(), {}, contents(true));
+  ASSERT_TRUE(f.outcome.exited) << f.outcome.stderr_data;
+  EXPECT_EQ(f.outcome.exit_status, 0) << f.outcome.stderr_data;
+  EXPECT_EQ(find(f.files, "/sandbox/victim")->link_target, victim.path);
+  EXPECT_NE(f.files.note.find("deeper than"), std::string::npos) << f.files.note;
+  std::ifstream keep(victim.path + "/keep");
+  std::string kept((std::istreambuf_iterator<char>(keep)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(kept, "precious");
+  EXPECT_FALSE(path_exists(scratch_root() + "/" + f.run_id));
+  EXPECT_TRUE(host_mounts_of(f.run_id).empty());
+}
+
+// Inputs that fit the tmpfs by their byte count but not by its pages, or a
+// tmpfs too small for them: refused before any code runs, nothing left.
+TEST_P(sandboxFilesRun, InputsThatOverflowTheTmpfsLeaveNothing) {
+  MAI_REQUIRE_ROOT();
+  Limits l = small_limits();
+  std::vector<InputFile> many;
+  // 4097 bytes take two 4 KiB pages each: half the cap in bytes, all of it in pages.
+  for (uint64_t i = 0; i < l.tmpfs_bytes / 8192 + 8; ++i) many.push_back({"f" + std::to_string(i), std::string(4097, 'x')});
+  RunSpec spec = make_spec("print('ran')\n", Language::python, l);
+  spec.inputs = many;
+  try {
+    auto box = make_backend(current_kind())->launch(spec);
+    auto o = box->wait();
+    // The native init reports its failure as the run's own.
+    EXPECT_NE(o.stdout_data, "ran\n");
+  } catch (const SandboxError& e) {
+    EXPECT_NE(std::string(e.what()).find("do not fit"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(path_exists(scratch_root() + "/" + spec.run_id));
+  EXPECT_TRUE(host_mounts_of(spec.run_id).empty());
+}
+
