@@ -273,7 +273,9 @@ class DockerWarmService(CliTestCase):
                      (EXAMPLES / "memory_hog.py", ["--memory", "64MiB"])]
             for prog, extra in cases:
                 with self.subTest(prog=prog.name):
-                    waiting = self.wait_for_warm(scratch)
+                    # Every shape built: with only one container up, the run's
+                    # shape may still be on its way and the run start cold.
+                    waiting = self.wait_for_every_shape(scratch)
                     warm = self.cli("submit", "--server", service.address, "--backend", "docker", *extra, prog)
                     # The run took a container that was waiting (it is gone now)...
                     self.assertTrue(waiting - running_names(scratch), (waiting, containers_of(scratch)))
