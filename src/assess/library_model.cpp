@@ -163,13 +163,18 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "exfil_hosts", "shells", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "exfil_hosts", "shells", "command_modules", "path_classes",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
   m.secret_hint_ = compile(root["secret_hint"]);
   m.exfil_host_ = compile(root["exfil_hosts"]);
   m.shells_ = root["shells"].as_string_list();
+  if (root.has("command_modules"))
+    for (const auto& mod : root["command_modules"].as_string_list()) {
+      m.command_modules_.insert(mod);
+      m.module_roots_.insert(mod.substr(0, mod.find('.')));
+    }
   const auto classes = root["path_classes"];
   classes.expect_map();
   for (const auto& [name, pats] : classes.entries()) {

@@ -102,6 +102,8 @@ class LibraryModel {
   bool secret_hint(std::string_view name) const;
   const std::vector<std::string>& shells() const { return shells_; }
   bool is_shell(std::string_view command) const;
+  // Modules whose every attribute is the program of that name (sh.curl, plumbum.cmd.ls).
+  bool command_module(const std::string& module) const { return command_modules_.count(module) > 0; }
   // Hosts that count as webhook/paste exfiltration channels.
   bool exfil_host(std::string_view host) const;
 
@@ -115,6 +117,7 @@ class LibraryModel {
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
   std::unique_ptr<RE2> secret_env_, secret_hint_, exfil_host_;
   std::vector<std::string> shells_;
+  std::unordered_set<std::string> command_modules_;
 };
 
 // Path normalisation for classification: "~", "$HOME", "/home/<user>" and

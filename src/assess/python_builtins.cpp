@@ -937,6 +937,21 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return Value::str(bt + ut, in_taint);
     }
     case Special::input: return Value::str(std::string(1, kUnknownPart), kUserInput);
+    case Special::temp_file: {
+      // A named temporary file: a name nobody can predict (so not a fixed /tmp
+      // path), the same for every use of this one object, so what is written
+      // into it is what runs when its .name is executed later.
+      const Value* d = arg(-1, "dir");
+      std::string dir = d && !is_partial(first_text(*d)) ? first_text(*d) : std::string("/tmp");
+      std::string name = dir + "/" + std::string(1, kUnknownPart) + "/tmp" + std::to_string(site);
+      if (const Value* sfx = arg(-1, "suffix")) name += first_text(*sfx);
+      const Value* m = arg(0, "mode");
+      Args opened;
+      opened.pos.push_back(Value::str(name));
+      opened.pos.push_back(m ? *m : Value::str("w+b"));
+      const ApiSpec* builtin_open = ctx_.lib.api("builtins.open");
+      return builtin_open ? apply_special(*builtin_open, "builtins.open", nullptr, opened, site, handled) : Value();
+    }
     case Special::open_file: {
       std::optional<Value> pv = role_value(spec, "path", args, self);
       std::optional<Value> mv = role_value(spec, "mode", args, self);

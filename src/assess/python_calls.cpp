@@ -417,6 +417,7 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
 // is that command's line without its name.
 Value PyInterp::with_program(const std::string& program, const Value& args) {
   Value out;
+  bool any = false;  // join() on an empty value would add an unknown alternative
   for (const auto& a : args.alts) {
     std::vector<Value> items{Value::str(program)};
     if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
@@ -424,11 +425,11 @@ Value PyInterp::with_program(const std::string& program, const Value& args) {
       Value l = make_list(std::move(items));
       l.alts[0].c->open = a.c->open;
       l.alts[0].c->rest = a.c->rest;
-      out.join(l);
+      accumulate(out, any, l);
     } else {
       Value l = make_list(std::move(items));
       l.alts[0].c->open = true;
-      out.join(l);
+      accumulate(out, any, l);
     }
   }
   if (out.alts.empty()) {
@@ -477,6 +478,23 @@ Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& ca
     if (canon != q) spec = ctx_.lib.api(canon);
   }
   if (spec && !spec->attr) return apply_spec(*spec, spec->name, a.self.get(), args, site);
+  if (!spec && !a.self) {
+    // A command library (sh.curl(args), from sh import bash): the attribute is a
+    // program run with the call's arguments; _in= is its standard input.
+    size_t dot = q.rfind('.');
+    if (dot != std::string::npos && ctx_.lib.command_module(q.substr(0, dot))) {
+      ApiSpec run;
+      run.name = q;
+      run.has_effect = true;
+      run.effect = Eff::exec;
+      run.program = q.substr(dot + 1);
+      run.roles["argv"] = {ArgRef{0, true, "", false}};
+      run.roles["stdin"] = {ArgRef{-1, false, "_in", false}};
+      run.waits = true;
+      run.returns = "str";
+      return apply_spec(run, q, nullptr, args, site);
+    }
+  }
   invoke_callbacks(args, 0, -1, site);
   uint32_t taint = args.taint() | callee.taint;
   int32_t ev = args.ev() >= 0 ? args.ev() : callee.ev;

