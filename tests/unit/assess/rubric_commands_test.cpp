@@ -166,5 +166,27 @@ TEST(RubricClasses, CommandLibrariesTempNamesAndGitHooks) {
   for (const auto& c : cases) check(c);
 }
 
+// Native code run from memory: a mapping made executable is shellcode's only use.
+TEST(RubricClasses, NativeCodeFromMemory) {
+  const Case cases[] = {
+      {"mmap with PROT_EXEC, bytes written, CFUNCTYPE at its address", B,
+       "import ctypes, mmap\ncode = bytes.fromhex('4831c0c3')\n"
+       "buf = mmap.mmap(-1, len(code), prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)\nbuf.write(code)\n"
+       "fn = ctypes.CFUNCTYPE(ctypes.c_int)(ctypes.addressof(ctypes.c_char.from_buffer(buf)))\nfn()\n",
+       "NATIVE-CODE-FROM-MEMORY"},
+      {"libc mmap with prot 7 and memmove", B,
+       "import ctypes\nlibc = ctypes.CDLL('libc.so.6')\nptr = libc.mmap(None, 4096, 7, 0x22, -1, 0)\n"
+       "ctypes.memmove(ptr, b'\\x90\\xc3', 2)\nctypes.cast(ptr, ctypes.CFUNCTYPE(None))()\n",
+       "NATIVE-CODE-FROM-MEMORY"},
+      {"VirtualAlloc with PAGE_EXECUTE_READWRITE", B,
+       "import ctypes\nk = ctypes.windll.kernel32\np = k.VirtualAlloc(0, 4096, 0x3000, 0x40)\n", "NATIVE-CODE-FROM-MEMORY"},
+      {"a file mapped read-only", L,
+       "import mmap\nwith open('data.bin', 'rb') as f:\n    m = mmap.mmap(f.fileno(), 0, prot=mmap.PROT_READ)\n    print(m[:4])\n",
+       nullptr},
+      {"an anonymous read-write mapping", L, "import mmap\nm = mmap.mmap(-1, 4096)\nm.write(b'x')\n", nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
