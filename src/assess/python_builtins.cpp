@@ -893,19 +893,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::popen_input: {
       const Value* d = arg(0, "input");
       if (!d) return Value();
-      std::string line = self ? first_text(*self) : std::string(1, kUnknownPart);
-      std::string name = line.substr(0, line.find(' '));
-      size_t slash = name.rfind('/');
-      if (slash != std::string::npos) name = name.substr(slash + 1);
-      Effect e;
-      e.kind = Eff::exec;
-      e.tag = "stdin";
-      e.target = name;
-      e.detail = printable(line, 200);
-      e.data_taint = d->taint;
-      e.data_ev = d->ev;
-      if (ctx_.lib.is_shell(name)) e.flags |= kShellInterp;
-      ctx_.effect(std::move(e), site_of(site));
+      stdin_effect(self ? first_text(*self) : std::string(1, kUnknownPart), *d, site);
       return Value::tainted(kShellIo, -1);
     }
     case Special::request: {

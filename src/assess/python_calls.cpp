@@ -490,6 +490,7 @@ Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& ca
       run.program = q.substr(dot + 1);
       run.roles["argv"] = {ArgRef{0, true, "", false}};
       run.roles["stdin"] = {ArgRef{-1, false, "_in", false}};
+      run.roles["data"] = {ArgRef{-1, false, "_in", false}};
       run.waits = true;
       run.returns = "str";
       return apply_spec(run, q, nullptr, args, site);
@@ -632,14 +633,21 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (!spec.program.empty()) cmd = with_program(spec.program, cmd);
         Value printed;
         exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed);
+        // The command line, remembered by a Popen (for .stdin.write / communicate)
+        // and named by what it reads on its standard input (run(input=x), sh's _in=).
+        std::string line;
+        if (const Alt* c = cmd.single()) {
+          if ((c->k == VK::list || c->k == VK::tuple) && c->c)
+            for (const auto& w : c->c->items) line += (line.empty() ? "" : " ") + first_text(w);
+          else if (c->k == VK::str) line = c->s;
+        }
+        if (data && !line.empty()) {
+          // Only a shell or an interpreter runs what it reads (grep reading a download does not).
+          std::string prog = command_basename(line.substr(0, line.find(' ')));
+          const CommandSpec* cs = ctx_.lib.command(prog);
+          if (ctx_.lib.is_shell(prog) || (cs && cs->kind == "interpreter")) stdin_effect(line, *data, site);
+        }
         if (spec.spawns || spec.replaces) {
-          // The Popen object remembers its command line (for .stdin.write / communicate).
-          std::string line;
-          if (const Alt* c = cmd.single()) {
-            if ((c->k == VK::list || c->k == VK::tuple) && c->c)
-              for (const auto& w : c->c->items) line += (line.empty() ? "" : " ") + first_text(w);
-            else if (c->k == VK::str) line = c->s;
-          }
           if (!spec.returns.empty()) {
             result = Value::object(spec.returns, line);
             have_result = true;
@@ -949,6 +957,21 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   return result;
 }
 
+
+void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId site) {
+  std::string name = line.substr(0, line.find(' '));
+  size_t slash = name.rfind('/');
+  if (slash != std::string::npos) name = name.substr(slash + 1);
+  Effect e;
+  e.kind = Eff::exec;
+  e.tag = "stdin";
+  e.target = name;
+  e.detail = printable(line, 200);
+  e.data_taint = data.taint;
+  e.data_ev = data.ev;
+  if (ctx_.lib.is_shell(name)) e.flags |= kShellInterp;
+  ctx_.effect(std::move(e), site_of(site));
+}
 
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,
                                 const std::string& fn, Value* output) {

@@ -136,6 +136,9 @@ class PyInterp {
   void invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site);
   void call_unknown_with(const Value& fn, uint32_t taint, int32_t ev, NodeId site, int nargs = 1);
   Value find_method(ClassInfo& c, const std::string& name, int depth = 0);
+  // Data a process reads on its standard input (Popen.communicate(x), run(input=x)):
+  // for a shell or an interpreter that data is the code it runs.
+  void stdin_effect(const std::string& line, const Value& data, NodeId site);
   void exec_effect_argv(const Value& argv, bool shell, uint32_t flags, const Value* stdio, NodeId site,
                         const std::string& fn, Value* result_obj);
   void run_nested_python(const Value& code, NodeId site, const char* via);

