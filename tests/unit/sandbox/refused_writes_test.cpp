@@ -248,3 +248,40 @@ TEST_P(sandboxRefusedWrites, ProgramsThatEndAtOnceStillLaunch) {
     EXPECT_EQ(r.refused_writes.count, 0u);
   }
 }
+
+// Docker: the code attacks the host's socket its entry used. The host served
+// one connection before the code existed and removed the name; starting the
+// entry again finds no host; the directory is read-only. The watch goes on.
+TEST(sandboxRefusedWritesDocker, TheCodeCannotReachOrReplaceTheWatchSocket) {
+  if (!docker_unavailable_reason().empty()) GTEST_SKIP() << docker_unavailable_reason();
+  const char* code = R"PY(
+import errno, os, socket, subprocess
+s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+try:
+    s.connect('/.mai-sandbox/watch/socket')
+    s.send(b'N garbage')
+    print('connected')
+except OSError as e:
+    print('connect', errno.errorcode[e.errno])
+print('listing', os.listdir('/.mai-sandbox/watch'))
+r = subprocess.run(['/.mai-sandbox/init', '--watch-writes', '/.mai-sandbox/watch/socket', '--',
+                    '/bin/sh', '-c', 'echo ran'], capture_output=True)
+print('entry', r.returncode, r.stdout)
+try:
+    open('/.mai-sandbox/watch/socket', 'w')   # counted: the bound directory is read-only
+except OSError as e:
+    print('create', errno.errorcode[e.errno])
+try:
+    open('/etc/passwd', 'a')                  # counted
+except OSError:
+    pass
+)PY";
+  auto docker = make_backend(BackendKind::docker);
+  RawOutcome r = docker->launch(make_spec(code, Language::python, roomy()))->wait();
+  ASSERT_TRUE(r.exited) << r.failure << r.stderr_data;
+  EXPECT_EQ(r.exit_status, 0) << r.stderr_data;
+  EXPECT_EQ(r.stdout_data, "connect ENOENT\nlisting []\nentry 125 b''\ncreate EROFS\n");
+  EXPECT_TRUE(r.refused_writes.counted) << r.refused_writes.note;
+  std::vector<std::string> want = {"openat /.mai-sandbox/watch/socket", "openat /etc/passwd"};
+  EXPECT_EQ(calls_of(r.refused_writes), want) << joined(r.refused_writes);
+}
