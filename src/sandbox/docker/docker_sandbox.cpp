@@ -166,8 +166,10 @@ void DockerSandbox::start() {
                                                (attach_error_.empty() ? std::string() : ": " + attach_error_));
   }
   start_container(client_, run_.container_id);
+  phase_done("docker: container started");
   // The program starts only once its entry's listener is ours.
   start_write_watch(run_);
+  if (run_.watch) phase_done("docker: write watch taken");
   started_ = Clock::now();
   waiter_ = std::thread([this] { wait_thread(); });
   auto j = inspect_container(client_, run_.container_id);
