@@ -67,7 +67,10 @@ int docker_watch_entry(int argc, char** argv) {
   if (n != 1 || ack != docker_watch::kAckByte) return failed("the host did not take the write listener");
   ::close(sock);
   ::execvp(argv[4], argv + 4);
-  return failed(std::string("cannot run ") + argv[4] + ": " + std::strerror(errno));
+  // As docker-init (and a shell) say it: 127 for a program that is not there, 126 otherwise.
+  int err = errno;
+  failed(std::string("cannot run ") + argv[4] + ": " + std::strerror(err));
+  return err == ENOENT ? 127 : 126;
 }
 
 }  // namespace mai::sandbox

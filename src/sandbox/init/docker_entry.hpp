@@ -8,7 +8,8 @@
 namespace mai::sandbox {
 
 // Does not return on success; on failure says why on stderr and returns the
-// exit status (125, as Docker's own "could not start the program").
+// exit status: 125 when the watch could not be set up, 127 (126) when the
+// program is missing (cannot be run), as docker-init says it without us.
 int docker_watch_entry(int argc, char** argv);
 
 }  // namespace mai::sandbox

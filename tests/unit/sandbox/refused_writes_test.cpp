@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "model/json_codec.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 #include "test_util.hpp"
 
@@ -175,6 +176,9 @@ TEST_P(sandboxRefusedWrites, WarmRunsCountOnlyTheirCode) {
     EXPECT_TRUE(r.refused_writes.counted) << r.refused_writes.note;
     EXPECT_EQ(r.refused_writes.count, 1u) << joined(r.refused_writes);
   }
+  // A warm run's removal happens on the reaper's thread: done before the
+  // scratch root's removal at the end.
+  RunDirReaper::instance().flush();
 }
 
 TEST_P(sandboxRefusedWrites, SwitchedOffSaysNotCounted) {
