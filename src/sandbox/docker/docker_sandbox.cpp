@@ -315,7 +315,9 @@ RawOutcome DockerSandbox::wait() {
     r.exited = true;
     r.exit_status = static_cast<int32_t>(code);
   }
-  // Exited: no process of the run is left to make a call (see below).
+  // The program has ended (or was killed and given up on; then closing the
+  // listener fails any call still waiting with ENOSYS, and the removal below
+  // ends the rest).
   if (run_.watch)
     r.refused_writes = run_.watch->finish();
   else
