@@ -100,9 +100,9 @@ void DockerSandbox::attach_thread() {
           cv_.notify_all();
         },
         [this](const char* p, size_t n) {
-          std::lock_guard<std::mutex> lock(mu_);
+          std::unique_lock<std::mutex> lock(mu_);
           demux_.feed(p, n);
-          if (out_.flooded() || err_.flooded()) cv_.notify_all();
+          hold_while_flooded(lock);
         },
         &attach_cancel_);
   } catch (const std::exception& e) {
@@ -121,13 +121,22 @@ void DockerSandbox::read_attached() {
     ssize_t n = ::recv(run_.attach_fd, buf, sizeof buf, 0);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;  // the container ended, or cleanup shut the socket down
-    std::lock_guard<std::mutex> lock(mu_);
+    std::unique_lock<std::mutex> lock(mu_);
     demux_.feed(buf, static_cast<size_t>(n));
-    if (out_.flooded() || err_.flooded()) cv_.notify_all();
+    hold_while_flooded(lock);
   }
   std::lock_guard<std::mutex> lock(mu_);
   attach_done_ = true;
   cv_.notify_all();
+}
+
+void DockerSandbox::hold_while_flooded(std::unique_lock<std::mutex>& lock) {
+  if (!out_.flooded() && !err_.flooded()) return;
+  cv_.notify_all();
+  // Reading on would let the program write on through Docker's buffers at
+  // full speed until the kill lands (it wrote all 32 MiB of a flood under
+  // ASan); not reading fills the stream, and its next write blocks.
+  cv_.wait(lock, [this] { return flood_handled_; });
 }
 
 void DockerSandbox::wait_thread() {
@@ -220,13 +229,18 @@ void DockerSandbox::kill() {
   kill_container(client_, run_.container_id);
 }
 
-CgroupStats DockerSandbox::child_stats() const {
+std::unique_ptr<Cgroup> DockerSandbox::child_cgroup() const {
   // The container's own cgroup: <parent dir>/<container id> in each hierarchy.
-  if (!run_.parent) return {};
+  if (!run_.parent) return nullptr;
   std::vector<std::string> dirs;
   for (const auto& d : run_.parent->dirs()) dirs.push_back(d + "/" + run_.container_id);
+  return open_cgroup(run_.parent->version(), dirs);
+}
+
+CgroupStats DockerSandbox::child_stats() const {
   try {
-    return open_cgroup(run_.parent->version(), dirs)->stats();
+    auto cg = child_cgroup();
+    return cg ? cg->stats() : CgroupStats{};
   } catch (...) {
     return {};
   }
@@ -258,6 +272,19 @@ RawOutcome DockerSandbox::wait() {
     pids_seen = std::max(pids_seen, cs.pids);
     if (flood && !r.output_flood) {
       r.output_flood = true;
+      // At once, through the container's cgroup: Docker's kill answers only
+      // once the container has stopped, and that waits for its output to be
+      // drained, which the held readers do not do.
+      try {
+        if (auto cg = child_cgroup()) cg->kill_all();
+      } catch (...) {
+        // Docker's kill below still ends it.
+      }
+      {
+        std::lock_guard<std::mutex> held(mu_);
+        flood_handled_ = true;  // the readers drain again, to the stream's end
+        cv_.notify_all();
+      }
       kill_now();
     }
     if (!r.timed_out && !exit_known_ && now >= deadline) {
@@ -374,6 +401,11 @@ void remove_the_rest(DockerRun& run, bool gone) {
 }  // namespace
 
 void DockerSandbox::stop_threads() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    flood_handled_ = true;  // a reader held by a flood must not block the join
+    cv_.notify_all();
+  }
   attach_cancel_.cancel();
   if (attach_.joinable()) attach_.join();
   if (waiter_.joinable()) waiter_.join();

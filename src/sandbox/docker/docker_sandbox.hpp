@@ -88,6 +88,7 @@ class DockerSandbox final : public Sandbox {
   // Threads joined now; containers, cgroup, lease, host mounts (detached) and
   // directory by the reaper. Only once the daemon gave the program's exit.
   void remove_later();
+  std::unique_ptr<Cgroup> child_cgroup() const;  // null without cgroups
   CgroupStats child_stats() const;
 
   DockerRun run_;
@@ -99,10 +100,14 @@ class DockerSandbox final : public Sandbox {
   StreamCapture out_, err_;
   FrameDemux demux_;
   bool attached_ = false, attach_done_ = false;
+  // Set once a flood's kill was sent (or the threads stop): until then the
+  // readers stop draining the stream (hold_while_flooded()).
+  bool flood_handled_ = false;
   long attach_status_ = 0;
   std::string attach_error_;
   StreamCancel attach_cancel_;
   std::thread attach_;
+  void hold_while_flooded(std::unique_lock<std::mutex>& lock);
   // Exit, filled by the wait thread.
   bool exit_known_ = false;
   int64_t exit_code_ = -1;
