@@ -320,6 +320,11 @@ class Result:
     def stderr(self) -> bytes:
         return self.execution.stderr if self.execution else b""
 
+    @property
+    def files(self) -> List[FileEntry]:
+        """The files the code created or changed (``execution.files``); empty if nothing ran."""
+        return self.execution.files if self.execution else []
+
     def to_dict(self) -> Dict[str, Any]:
         """The result object as `mai-sandbox run --json` prints it."""
         return dict(self.raw)

@@ -165,7 +165,7 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
   if (native.has("refused_writes")) c.native.refused_writes = native["refused_writes"].as_bool();
 
   Node docker = root["docker"];
-  docker.expect_keys({"socket", "image", "ids", "cgroup_parent", "python", "shell"});
+  docker.expect_keys({"socket", "image", "ids", "cgroup_parent", "python", "shell", "refused_writes"});
   c.docker.socket = docker["socket"].as_string();
   if (c.docker.socket.empty() || c.docker.socket.front() != '/')
     docker["socket"].fail("must be an absolute path to the daemon's unix socket");
@@ -184,6 +184,7 @@ SandboxConfig parse_sandbox_config(const Node& root, const HostFacts& host) {
     docker["cgroup_parent"].fail("must be a relative cgroup path without '..'");
   c.docker.python = docker["python"].as_string();
   c.docker.shell = docker["shell"].as_string();
+  if (docker.has("refused_writes")) c.docker.refused_writes = docker["refused_writes"].as_bool();
   for (const char* k : {"python", "shell"}) {
     const std::string& v = std::string(k) == "python" ? c.docker.python : c.docker.shell;
     if (v.empty() || v.front() != '/') docker[k].fail("must be an absolute path inside the image");

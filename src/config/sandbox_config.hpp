@@ -43,6 +43,8 @@ struct DockerSettings {
   std::string cgroup_parent;  // relative cgroup path; each run gets <parent>/<run_id>
   std::string python;         // interpreters, as seen inside the image
   std::string shell;
+  // Count the writes a run tried outside its writable mounts (docker/write_watch_socket.hpp).
+  bool refused_writes = true;
 };
 
 // warm: a service's pool of sandboxes built ahead (sandbox/warm_pool.hpp).

@@ -67,7 +67,11 @@ std::vector<std::string> refused_syscalls() {
   return out;
 }
 
-int apply_seccomp_policy(bool notify_writes) {
+namespace {
+
+// Loads a filter refusing seccomp_rules() (`refuse`) and handing the
+// write-intent calls to a listener (`notify`); returns the listener or -1.
+int load_filter(bool refuse, bool notify) {
   Ctx c{seccomp_init(SCMP_ACT_ALLOW)};
   if (!c.ctx) throw std::runtime_error("seccomp_init failed");
   // Other architectures (i386, x32) could reach syscalls under other numbers.
@@ -77,17 +81,24 @@ int apply_seccomp_policy(bool notify_writes) {
   // numbers costs a handful of comparisons instead of one per rule.
   rc = seccomp_attr_set(c.ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2);
   if (rc != 0) fail("optimize", rc);
-  for (const auto& r : seccomp_rules()) add(c.ctx, r);
-  if (notify_writes)
+  if (refuse)
+    for (const auto& r : seccomp_rules()) add(c.ctx, r);
+  if (notify)
     for (const auto& w : write_intent_calls()) add_notify(c.ctx, w);
   // With notify rules libseccomp loads with SECCOMP_FILTER_FLAG_NEW_LISTENER.
   rc = seccomp_load(c.ctx);
   if (rc != 0) fail("load", rc);
-  if (!notify_writes) return -1;
+  if (!notify) return -1;
   int listener = seccomp_notify_fd(c.ctx);
   if (listener < 0) fail("listener", listener);
   ::fcntl(listener, F_SETFD, FD_CLOEXEC);
   return listener;
 }
+
+}  // namespace
+
+int apply_seccomp_policy(bool notify_writes) { return load_filter(true, notify_writes); }
+
+int apply_write_watch_filter() { return load_filter(false, true); }
 
 }  // namespace mai::sandbox

@@ -16,6 +16,10 @@ namespace mai::sandbox {
 // answers on it, those calls wait, and once it is closed they fail with
 // ENOSYS); otherwise -1.
 int apply_seccomp_policy(bool notify_writes = false);
+// Only the write-intent calls' notify rules, for a container whose runtime
+// already loaded the refusals (Docker: the profile of seccomp_profile_json.hpp;
+// filters stack, the strictest answer wins). Returns the listener as above.
+int apply_write_watch_filter();
 // The names of system calls refused outright (for docs, doctor and tests).
 std::vector<std::string> refused_syscalls();
 

@@ -2,12 +2,14 @@
 and the first paths in the result of `run` and of `submit` through `serve`,
 in the execution.end audit record, and a flood of 200,000 refused opens
 through the service, which finishes with a bounded record and leaves the
-service serving."""
+service serving. On both backends; the docker cases skip, saying why, where
+no Docker daemon or image is."""
 import json
 import unittest
 
 from harness import CliTestCase, validate
 from service import Service
+from test_docker import WHY as NO_DOCKER
 
 # Writes outside the writable mounts (counted) next to writes inside (not).
 PROGRAM = (
@@ -42,9 +44,12 @@ def end_record(log_json):
 
 
 class RefusedWrites(CliTestCase):
+    BACKEND = "native"
+
     def check(self, result):
         validate(result, "result.schema.json")
         ex = result["execution"]
+        self.assertEqual(ex["backend"], self.BACKEND)
         self.assertEqual(ex["stdout"], "30\n2\n30\n")  # EROFS, ENOENT (no /opt), EROFS
         self.assertEqual(ex["refused_writes"], {"counted": True, "count": 3, "first": FIRST})
         log = self.cli("audit", "show", "--request", result["request_id"], "--json")
@@ -54,10 +59,10 @@ class RefusedWrites(CliTestCase):
         self.assertIn("/usr/newdir", log.stdout)
 
     def test_run_counts_them_in_the_result_and_the_log(self):
-        res = self.cli("run", "--json", self.write("w.py", PROGRAM))
+        res = self.cli("run", "--backend", self.BACKEND, "--json", self.write("w.py", PROGRAM))
         self.assertEqual(res.code, 0, res)
         self.check(res.json())
-        plain = self.cli("run", self.write("w.py", PROGRAM))
+        plain = self.cli("run", "--backend", self.BACKEND, self.write("w.py", PROGRAM))
         self.assertIn("3 writes outside /sandbox and /tmp refused, first: openat /usr/lib/evil",
                       plain.stderr)
         self.assertEqual(self.cli("audit", "verify").code, 0)
@@ -65,7 +70,8 @@ class RefusedWrites(CliTestCase):
     def test_through_serve_and_a_flood_leaves_it_serving(self):
         service = Service(self.state, self.config)
         try:
-            res = self.cli("submit", "--server", service.address, "--json", self.write("w.py", PROGRAM))
+            res = self.cli("submit", "--server", service.address, "--backend", self.BACKEND, "--json",
+                           self.write("w.py", PROGRAM))
             self.assertEqual(res.code, 0, res)
             self.check(res.json())
 
@@ -78,8 +84,8 @@ class RefusedWrites(CliTestCase):
                 "    except OSError:\n"
                 "        n += 1\n"
                 "print(n)\n"))
-            res = self.cli("submit", "--server", service.address, "--json", "--trust", "trusted", flood,
-                           timeout=300)
+            res = self.cli("submit", "--server", service.address, "--backend", self.BACKEND, "--json",
+                           "--trust", "trusted", flood, timeout=300)
             self.assertEqual(res.code, 0, res)
             result = res.json()
             validate(result, "result.schema.json")
@@ -89,13 +95,19 @@ class RefusedWrites(CliTestCase):
             self.assertEqual(len(ex["refused_writes"]["first"]), 16)
             self.assertTrue(service.alive())
 
-            after = self.cli("submit", "--server", service.address, "--json",
+            after = self.cli("submit", "--server", service.address, "--backend", self.BACKEND, "--json",
                              self.write("ok.py", "print('still here')\n"))
             self.assertEqual(after.code, 0, after)
             self.assertEqual(after.json()["execution"]["stdout"], "still here\n")
             self.assertEqual(after.json()["execution"]["refused_writes"]["count"], 0)
         finally:
             service.stop()
+
+
+@unittest.skipIf(NO_DOCKER, NO_DOCKER)
+class DockerRefusedWrites(RefusedWrites):
+    """The same counts, records and flood on Docker (cold and warm containers)."""
+    BACKEND = "docker"
 
 
 if __name__ == "__main__":

@@ -69,6 +69,7 @@ def test_without_contents_the_listing_still_comes(client):
     result = client.run("open('/sandbox/out.bin', 'wb').write(b'\\x00' * 10)\n"
                         "open('/tmp/t', 'w').write('not listed')\n")
     [entry] = result.execution.files
+    assert result.files == result.execution.files  # the shortcut
     assert entry.path == "/sandbox/out.bin"
     assert entry.sha256 == sha(b"\0" * 10)
     assert entry.content is None

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sandbox/docker_watch_protocol.hpp"
 #include "sandbox/environment.hpp"
 #include "sandbox/mounts/mount_util.hpp"
 #include "sandbox/run_rlimits.hpp"
@@ -86,10 +87,17 @@ json run_container_body(const RunSpec& spec, const config::DockerSettings& d, co
     hc["Tmpfs"]["/tmp"] = tmpfs(l.tmpfs_bytes, "1777");
   else
     hc["Binds"].push_back(in.tmp_host_path + ":/tmp:rw");
+  json entrypoint = json::array();
+  if (!in.watch_host_dir.empty()) {
+    namespace w = docker_watch;
+    hc["Binds"].push_back(in.init_host_path + ":" + w::kInitInContainer + ":ro");
+    hc["Binds"].push_back(in.watch_host_dir + ":" + w::kDirInContainer + ":ro");
+    entrypoint = {w::kInitInContainer, w::kEntryFlag, std::string(w::kDirInContainer) + "/" + w::kSocketName, "--"};
+  }
   json body = {
       {"Image", d.image},
       {"Cmd", {py ? d.python : d.shell, "/sandbox/" + code_name(spec.language)}},
-      {"Entrypoint", json::array()},
+      {"Entrypoint", std::move(entrypoint)},
       {"Env", sandbox_environment(spec.network, deps ? kProxyPort : 0)},
       {"WorkingDir", "/sandbox"},
       {"User", user_of(in.uid)},

@@ -27,6 +27,11 @@ struct ContainerInputs {
   // A warm Python container's: stdin open until the go arrives on it (the
   // bootstrap then puts /dev/null there, which is a cold container's stdin).
   bool stdin_for_go = false;
+  // Refused writes counted (write_watch_socket.hpp): the host's static
+  // mai-sandbox-init and the run's watch directory, both bound read-only;
+  // the init is the entrypoint (under docker-init) and starts the program.
+  std::string init_host_path;
+  std::string watch_host_dir;
 };
 
 // The run's container: the program itself.

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "common/error.hpp"
+#include "common/files.hpp"
 #include "common/ids.hpp"
 #include "common/sha256.hpp"
 #include "sandbox/docker/container_spec.hpp"
@@ -31,7 +32,12 @@ class DockerBackend final : public Backend, public WarmSource {
  public:
   explicit DockerBackend(const config::SandboxConfig& cfg)
       : cfg_(cfg.docker), files_(cfg.files), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
-        layout_(detect_cgroup_layout()), ids_(cfg.docker.ids, config::kDockerIdsPerRun) {
+        layout_(detect_cgroup_layout()), ids_(cfg.docker.ids, config::kDockerIdsPerRun),
+        // The native helper, static: it runs in any image (docker_watch_protocol.hpp).
+        init_path_(cfg.native.init_path.empty() ? executable_dir() + "/mai-sandbox-init" : cfg.native.init_path) {
+    if (cfg_.refused_writes && ::access(init_path_.c_str(), X_OK) != 0)
+      throw SandboxError("sandbox_setup", "docker.refused_writes needs the init helper " + init_path_ +
+                                              " (it is the containers' entrypoint)");
     client_.negotiate();
     require_image(client_, cfg_.image);
   }
@@ -112,6 +118,8 @@ class DockerBackend final : public Backend, public WarmSource {
       run.baseline = stage_inputs(run.dir->path(), spec.inputs, spec.limits.tmpfs_bytes);
       run.baseline[code_name(spec.language)] = sha256_hex(spec.code);
       writable_mounts(run, spec, run.ids.id(0));
+      if (cfg_.refused_writes)
+        run.watch_socket = std::make_unique<WriteWatchSocket>(run.dir->path() + "/watch", run.ids.id(0));
       if (layout_.version != 0) {
         run.parent = make_cgroup(layout_, cfg_.cgroup_parent, spec.run_id);
         try {
@@ -139,6 +147,10 @@ class DockerBackend final : public Backend, public WarmSource {
     in.seccomp_json = seccomp_;
     in.uid = run.ids.id(0);
     in.stdin_for_go = stdin_for_go;
+    if (run.watch_socket) {
+      in.init_host_path = init_path_;
+      in.watch_host_dir = run.watch_socket->dir();
+    }
     return in;
   }
 
@@ -170,6 +182,7 @@ class DockerBackend final : public Backend, public WarmSource {
   std::string seccomp_;
   CgroupLayout layout_;
   IdPool ids_;  // host-wide leases of docker.ids, one per run
+  std::string init_path_;
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "sandbox/cgroup.hpp"
 #include "sandbox/docker/docker_client.hpp"
 #include "sandbox/docker/run_tmpfs.hpp"
+#include "sandbox/docker/write_watch_socket.hpp"
 #include "sandbox/docker/frame_demux.hpp"
 #include "sandbox/file_manifest.hpp"
 #include "sandbox/id_lease.hpp"
@@ -49,7 +50,15 @@ struct DockerRun {
   FileBaseline baseline;                 // what /sandbox held before the code started
   ManifestLimits manifest;
   bool collect_tmp = false;
+  // Refused writes counted: the socket until the container's entry handed
+  // its listener over (start(), or a warm container's start), then the watch.
+  std::unique_ptr<WriteWatchSocket> watch_socket;
+  std::unique_ptr<RefusedWriteWatch> watch;
 };
+
+// Once a container started: takes its entry's listener through
+// run.watch_socket (when counting) and starts run.watch. Throws SandboxError.
+void start_write_watch(DockerRun& run);
 
 class DockerSandbox final : public Sandbox {
  public:

@@ -1,4 +1,5 @@
-// mai-sandbox-init: the sandbox's pid 1. Statically linked and started by the
+// mai-sandbox-init: the sandbox's pid 1 (with --watch-writes instead a
+// Docker container's entrypoint: init/docker_entry.hpp). Statically linked and started by the
 // host straight after clone(), so it runs with fresh memory, an empty
 // environment and only the descriptors listed in init_spec.hpp.
 //
@@ -35,6 +36,8 @@
 
 #include "sandbox/capabilities.hpp"
 #include "sandbox/fd_passing.hpp"
+#include "sandbox/docker_watch_protocol.hpp"
+#include "sandbox/init/docker_entry.hpp"
 #include "sandbox/init/payload.hpp"
 #include "sandbox/init_spec.hpp"
 #include "sandbox/mounts/rootfs.hpp"
@@ -247,7 +250,9 @@ int reap_until(pid_t payload) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // A Docker container's entrypoint, not the native sandbox's pid 1.
+  if (argc > 1 && std::strcmp(argv[1], docker_watch::kEntryFlag) == 0) return docker_watch_entry(argc, argv);
   pid_t payload = -1;
   try {
     std::string rest;

@@ -324,6 +324,21 @@ TEST(SandboxConfig, RefusedWritesAreCountedUnlessSwitchedOff) {
   std::string bad = with_replaced(Source::builtin("sandbox.yaml"), "refused_writes: true", "refused_writes: maybe");
   auto e = expect_config_error([&] { parse_sandbox_config(Node::parse("conf/sandbox.yaml", bad), host_with({})); });
   EXPECT_EQ(e.field(), "native.refused_writes");
+  // docker: its own switch, the file's second one.
+  EXPECT_TRUE(on.docker.refused_writes);
+  EXPECT_TRUE(off.docker.refused_writes);
+  std::string docker_text = Source::builtin("sandbox.yaml");
+  size_t at = docker_text.rfind("refused_writes: true");
+  ASSERT_GT(at, docker_text.find("\ndocker:"));
+  std::string docker_off = docker_text;
+  docker_off.replace(at, std::string("refused_writes: true").size(), "refused_writes: false");
+  auto d = parse_sandbox_config(Node::parse("conf/sandbox.yaml", docker_off), host_with({}));
+  EXPECT_FALSE(d.docker.refused_writes);
+  EXPECT_TRUE(d.native.refused_writes);
+  docker_text.replace(at, std::string("refused_writes: true").size(), "refused_writes: 7");
+  auto de = expect_config_error(
+      [&] { parse_sandbox_config(Node::parse("conf/sandbox.yaml", docker_text), host_with({})); });
+  EXPECT_EQ(de.field(), "docker.refused_writes");
 }
 
 }  // namespace mai::config

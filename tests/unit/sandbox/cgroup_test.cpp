@@ -12,7 +12,7 @@
 #include "common/files.hpp"
 #include "common/ids.hpp"
 #include "sandbox/cgroup.hpp"
-#include "test_util.hpp"  // its teardown removes the mai-sandbox-test parents
+#include "test_util.hpp"  // the tests' settings and scratch root
 
 using namespace mai;
 using namespace mai::sandbox;

@@ -128,6 +128,27 @@ TEST(sandboxDockerSpec, CollectedTmpIsTheHostsTmpfsToo) {
   EXPECT_FALSE(hc["Tmpfs"].contains("/sandbox"));
 }
 
+// Counting refused writes: the host's static init starts the program (under
+// docker-init) after handing its listener over; both host paths read-only.
+TEST(sandboxDockerSpec, WatchedRunsStartThroughTheInitBoundReadOnly) {
+  auto cfg = test_config();
+  ContainerInputs in;
+  in.sandbox_host_path = "/state/runs/x/sandbox";
+  in.seccomp_json = "{}";
+  in.uid = kLeasedUid;
+  in.init_host_path = "/opt/mai/bin/mai-sandbox-init";
+  in.watch_host_dir = "/state/runs/x/watch";
+  json b = run_container_body(spec_for(NetworkMode::none), cfg.docker, in);
+  EXPECT_EQ(b["HostConfig"]["Binds"], json({"/state/runs/x/sandbox:/sandbox:rw",
+                                            "/opt/mai/bin/mai-sandbox-init:/.mai-sandbox/init:ro",
+                                            "/state/runs/x/watch:/.mai-sandbox/watch:ro"}));
+  EXPECT_EQ(b["Entrypoint"], json({"/.mai-sandbox/init", "--watch-writes", "/.mai-sandbox/watch/socket", "--"}));
+  EXPECT_EQ(b["Cmd"], json({"/usr/bin/python3", "/sandbox/main.py"}));
+  EXPECT_EQ(b["HostConfig"]["Init"], true);
+  // Not counting: no entrypoint of ours, nothing more bound.
+  EXPECT_EQ(body_for(NetworkMode::none)["Entrypoint"], json::array());
+}
+
 TEST(sandboxDockerSpec, DepsJoinsTheHolderAndSetsTheProxy) {
   json b = body_for(NetworkMode::deps);
   EXPECT_EQ(b["HostConfig"]["NetworkMode"], "container:holder123");
