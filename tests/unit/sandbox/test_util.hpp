@@ -68,7 +68,13 @@ inline std::vector<std::string> docker_containers_of(const std::string& run_id) 
   return ids;
 }
 
-inline std::string scratch_base() { return "/tmp/mai-sandbox-test-" + std::to_string(::getpid()); }
+// This test process's own: a random part besides the pid, since a pid is
+// reused within one suite (pid_max 32768) and an earlier process's leftovers
+// (a mount still in place) failed a later one's cleanup.
+inline std::string scratch_base() {
+  static const std::string base = "/tmp/mai-sandbox-test-" + std::to_string(::getpid()) + "-" + random_hex(4);
+  return base;
+}
 
 inline std::string scratch_root() {
   static const std::string root = [] {
