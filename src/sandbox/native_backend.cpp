@@ -235,11 +235,7 @@ class NativeBackend final : public Backend, public WarmSource {
   }
 
   std::unique_ptr<WarmEntry> prepare_warm(const WarmShape& shape, const std::string& scratch_root) override {
-    RunSpec spec;
-    spec.run_id = random_hex(16);  // its own; the run's id is recorded in it on hand-off
-    spec.language = shape.language;
-    spec.limits = shape.limits;
-    spec.scratch_root = scratch_root;
+    RunSpec spec = warm_build_spec(shape, scratch_root);
     InitSpec is = init_spec_for(spec);
     is.warm = true;
     // Python starts ahead and waits in its bootstrap; a shell starts in about

@@ -1,5 +1,7 @@
 #include "sandbox/warm.hpp"
 
+#include "common/ids.hpp"
+
 namespace mai::sandbox {
 
 bool WarmShape::operator==(const WarmShape& o) const {
@@ -25,6 +27,15 @@ WarmShape warm_shape_of(const RunSpec& spec) {
   s.limits.timeout_ms = 0;  // host-side, taken from each request
   s.limits.output_bytes = 0;
   return s;
+}
+
+RunSpec warm_build_spec(const WarmShape& shape, const std::string& scratch_root) {
+  RunSpec spec;
+  spec.run_id = random_hex(16);
+  spec.language = shape.language;
+  spec.limits = shape.limits;
+  spec.scratch_root = scratch_root;
+  return spec;
 }
 
 }  // namespace mai::sandbox

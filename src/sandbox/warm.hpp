@@ -24,6 +24,9 @@ struct WarmShape {
 bool warm_fits(const WarmShape& shape, const RunSpec& spec);
 // The shape a cold start of `spec` would have been built as.
 WarmShape warm_shape_of(const RunSpec& spec);
+// What a backend builds a sandbox of `shape` from, ahead of any run: an id
+// of its own (the run's is recorded in it on hand-off), no code yet.
+RunSpec warm_build_spec(const WarmShape& shape, const std::string& scratch_root);
 
 // SandboxError code of a hand-off that failed before the code reached the
 // sandbox: nothing of the run happened, and a cold start may run it instead.

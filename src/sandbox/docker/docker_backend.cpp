@@ -76,11 +76,7 @@ class DockerBackend final : public Backend, public WarmSource {
   }
 
   std::unique_ptr<WarmEntry> prepare_warm(const WarmShape& shape, const std::string& scratch_root) override {
-    RunSpec spec;
-    spec.run_id = random_hex(16);  // its own; the run's id is recorded in it on hand-off
-    spec.language = shape.language;
-    spec.limits = shape.limits;
-    spec.scratch_root = scratch_root;
+    RunSpec spec = warm_build_spec(shape, scratch_root);
     // /tmp a host tmpfs too, as a collected one is: whether the run collects
     // it is known only at hand-off, and otherwise it is the same mount.
     spec.files.collect_tmp = true;
