@@ -346,8 +346,17 @@ TEST_F(sandboxDockerWarm, ARunGivenADeadContainerStartsCold) {
   auto waiting = docker::containers_with_label(c, std::string(docker::kScratchLabel) + "=" + scratch_root());
   ASSERT_FALSE(waiting.empty());
   for (const auto& e : waiting) docker::kill_container(c, e.value("Id", std::string()));
+  // Stopped, or already gone: a killed container may be removed before it is
+  // looked at (seen once under load), and that is as dead.
+  auto running = [&](const std::string& id) {
+    try {
+      return docker::inspect_container(c, id)["State"].value("Running", true);
+    } catch (const std::exception&) {
+      return false;
+    }
+  };
   for (const auto& e : waiting)
-    for (int i = 0; i < 200 && docker::inspect_container(c, e.value("Id", std::string()))["State"].value("Running", true); ++i)
+    for (int i = 0; i < 200 && running(e.value("Id", std::string())); ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
   // The first shape built is the unknown level's (the pool builds them in order).
   RunSpec spec = make_spec("print('still')\n", Language::python, clamp_to_host(cfg.limits_for(TrustLevel::unknown)));
