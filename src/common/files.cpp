@@ -1,4 +1,5 @@
 #include "common/files.hpp"
+#include "common/unique_fd.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,13 +14,7 @@
 namespace mai {
 
 namespace {
-struct Fd {
-  int fd;
-  explicit Fd(int f) : fd(f) {}
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
+using Fd = UniqueFd;
 }  // namespace
 
 std::string read_file_limited(const std::string& path, size_t limit) {

@@ -1,4 +1,5 @@
 #include "sandbox/file_manifest.hpp"
+#include "common/unique_fd.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -31,15 +32,7 @@ const char* kind_of(mode_t mode) {
   return "other";
 }
 
-struct Fd {
-  int fd;
-  explicit Fd(int f) : fd(f) {}
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-};
+using Fd = UniqueFd;
 
 // The names in a directory, sorted (a stable manifest whatever readdir's order).
 std::vector<std::string> list_dir(int dir_fd) {

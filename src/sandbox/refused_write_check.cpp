@@ -1,4 +1,5 @@
 #include "sandbox/refused_write_check.hpp"
+#include "common/unique_fd.hpp"
 
 #include <cerrno>
 #include <fcntl.h>
@@ -17,15 +18,7 @@ constexpr size_t kPathMax = 4096;  // PATH_MAX: the kernel refuses longer paths 
 constexpr int kMaxAncestors = 64;  // bounds the work a deep missing path costs
 constexpr uint64_t kPage = 4096;
 
-struct Fd {
-  int fd = -1;
-  explicit Fd(int f = -1) : fd(f) {}
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-};
+using Fd = UniqueFd;
 
 // Up to `len` bytes at `addr` in `pid`; the read stops at the first unmapped
 // page, so it is split at page boundaries.

@@ -1,4 +1,5 @@
 #include "sandbox/docker/write_watch_socket.hpp"
+#include "common/unique_fd.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -23,20 +24,7 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
-struct Fd {
-  int fd = -1;
-  explicit Fd(int f = -1) : fd(f) {}
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-  int release() {
-    int f = fd;
-    fd = -1;
-    return f;
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-};
+using Fd = UniqueFd;
 
 bool readable_within(int fd, int timeout_ms) {
   pollfd pf{fd, POLLIN, 0};

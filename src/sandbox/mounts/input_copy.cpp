@@ -1,4 +1,5 @@
 #include "sandbox/mounts/input_copy.hpp"
+#include "common/unique_fd.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -19,15 +20,7 @@ namespace {
   throw std::runtime_error(what + ": " + std::strerror(err));
 }
 
-struct Fd {
-  int fd;
-  explicit Fd(int f) : fd(f) {}
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-};
+using Fd = UniqueFd;
 
 void copy_fd(int from, int to, const std::string& name) {
   char buf[1 << 16];

@@ -1,0 +1,23 @@
+// A descriptor closed when its owner goes out of scope (one for every caller
+// that opens, uses and must close on every path, exceptions included).
+#pragma once
+#include <unistd.h>
+
+namespace mai {
+
+struct UniqueFd {
+  int fd = -1;
+  explicit UniqueFd(int f = -1) : fd(f) {}
+  ~UniqueFd() {
+    if (fd >= 0) ::close(fd);
+  }
+  UniqueFd(const UniqueFd&) = delete;
+  UniqueFd& operator=(const UniqueFd&) = delete;
+  int release() {  // the caller owns it now
+    int f = fd;
+    fd = -1;
+    return f;
+  }
+};
+
+}  // namespace mai
