@@ -1,5 +1,8 @@
 #include "assess/context.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include "assess/python_interp.hpp"
 #include "assess/syntax_tree.hpp"
 #include "assess/taint.hpp"
@@ -33,6 +36,43 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   if (has("user_identity")) t |= kSysinfo;
   if (has("home") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
   return t;
+}
+
+void Ctx::record_hook(const std::string& path, uint32_t classes, std::string_view text, bool append, uint32_t taint,
+                      int32_t ev, const Site& s) {
+  if (!hook_class || !(classes & hook_class)) return;
+  auto it = std::find_if(hooks.begin(), hooks.end(), [&](const HookText& h) { return h.path == path; });
+  if (it == hooks.end()) {
+    if (hooks.size() >= kMaxHooks) return;
+    hooks.push_back(HookText{path, std::string(), 0, -1, s});
+    it = hooks.end() - 1;
+  } else if (!append) {
+    it->text.clear();
+  }
+  if (it->text.size() + text.size() <= kMaxWrittenText) it->text.append(text);
+  it->taint |= taint;
+  if (it->ev < 0) it->ev = ev;
+}
+
+void Ctx::judge_hooks() {
+  // Hooks written while judging hooks are judged no further (a hook that writes a hook).
+  std::vector<HookText> todo;
+  todo.swap(hooks);
+  for (const auto& h : todo) {
+    // Nothing known of the content (a copy of a template): nothing to judge;
+    // a hook holding this program or a download is PERSISTENCE by its taint.
+    bool known = false;
+    for (char c : h.text)
+      if (c != kUnknownPart && !std::isspace(static_cast<unsigned char>(c))) known = true;
+    if (!known) continue;
+    Site s = h.site;
+    s.flags |= kInHook;
+    const char* via = "in the git hook it installs";
+    size_t eol = h.text.find('\n');
+    bool python = h.text.rfind("#!", 0) == 0 && h.text.substr(0, eol).find("python") != std::string::npos;
+    if (python) interpret_python(h.text, *this, &s, via, h.taint, h.ev);
+    else interpret_shell(h.text, *this, &s, via, h.taint, h.ev);
+  }
 }
 
 void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,

@@ -50,7 +50,8 @@ struct Site {
 
 struct Ctx {
   Ctx(const LibraryModel& l, const KnownThreats& t, EffectLog& g, uint64_t units)
-      : lib(l), threats(t), log(g), budget(units), budget_half(units / 2) {}
+      : lib(l), threats(t), log(g), budget(units), budget_half(units / 2),
+        hook_class(l.path_class_bit("git_hook").value_or(0)) {}
   const LibraryModel& lib;
   const KnownThreats& threats;
   EffectLog& log;
@@ -110,6 +111,23 @@ struct Ctx {
     auto it = written_text.find(path);
     return it == written_text.end() ? nullptr : &it->second;
   }
+  // Git hooks written: a developer tool's ordinary mechanism, so a hook is
+  // judged by what it runs (judge_hooks, once the code has been walked), not
+  // by where it is written. Appends accumulate; the text may be partial.
+  struct HookText {
+    std::string path, text;
+    uint32_t taint = 0;
+    int32_t ev = -1;
+    Site site;
+  };
+  static constexpr size_t kMaxHooks = 16;
+  const uint32_t hook_class;  // the git_hook path class (0: the model has none)
+  std::vector<HookText> hooks;
+  void record_hook(const std::string& path, uint32_t classes, std::string_view text, bool append, uint32_t taint,
+                   int32_t ev, const Site& s);
+  // Interprets each hook's text (shell, or Python by its #! line) at the
+  // write that installed it, its effects flagged kInHook.
+  void judge_hooks();
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;

@@ -715,7 +715,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
                  (spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")))) {
       // A copy holds the content of its source, not its name.
       std::string src = ctx_.path(first_text(*data));
-      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & kWalked);
+      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & (kWalked | kSelf));
       if (const auto* w = ctx_.written_at(src)) {
         e.data_taint |= w->first;
         e.data_ev = w->second;
@@ -791,6 +791,13 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       if (spec.effect == Eff::file_write && data && spec.tag != "copy" && spec.tag != "move" && spec.tag != "link")
         if (const Alt* d = data->single(); d && (d->k == VK::str || d->k == VK::bytes))
           ctx_.record_text(one.target, d->s, true);
+      if (spec.effect == Eff::file_write && spec.tag != "mkdir") {
+        // A git hook: what it will run (unknown for a copy, whose taint says what it holds).
+        bool copy = spec.data_path || spec.tag == "copy" || spec.tag == "move" || spec.tag == "link";
+        const Alt* d = data && !copy ? data->single() : nullptr;
+        std::string text = d && (d->k == VK::str || d->k == VK::bytes) ? d->s : std::string(1, kUnknownPart);
+        ctx_.record_hook(one.target, one.path_classes, text, true, one.data_taint, one.data_ev, where);
+      }
       if (spec.effect == Eff::file_delete && (spec.tag == "recursive")) one.flags |= kRecursiveDelete;
       if (spec.effect == Eff::file_write && spec.tag == "move" && data) {
         // A move removes its source.

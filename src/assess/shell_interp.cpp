@@ -851,6 +851,8 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       ctx_.record_write(e.target, e.data_taint, e.data_ev);
     }
     if (result.stdout_known) ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
+    ctx_.record_hook(e.target, e.path_classes, result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart),
+                     e.tag == "append", e.data_taint, e.data_ev, s);
     ctx_.effect(std::move(e), s);
     result.stdout_taint = 0;
     result.stdout_known = false;

