@@ -1006,7 +1006,14 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     nested_shell(*code);
     return r;
   }
-  if (!p.operands.empty()) {
+  // -s: commands from stdin, the operands are its positional parameters (curl … | bash -s -- arg).
+  bool from_stdin = false;
+  for (size_t k = 1; k < argv.size(); ++k) {
+    const std::string& o = argv[k].text;
+    if (o == "--" || o.size() < 2 || o[0] != '-') break;
+    if (o[1] != '-' && o.find('s') != std::string::npos) from_stdin = true;
+  }
+  if (!p.operands.empty() && !from_stdin) {
     // A script file.
     const Word& f = argv[p.operands[0]];
     auto [ft, fev] = file_taint(f);

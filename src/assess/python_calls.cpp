@@ -229,6 +229,9 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
           accumulate(out, any, call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), args, &self, site));
       return out;
     }
+    case VK::object:
+      if (a.s == "plumbum.Command") return plumbum_call(a, callee, args, site);
+      [[fallthrough]];
     default:
       invoke_callbacks(args, 0, -1, site);
       return Value::tainted(args.taint() | callee.taint, args.ev());
