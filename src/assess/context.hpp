@@ -51,7 +51,9 @@ struct Site {
 struct Ctx {
   Ctx(const LibraryModel& l, const KnownThreats& t, EffectLog& g, uint64_t units)
       : lib(l), threats(t), log(g), budget(units), budget_half(units / 2),
-        hook_class(l.path_class_bit("git_hook").value_or(0)) {}
+        hook_class(l.path_class_bit("git_hook").value_or(0)),
+        public_key_class(l.path_class_bit("public_key").value_or(0)),
+        credentials_class(l.path_class_bit("credentials").value_or(0)) {}
   const LibraryModel& lib;
   const KnownThreats& threats;
   EffectLog& log;
@@ -122,6 +124,8 @@ struct Ctx {
   };
   static constexpr size_t kMaxHooks = 16;
   const uint32_t hook_class;  // the git_hook path class (0: the model has none)
+  // A public key (id_rsa.pub) is published by design: never a credential store.
+  const uint32_t public_key_class, credentials_class;
   std::vector<HookText> hooks;
   void record_hook(const std::string& path, uint32_t classes, std::string_view text, bool append, uint32_t taint,
                    int32_t ev, const Site& s);
