@@ -66,5 +66,26 @@ TEST(RubricClasses, MoreFrameworkSpellings) {
   for (const auto& c : cases) check(c);
 }
 
+// Fifth round: asyncio servers on all interfaces, ruamel's unsafe loader.
+TEST(RubricClasses, AsyncServersAndRuamel) {
+  const Case cases[] = {
+      {"asyncio.start_server on 0.0.0.0 (a host with no port in the target)", M,
+       "import asyncio\nasync def h(r, w):\n    w.close()\nasync def main():\n"
+       "    server = await asyncio.start_server(h, '0.0.0.0', 8888)\n    await server.serve_forever()\nasyncio.run(main())\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"asyncio.start_server on loopback", L,
+       "import asyncio\nasync def h(r, w):\n    w.close()\nasync def main():\n"
+       "    await asyncio.start_server(h, '127.0.0.1', 8888)\nasyncio.run(main())\n",
+       nullptr},
+      {"loop.create_server on 0.0.0.0", M,
+       "import asyncio\nloop = asyncio.get_event_loop()\nloop.run_until_complete(loop.create_server(lambda: None, '0.0.0.0', 9000))\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"ruamel YAML(typ='unsafe')", M, "from ruamel.yaml import YAML\nd = YAML(typ='unsafe').load(open('c.yml'))\n",
+       "UNSAFE-DESERIALIZATION"},
+      {"ruamel YAML(typ='safe')", L, "from ruamel.yaml import YAML\nd = YAML(typ='safe').load(open('c.yml'))\n", nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
