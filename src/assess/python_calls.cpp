@@ -718,7 +718,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
                  (spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")))) {
       // A copy holds the content of its source, not its name.
       std::string src = ctx_.path(first_text(*data));
-      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & (kWalked | kSelf));
+      // A local copy of this program is this program (copied into a hook, it persists);
+      // an upload of it (sftp.put) stays a deployment.
+      uint32_t keep = spec.effect == Eff::file_write ? (kWalked | kSelf) : kWalked;
+      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & keep);
       if (const auto* w = ctx_.written_at(src)) {
         e.data_taint |= w->first;
         e.data_ev = w->second;

