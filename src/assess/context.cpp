@@ -17,7 +17,9 @@ uint32_t Ctx::classify(std::string_view path) const {
   for (char c : path)
     if (c != kUnknownPart && c != '/' && c != '.') ++known;
   bool partial = is_partial(path);
-  if (partial && known < 3) return 0;
+  // Something under the home directory, its name unknown (a walk of ~): home.
+  if (partial && known < 3)
+    return path.size() > 2 && path[0] == '~' && path[1] == '/' ? lib.path_class_bit("home").value_or(0) : 0;
   uint32_t bits = lib.classify_path(path);
   if (bits & public_key_class) bits &= ~credentials_class;
   if (path[0] != '/' && path[0] != '~' && path[0] != kUnknownPart)
