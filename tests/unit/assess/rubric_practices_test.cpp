@@ -87,5 +87,31 @@ TEST(RubricClasses, AsyncServersAndRuamel) {
   for (const auto& c : cases) check(c);
 }
 
+// Fifth round: debug modes set through configuration, templates without
+// escaping, a weak hash fed the secret later.
+TEST(RubricClasses, DebugConfigTemplatesAndLateHashInput) {
+  const Case cases[] = {
+      {"app.config['DEBUG'] = True", M, "from flask import Flask\napp = Flask(__name__)\napp.config['DEBUG'] = True\napp.run()\n",
+       "DEBUG-OR-FILE-SERVER"},
+      {"app.config.update(DEBUG=True)", M, "from flask import Flask\napp = Flask(__name__)\napp.config.update(DEBUG=True)\n",
+       "DEBUG-OR-FILE-SERVER"},
+      {"app.config['JSON_SORT_KEYS'] = False", L,
+       "from flask import Flask\napp = Flask(__name__)\napp.config['JSON_SORT_KEYS'] = False\n", nullptr},
+      {"tornado Application(debug=True)", M, "import tornado.web\napp = tornado.web.Application([], debug=True)\n",
+       "DEBUG-OR-FILE-SERVER"},
+      {"FastAPI(debug=True)", M, "from fastapi import FastAPI\napp = FastAPI(debug=True)\n", "DEBUG-OR-FILE-SERVER"},
+      {"jinja2.Template(autoescape=False)", M, "import jinja2\nt = jinja2.Template('<p>{{ n }}</p>', autoescape=False)\n",
+       "TEMPLATE-AUTOESCAPE-OFF"},
+      {"md5() then update(password)", M,
+       "import hashlib\ndef store(password):\n    m = hashlib.md5()\n    m.update(password.encode())\n    return m.hexdigest()\n",
+       "WEAK-CRYPTO"},
+      {"md5() of file chunks (a checksum)", L,
+       "import hashlib\nh = hashlib.md5()\nwith open('big.iso', 'rb') as f:\n    for chunk in iter(lambda: f.read(65536), b''):\n"
+       "        h.update(chunk)\nprint(h.hexdigest())\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
