@@ -113,5 +113,13 @@ TEST(RubricClasses, DebugConfigTemplatesAndLateHashInput) {
   for (const auto& c : cases) check(c);
 }
 
+TEST(RubricClasses, ExpatReaderParsers) {
+  const Case cases[] = {
+      {"xml.sax.expatreader.create_parser", M, "import xml.sax.expatreader as bad\np = bad.create_parser()\n", "XML-ENTITIES"},
+      {"defusedxml's expatreader", L, "import defusedxml.expatreader as good\np = good.create_parser()\n", nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
