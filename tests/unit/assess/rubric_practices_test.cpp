@@ -80,6 +80,10 @@ TEST(RubricClasses, AsyncServersAndRuamel) {
       {"loop.create_server on 0.0.0.0", M,
        "import asyncio\nloop = asyncio.get_event_loop()\nloop.run_until_complete(loop.create_server(lambda: None, '0.0.0.0', 9000))\n",
        "LISTENS-ON-ALL-INTERFACES"},
+      {"os.system through get_running_loop().run_in_executor", M,
+       "import asyncio, os\nasync def main():\n    loop = asyncio.get_running_loop()\n"
+       "    await loop.run_in_executor(None, os.system, 'uptime')\nasyncio.run(main())\n",
+       "RUNS-PROCESS"},
       {"ruamel YAML(typ='unsafe')", M, "from ruamel.yaml import YAML\nd = YAML(typ='unsafe').load(open('c.yml'))\n",
        "UNSAFE-DESERIALIZATION"},
       {"ruamel YAML(typ='safe')", L, "from ruamel.yaml import YAML\nd = YAML(typ='safe').load(open('c.yml'))\n", nullptr},
