@@ -41,6 +41,18 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   return t;
 }
 
+uint32_t Ctx::home_tree_taint(std::string_view path) const {
+  uint32_t cls = classify(path);
+  auto bit = [&](const char* n) { return lib.path_class_bit(n).value_or(0); };
+  if (cls & bit("home_root")) return kUserFile | kWalked;
+  size_t slash = path.rfind('/');
+  std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  bool dir_like = !base.empty() && base.find('.') == std::string_view::npos && !is_partial(base);
+  if ((cls & bit("home")) && dir_like && !(cls & (bit("credentials") | bit("browser_data"))))
+    return kUserFile | kWalked;
+  return 0;
+}
+
 void Ctx::record_hook(const std::string& path, uint32_t classes, std::string_view text, bool append, uint32_t taint,
                       int32_t ev, const Site& s) {
   if (!hook_class || !(classes & hook_class)) return;

@@ -722,6 +722,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       // an upload of it (sftp.put) stays a deployment.
       uint32_t keep = spec.effect == Eff::file_write ? (kWalked | kSelf) : kWalked;
       e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & keep);
+      if (spec.tag == "copy") e.data_taint |= ctx_.home_tree_taint(src);  // make_archive(root_dir=~)
       if (const auto* w = ctx_.written_at(src)) {
         e.data_taint |= w->first;
         e.data_ev = w->second;
@@ -831,6 +832,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       std::string t = ctx_.path(targets[0]);
       uint32_t cls = ctx_.classify(t);
       uint32_t taint = ctx_.read_taint(t, cls) | (target.taint & kWalked);
+      if (spec.tag == "archive") taint |= ctx_.home_tree_taint(t);  // tar.add(~/Documents)
       const auto* w = ctx_.written_at(t);
       int32_t ev = -1;
       if (w) {
@@ -927,6 +929,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (a.k == VK::object && a.c) {
           a.c->open = true;
           a.c->rest.join(Value::tainted(d->taint, d->ev));
+          // an archive object writes its file: reading that file back reads what was stored
+          if ((a.s == "tarfile.TarFile" || a.s == "zipfile.ZipFile") && !a.extra.empty())
+            ctx_.record_write(ctx_.path(a.extra), d->taint, d->ev);
         }
   }
   // Written "to a file" that is an in-memory buffer (image.save(buf),

@@ -350,9 +350,43 @@ Word ShInterp::word(NodeId n, bool& split) {
 
 std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns) {
   std::vector<Word> out;
+  // tree-sitter-bash splits some words in two ($(hostname).$i.x.example is a
+  // concatenation, a bare "$" and a word "i.x.example"): pieces that touch in
+  // the source are one word, and a bare "$" before a word expands its name.
+  uint32_t prev_end = UINT32_MAX, dollar_end = UINT32_MAX;
   for (NodeId c = t_[cmd].first; c != kNoNode; c = t_[c].next) {
-    if (!t_[c].named) continue;
+    if (!t_[c].named) {
+      if (t_.text(c) == "$" && t_[c].begin == prev_end) dollar_end = t_[c].end;
+      continue;
+    }
     K k = t_.kind(c);
+    std::string_view piece = t_.text(c);
+    if (!out.empty() && (t_[c].begin == prev_end || t_[c].begin == dollar_end) && !piece.empty() &&
+        !std::isspace(static_cast<unsigned char>(piece[0])) &&
+        (k == K::word || k == K::concatenation || k == K::simple_expansion || k == K::expansion ||
+         k == K::command_substitution || k == K::sh_string || k == K::raw_string)) {
+      bool split = false;
+      Word w = word(c, split);
+      if (t_[c].begin == dollar_end && k == K::word) {
+        // the piece before ends with the bare "$": it is not text
+        if (!out.back().text.empty() && out.back().text.back() == '$') out.back().text.pop_back();
+        size_t j = 0;
+        while (j < w.text.size() && (std::isalnum(static_cast<unsigned char>(w.text[j])) || w.text[j] == '_')) ++j;
+        Word v = expand_var(w.text.substr(0, j));
+        w.text = v.text + w.text.substr(j);
+        w.taint |= v.taint;
+        if (w.ev < 0) w.ev = v.ev;
+      }
+      out.back().text += w.text;
+      out.back().taint |= w.taint;
+      if (out.back().ev < 0) out.back().ev = w.ev;
+      prev_end = t_[c].end;
+      dollar_end = !t_.text(c).empty() && t_.text(c).back() == '$' ? prev_end : UINT32_MAX;
+      continue;
+    }
+    prev_end = t_[c].end;
+    // the "$" may end the piece before (a concatenation whose last child it is)
+    dollar_end = !t_.text(c).empty() && t_.text(c).back() == '$' ? prev_end : UINT32_MAX;
     if (k == K::variable_assignment) {
       if (assigns) assigns->push_back(std::string(t_.text(c)));
       continue;
