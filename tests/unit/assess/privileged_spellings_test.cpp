@@ -21,6 +21,7 @@ TEST(PrivilegedSpellings, LibrariesThatChangeTheSystem) {
        "import iptc\nchain = iptc.Chain(iptc.Table(iptc.Table.FILTER), 'INPUT')\nrule = iptc.Rule()\n"
        "rule.target = iptc.Target(rule, 'DROP')\nchain.insert_rule(rule)\n",
        "SYSTEM-ADMINISTRATION"},
+      {"nsenter into PID 1's namespaces", H, "nsenter -t 1 -m -u -i -n -p sh\n", "PRIVILEGE-ESCALATION", Language::shell},
       {"systemd restarted over D-Bus", H,
        "import dbus\nbus = dbus.SystemBus()\nsd = bus.get_object('org.freedesktop.systemd1', '/org/freedesktop/systemd1')\n"
        "manager = dbus.Interface(sd, 'org.freedesktop.systemd1.Manager')\nmanager.RestartUnit('nginx.service', 'replace')\n",
