@@ -72,5 +72,33 @@ TEST(MaliciousSpellings, HomeArchivesIdentityCommandsAndSplitWords) {
   for (const auto& c : cases) check(c);
 }
 
+// Ransomware through pathlib and cryptography's cipher contexts:
+// with_suffix/with_name name a sibling file, stem/suffix are the name's parts,
+// encryptor().update() encrypts, decryptor().update() does not.
+TEST(MaliciousSpellings, PathlibRansomwareWithCipherContexts) {
+  const Case cases[] = {
+      {"rglob, encryptor().update, with_suffix(suffix + '.enc'), unlink", B,
+       "import os\nfrom pathlib import Path\nfrom cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes\n"
+       "KEY = os.urandom(32)\ndef encrypt_file(p):\n    iv = os.urandom(16)\n"
+       "    enc = Cipher(algorithms.AES(KEY), modes.CFB(iv)).encryptor()\n    data = p.read_bytes()\n"
+       "    p.with_suffix(p.suffix + '.enc').write_bytes(iv + enc.update(data) + enc.finalize())\n    p.unlink()\n"
+       "for p in Path.home().rglob('*.docx'):\n    encrypt_file(p)\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE"},
+      {"the matching decryption tool", L,
+       "import os, sys\nfrom pathlib import Path\nfrom cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes\n"
+       "KEY = bytes.fromhex(os.environ['VAULT_KEY'])\nfor p in Path(sys.argv[1]).rglob('*.enc'):\n    raw = p.read_bytes()\n"
+       "    dec = Cipher(algorithms.AES(KEY), modes.CFB(raw[:16])).decryptor()\n"
+       "    p.with_suffix('').write_bytes(dec.update(raw[16:]) + dec.finalize())\n    p.unlink()\n",
+       nullptr},
+      {"encrypted copies next to the originals, kept", L,
+       "import os\nfrom pathlib import Path\nfrom cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes\n"
+       "KEY = os.urandom(32)\nfor p in Path('exports').rglob('*.csv'):\n    iv = os.urandom(16)\n"
+       "    enc = Cipher(algorithms.AES(KEY), modes.CFB(iv)).encryptor()\n"
+       "    p.with_name(p.stem + '.csv.enc').write_bytes(iv + enc.update(p.read_bytes()) + enc.finalize())\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
