@@ -8,6 +8,7 @@ namespace mai::assess::test {
 namespace {
 
 constexpr auto L = RiskLevel::low;
+constexpr auto M = RiskLevel::medium;
 constexpr auto B = RiskLevel::blocked;
 constexpr auto SH = Language::shell;
 
