@@ -93,6 +93,10 @@ inline std::string scratch_root() {
 // failed that run.
 class ScratchCleanup : public ::testing::Environment {
  public:
+  // Fixed before any test forks: a forked child's runs then go under its
+  // parent's base, which the parent removes (a child that named its own
+  // base ends with _exit and left it behind).
+  ScratchCleanup() { scratch_base(); }
   void TearDown() override { remove_tree(scratch_base()); }
 };
 inline ::testing::Environment* const kScratchCleanup =
