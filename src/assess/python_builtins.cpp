@@ -15,11 +15,6 @@ namespace mai::assess {
 
 namespace {
 
-std::string first_text(const Value& v) {
-  auto alts = string_alternatives(v, 1);
-  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
-}
-
 // Each string alternative of v (up to 4), or nullopt when one is not a string.
 std::vector<std::string> texts(const Value& v, bool* all_known = nullptr) {
   std::vector<std::string> out;

@@ -32,11 +32,6 @@ bool runs_script(const std::string& name) {
 
 namespace {
 
-std::string first_text(const Value& v) {
-  auto alts = string_alternatives(v, 1);
-  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
-}
-
 // "host:port" of a (host, port) tuple or an address string.
 std::string endpoint_text(const Value& v) {
   if (const Alt* a = v.single()) {
