@@ -320,7 +320,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   if (kind == "capture") {
     // Clipboard readers, screenshot tools, secret dumps: their output holds
     // what they captured (stdout, or the file named last for a screenshot).
-    if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args)) return r;
+    if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args)) {
+      if (spec->has_else_effect) {
+        const Word* t = operand(0);
+        effect(spec->else_effect, spec->else_tag, t ? t->text : name, name + " " + line, 0, -1, 0, -1, t ? t->taint : 0,
+               t ? t->ev : -1);
+      }
+      return r;
+    }
     int32_t ev = ctx_.log.evidence(site_.line, site_.col, "captures " + describe_taint(spec->taint) + " (" + name + ")");
     effect(Eff::capture, spec->tag, name, name + " " + line, spec->taint, ev);
     const Word* out = p.operands.empty() ? nullptr : &argv[p.operands.back()];

@@ -220,7 +220,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   cmds.expect_map();
   for (const auto& [names, spec] : cmds.entries()) {
     spec.expect_map();
-    spec.expect_keys({"kind", "effect", "tag", "opts_value", "lang", "when_args", "taint"});
+    spec.expect_keys({"kind", "effect", "tag", "opts_value", "lang", "when_args", "taint", "else_effect", "else_tag"});
     CommandSpec c;
     c.kind = spec["kind"].as_string();
     static const char* const kinds[] = {
@@ -243,6 +243,13 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
     if (spec.has("lang")) c.lang = spec["lang"].as_string();
     if (spec.has("when_args")) c.when_args = compile(spec["when_args"]);
     if (spec.has("taint")) c.taint = parse_taints(spec["taint"]);
+    if (spec.has("else_effect")) {
+      if (c.kind != "capture" || !spec.has("when_args")) spec["else_effect"].fail("else_effect needs kind capture and when_args");
+      if (!eff_from_name(spec["else_effect"].as_string(), c.else_effect))
+        spec["else_effect"].fail("unknown effect '" + spec["else_effect"].as_string() + "'");
+      c.has_else_effect = true;
+    }
+    if (spec.has("else_tag")) c.else_tag = spec["else_tag"].as_string();
     c.line = spec.line();
     // The key may list several names: "sh bash dash".
     size_t p = 0;
@@ -261,6 +268,9 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         copy.opts_value = c.opts_value;
         copy.lang = c.lang;
         copy.taint = c.taint;
+        copy.has_else_effect = c.has_else_effect;
+        copy.else_effect = c.else_effect;
+        copy.else_tag = c.else_tag;
         if (c.when_args) {
           RE2::Options o;
           o.set_log_errors(false);

@@ -74,6 +74,10 @@ struct CommandSpec {
   std::string lang;                     // interpreter: python, shell, other
   std::unique_ptr<RE2> when_args;       // the effect only when the argument line matches
   uint32_t taint = 0;                   // capture: what its output (stdout or the file it writes) holds
+  // capture: what the command does when when_args does not match (`hostname NEWNAME` sets the name)
+  bool has_else_effect = false;
+  Eff else_effect = Eff::exec;
+  std::string else_tag;
   int line = 0;
 };
 

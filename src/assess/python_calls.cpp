@@ -210,6 +210,7 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
         return r;
       }
       std::string q = a.self ? a.s + "." + a.extra : a.s;
+      if (auto cmd = plumbum_which(q, args)) return *cmd;
       return call_library(q, a, callee, args, site);
     }
     case VK::instance: {

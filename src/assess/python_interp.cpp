@@ -981,6 +981,17 @@ Value PyInterp::eval_inner(NodeId e) {
       return l;
     }
     case K::comparison_operator: {
+      // plumbum's `cmd > "file"` / `cmd < "file"` is a redirection, not a comparison
+      NodeId l = t_.first_named(e), r = l == kNoNode ? kNoNode : t_.next_named(l);
+      if (r != kNoNode && t_.next_named(r) == kNoNode) {
+        for (NodeId c = t_[l].next; c != kNoNode && c != r; c = t_[c].next) {
+          std::string o = text(c);
+          if (o != ">" && o != "<") continue;
+          Value lv = eval(l), rv = eval(r);
+          if (auto cmd = plumbum_operator(o, lv, rv, e)) return *cmd;
+          return Value();
+        }
+      }
       uint32_t taint = 0;
       for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) taint |= eval(c).taint;
       (void)taint;

@@ -149,6 +149,8 @@ class PyInterp {
   std::optional<Value> plumbum_operator(const std::string& op, const Value& l, const Value& r, NodeId at);
   Value plumbum_run(const Value& cmd, NodeId site);
   Value plumbum_call(const Alt& a, const Value& callee, Args& args, NodeId site);
+  // local.which("curl"): the command curl (nullopt for any other library call)
+  std::optional<Value> plumbum_which(const std::string& qualified, const Args& args);
 
   // Helpers used by both halves.
   Site site_of(NodeId n, uint32_t extra_flags = 0) const;

@@ -2,7 +2,9 @@
 // local.cmd.curl are commands; cmd[args] binds arguments (a bound command
 // among them is inlined, as plumbum does: sudo[chmod["4755", p]] runs
 // `sudo chmod 4755 p`); a | b is a pipeline; calling one, its run/popen
-// methods (library-model.yaml, plumbum.Command.*) or `& FG` runs its line.
+// methods (library-model.yaml, plumbum.Command.*) or `& FG` runs its line;
+// `cmd > "file"` (and >>, <) puts the redirection on the line; local.which("x")
+// is the command x.
 // A command is an object of type plumbum.Command whose text is its shell
 // line, so the shell model judges what runs (curl ... | bash included).
 #include <cctype>
@@ -89,7 +91,19 @@ std::optional<Value> PyInterp::plumbum_subscript(const Alt& a, const Value& obj,
 }
 
 std::optional<Value> PyInterp::plumbum_operator(const std::string& op, const Value& l, const Value& r, NodeId at) {
-  if ((op != "|" && op != "&") || !has_command(l)) return std::nullopt;
+  if (!has_command(l)) return std::nullopt;
+  if (op == ">" || op == ">>" || op == "<") {
+    // cmd > "file", cmd >> "file", cmd < "file": the shell's redirections, on the line
+    // (so the shell model sees where the output goes); a stream object is an unknown file.
+    auto files = string_alternatives(r, 1);
+    std::string file = shell_word(files.empty() ? std::string(1, kUnknownPart) : files[0]);
+    Value out;
+    bool any = false;
+    for (const auto& x : l.alts)
+      if (auto a = command_line(x)) accumulate(out, any, command(*a + " " + op + " " + file, l.taint | r.taint, l.ev >= 0 ? l.ev : r.ev));
+    return out;
+  }
+  if (op != "|" && op != "&") return std::nullopt;
   if (op == "|") {
     if (!has_command(r)) return std::nullopt;
     Value out;
@@ -130,6 +144,15 @@ Value PyInterp::plumbum_call(const Alt& a, const Value& callee, Args& args, Node
     if (auto b = plumbum_subscript(a, one, key)) bound = *b;
   }
   return plumbum_run(bound, site);
+}
+
+std::optional<Value> PyInterp::plumbum_which(const std::string& q, const Args& args) {
+  if ((q != "plumbum.local.which" && q != "plumbum.machines.local.which") || args.pos.empty()) return std::nullopt;
+  auto names = string_alternatives(args.pos[0], 1);
+  // which() answers with the program's full path; the shell model knows it by its base name
+  std::string name = names.empty() ? std::string(1, kUnknownPart) : names[0];
+  if (auto slash = name.rfind('/'); slash != std::string::npos) name = name.substr(slash + 1);
+  return command(shell_word(name), args.pos[0].taint, args.pos[0].ev);
 }
 
 }  // namespace mai::assess
