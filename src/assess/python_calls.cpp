@@ -333,7 +333,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   auto* saved_globals = globals_;
   auto saved_logs = std::move(logs_);
   auto saved_hints = std::move(hint_stack_);
-  int saved_loop = loop_depth_, saved_inf = infinite_loop_;
+  int saved_loop = loop_depth_, saved_inf = infinite_loop_, saved_data = data_loop_;
   uint32_t saved_outer = outer_loop_flags_;
   logs_.clear();
   hint_stack_.clear();
@@ -346,6 +346,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   outer_loop_flags_ = loop_flags();
   loop_depth_ = 0;
   infinite_loop_ = 0;
+  data_loop_ = 0;
   Value ret, yields;
   bool has_yield = false;
   returns_.push_back(Sink{&ret, false});
@@ -375,6 +376,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   hint_stack_ = std::move(saved_hints);
   loop_depth_ = saved_loop;
   infinite_loop_ = saved_inf;
+  data_loop_ = saved_data;
   outer_loop_flags_ = saved_outer;
   if (has_yield) {
     if (!returned) ret = Value();

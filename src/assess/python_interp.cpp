@@ -70,6 +70,7 @@ Site PyInterp::site_of(NodeId n, uint32_t extra_flags) const {
 uint32_t PyInterp::loop_flags() const {
   uint32_t f = outer_loop_flags_;
   if (loop_depth_ > 0) f |= kInLoop;
+  if (data_loop_ > 0) f |= kOverData;
   if (infinite_loop_ > 0) f |= kInInfiniteLoop;
   return f;
 }
@@ -379,6 +380,8 @@ void PyInterp::exec_for(NodeId s) {
   std::vector<Value> items;
   Value summary = iterate(it, &items);
   ++loop_depth_;
+  bool over_data = items.empty();
+  if (over_data) ++data_loop_;
   bool cheap = ctx_.budget.left() < ctx_.budget_half;
   if (!items.empty() && !cheap && body != kNoNode) {
     for (auto& x : items) {
@@ -389,6 +392,7 @@ void PyInterp::exec_for(NodeId s) {
     for (int pass = 0; pass < (cheap || loop_depth_ > 2 ? 1 : 2) && !stop_; ++pass)
       run_loop_body(body, [&] { assign(left, summary); }, false);
   }
+  if (over_data) --data_loop_;
   --loop_depth_;
   for (NodeId c = t_[s].first; c != kNoNode; c = t_[c].next)
     if (t_.kind(c) == K::else_clause) {

@@ -184,6 +184,7 @@ class PyInterp {
   bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
   int call_depth_ = 0;
   int loop_depth_ = 0;
+  int data_loop_ = 0;  // `for` loops over run-time items around the current statement
   int infinite_loop_ = 0;
   uint32_t outer_loop_flags_ = 0;  // loop flags of the call sites of the function being evaluated
   bool stop_ = false;  // the work budget is spent: finish quickly

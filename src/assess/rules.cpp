@@ -16,7 +16,8 @@ constexpr FlagName kFlags[] = {
     {"shell_interp", kShellInterp},     {"recursive", kRecursive},    {"replaces", kReplaces},
     {"background", kBackground},        {"const_target", kConstTarget}, {"external_hint", kExternalHint},
     {"waited", kWaited},                {"recursive_delete", kRecursiveDelete}, {"auth_header", kAuthHeader},
-    {"overwrite", kOverwrite},          {"in_hook", kInHook}};
+    {"overwrite", kOverwrite},          {"in_hook", kInHook},
+    {"over_data", kOverData}};
 
 uint32_t parse_flags(const config::Node& n) {
   uint32_t bits = 0;

@@ -31,6 +31,11 @@ TEST(UnmodelledClasses, ThreadsThatStartThemselves) {
        "srv = socket.socket()\nsrv.bind(('127.0.0.1', 8080))\nsrv.listen(5)\n"
        "while True:\n    conn, _ = srv.accept()\n    threading.Thread(target=handle, args=(conn,), daemon=True).start()\n",
        nullptr},
+      {"a thread per subdirectory ends with the tree", L,
+       "import os, threading\ndef scan(d):\n    for e in os.scandir(d):\n        if e.is_dir():\n"
+       "            t = threading.Thread(target=scan, args=(e.path,))\n            t.start()\n            t.join()\n"
+       "        else:\n            print(e.path)\nscan('.')\n",
+       nullptr},
       {"a fixed pool of worker threads", L,
        "import threading, queue\nq = queue.Queue()\ndef work():\n    while True:\n        item = q.get()\n"
        "        print(item)\n        q.task_done()\nfor _ in range(4):\n    threading.Thread(target=work, daemon=True).start()\n"
