@@ -403,6 +403,11 @@ void Store::write(Batch& b, bool sync) {
   if (!st.ok()) throw AuditError("cannot write to the audit log: " + st.ToString());
 }
 
+void Store::sync_wal() {
+  auto st = db_->SyncWAL();
+  if (!st.ok()) throw AuditError("cannot sync the audit log's write-ahead log: " + st.ToString());
+}
+
 std::optional<std::string> Store::get_record(uint64_t seq) const {
   std::string v;
   auto st = db_->Get(rocksdb::ReadOptions(), store_keys::record(seq), &v);

@@ -108,7 +108,10 @@ class Store {
     std::vector<std::pair<std::string, std::string>> puts_;
     void put(std::string key, std::string value);
   };
+  // sync = false: written (and seen by every later read) but durable only
+  // after sync_wal(), which may run while other threads use the store.
   void write(Batch& b, bool sync = true);
+  void sync_wal();
 
   // The delivery mark of a worker spool's origin id: 0 if never seen.
   uint64_t delivery_mark(const std::string& origin) const;

@@ -1,5 +1,6 @@
 #include "audit/writer_session.hpp"
 
+#include "audit/error.hpp"
 #include "audit/store.hpp"
 
 namespace mai::audit {
@@ -27,6 +28,16 @@ void WriterSession::with_store(const std::function<void(Store&)>& fn) {
     ~Touch() { s->touched(); }
   } touch{this};
   fn(*store_);
+}
+
+void WriterSession::sync_wal() {
+  Store* store = nullptr;
+  {
+    std::lock_guard<std::mutex> lk(mu_);
+    if (!hold_open_ || !store_) throw AuditError("the audit database is not held open: nothing to sync apart");
+    store = store_.get();  // held open: stays until this session ends
+  }
+  store->sync_wal();
 }
 
 // Called with mu_ held, after every use (also a failed one).

@@ -30,6 +30,10 @@ class WriterSession {
   // Runs fn with the open database, opening it first when needed; one call
   // at a time. Exceptions of fn and of opening propagate.
   void with_store(const std::function<void(Store&)>& fn);
+  // Syncs the WAL of what with_store() callers wrote unsynced, without
+  // excluding them meanwhile. Only for a held-open session: a transient one
+  // may close the database in between (AuditError).
+  void sync_wal();
   const std::string& db_dir() const { return db_dir_; }
 
  private:
