@@ -1,9 +1,10 @@
 // Group commit, both forms: every item is done exactly once and only after
 // its batch went through commit and finish; batches are committed one at a
-// time in order; no more than two batches are between commit and done; a
+// time; no more than two batches are between commit and done; a
 // failure fails exactly its batch. Many threads, no timing assumptions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -49,6 +50,7 @@ TEST(GroupCommit, ManyThreadsEachItemCommittedAndFinishedBeforeItReturns) {
               for (int m = max_in_flight.load(); f > m && !max_in_flight.compare_exchange_weak(m, f);) {
               }
               for (auto* q : batch) q->batch = n;
+              std::this_thread::yield();  // let others queue, wake and race for the lead
               committing.fetch_sub(1);
             },
             [&](std::vector<Item*>& batch) {
@@ -56,6 +58,7 @@ TEST(GroupCommit, ManyThreadsEachItemCommittedAndFinishedBeforeItReturns) {
                 std::lock_guard<std::mutex> lk(order_mu);
                 order.push_back(batch.front()->batch);
               }
+              std::this_thread::yield();
               for (auto* q : batch) q->finished = true;
               in_flight.fetch_sub(1);
             });
@@ -65,9 +68,11 @@ TEST(GroupCommit, ManyThreadsEachItemCommittedAndFinishedBeforeItReturns) {
   for (auto& th : threads) th.join();
   EXPECT_EQ(failures.load(), 0);
   EXPECT_LE(max_in_flight.load(), 2) << "a batch is committed only while at most one other finishes";
-  // Two batches may finish in either order, but never more than one apart.
-  for (size_t i = 0; i < order.size(); ++i) EXPECT_LE(std::labs(order[i] - static_cast<long>(i)), 1) << i;
-  EXPECT_EQ(order.size(), static_cast<size_t>(batches.load()));
+  // Finishes may overlap and end in any order (a batch's leader can be
+  // preempted for long); each committed batch finished exactly once.
+  std::sort(order.begin(), order.end());
+  ASSERT_EQ(order.size(), static_cast<size_t>(batches.load()));
+  for (size_t i = 0; i < order.size(); ++i) ASSERT_EQ(order[i], static_cast<long>(i));
 }
 
 TEST(GroupCommit, AFailedFinishFailsItsBatchOnlyAndAFailedCommitSkipsFinish) {
