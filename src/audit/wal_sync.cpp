@@ -8,8 +8,8 @@ namespace mai::audit {
 
 void WalSync::sync(uint64_t ticket, const std::function<void()>& sync_wal) {
   std::lock_guard<std::mutex> lk(sync_mu_);
+  if (synced_ >= ticket) return;  // a sync that began after our write succeeded, before any failure
   check();
-  if (synced_ >= ticket) return;  // a sync that began after our write succeeded
   const uint64_t upto = written_.load();  // every batch written so far is in the WAL
   try {
     sync_wal();

@@ -22,7 +22,10 @@ WriterSession::~WriterSession() {
 
 void WriterSession::with_store(const std::function<void(Store&)>& fn) {
   std::lock_guard<std::mutex> lk(mu_);
-  if (!store_) store_ = Store::open(db_dir_, Store::Mode::write, lock_wait_ms_);
+  if (!store_) {
+    store_ = Store::open(db_dir_, Store::Mode::write, lock_wait_ms_);
+    if (hold_open_) held_ = store_.get();  // never closed before this session ends
+  }
   struct Touch {
     WriterSession* s;
     ~Touch() { s->touched(); }
@@ -31,12 +34,10 @@ void WriterSession::with_store(const std::function<void(Store&)>& fn) {
 }
 
 void WriterSession::sync_wal() {
-  Store* store = nullptr;
-  {
-    std::lock_guard<std::mutex> lk(mu_);
-    if (!hold_open_ || !store_) throw AuditError("the audit database is not held open: nothing to sync apart");
-    store = store_.get();  // held open: stays until this session ends
-  }
+  // Not under mu_: the next batch holds it while it is chained and signed,
+  // which is what this sync is to overlap with.
+  Store* store = held_.load();
+  if (!store) throw AuditError("the audit database is not held open: nothing to sync apart");
   store->sync_wal();
 }
 

@@ -7,6 +7,7 @@
 // been idle for writer_linger, so one short request opens it once and others
 // wait at most that long.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -47,6 +48,7 @@ class WriterSession {
 
   std::mutex mu_;  // one session at a time
   std::unique_ptr<Store> store_;
+  std::atomic<Store*> held_{nullptr};  // store_ when held open, for sync_wal()
   std::condition_variable closer_cv_;
   std::chrono::steady_clock::time_point last_use_;
   bool stopping_ = false;
