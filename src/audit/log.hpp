@@ -4,7 +4,13 @@
 // index entries and the new chain head (last seq, last hash, Merkle frontier),
 // so what append() acknowledged survives kill -9 and power loss. Concurrent
 // append() calls on one Log are group-committed: one thread writes everyone's
-// events in one batch and one fsync.
+// events in one batch and one fsync. An append whose events are all marked
+// sync_with_next is written without its own fsync: it survives kill -9 of
+// this process at once, and power loss from the next synced append on (the
+// WAL is one sequential file; a sync covers everything written before it),
+// or from the writer's letting go of the database, which syncs it first. Its
+// sender does nothing outside the process before a synced event follows
+// (a request's records before its execution.start, before its receipt).
 //
 // hold_open=false (short-lived `mai-sandbox run` processes): every call opens
 // the database, waiting up to AuditConfig.lock_wait_ms while another process
@@ -48,6 +54,8 @@ struct Event {
   std::string type;        // one of event_types.hpp
   std::string request_id;  // "" for events outside a request
   mai::json data = mai::json::object();
+  // Written at once, synced with the next synced append (see above).
+  bool sync_with_next = false;
 };
 
 // What Log::append_delivered() did: the origin's high-water mark afterwards
@@ -72,7 +80,9 @@ class Log {
   Log(const Log&) = delete;
   Log& operator=(const Log&) = delete;
 
-  // Durable when it returns; the seqs of the events, in order. Thread-safe.
+  // Durable when it returns (unless every event is sync_with_next: then
+  // written, and durable with the next synced append); the seqs of the
+  // events, in order. Thread-safe.
   // A submission event whose data has "code" and "parent_request_id" (and
   // no "diff") gets "diff", the unified diff against the parent submission's
   // code, and "parent_code_sha256" (or "parent_found": false).
@@ -138,7 +148,8 @@ class Log {
   void with_store(const std::function<void(Store&)>& fn) { session_.with_store(fn); }
   // The head of an open log, with the held key made to match it.
   Head head_of(Store& store);
-  // Group commit (log_commit.cpp): every caller's events in one synced batch.
+  // Group commit (log_commit.cpp): every caller's events in one batch, synced
+  // unless all of them are sync_with_next.
   std::vector<uint64_t> enqueue(const std::vector<Event>& events, bool want_receipt,
                                 AuditReceipt* receipt, Pending* p = nullptr);
   void commit(std::vector<Pending*>& batch);

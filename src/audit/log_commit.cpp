@@ -1,7 +1,8 @@
 // Group commit: every caller's events, checked one caller at a time, then
-// sealed and written in one synced batch with the new chain head (and, when
-// a caller asked for its receipt, one tree head over all of them). Worker
-// spools' events carry their origin and are appended exactly once.
+// sealed and written in one batch with the new chain head (and, when a caller
+// asked for its receipt, one tree head over all of them), synced unless every
+// event in it is sync_with_next. Worker spools' events carry their origin and
+// are appended exactly once.
 #include <algorithm>
 #include <exception>
 #include <map>
@@ -217,7 +218,13 @@ void Log::commit(std::vector<Pending*>& batch) {
     if (receipt_wanted && sealer.size() > 0) sealer.add_tree_head(key);
     sealer.sign(&signers_);
     sealer.put_into(b);
-    store.write(b);
+    // A receipt or a delivery mark is answered for at once: always synced.
+    bool sync = receipt_wanted;
+    for (auto* p : good) {
+      if (p->origin) sync = true;
+      for (const auto& e : *p->events) sync = sync || !e.sync_with_next;
+    }
+    store.write(b, sync);
     if (sealer.tree_heads() > 0)
       for (auto* p : good)
         if (p->want_receipt && !p->error) p->receipt = receipt_of(sealer.tree_head(0), p->seqs.front(), p->seqs.back());

@@ -316,6 +316,9 @@ void Store::flush_if_many_wals() {
 
 Store::~Store() {
   if (db_) {
+    // What was written unsynced reaches the disk before the writer lets go
+    // (a failure leaves it in the OS's page cache, as kill -9 would).
+    if (unsynced_) db_->SyncWAL();
     if (writer_) flush_if_many_wals();
     db_->Close();
     delete db_;
@@ -401,6 +404,7 @@ void Store::write(Batch& b, bool sync) {
   wo.sync = sync;
   auto st = db_->Write(wo, b.batch_.get());
   if (!st.ok()) throw AuditError("cannot write to the audit log: " + st.ToString());
+  unsynced_ = !sync;
 }
 
 std::optional<std::string> Store::get_record(uint64_t seq) const {

@@ -108,6 +108,8 @@ class Store {
     std::vector<std::pair<std::string, std::string>> puts_;
     void put(std::string key, std::string value);
   };
+  // sync=false: in the WAL (the OS's page cache) at once, on the disk with the
+  // next synced write, or at the latest when this writer closes.
   void write(Batch& b, bool sync = true);
 
   // The delivery mark of a worker spool's origin id: 0 if never seen.
@@ -153,6 +155,7 @@ class Store {
 
   std::string dir_;
   bool writer_ = false;
+  bool unsynced_ = false;  // a write(sync=false) that no synced write has covered yet
   std::unique_ptr<DbSnapshot> snapshot_;  // readers: the copy they opened
   rocksdb::DB* db_ = nullptr;
 };
