@@ -50,8 +50,8 @@ TEST(Config, BuiltInPatternsAreValidRE2) {
 }
 
 // A built-in tree's pattern is checked when first used; a bad one there
-// (the case the test above rules out) fails closed: the code is not rated
-// lower, the assessor reports its internal error.
+// (the case the test above rules out) throws, which the assessor reports as
+// its internal error (ASSESSOR-INTERNAL), never as a silent non-match.
 TEST(Config, BuiltInPatternsAreCompiledOnFirstUse) {
   auto bad = LazyRegex::from(config::Node::of_tree("x.yaml", config::YamlTree::parse("x.yaml", "'(unclosed'"), true),
                              1 << 20);
