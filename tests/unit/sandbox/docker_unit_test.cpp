@@ -19,6 +19,8 @@
 #include "sandbox/docker/docker_cleanup.hpp"
 #include "sandbox/docker/docker_client.hpp"
 #include "sandbox/docker/frame_demux.hpp"
+#include "sandbox/docker/output_end.hpp"
+#include "sandbox/docker_watch_protocol.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
 #include "sandbox/docker/stats_stream.hpp"
 #include "sandbox/seccomp_table.hpp"
@@ -144,9 +146,11 @@ TEST(sandboxDockerSpec, WatchedRunsStartThroughTheInitBoundReadOnly) {
                                             "/state/runs/x/watch:/.mai-sandbox/watch:ro"}));
   EXPECT_EQ(b["Entrypoint"], json({"/.mai-sandbox/init", "--watch-writes", "/.mai-sandbox/watch/socket", "--"}));
   EXPECT_EQ(b["Cmd"], json({"/usr/bin/python3", "/sandbox/main.py"}));
-  EXPECT_EQ(b["HostConfig"]["Init"], true);
-  // Not counting: no entrypoint of ours, nothing more bound.
+  // Our init is pid 1 in docker-init's place: it reaps, and reports the end.
+  EXPECT_EQ(b["HostConfig"]["Init"], false);
+  // Not counting: no entrypoint of ours, nothing more bound, docker-init is pid 1.
   EXPECT_EQ(body_for(NetworkMode::none)["Entrypoint"], json::array());
+  EXPECT_EQ(body_for(NetworkMode::none)["HostConfig"]["Init"], true);
 }
 
 TEST(sandboxDockerSpec, DepsJoinsTheHolderAndSetsTheProxy) {
@@ -230,6 +234,56 @@ TEST(sandboxDockerDemux, UnknownStreamStopsTheDemux) {
   EXPECT_FALSE(d.feed((frame(1, "ok") + frame(7, "bad") + frame(1, "never")).data(), 8 + 2 + 8 + 3 + 8 + 5));
   EXPECT_TRUE(d.broken());
   EXPECT_EQ(out, "ok");
+}
+
+namespace {
+
+// What OutputEnd passes on for `stream` fed in pieces cut at `cuts`, and
+// whether it saw the end (flushed at the stream's end if not).
+std::pair<std::string, bool> through_end(const std::string& marker, const std::string& stream,
+                                         const std::vector<size_t>& cuts) {
+  OutputEnd end(marker);
+  std::string got;
+  auto sink = [&](const char* p, size_t n) { got.append(p, n); };
+  size_t at = 0;
+  for (size_t cut : cuts) {
+    end.feed(stream.data() + at, cut - at, sink);
+    at = cut;
+  }
+  end.feed(stream.data() + at, stream.size() - at, sink);
+  bool ended = end.ended();
+  end.flush(sink);
+  return {got, ended};
+}
+
+}  // namespace
+
+// The marker ends the output wherever the attach stream's reads cut it;
+// what follows it is dropped; what only looked like its beginning is output.
+TEST(sandboxDockerOutputEnd, TheMarkerEndsTheOutputWhereverItIsCut) {
+  const std::string marker = docker_watch::end_marker("0123456789abcdef0123456789abcdef");
+  ASSERT_EQ(marker.size(), 50u);
+  const std::string output = std::string("line one\n\0mai-sandbox-end:0123 (a near miss)\n", 45) + "tail";
+  const std::string stream = output + marker + "after the end";
+  for (size_t a = 0; a <= stream.size(); ++a)
+    for (size_t b = a; b <= stream.size(); b += 7) {
+      auto [got, ended] = through_end(marker, stream, {a, b});
+      ASSERT_TRUE(ended) << a << " " << b;
+      ASSERT_EQ(got, output) << a << " " << b;
+    }
+  // Without the marker (the init was killed): everything, held-back bytes included.
+  for (size_t cut = 0; cut <= output.size(); ++cut) {
+    std::string cut_short = output + marker.substr(0, 20);
+    auto [got, ended] = through_end(marker, cut_short, {std::min(cut, cut_short.size())});
+    EXPECT_FALSE(ended);
+    EXPECT_EQ(got, cut_short);
+  }
+  // Another run's marker (another secret) is output like any other bytes.
+  std::string other = docker_watch::end_marker("ffffffffffffffffffffffffffffffff") + "more";
+  EXPECT_EQ(through_end(marker, other, {}).first, other);
+  EXPECT_FALSE(through_end(marker, other, {}).second);
+  // No marker expected: a plain pass-through.
+  EXPECT_EQ(through_end("", stream, {3}).first, stream);
 }
 
 TEST(sandboxDockerStats, ParsesASampleAndSkipsAStoppedOne) {
