@@ -48,7 +48,7 @@ json hardened_host_config(const RunSpec& spec, const config::DockerSettings& d,
       {"PidMode", ""},
       {"CgroupnsMode", "private"},
       {"UTSMode", ""},
-      {"Init", true},  // docker-init is pid 1: the program gets the signal semantics it has natively
+      {"Init", true},  // docker-init is pid 1 (unless ours is): the program gets the signal semantics it has natively
       {"OomKillDisable", false},
       {"AutoRemove", false},  // we remove it, after reading how it ended
       {"LogConfig", {{"Type", "none"}, {"Config", json::object()}}},  // output only via attach, never on the daemon's disk

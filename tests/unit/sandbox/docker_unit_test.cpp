@@ -130,8 +130,8 @@ TEST(sandboxDockerSpec, CollectedTmpIsTheHostsTmpfsToo) {
   EXPECT_FALSE(hc["Tmpfs"].contains("/sandbox"));
 }
 
-// Counting refused writes: the host's static init starts the program (under
-// docker-init) after handing its listener over; both host paths read-only.
+// Counting refused writes: the host's static init, as pid 1, starts the
+// program after handing its listener over; both host paths read-only.
 TEST(sandboxDockerSpec, WatchedRunsStartThroughTheInitBoundReadOnly) {
   auto cfg = test_config();
   ContainerInputs in;

@@ -63,7 +63,7 @@ print(sorted(os.listdir('/sandbox')))
   auto cfg = test_config();
   if (on_docker()) {
     // No user namespace: the container's uid is the run's leased host id;
-    // the primary group is also listed as a supplementary one; docker-init is pid 1.
+    // the primary group is also listed as a supplementary one; our init is pid 1.
     ASSERT_EQ(ids.size(), 1u);
     EXPECT_GE(ids[0], cfg.docker.ids.first);
     EXPECT_LT(ids[0], cfg.docker.ids.end());
@@ -260,7 +260,7 @@ TEST_P(sandboxRun, SetupFailureThrowsAndLeavesNothing) {
     for (const auto& d : make_cgroup(detect_cgroup_layout(), cfg.docker.cgroup_parent, spec.run_id)->dirs())
       EXPECT_FALSE(cgfs::exists(d)) << d;
     // A missing image or daemon is refused when the backend is made, with what to do.
-    // An interpreter the image lacks: docker-init cannot start it (127) and says why.
+    // An interpreter the image lacks: the init cannot start it (127) and says why.
     cfg.docker.python = "/nonexistent/python3";
     auto o = make_docker_backend(cfg)->launch(make_spec("print(1)\n"))->wait();
     EXPECT_TRUE(o.exited);
