@@ -1,6 +1,6 @@
 // The Docker backend's pure parts: the create body (every hardening field),
 // the seccomp profile generated from the native table, the attach-stream
-// demultiplexer and the stats parser. No daemon needed.
+// demultiplexer and the end markers' finder. No daemon needed.
 #include <gtest/gtest.h>
 
 #include <linux/sched.h>
@@ -22,7 +22,6 @@
 #include "sandbox/docker/output_end.hpp"
 #include "sandbox/docker_watch_protocol.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
-#include "sandbox/docker/stats_stream.hpp"
 #include "sandbox/seccomp_table.hpp"
 #include "test_util.hpp"
 
@@ -285,51 +284,6 @@ TEST(sandboxDockerOutputEnd, TheMarkerEndsTheOutputWhereverItIsCut) {
   // No marker expected: a plain pass-through.
   EXPECT_EQ(through_end("", stream, {3}).first, stream);
 }
-
-TEST(sandboxDockerStats, ParsesASampleAndSkipsAStoppedOne) {
-  auto s = parse_stats_line(R"({"read":"x","pids_stats":{"current":3,"limit":32},
-    "memory_stats":{"usage":1048576,"max_usage":2097152},
-    "cpu_stats":{"cpu_usage":{"total_usage":250000000}}})");
-  ASSERT_TRUE(s);
-  EXPECT_EQ(s->memory_bytes, 1048576u);
-  EXPECT_EQ(s->peak_memory_bytes, 2097152u);
-  EXPECT_EQ(s->cpu_ms, 250u);
-  EXPECT_EQ(s->pids, 3u);
-  EXPECT_EQ(s->pids_limit, 32u);
-  EXPECT_FALSE(parse_stats_line(R"({"read":"0001-01-01T00:00:00Z","pids_stats":{},"memory_stats":{},"cpu_stats":{"cpu_usage":{"total_usage":0}}})"));
-  EXPECT_FALSE(parse_stats_line("not json"));
-  EXPECT_FALSE(parse_stats_line("[1,2]"));
-  // A negative counter is no counter (it must not read as 2^64 - 5 bytes of memory).
-  auto neg = parse_stats_line(R"({"memory_stats":{"usage":-5},"cpu_stats":{"cpu_usage":{"total_usage":9000000}}})");
-  ASSERT_TRUE(neg);
-  EXPECT_EQ(neg->memory_bytes, 0u);
-  EXPECT_EQ(neg->cpu_ms, 9u);
-}
-
-TEST(sandboxDockerStats, LinesSplitAnywhereAndAnEndlessLineStaysBounded) {
-  std::string stream = "{\"a\":1}\n{\"b\":2}\n\n{\"c\":3}\npartial";
-  for (size_t step : {size_t{1}, size_t{2}, size_t{5}, stream.size()}) {
-    StatsLines lines;
-    std::vector<std::string> got;
-    for (size_t i = 0; i < stream.size(); i += step)
-      lines.feed(stream.data() + i, std::min(step, stream.size() - i),
-                 [&](const std::string& l) { got.push_back(l); });
-    EXPECT_EQ(got, (std::vector<std::string>{"{\"a\":1}", "{\"b\":2}", "", "{\"c\":3}"})) << step;
-    EXPECT_EQ(lines.buffered(), 7u);
-  }
-  // 3 MiB without a newline: dropped as it comes, then the next line is read.
-  StatsLines lines;
-  std::vector<std::string> got;
-  std::string chunk(64 * 1024, 'x');
-  for (int i = 0; i < 48; ++i) {
-    lines.feed(chunk.data(), chunk.size(), [&](const std::string& l) { got.push_back(l); });
-    EXPECT_LE(lines.buffered(), StatsLines::kMaxLine);
-  }
-  std::string tail = "still junk\n{\"ok\":1}\n";
-  lines.feed(tail.data(), tail.size(), [&](const std::string& l) { got.push_back(l); });
-  EXPECT_EQ(got, (std::vector<std::string>{"{\"ok\":1}"}));
-}
-
 
 namespace {
 bool libcurl_mapped() {

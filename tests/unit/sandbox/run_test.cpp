@@ -195,6 +195,41 @@ TEST_P(sandboxRun, KillFromAnotherThread) {
   EXPECT_EQ(report_of(o).termination, Termination::killed);
 }
 
+// The monitor's probe sees what the run uses (Docker: the container's own
+// cgroup, as native reads its run's), and its kill ends the run.
+TEST_P(sandboxRun, TheProbeSeesMemoryCpuAndProcesses) {
+  MAI_REQUIRE_ROOT();
+  auto backend = make_backend(current_kind());
+  auto sb = backend->launch(make_spec(R"(import subprocess, time
+held = bytearray(40 << 20)
+for i in range(0, len(held), 4096): held[i] = 1
+children = [subprocess.Popen(['sleep', '60']) for _ in range(3)]
+while time.process_time() < 0.3: pass  # CPU time, whatever the load
+time.sleep(60)
+)"));
+  auto probe = make_probe(sb->probe_target());
+  ResourceSample seen;
+  std::thread monitor([&] {
+    // Until it is all there (the run is killed at its timeout otherwise).
+    for (int i = 0; i < 400; ++i) {
+      ResourceSample s = probe->sample();
+      seen.memory_bytes = std::max(seen.memory_bytes, s.memory_bytes);
+      seen.cpu_ms = std::max(seen.cpu_ms, s.cpu_ms);
+      seen.pids = std::max(seen.pids, s.pids);
+      if (seen.memory_bytes >= (40u << 20) && seen.pids >= 5 && seen.cpu_ms >= 100) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    probe->kill_all();
+  });
+  auto o = sb->wait();
+  monitor.join();
+  EXPECT_GE(seen.memory_bytes, 40u << 20);
+  EXPECT_GE(seen.pids, 5u);  // the init, python, three sleeps
+  EXPECT_GE(seen.cpu_ms, 100u);
+  EXPECT_FALSE(o.exited);
+  EXPECT_FALSE(probe->oom_killed());
+}
+
 TEST_P(sandboxRun, DepsNetworkHandsTheProxyListenerToTheHost) {
   MAI_REQUIRE_ROOT();
   auto backend = make_backend(current_kind());
