@@ -83,7 +83,7 @@ DockerSandbox::DockerSandbox(DockerRun run)
   }
   // A warm container's entry handed its watch over as it started.
   expect_end_markers();
-  if (run_.init_pid > 0) init_exit_ = InitExit::open(std::move(run_.entry), run_.init_pid);
+  init_exit_ = InitExit::open(std::move(run_.entry));
   if (run_.attach_fd >= 0) {
     attached_ = true;
     attach_status_ = 101;
@@ -239,7 +239,7 @@ void DockerSandbox::start() {
   started_ = Clock::now();
   auto j = inspect_container(client_, run_.container_id);
   run_.init_pid = j["State"].value("Pid", 0);
-  init_exit_ = InitExit::open(std::move(run_.entry), run_.init_pid);
+  init_exit_ = InitExit::open(std::move(run_.entry));
   waiter_ = std::thread([this] { exit_thread(); });
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -23,18 +25,36 @@ bool readable(int fd, int events, long timeout_ms) {
   return rc == 1;
 }
 
+// The peer's pid in its innermost pid namespace (the last NSpid field).
+pid_t innermost_pid(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, 6, "NSpid:") != 0) continue;
+    std::istringstream fields(line.substr(6));
+    long last = 0;
+    for (long v; fields >> v;) last = v;
+    return static_cast<pid_t>(last);
+  }
+  return 0;
+}
+
 }  // namespace
 
-std::unique_ptr<InitExit> InitExit::open(EntryLink link, pid_t init_pid) {
-  if (link.conn.fd < 0 || init_pid <= 0 || link.pid != init_pid) return nullptr;
-  int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, init_pid, 0));
-  if (pidfd < 0) return nullptr;  // gone already, or a kernel before 5.3: the daemon says the end
-  UniqueFd held(pidfd);
-  // Both after the pidfd was opened: the entry still holds its end of the
-  // connection (only it does), so the pid is still the entry's, and the
-  // process the pidfd names has not exited, so it is that process.
-  if (readable(link.conn.fd, POLLRDHUP, 0) || readable(pidfd, POLLIN, 0)) return nullptr;
-  return std::unique_ptr<InitExit>(new InitExit(std::move(link), held.release()));
+UniqueFd init_pidfd(pid_t pid, int conn) {
+  if (pid <= 0 || conn < 0) return UniqueFd();
+  UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
+  if (pidfd.fd < 0) return UniqueFd();  // a kernel before 5.3: the daemon says the end
+  // After the pidfd was opened: the peer still holds its end of the
+  // connection (only it does, and it waits for our answer), so the pid is
+  // still the peer's and the pidfd names it; and it is pid 1 where it lives.
+  if (innermost_pid(pid) != 1 || readable(conn, POLLRDHUP, 0) || readable(pidfd.fd, POLLIN, 0)) return UniqueFd();
+  return pidfd;
+}
+
+std::unique_ptr<InitExit> InitExit::open(EntryLink link) {
+  if (link.conn.fd < 0 || link.pidfd.fd < 0) return nullptr;
+  return std::unique_ptr<InitExit>(new InitExit(std::move(link)));
 }
 
 InitExit::~InitExit() = default;
@@ -44,7 +64,7 @@ InitExit::End InitExit::wait(long timeout_ms) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   bool listening = true;  // until the connection gave its one message, or nothing usable
   for (;;) {
-    pollfd pf[2] = {{pidfd_.fd, POLLIN, 0}, {listening ? link_.conn.fd : -1, POLLIN, 0}};
+    pollfd pf[2] = {{link_.pidfd.fd, POLLIN, 0}, {listening ? link_.conn.fd : -1, POLLIN, 0}};
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     int rc = ::poll(pf, 2, static_cast<int>(std::max<long>(0, static_cast<long>(left.count()))));
     if (rc < 0 && errno == EINTR) continue;

@@ -26,15 +26,19 @@ namespace mai::sandbox::docker {
 struct EntryLink {
   UniqueFd conn;       // our end of the entry's connection
   pid_t pid = 0;       // the entry's host pid when it connected (SO_PEERCRED)
+  UniqueFd pidfd;      // on the entry, if it is its pid namespace's init (init_pidfd())
   std::string secret;  // what its output's end marker holds (docker_watch_protocol.hpp)
 };
 
+// A pidfd on the peer `pid` of `conn`, taken while the peer waits for our
+// answer (so it cannot have exited), if it is its pid namespace's pid 1.
+// -1 if anything does not hold: the run then has no fast end.
+UniqueFd init_pidfd(pid_t pid, int conn);
+
 class InitExit {
  public:
-  // Null unless `init_pid` (the daemon's word for the container's pid 1) is
-  // the entry that connected and is alive now, held by a pidfd opened while
-  // it is: then it cannot be confused with a later process of the same pid.
-  static std::unique_ptr<InitExit> open(EntryLink link, pid_t init_pid);
+  // Null unless `link` holds the connection and the init's pidfd.
+  static std::unique_ptr<InitExit> open(EntryLink link);
   ~InitExit();
   InitExit(const InitExit&) = delete;
   InitExit& operator=(const InitExit&) = delete;
@@ -50,10 +54,9 @@ class InitExit {
   const std::string& secret() const { return link_.secret; }
 
  private:
-  InitExit(EntryLink link, int pidfd) : link_(std::move(link)), pidfd_(pidfd) {}
+  explicit InitExit(EntryLink link) : link_(std::move(link)) {}
   std::optional<int> read_status();  // the one message, if it is a status
   EntryLink link_;
-  UniqueFd pidfd_;
 };
 
 }  // namespace mai::sandbox::docker

@@ -117,6 +117,8 @@ WriteWatchSocket::Handover WriteWatchSocket::accept(int timeout_ms) {
     refuse(e.what());
   }
   h.entry.secret = random_hex(docker_watch::kSecretBytes / 2);
+  // Now, while the entry waits for the answer: it cannot have ended yet.
+  h.entry.pidfd = init_pidfd(peer.pid, conn.fd);
   std::string ack = docker_watch::kAckByte + h.entry.secret;
   if (::send(conn.fd, ack.data(), ack.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(ack.size()))
     refuse("the entry left before it was answered");

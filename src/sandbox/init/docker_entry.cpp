@@ -47,6 +47,16 @@ int connect_to(const char* path) {
   return fd;
 }
 
+// Execs `program`; returns only if that failed, with the status to exit with:
+// as docker-init (and a shell) say it, 127 for a program that is not there,
+// 126 otherwise.
+int run_program(char** program) {
+  ::execvp(program[0], program);
+  int err = errno;
+  failed(std::string("cannot run ") + program[0] + ": " + std::strerror(err));
+  return err == ENOENT ? 127 : 126;
+}
+
 // The child's wait status, reaping every orphan that is reparented to us
 // meanwhile (a pid namespace's init must, or they stay zombies).
 int reap_until(pid_t child) {
@@ -107,6 +117,12 @@ int docker_watch_entry(int argc, char** argv) {
   if (n != static_cast<ssize_t>(1 + w::kSecretBytes) || answer[0] != w::kAckByte)
     return failed("the host did not take the write listener");
   const std::string marker = w::end_marker(std::string(answer + 1, w::kSecretBytes));
+  if (::getpid() != 1) {
+    // Under another init (docker-init): orphans are not ours to reap, nor is
+    // the container's end ours to tell. The program simply runs, in our place.
+    ::close(sock);
+    return run_program(argv + 4);
+  }
   // The program runs as our uid: without this it could ptrace us or open
   // /proc/1/fd/* and /proc/1/mem, and speak for us on the socket.
   ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
@@ -114,11 +130,7 @@ int docker_watch_entry(int argc, char** argv) {
   if (child < 0) return failed(std::string("fork: ") + std::strerror(errno));
   if (child == 0) {
     ::close(sock);
-    ::execvp(argv[4], argv + 4);
-    // As docker-init (and a shell) say it: 127 for a program that is not there, 126 otherwise.
-    int err = errno;
-    failed(std::string("cannot run ") + argv[4] + ": " + std::strerror(err));
-    ::_exit(err == ENOENT ? 127 : 126);
+    ::_exit(run_program(argv + 4));
   }
   // A reader gone must not kill us before the host hears the status.
   sigset_t pipe_signal;

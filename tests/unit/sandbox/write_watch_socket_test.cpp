@@ -157,6 +157,8 @@ TEST(sandboxWriteWatchSocket, TheEntrysListenerIsTakenAndAcknowledged) {
   EXPECT_EQ(w.count, 0u);
   // The connection is kept for the entry's report, from the peer that connected.
   EXPECT_EQ(handover.entry.pid, ::getpid());
+  // This peer is no pid namespace's init: its end cannot be told fast.
+  EXPECT_LT(handover.entry.pidfd.fd, 0);
   EXPECT_EQ(handover.entry.secret.size(), 32u);
   char echoed[64] = {};
   ASSERT_EQ(::recv(handover.entry.conn.fd, echoed, sizeof echoed, 0), 32);
