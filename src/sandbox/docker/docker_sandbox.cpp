@@ -33,10 +33,10 @@ constexpr int kWatchTimeoutMs = 30000;  // a loaded daemon takes seconds to star
 
 }  // namespace
 
-void start_write_watch(DockerRun& run) {
+void start_write_watch(DockerRun& run, const std::string& end_secret) {
   if (!run.watch_socket) return;
   auto socket = std::move(run.watch_socket);  // one connection only, whatever happens
-  auto handover = socket->accept(kWatchTimeoutMs);
+  auto handover = socket->accept(kWatchTimeoutMs, end_secret);
   run.watch = std::move(handover.watch);
   run.entry = std::move(handover.entry);
 }
@@ -81,8 +81,9 @@ DockerSandbox::DockerSandbox(DockerRun run)
   } catch (const std::exception&) {
     // Unversioned paths still reach the daemon; nothing here may stop the removal.
   }
-  // A warm container's entry handed its watch over as it started.
-  expect_end_markers();
+  // A warm container's entry handed its watch over as it started; the go
+  // comes later, and nothing is read from the stream before this.
+  if (!run_.entry.secret.empty()) expect_end_markers(run_.entry.secret);
   init_exit_ = InitExit::open(std::move(run_.entry));
   if (run_.attach_fd >= 0) {
     attached_ = true;
@@ -145,11 +146,10 @@ void DockerSandbox::read_attached() {
   cv_.notify_all();
 }
 
-void DockerSandbox::expect_end_markers() {
-  if (run_.entry.secret.empty()) return;
-  std::string marker = docker_watch::end_marker(run_.entry.secret);
+void DockerSandbox::expect_end_markers(const std::string& secret) {
+  std::string marker = docker_watch::end_marker(secret);
   std::lock_guard<std::mutex> lock(mu_);
-  // Nothing is held back yet: the program has not ended, so no marker was written.
+  // Nothing is held back yet: the entry has not had the secret, so no marker was written.
   out_end_ = OutputEnd(marker);
   err_end_ = OutputEnd(marker);
 }
@@ -232,9 +232,11 @@ void DockerSandbox::start() {
   }
   start_container(client_, run_.container_id);
   phase_done("docker: container started");
-  // The program starts only once its entry's listener is ours.
-  start_write_watch(run_);
-  expect_end_markers();
+  // The program starts only once its entry's listener is ours, and ends its
+  // output with a marker only once the secret is sent: looked for from now.
+  std::string end_secret = new_end_secret();
+  if (run_.watch_socket) expect_end_markers(end_secret);
+  start_write_watch(run_, end_secret);
   if (run_.watch) phase_done("docker: write watch taken");
   started_ = Clock::now();
   auto j = inspect_container(client_, run_.container_id);
@@ -452,12 +454,10 @@ RawOutcome DockerSandbox::wait() {
   // Exited means our init (the container's pid 1) reported the end after
   // it killed and reaped every other process of the container, or the
   // daemon's /wait gave a status: pid 1 has ended, and the kernel ends a pid
-  // namespace's init only once every other process in it is killed and reaped. Nothing of the run
-  // is left that could change /sandbox or /tmp while collect_files() reads
-  // them before the reaper removes the container. A failed /wait proves
-  // nothing: that run is removed now.
-  // Our init's status comes only once it killed and reaped every other
-  // process of the container: the same proof.
+  // namespace's init only once every other process in it is killed and
+  // reaped. Nothing of the run is left that could change /sandbox or /tmp
+  // while collect_files() reads them before the reaper removes the
+  // container. A failed /wait proves nothing: that run is removed now.
   if (run_.defer_removal && exit_known && (wait_status || code >= 0) && output_in) {
     remove_later();
     phase_done("docker: threads joined, removal handed to the reaper");

@@ -63,9 +63,9 @@ struct DockerRun {
 };
 
 // Once a container started: takes its entry's listener through
-// run.watch_socket (when counting), starts run.watch and keeps run.entry.
-// Throws SandboxError.
-void start_write_watch(DockerRun& run);
+// run.watch_socket (when counting), starts run.watch and keeps run.entry,
+// whose end marker holds `end_secret` (new_end_secret()). Throws SandboxError.
+void start_write_watch(DockerRun& run, const std::string& end_secret);
 
 class DockerSandbox final : public Sandbox {
  public:
@@ -117,7 +117,7 @@ class DockerSandbox final : public Sandbox {
   StreamCancel attach_cancel_;
   std::thread attach_;
   void hold_while_flooded(std::unique_lock<std::mutex>& lock);
-  void expect_end_markers();  // once run_.entry has the secret
+  void expect_end_markers(const std::string& secret);  // before the entry has it
   void mark_end_phases();  // when the end's parts were seen, as phases
   void note_output_end();  // both markers seen: the output is all in
   void flush_output_end();  // the stream ended: what a marker's start held back is output

@@ -87,7 +87,9 @@ void WriteWatchSocket::close_listening() {
   ::unlink(socket_path().c_str());
 }
 
-WriteWatchSocket::Handover WriteWatchSocket::accept(int timeout_ms) {
+std::string new_end_secret() { return random_hex(docker_watch::kSecretBytes / 2); }
+
+WriteWatchSocket::Handover WriteWatchSocket::accept(int timeout_ms, const std::string& end_secret) {
   if (listen_fd_ < 0) refuse("it serves one connection only");
   bool ready = readable_within(listen_fd_, timeout_ms);
   Fd conn(ready ? ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC) : -1);
@@ -116,7 +118,8 @@ WriteWatchSocket::Handover WriteWatchSocket::accept(int timeout_ms) {
   } catch (const std::exception& e) {
     refuse(e.what());
   }
-  h.entry.secret = random_hex(docker_watch::kSecretBytes / 2);
+  if (end_secret.size() != docker_watch::kSecretBytes) refuse("the end marker's secret is malformed");
+  h.entry.secret = end_secret;
   // Now, while the entry waits for the answer: it cannot have ended yet.
   h.entry.pidfd = init_pidfd(peer.pid, conn.fd);
   std::string ack = docker_watch::kAckByte + h.entry.secret;

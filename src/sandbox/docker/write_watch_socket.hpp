@@ -19,6 +19,9 @@
 
 namespace mai::sandbox::docker {
 
+// A fresh secret for a run's end marker (docker_watch_protocol.hpp).
+std::string new_end_secret();
+
 class WriteWatchSocket {
  public:
   // Makes `dir` (searchable by all) with the socket in it, connectable only
@@ -36,11 +39,12 @@ class WriteWatchSocket {
     EntryLink entry;  // the connection kept, and the secret the entry was given
   };
   // Accepts the one connection (waiting up to `timeout_ms` for it and for its
-  // message), checks it, acknowledges it (with a fresh secret for the
-  // entry's end marker) and starts watching the container's mount namespace.
+  // message), checks it, acknowledges it (with `end_secret` for the entry's
+  // end marker: the caller looks for the marker before the program can
+  // write it) and starts watching the container's mount namespace.
   // Closes the listening socket whatever happens: a second call throws.
   // Throws SandboxError("sandbox_setup") saying what was wrong.
-  Handover accept(int timeout_ms);
+  Handover accept(int timeout_ms, const std::string& end_secret);
 
  private:
   void close_listening();

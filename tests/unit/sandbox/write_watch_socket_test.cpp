@@ -59,7 +59,7 @@ struct Fixture {
 // accept() must throw a SandboxError whose message has `why`.
 void expect_refused(WriteWatchSocket& s, const std::string& why, int timeout_ms = kWaitMs) {
   try {
-    auto w = s.accept(timeout_ms);
+    auto w = s.accept(timeout_ms, new_end_secret());
     ADD_FAILURE() << "accepted";
   } catch (const mai::SandboxError& e) {
     EXPECT_EQ(e.code(), "sandbox_setup");
@@ -147,7 +147,8 @@ TEST(sandboxWriteWatchSocket, TheEntrysListenerIsTakenAndAcknowledged) {
               ::send(c, ack + 1, 32, 0) == 32;
     ::_exit(ok ? 0 : 1);
   }
-  auto handover = f.sock->accept(kWaitMs);
+  const std::string secret = new_end_secret();
+  auto handover = f.sock->accept(kWaitMs, secret);
   ASSERT_TRUE(handover.watch);
   int status = 0;
   ASSERT_EQ(::waitpid(child, &status, 0), child);
@@ -159,7 +160,7 @@ TEST(sandboxWriteWatchSocket, TheEntrysListenerIsTakenAndAcknowledged) {
   EXPECT_EQ(handover.entry.pid, ::getpid());
   // This peer is no pid namespace's init: its end cannot be told fast.
   EXPECT_LT(handover.entry.pidfd.fd, 0);
-  EXPECT_EQ(handover.entry.secret.size(), 32u);
+  EXPECT_EQ(handover.entry.secret, secret);
   char echoed[64] = {};
   ASSERT_EQ(::recv(handover.entry.conn.fd, echoed, sizeof echoed, 0), 32);
   EXPECT_EQ(std::string(echoed, 32), handover.entry.secret);
