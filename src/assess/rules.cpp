@@ -16,7 +16,7 @@ constexpr FlagName kFlags[] = {
     {"shell_interp", kShellInterp},     {"recursive", kRecursive},    {"replaces", kReplaces},
     {"background", kBackground},        {"const_target", kConstTarget}, {"external_hint", kExternalHint},
     {"waited", kWaited},                {"recursive_delete", kRecursiveDelete}, {"auth_header", kAuthHeader},
-    {"overwrite", kOverwrite}};
+    {"overwrite", kOverwrite},          {"in_hook", kInHook}};
 
 uint32_t parse_flags(const config::Node& n) {
   uint32_t bits = 0;
