@@ -2,6 +2,7 @@
 
 #include "actors/containment.hpp"
 #include "actors/protocol.hpp"
+#include "sandbox/run_admission.hpp"
 
 namespace mai::actors {
 
@@ -17,16 +18,30 @@ void start(self_ptr self, ExecutionRequest req,
   rp.delegate(worker, execute_atom::value, std::move(req));
 }
 
+sandbox::RunLoad load_of(const executor_state& st) {
+  return {st.running, st.settings.slots, static_cast<uint32_t>(st.queue.size()), st.settings.queue_length};
+}
+
+uint64_t free_memory(const executor_state& st) {
+  return st.settings.free_memory ? st.settings.free_memory() : 0;
+}
+
 }  // namespace
 
 executor_actor::behavior_type executor(executor_actor::stateful_pointer<executor_state> self,
                                        ExecutorSettings settings) {
   self->state.settings = std::move(settings);
-  // A worker ended (whatever the reason): its slot goes to the next in line.
+  // A worker ended (whatever the reason): the next in line start while they
+  // fit (a slot, and the host's free memory).
   self->set_down_handler([=](const caf::down_msg&) {
     auto& st = self->state;
     if (st.running > 0) --st.running;
-    while (st.running < st.settings.slots && !st.queue.empty()) {
+    while (!st.queue.empty()) {
+      sandbox::RunLoad load = load_of(st);
+      load.waiting = 0;  // the head has nobody before it
+      if (sandbox::admit_run(load, st.queue.front().first.limits.memory_bytes, free_memory(st)) !=
+          sandbox::Admission::start)
+        break;
       auto [req, rp] = std::move(st.queue.front());
       st.queue.pop_front();
       start(self, std::move(req), std::move(rp));
@@ -37,16 +52,18 @@ executor_actor::behavior_type executor(executor_actor::stateful_pointer<executor
               [=](execute_atom, ExecutionRequest& req) -> caf::result<ExecutionReport> {
                 auto& st = self->state;
                 auto rp = self->make_response_promise<ExecutionReport>();
-                if (st.running < st.settings.slots) {
-                  start(self, std::move(req), rp);
-                } else if (st.queue.size() < st.settings.queue_length) {
-                  st.queue.emplace_back(std::move(req), rp);
-                } else {
-                  rp.deliver(make_error(errc::overloaded,
-                                        "all " + std::to_string(st.settings.slots) +
-                                            " sandbox slots are busy and " +
-                                            std::to_string(st.queue.size()) +
-                                            " submissions are already waiting; try again later"));
+                sandbox::RunLoad load = load_of(st);
+                uint64_t free = free_memory(st);
+                switch (sandbox::admit_run(load, req.limits.memory_bytes, free)) {
+                  case sandbox::Admission::start:
+                    start(self, std::move(req), rp);
+                    break;
+                  case sandbox::Admission::wait:
+                    st.queue.emplace_back(std::move(req), rp);
+                    break;
+                  case sandbox::Admission::refuse:
+                    rp.deliver(make_error(errc::overloaded, sandbox::refusal_reason(load, free)));
+                    break;
                 }
                 return rp;
               }),

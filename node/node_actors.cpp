@@ -9,6 +9,7 @@
 #include "actors/monitor.hpp"
 #include "actors/network_proxy.hpp"
 #include "actors/remote_executor.hpp"
+#include "common/host_resources.hpp"
 #include "policy/run_policy.hpp"
 
 namespace mai::node {
@@ -30,6 +31,7 @@ ExecutionActors spawn_execution(caf::actor_system& sys, const ExecutionParts& p,
   actors::ExecutorSettings exec;
   exec.slots = std::max(1u, p.slots);
   exec.queue_length = p.queue_length;
+  exec.free_memory = [] { return this_host_resources().memory_bytes; };  // read afresh per decision
   exec.deps.native = p.native;
   exec.deps.docker = p.docker;
   exec.deps.monitor = a.monitor;
@@ -73,6 +75,7 @@ CoreActors spawn_core_actors(caf::actor_system& sys, const ExecutionParts& exec,
     if (exec.docker) d.local_info.backends.push_back(Backend::docker);
     node.dispatcher = sys.spawn(actors::dispatcher, std::move(d));
     gw->executor = node.dispatcher;
+    gw->executor_in_process = false;
   }
   node.gateway = sys.spawn(actors::gateway, std::shared_ptr<const actors::GatewaySettings>(gw));
   node.health = std::make_shared<actors::NodeHealth>();

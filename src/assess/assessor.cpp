@@ -188,6 +188,7 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
   Ctx ctx(*model_, *threats_, log, budget_for(code.size()));
   if (language == Language::python) interpret_python(code, ctx, nullptr, nullptr);
   else interpret_shell(code, ctx, nullptr, nullptr);
+  ctx.judge_hooks();
   if (threats_->is_known_payload(code_sha256)) {
     Effect e;
     e.kind = Eff::threat;
@@ -270,6 +271,9 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
       const Rule& rule = rules[r];
       if (rule.external_only && !external) continue;
       if ((e.flags & kExternalHint) && !rule.external_only) continue;
+      // A git hook's job is to run commands at commit time: only what would be
+      // HIGH or BLOCKED if the code did it now counts against the installer.
+      if ((e.flags & kInHook) && rule.level < RiskLevel::high) continue;
       if (!rule.match[m].matches(e)) continue;
       if (!fired[r].on) fired[r] = Fired{true, &e};
       report(r, e, {});

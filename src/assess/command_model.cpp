@@ -313,14 +313,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   if (!spec) return r;
   std::string line = join_words(argv, 1);
   const std::string& kind = spec->kind;
-  if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args) && kind == "generic") return r;
+  if (spec->when_args && !RE2::PartialMatch(line, spec->when_args->re()) && kind == "generic") return r;
   Parsed p = parse_args(argv, spec);
   auto operand = [&](size_t k) -> const Word* { return k < p.operands.size() ? &argv[p.operands[k]] : nullptr; };
 
   if (kind == "capture") {
     // Clipboard readers, screenshot tools, secret dumps: their output holds
     // what they captured (stdout, or the file named last for a screenshot).
-    if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args)) return r;
+    if (spec->when_args && !RE2::PartialMatch(line, spec->when_args->re())) return r;
     int32_t ev = ctx_.log.evidence(site_.line, site_.col, "captures " + describe_taint(spec->taint) + " (" + name + ")");
     effect(Eff::capture, spec->tag, name, name + " " + line, spec->taint, ev);
     const Word* out = p.operands.empty() ? nullptr : &argv[p.operands.back()];
@@ -451,7 +451,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         if (dir && !src.text.empty() && src.text[0] != '/' && src.text[0] != '~') src.text = dir->text + "/" + src.text;
         auto [ft, fev] = file_taint(src);
         effect(Eff::file_read, "archive", src.text, name + " " + line);
-        t |= ft;
+        t |= ft | ctx_.home_tree_taint(ctx_.path(src.text));
         if (ev < 0) ev = fev;
       }
       if (out && out->text != "-") effect(Eff::file_write, "archive", out->text, name + " " + line, t, ev);
@@ -1006,7 +1006,14 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     nested_shell(*code);
     return r;
   }
-  if (!p.operands.empty()) {
+  // -s: commands from stdin, the operands are its positional parameters (curl … | bash -s -- arg).
+  bool from_stdin = false;
+  for (size_t k = 1; k < argv.size(); ++k) {
+    const std::string& o = argv[k].text;
+    if (o == "--" || o.size() < 2 || o[0] != '-') break;
+    if (o[1] != '-' && o.find('s') != std::string::npos) from_stdin = true;
+  }
+  if (!p.operands.empty() && !from_stdin) {
     // A script file.
     const Word& f = argv[p.operands[0]];
     auto [ft, fev] = file_taint(f);
@@ -1199,7 +1206,11 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   if (p.short_flag('k') && curl) effect(Eff::risky, "tls_noverify", name, name + " " + join_words(argv, 1));
   if (p.has("--insecure") || p.has("--no-check-certificate"))
     effect(Eff::risky, "tls_noverify", name, name + " " + join_words(argv, 1));
-  if (io.stdin_taint && sends == false && (p.has("-T") || p.has("--upload-file"))) {
+  // -T - (or -T .) uploads what arrives on stdin
+  std::optional<Word> upload = opt_value(argv, p, "-T");
+  if (!upload) upload = opt_value(argv, p, "--upload-file");
+  if (io.stdin_taint && (p.has("-T") || p.has("--upload-file")) &&
+      (!sends || (upload && (upload->text == "-" || upload->text == ".")))) {
     t |= io.stdin_taint;
     ev = io.stdin_ev;
   }

@@ -1,5 +1,8 @@
 #include "assess/context.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include "assess/python_interp.hpp"
 #include "assess/syntax_tree.hpp"
 #include "assess/taint.hpp"
@@ -14,8 +17,11 @@ uint32_t Ctx::classify(std::string_view path) const {
   for (char c : path)
     if (c != kUnknownPart && c != '/' && c != '.') ++known;
   bool partial = is_partial(path);
-  if (partial && known < 3) return 0;
+  // Something under the home directory, its name unknown (a walk of ~): home.
+  if (partial && known < 3)
+    return path.size() > 2 && path[0] == '~' && path[1] == '/' ? lib.path_class_bit("home").value_or(0) : 0;
   uint32_t bits = lib.classify_path(path);
+  if (bits & public_key_class) bits &= ~credentials_class;
   if (path[0] != '/' && path[0] != '~' && path[0] != kUnknownPart)
     if (auto here = lib.path_class_bit("cwd")) bits |= *here;
   return bits;
@@ -33,6 +39,55 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   if (has("user_identity")) t |= kSysinfo;
   if (has("home") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
   return t;
+}
+
+uint32_t Ctx::home_tree_taint(std::string_view path) const {
+  uint32_t cls = classify(path);
+  auto bit = [&](const char* n) { return lib.path_class_bit(n).value_or(0); };
+  if (cls & bit("home_root")) return kUserFile | kWalked;
+  size_t slash = path.rfind('/');
+  std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  bool dir_like = !base.empty() && base.find('.') == std::string_view::npos && !is_partial(base);
+  if ((cls & bit("home")) && dir_like && !(cls & (bit("credentials") | bit("browser_data"))))
+    return kUserFile | kWalked;
+  return 0;
+}
+
+void Ctx::record_hook(const std::string& path, uint32_t classes, std::string_view text, bool append, uint32_t taint,
+                      int32_t ev, const Site& s) {
+  if (!hook_class || !(classes & hook_class)) return;
+  auto it = std::find_if(hooks.begin(), hooks.end(), [&](const HookText& h) { return h.path == path; });
+  if (it == hooks.end()) {
+    if (hooks.size() >= kMaxHooks) return;
+    hooks.push_back(HookText{path, std::string(), 0, -1, s});
+    it = hooks.end() - 1;
+  } else if (!append) {
+    it->text.clear();
+  }
+  if (it->text.size() + text.size() <= kMaxWrittenText) it->text.append(text);
+  it->taint |= taint;
+  if (it->ev < 0) it->ev = ev;
+}
+
+void Ctx::judge_hooks() {
+  // Hooks written while judging hooks are judged no further (a hook that writes a hook).
+  std::vector<HookText> todo;
+  todo.swap(hooks);
+  for (const auto& h : todo) {
+    // Nothing known of the content (a copy of a template): nothing to judge;
+    // a hook holding this program or a download is PERSISTENCE by its taint.
+    bool known = false;
+    for (char c : h.text)
+      if (c != kUnknownPart && !std::isspace(static_cast<unsigned char>(c))) known = true;
+    if (!known) continue;
+    Site s = h.site;
+    s.flags |= kInHook;
+    const char* via = "in the git hook it installs";
+    size_t eol = h.text.find('\n');
+    bool python = h.text.rfind("#!", 0) == 0 && h.text.substr(0, eol).find("python") != std::string::npos;
+    if (python) interpret_python(h.text, *this, &s, via, h.taint, h.ev);
+    else interpret_shell(h.text, *this, &s, via, h.taint, h.ev);
+  }
 }
 
 void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,

@@ -50,7 +50,10 @@ struct Site {
 
 struct Ctx {
   Ctx(const LibraryModel& l, const KnownThreats& t, EffectLog& g, uint64_t units)
-      : lib(l), threats(t), log(g), budget(units), budget_half(units / 2) {}
+      : lib(l), threats(t), log(g), budget(units), budget_half(units / 2),
+        hook_class(l.path_class_bit("git_hook").value_or(0)),
+        public_key_class(l.path_class_bit("public_key").value_or(0)),
+        credentials_class(l.path_class_bit("credentials").value_or(0)) {}
   const LibraryModel& lib;
   const KnownThreats& threats;
   EffectLog& log;
@@ -110,6 +113,29 @@ struct Ctx {
     auto it = written_text.find(path);
     return it == written_text.end() ? nullptr : &it->second;
   }
+  // Git hooks written: a developer tool's ordinary mechanism, so a hook is
+  // judged by what it runs (judge_hooks, once the code has been walked), not
+  // by where it is written. Appends accumulate; the text may be partial.
+  struct HookText {
+    std::string path, text;
+    uint32_t taint = 0;
+    int32_t ev = -1;
+    Site site;
+  };
+  static constexpr size_t kMaxHooks = 16;
+  const uint32_t hook_class;  // the git_hook path class (0: the model has none)
+  // A public key (id_rsa.pub) is published by design: never a credential store.
+  const uint32_t public_key_class, credentials_class;
+  std::vector<HookText> hooks;
+  void record_hook(const std::string& path, uint32_t classes, std::string_view text, bool append, uint32_t taint,
+                   int32_t ev, const Site& s);
+  // Interprets each hook's text (shell, or Python by its #! line) at the
+  // write that installed it, its effects flagged kInHook.
+  void judge_hooks();
+  // What the shell code interpreted last printed (check_output of a shell line
+  // returns it); the caller clears it before running the line.
+  uint32_t shell_printed_taint = 0;
+  int32_t shell_printed_ev = -1;
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;
@@ -159,6 +185,9 @@ struct Ctx {
   uint32_t classify(std::string_view path) const;
   // Taint of reading a file at `path` (credential store -> secret_file, ...).
   uint32_t read_taint(std::string_view path, uint32_t path_classes) const;
+  // An archive or copy of a home directory, or of a directory in one
+  // (~/Documents), holds every file under it: the user's files, found by walking.
+  uint32_t home_tree_taint(std::string_view path) const;
 };
 
 // Front ends. Each appends effects to ctx.log and never throws.

@@ -52,6 +52,7 @@ constexpr uint32_t kWaited = 1u << 9;          // exec: the caller waits for it 
 constexpr uint32_t kRecursiveDelete = 1u << 10;
 constexpr uint32_t kOverwrite = 1u << 12;      // file_write: over a file this code read
 constexpr uint32_t kAuthHeader = 1u << 11;     // net_send: the tainted data goes only in authentication (headers, auth=)
+constexpr uint32_t kInHook = 1u << 13;         // in a git hook the code writes: runs at the next commit, not now
 
 
 struct Evidence {

@@ -15,11 +15,6 @@ namespace mai::assess {
 
 namespace {
 
-std::string first_text(const Value& v) {
-  auto alts = string_alternatives(v, 1);
-  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
-}
-
 // Each string alternative of v (up to 4), or nullopt when one is not a string.
 std::vector<std::string> texts(const Value& v, bool* all_known = nullptr) {
   std::vector<std::string> out;
@@ -422,9 +417,34 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (!self) return Value();
       std::vector<std::string> out;
       std::string attr = spec.name.substr(spec.name.rfind('.') + 1);
+      if (attr == "with_suffix" || attr == "with_name") {
+        // p.with_suffix(".enc"), p.with_name("x"): the same directory, another name
+        std::string arg_text = a0 ? first_text(*a0) : std::string(1, kUnknownPart);
+        std::string path = texts(*self).empty() ? std::string(1, kUnknownPart) : texts(*self)[0];
+        std::string dir = dirname_of(path), base = basename_of(path);
+        if (attr == "with_name") {
+          base = arg_text;
+        } else {
+          size_t dot = base.rfind('.');
+          if (dot != std::string::npos && dot > 0) base.resize(dot);
+          base += arg_text;
+        }
+        Value v = Value::object("pathlib.Path", dir.empty() || dir == "." ? base : dir + "/" + base);
+        v.taint = self->taint | (a0 ? a0->taint : 0);
+        v.ev = self->ev >= 0 ? self->ev : a0 ? a0->ev : -1;
+        return v;
+      }
       for (const auto& s : texts(*self)) {
-        if (attr == "parent") out.push_back(dirname_of(s));
-        else out.push_back(basename_of(s));
+        if (attr == "parent") {
+          out.push_back(dirname_of(s));
+          continue;
+        }
+        std::string base = basename_of(s);
+        size_t dot = base.rfind('.');
+        bool ext = dot != std::string::npos && dot > 0;
+        if (attr == "stem") out.push_back(ext ? base.substr(0, dot) : base);
+        else if (attr == "suffix") out.push_back(ext ? base.substr(dot) : std::string());
+        else out.push_back(base);
       }
       if (attr == "parent") {
         Value v = Value::object("pathlib.Path", out.empty() ? std::string() : out[0]);
@@ -892,6 +912,19 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       Value conn = Value::object("socket.socket", self ? first_text(*self) : "", kSockFd);
       conn.ev = evidence(site, "accepts a network connection");
       return make_list({conn, Value()}, VK::tuple);
+    }
+    case Special::stream_pair: {
+      // asyncio.open_connection: (reader, writer) on one connection; what the
+      // reader gives is from the network, what the writer writes goes there.
+      const Value* h = arg(0, "host");
+      const Value* port = arg(1, "port");
+      std::string endpoint = (h ? first_text(*h) : std::string(1, kUnknownPart)) + ":" +
+                             (port ? first_text(*port) : std::string(1, kUnknownPart));
+      int32_t ev = evidence(site, "reads from a network connection to " + printable(endpoint, 80));
+      Value reader = Value::object("asyncio.StreamReader", endpoint, kDownloaded | kSockFd);
+      reader.ev = ev;
+      Value writer = Value::object("asyncio.StreamWriter", endpoint, kSockFd);
+      return make_list({reader, writer}, VK::tuple);
     }
     case Special::popen_input: {
       const Value* d = arg(0, "input");

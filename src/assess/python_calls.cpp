@@ -32,11 +32,6 @@ bool runs_script(const std::string& name) {
 
 namespace {
 
-std::string first_text(const Value& v) {
-  auto alts = string_alternatives(v, 1);
-  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
-}
-
 // "host:port" of a (host, port) tuple or an address string.
 std::string endpoint_text(const Value& v) {
   if (const Alt* a = v.single()) {
@@ -229,6 +224,9 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
           accumulate(out, any, call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), args, &self, site));
       return out;
     }
+    case VK::object:
+      if (a.s == "plumbum.Command") return plumbum_call(a, callee, args, site);
+      [[fallthrough]];
     default:
       invoke_callbacks(args, 0, -1, site);
       return Value::tainted(args.taint() | callee.taint, args.ev());
@@ -588,11 +586,11 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   };
   for (const auto& [refs, re] : spec.when) {
     const Value* v = find(refs);
-    if (!v || !RE2::PartialMatch(value_text(*v), *re)) ok = false;
+    if (!v || !RE2::PartialMatch(value_text(*v), re->re())) ok = false;
   }
   for (const auto& [refs, re] : spec.unless) {
     const Value* v = find(refs);
-    if (v && RE2::PartialMatch(value_text(*v), *re)) ok = false;
+    if (v && RE2::PartialMatch(value_text(*v), re->re())) ok = false;
   }
   if (ok && spec.when_taint) {
     auto d = role_value(spec, "data", args, self);
@@ -658,7 +656,11 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           have_result = true;
         }
         if (have_result && printed.taint) result.add_taint(printed.taint, printed.ev);
-        return have_result ? result : Value::tainted(cmd.taint, cmd.ev);
+        if (have_result) return result;
+        // os.popen(line).read(): what the command prints
+        Value out = Value::tainted(cmd.taint, cmd.ev);
+        if (printed.taint) out.add_taint(printed.taint, printed.ev);
+        return out;
       }
       case Eff::code_exec: {
         auto code = role_value(spec, "code", args, self);
@@ -715,7 +717,11 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
                  (spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")))) {
       // A copy holds the content of its source, not its name.
       std::string src = ctx_.path(first_text(*data));
-      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & kWalked);
+      // A local copy of this program is this program (copied into a hook, it persists);
+      // an upload of it (sftp.put) stays a deployment.
+      uint32_t keep = spec.effect == Eff::file_write ? (kWalked | kSelf) : kWalked;
+      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & keep);
+      if (spec.tag == "copy") e.data_taint |= ctx_.home_tree_taint(src);  // make_archive(root_dir=~)
       if (const auto* w = ctx_.written_at(src)) {
         e.data_taint |= w->first;
         e.data_ev = w->second;
@@ -791,6 +797,13 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       if (spec.effect == Eff::file_write && data && spec.tag != "copy" && spec.tag != "move" && spec.tag != "link")
         if (const Alt* d = data->single(); d && (d->k == VK::str || d->k == VK::bytes))
           ctx_.record_text(one.target, d->s, true);
+      if (spec.effect == Eff::file_write && spec.tag != "mkdir") {
+        // A git hook: what it will run (unknown for a copy, whose taint says what it holds).
+        bool copy = spec.data_path || spec.tag == "copy" || spec.tag == "move" || spec.tag == "link";
+        const Alt* d = data && !copy ? data->single() : nullptr;
+        std::string text = d && (d->k == VK::str || d->k == VK::bytes) ? d->s : std::string(1, kUnknownPart);
+        ctx_.record_hook(one.target, one.path_classes, text, true, one.data_taint, one.data_ev, where);
+      }
       if (spec.effect == Eff::file_delete && (spec.tag == "recursive")) one.flags |= kRecursiveDelete;
       if (spec.effect == Eff::file_write && spec.tag == "move" && data) {
         // A move removes its source.
@@ -818,6 +831,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       std::string t = ctx_.path(targets[0]);
       uint32_t cls = ctx_.classify(t);
       uint32_t taint = ctx_.read_taint(t, cls) | (target.taint & kWalked);
+      if (spec.tag == "archive") taint |= ctx_.home_tree_taint(t);  // tar.add(~/Documents)
       const auto* w = ctx_.written_at(t);
       int32_t ev = -1;
       if (w) {
@@ -914,6 +928,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (a.k == VK::object && a.c) {
           a.c->open = true;
           a.c->rest.join(Value::tainted(d->taint, d->ev));
+          // an archive object writes its file: reading that file back reads what was stored
+          if ((a.s == "tarfile.TarFile" || a.s == "zipfile.ZipFile") && !a.extra.empty())
+            ctx_.record_write(ctx_.path(a.extra), d->taint, d->ev);
         }
   }
   // Written "to a file" that is an in-memory buffer (image.save(buf),
@@ -1065,8 +1082,13 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
         ev = it->second;
       }
       emit(command_basename(first), line, taint, ev);
-      if (looks_shell) run_nested_shell(line, taint, ev, site, "in the command line it runs");
-      else {
+      if (looks_shell) {
+        ctx_.shell_printed_taint = 0;
+        ctx_.shell_printed_ev = -1;
+        run_nested_shell(line, taint, ev, site, "in the command line it runs");
+        // What the line prints (whoami && hostname) is what check_output returns.
+        if (output && ctx_.shell_printed_taint) output->add_taint(ctx_.shell_printed_taint, ctx_.shell_printed_ev);
+      } else {
         std::vector<Word> words{Word{line, taint, ev}};
         CommandIo io;
         io.stdin_socket = stdio_socket;

@@ -1103,6 +1103,7 @@ Value PyInterp::eval_binary(NodeId e) {
   Value r = eval(rn);
   NodeId op = t_.child(e, F::operator_);
   std::string o = op == kNoNode ? "+" : text(op);
+  if (auto cmd = plumbum_operator(o, l, r, e)) return *cmd;
   Value v = binary(o, l, r, e);
   // Text built from a literal and something else (SQL by formatting).
   if (o == "%" || o == "+") {
@@ -1193,8 +1194,14 @@ Value PyInterp::eval_subscript(NodeId e) {
     return out;
   }
   Value k = key == kNoNode ? Value() : eval(key);
-  // x[a, b] (tuple subscript) evaluates the remaining named children too
-  for (NodeId c = key == kNoNode ? kNoNode : t_.next_named(key); c != kNoNode; c = t_.next_named(c)) eval(c);
+  // x[a, b]: the key is the tuple (a, b) (plumbum's cmd["-s", url] binds both)
+  std::vector<Value> items;
+  for (NodeId c = key == kNoNode ? kNoNode : t_.next_named(key); c != kNoNode; c = t_.next_named(c))
+    items.push_back(eval(c));
+  if (!items.empty()) {
+    items.insert(items.begin(), std::move(k));
+    k = make_list(std::move(items), VK::tuple);
+  }
   return subscript_of(o, k, e);
 }
 
@@ -1539,6 +1546,10 @@ Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
         break;
       }
       case VK::object: case VK::libfunc: case VK::module: {
+        if (auto cmd = plumbum_subscript(a, obj, key)) {
+          put(*cmd);
+          break;
+        }
         std::string type = a.s;
         // Namespaces as dictionaries: globals()['x'], vars(os)['system'],
         // __builtins__.__dict__['eval'], sys.modules['os'].

@@ -144,6 +144,11 @@ class PyInterp {
   void run_nested_python(const Value& code, NodeId site, const char* via);
   void run_nested_shell(const std::string& line, uint32_t taint, int32_t ev, NodeId site, const char* via);
   void import_effects(const std::string& module, NodeId site);
+  // plumbum's command objects (python_plumbum.cpp): nullopt when `a` is not one.
+  std::optional<Value> plumbum_subscript(const Alt& a, const Value& obj, const Value& key);
+  std::optional<Value> plumbum_operator(const std::string& op, const Value& l, const Value& r, NodeId at);
+  Value plumbum_run(const Value& cmd, NodeId site);
+  Value plumbum_call(const Alt& a, const Value& callee, Args& args, NodeId site);
 
   // Helpers used by both halves.
   Site site_of(NodeId n, uint32_t extra_flags = 0) const;

@@ -31,21 +31,30 @@ class ShInterp {
  public:
   ShInterp(const SyntaxTree& t, Ctx& ctx, uint32_t taint, int32_t ev) : t_(t), ctx_(ctx), code_taint_(taint), code_ev_(ev) {}
 
-  void run() {
-    if (t_.root() != kNoNode) exec(t_.root(), CommandIo{});
+  // What the code prints (the taint of its standard output).
+  CommandResult run() {
+    if (t_.root() == kNoNode) return CommandResult();
+    return exec(t_.root(), CommandIo{});
   }
 
  private:
   CommandResult exec(NodeId n, const CommandIo& io);
   CommandResult exec_children(NodeId n, const CommandIo& io) {
+    // The last command's result, with what every command printed (whoami && hostname).
     CommandResult last;
+    uint32_t printed = 0;
+    int32_t printed_ev = -1;
     for (NodeId c = t_[n].first; c != kNoNode && !stop_; c = t_[c].next)
       if (t_[c].named) {
         bool bg = next_is_background(c);
         if (bg) ++background_;
         last = exec(c, io);
         if (bg) --background_;
+        printed |= last.stdout_taint;
+        if (printed_ev < 0) printed_ev = last.stdout_ev;
       }
+    last.stdout_taint |= printed;
+    if (last.stdout_ev < 0) last.stdout_ev = printed_ev;
     return last;
   }
   bool next_is_background(NodeId c) const {
@@ -350,9 +359,43 @@ Word ShInterp::word(NodeId n, bool& split) {
 
 std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns) {
   std::vector<Word> out;
+  // tree-sitter-bash splits some words in two ($(hostname).$i.x.example is a
+  // concatenation, a bare "$" and a word "i.x.example"): pieces that touch in
+  // the source are one word, and a bare "$" before a word expands its name.
+  uint32_t prev_end = UINT32_MAX, dollar_end = UINT32_MAX;
   for (NodeId c = t_[cmd].first; c != kNoNode; c = t_[c].next) {
-    if (!t_[c].named) continue;
+    if (!t_[c].named) {
+      if (t_.text(c) == "$" && t_[c].begin == prev_end) dollar_end = t_[c].end;
+      continue;
+    }
     K k = t_.kind(c);
+    std::string_view piece = t_.text(c);
+    if (!out.empty() && (t_[c].begin == prev_end || t_[c].begin == dollar_end) && !piece.empty() &&
+        !std::isspace(static_cast<unsigned char>(piece[0])) &&
+        (k == K::word || k == K::concatenation || k == K::simple_expansion || k == K::expansion ||
+         k == K::command_substitution || k == K::sh_string || k == K::raw_string)) {
+      bool split = false;
+      Word w = word(c, split);
+      if (t_[c].begin == dollar_end && k == K::word) {
+        // the piece before ends with the bare "$": it is not text
+        if (!out.back().text.empty() && out.back().text.back() == '$') out.back().text.pop_back();
+        size_t j = 0;
+        while (j < w.text.size() && (std::isalnum(static_cast<unsigned char>(w.text[j])) || w.text[j] == '_')) ++j;
+        Word v = expand_var(w.text.substr(0, j));
+        w.text = v.text + w.text.substr(j);
+        w.taint |= v.taint;
+        if (w.ev < 0) w.ev = v.ev;
+      }
+      out.back().text += w.text;
+      out.back().taint |= w.taint;
+      if (out.back().ev < 0) out.back().ev = w.ev;
+      prev_end = t_[c].end;
+      dollar_end = !t_.text(c).empty() && t_.text(c).back() == '$' ? prev_end : UINT32_MAX;
+      continue;
+    }
+    prev_end = t_[c].end;
+    // the "$" may end the piece before (a concatenation whose last child it is)
+    dollar_end = !t_.text(c).empty() && t_.text(c).back() == '$' ? prev_end : UINT32_MAX;
     if (k == K::variable_assignment) {
       if (assigns) assigns->push_back(std::string(t_.text(c)));
       continue;
@@ -851,6 +894,8 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       ctx_.record_write(e.target, e.data_taint, e.data_ev);
     }
     if (result.stdout_known) ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
+    ctx_.record_hook(e.target, e.path_classes, result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart),
+                     e.tag == "append", e.data_taint, e.data_ev, s);
     ctx_.effect(std::move(e), s);
     result.stdout_taint = 0;
     result.stdout_known = false;
@@ -896,7 +941,9 @@ void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const ch
     ++ctx.nest;
   }
   try {
-    ShInterp(tree, ctx, taint, ev).run();
+    CommandResult printed = ShInterp(tree, ctx, taint, ev).run();
+    ctx.shell_printed_taint |= printed.stdout_taint;
+    if (ctx.shell_printed_ev < 0) ctx.shell_printed_ev = printed.stdout_ev;
   } catch (...) {
     ctx.mark_incomplete("the shell analysis failed");
   }

@@ -273,6 +273,11 @@ std::vector<std::string> string_alternatives(const Value& v, size_t limit) {
   return out;
 }
 
+std::string first_text(const Value& v) {
+  auto alts = string_alternatives(v, 1);
+  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
+}
+
 std::string printable(std::string_view s, size_t max) {
   std::string out;
   for (unsigned char c : s) {

@@ -149,6 +149,8 @@ bool is_partial(std::string_view s);
 // Known text of each string alternative, unknown parts as kUnknownPart; an
 // unknown alternative gives a single kUnknownPart.
 std::vector<std::string> string_alternatives(const Value& v, size_t limit = Value::kMaxAlts);
+// The first of them (kUnknownPart alone when there is none).
+std::string first_text(const Value& v);
 // Shown to people: unknown parts as "…", control bytes escaped, at most `max` bytes.
 std::string printable(std::string_view s, size_t max = 120);
 

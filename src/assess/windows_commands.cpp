@@ -21,7 +21,10 @@ std::vector<WindowsEffect> windows_script_effects(std::string_view text) {
       "start-bitstransfer|net\\.webclient|bitsadmin(\\.exe)?\\s.*/transfer|-urlcache)");
   static const RE2 run(
       "(\\biex\\b|invoke-expression|start-process|\\bsaps\\b|invoke-item|&\\s*[\\$\\(]|\\|\\s*iex|"
-      "rundll32|regsvr32|mshta|cmd(\\.exe)?\\s+/[ck]|\\bstart\\s)");
+      "rundll32|regsvr32|mshta|cmd(\\.exe)?\\s+/[ck]|\\bstart\\s|"
+      // a script block made from text, an assembly loaded from bytes (dot-sourcing a
+      // variable is left out: `. $PROFILE` before a REST call is ordinary)
+      "scriptblock\\]::create|assembly\\]::load)");
   // Programs that run what a URL names in one step.
   static const RE2 remote_script("(mshta(\\.exe)?\\s+[\"']?(https?|vbscript|javascript):|regsvr32(\\.exe)?\\s.*/i:\\s*https?:)");
   static const RE2 defender(

@@ -9,6 +9,13 @@
 // written while this one is being synced; an append still returns only
 // after its records are synced, and a failed write or sync fails every
 // batch not yet synced and every later one until the log is opened again.
+// An append whose events are all marked sync_with_next is written without
+// waiting for a sync: it survives kill -9 of this process at once, and power
+// loss from the next synced append on (the WAL is one sequential file; a
+// sync covers everything written before it), or from the writer's letting
+// go of the database, which syncs it first. Its sender does nothing outside
+// the process before a synced event follows (a request's records before
+// its execution.start, before its receipt).
 //
 // hold_open=false (short-lived `mai-sandbox run` processes): every call opens
 // the database, waiting up to AuditConfig.lock_wait_ms while another process
@@ -54,6 +61,8 @@ struct Event {
   std::string type;        // one of event_types.hpp
   std::string request_id;  // "" for events outside a request
   mai::json data = mai::json::object();
+  // Written at once, synced with the next synced append (see above).
+  bool sync_with_next = false;
 };
 
 // What Log::append_delivered() did: the origin's high-water mark afterwards
@@ -89,7 +98,9 @@ class Log {
   Log(const Log&) = delete;
   Log& operator=(const Log&) = delete;
 
-  // Durable when it returns; the seqs of the events, in order. Thread-safe.
+  // Durable when it returns (unless every event is sync_with_next: then
+  // written, and durable with the next synced append); the seqs of the
+  // events, in order. Thread-safe.
   // A submission event whose data has "code" and "parent_request_id" (and
   // no "diff") gets "diff", the unified diff against the parent submission's
   // code, and "parent_code_sha256" (or "parent_found": false).
@@ -160,7 +171,8 @@ class Log {
   }
   // The head of an open log, with the held key made to match it.
   Head head_of(Store& store);
-  // Group commit (log_commit.cpp): every caller's events in one synced batch.
+  // Group commit (log_commit.cpp): every caller's events in one batch, synced
+  // unless all of them are sync_with_next.
   std::vector<uint64_t> enqueue(const std::vector<Event>& events, bool want_receipt,
                                 AuditReceipt* receipt, Pending* p = nullptr);
   void commit(std::vector<Pending*>& batch);

@@ -1,7 +1,8 @@
 // Group commit: every caller's events, checked one caller at a time, then
-// sealed and written in one synced batch with the new chain head (and, when
-// a caller asked for its receipt, one tree head over all of them). Worker
-// spools' events carry their origin and are appended exactly once.
+// sealed and written in one batch with the new chain head (and, when a caller
+// asked for its receipt, one tree head over all of them), synced unless every
+// event in it is sync_with_next. Worker spools' events carry their origin and
+// are appended exactly once.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -236,15 +237,23 @@ void Log::commit(std::vector<Pending*>& batch) {
     sealer.sign(&signers_);
     lap(timers_.sign_ns, t);
     sealer.put_into(b);
+    // A receipt or a delivery mark is answered for at once: always synced.
+    bool sync = receipt_wanted;
+    for (auto* p : good) {
+      if (p->origin) sync = true;
+      for (const auto& e : *p->events) sync = sync || !e.sync_with_next;
+    }
     try {
-      store.write(b, !sync_apart_);
+      store.write(b, sync && !sync_apart_);
     } catch (const std::exception& e) {
       wal_.fail(e.what());  // later batches must not chain onto what may be half there
       throw;
     }
     const uint64_t ticket = wal_.written();
-    for (auto* p : good)
-      if (!p->error) p->written = ticket;
+    // Pipelined: synced apart, unless every event may wait for the next sync.
+    if (sync)
+      for (auto* p : good)
+        if (!p->error) p->written = ticket;
     lap(timers_.write_ns, t);
     timers_.batches += 1;
     timers_.records += sealer.size();

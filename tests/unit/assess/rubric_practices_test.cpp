@@ -66,5 +66,64 @@ TEST(RubricClasses, MoreFrameworkSpellings) {
   for (const auto& c : cases) check(c);
 }
 
+// Fifth round: asyncio servers on all interfaces, ruamel's unsafe loader.
+TEST(RubricClasses, AsyncServersAndRuamel) {
+  const Case cases[] = {
+      {"asyncio.start_server on 0.0.0.0 (a host with no port in the target)", M,
+       "import asyncio\nasync def h(r, w):\n    w.close()\nasync def main():\n"
+       "    server = await asyncio.start_server(h, '0.0.0.0', 8888)\n    await server.serve_forever()\nasyncio.run(main())\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"asyncio.start_server on loopback", L,
+       "import asyncio\nasync def h(r, w):\n    w.close()\nasync def main():\n"
+       "    await asyncio.start_server(h, '127.0.0.1', 8888)\nasyncio.run(main())\n",
+       nullptr},
+      {"loop.create_server on 0.0.0.0", M,
+       "import asyncio\nloop = asyncio.get_event_loop()\nloop.run_until_complete(loop.create_server(lambda: None, '0.0.0.0', 9000))\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"os.system through get_running_loop().run_in_executor", M,
+       "import asyncio, os\nasync def main():\n    loop = asyncio.get_running_loop()\n"
+       "    await loop.run_in_executor(None, os.system, 'uptime')\nasyncio.run(main())\n",
+       "RUNS-PROCESS"},
+      {"ruamel YAML(typ='unsafe')", M, "from ruamel.yaml import YAML\nd = YAML(typ='unsafe').load(open('c.yml'))\n",
+       "UNSAFE-DESERIALIZATION"},
+      {"ruamel YAML(typ='safe')", L, "from ruamel.yaml import YAML\nd = YAML(typ='safe').load(open('c.yml'))\n", nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Fifth round: debug modes set through configuration, templates without
+// escaping, a weak hash fed the secret later.
+TEST(RubricClasses, DebugConfigTemplatesAndLateHashInput) {
+  const Case cases[] = {
+      {"app.config['DEBUG'] = True", M, "from flask import Flask\napp = Flask(__name__)\napp.config['DEBUG'] = True\napp.run()\n",
+       "DEBUG-OR-FILE-SERVER"},
+      {"app.config.update(DEBUG=True)", M, "from flask import Flask\napp = Flask(__name__)\napp.config.update(DEBUG=True)\n",
+       "DEBUG-OR-FILE-SERVER"},
+      {"app.config['JSON_SORT_KEYS'] = False", L,
+       "from flask import Flask\napp = Flask(__name__)\napp.config['JSON_SORT_KEYS'] = False\n", nullptr},
+      {"tornado Application(debug=True)", M, "import tornado.web\napp = tornado.web.Application([], debug=True)\n",
+       "DEBUG-OR-FILE-SERVER"},
+      {"FastAPI(debug=True)", M, "from fastapi import FastAPI\napp = FastAPI(debug=True)\n", "DEBUG-OR-FILE-SERVER"},
+      {"jinja2.Template(autoescape=False)", M, "import jinja2\nt = jinja2.Template('<p>{{ n }}</p>', autoescape=False)\n",
+       "TEMPLATE-AUTOESCAPE-OFF"},
+      {"md5() then update(password)", M,
+       "import hashlib\ndef store(password):\n    m = hashlib.md5()\n    m.update(password.encode())\n    return m.hexdigest()\n",
+       "WEAK-CRYPTO"},
+      {"md5() of file chunks (a checksum)", L,
+       "import hashlib\nh = hashlib.md5()\nwith open('big.iso', 'rb') as f:\n    for chunk in iter(lambda: f.read(65536), b''):\n"
+       "        h.update(chunk)\nprint(h.hexdigest())\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(RubricClasses, ExpatReaderParsers) {
+  const Case cases[] = {
+      {"xml.sax.expatreader.create_parser", M, "import xml.sax.expatreader as bad\np = bad.create_parser()\n", "XML-ENTITIES"},
+      {"defusedxml's expatreader", L, "import defusedxml.expatreader as good\np = good.create_parser()\n", nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test

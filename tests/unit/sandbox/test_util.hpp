@@ -15,6 +15,7 @@
 #include "sandbox/cgroup.hpp"
 #include "sandbox/docker/container_spec.hpp"
 #include "sandbox/docker/containers.hpp"
+#include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace mai::sandbox::test {
@@ -86,14 +87,24 @@ inline std::string scratch_root() {
 }
 
 // Removes this process's scratch root when the tests are done: every run
-// removed its own directory, so what is left is the empty root itself.
+// removed its own directory (once the reaper is through), so what is left is
+// the empty root itself.
 // The tests' parent cgroups stay, empty (as mai-sandbox and
 // mai-sandbox-docker do in use): removing one raced with another test
 // process (ctest -j) between creating the parent and its run below it, and
 // failed that run.
 class ScratchCleanup : public ::testing::Environment {
  public:
-  void TearDown() override { remove_tree(scratch_base()); }
+  // Fixed before any test forks: a forked child's runs then go under its
+  // parent's base, which the parent removes (a child that named its own
+  // base ends with _exit and left it behind).
+  ScratchCleanup() { scratch_base(); }
+  void TearDown() override {
+    // Spent runs still queued for removal would otherwise be cut off by the
+    // exit, their tmpfs mounts (a warm Docker run's) left in place.
+    RunDirReaper::flush_if_used();
+    remove_tree(scratch_base());
+  }
 };
 inline ::testing::Environment* const kScratchCleanup =
     ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
