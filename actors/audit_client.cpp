@@ -11,7 +11,12 @@ AuditEvent make_event(std::string type, std::string request_id, const json& data
 audit::Event to_log_event(const AuditEvent& e) {
   json data = json::parse(e.data, nullptr, false);
   if (data.is_discarded()) data = json{{"unparsable", e.data}};
-  return audit::Event{e.type, e.request_id, std::move(data)};
+  return audit::Event{e.type, e.request_id, std::move(data), e.sync_with_next};
+}
+
+AuditEvent sync_with_next(AuditEvent event) {
+  event.sync_with_next = true;
+  return event;
 }
 
 std::vector<audit::Event> to_log_events(const std::vector<AuditEvent>& events) {
@@ -22,7 +27,7 @@ std::vector<audit::Event> to_log_events(const std::vector<AuditEvent>& events) {
 }
 
 AuditEvent from_log_event(const audit::Event& e) {
-  return AuditEvent{e.type, e.request_id, dump_json(e.data)};
+  return AuditEvent{e.type, e.request_id, dump_json(e.data), e.sync_with_next};
 }
 
 }  // namespace mai::actors

@@ -11,6 +11,10 @@
 namespace mai::actors {
 
 AuditEvent make_event(std::string type, std::string request_id, const json& data);
+// The event, to be synced with its sender's next synced event: for a sender
+// that does nothing outside the process before one (a request's submission,
+// assessment and result before its execution.start or its receipt).
+AuditEvent sync_with_next(AuditEvent event);
 
 // Between the wire form (data as JSON text) and the log's form. Text that is
 // not JSON is kept, as {"unparsable": text}, rather than dropped.

@@ -96,13 +96,23 @@ class Flow : public std::enable_shared_from_this<Flow> {
     if (!sub_.inputs.empty()) data["inputs"] = inputs_json(sub_.inputs);
     if (sub_.files.collect_tmp) data["collect_tmp"] = true;
     if (sub_.files.return_contents) data["return_contents"] = true;
-    record(audit::events::submission, data, std::move(next));
+    // Assessing it does nothing outside this process; the next record is synced.
+    record(audit::events::submission, data, std::move(next), Sync::with_next);
   }
 
-  // Appends one event; continues only once it is durable.
-  void record(const char* type, const json& data, Next next) {
+  // now: the record is durable before `next`. with_next: it is written, and
+  // made durable by the next synced record, which this request makes before
+  // anything outside the process acts on it (the code starts after the
+  // network proxy's synced ruling, run_worker.cpp; the answer leaves after
+  // the synced receipt).
+  enum class Sync { now, with_next };
+
+  // Appends one event; continues once it is in the log (see Sync).
+  void record(const char* type, const json& data, Next next, Sync sync = Sync::now) {
     auto me = shared_from_this();
-    record_event(self_, settings_->auditor, make_event(type, sub_.request_id, data))
+    auto event = make_event(type, sub_.request_id, data);
+    if (sync == Sync::with_next) event = sync_with_next(std::move(event));
+    record_event(self_, settings_->auditor, std::move(event))
         .then(
             [me, next](const AuditAck& ack) {
               for (auto seq : ack.seqs) {
@@ -126,8 +136,12 @@ class Flow : public std::enable_shared_from_this<Flow> {
             [me](Assessment& a) {
               me->result_.assessment = std::move(a);
               me->step([me] {
+                // Synced on its own only when the code may run in another
+                // process (a coordinator's worker); here a synced record comes
+                // before the code starts (the proxy's ruling), or a blocked one.
                 me->record(audit::events::assessment, to_json(me->result_.assessment),
-                           [me] { me->decide(); });
+                           [me] { me->decide(); },
+                           me->settings_->executor_in_process ? Sync::with_next : Sync::now);
               });
             },
             [me](caf::error& e) { me->fail("assessment_failed", error_message(e)); });
@@ -216,7 +230,8 @@ class Flow : public std::enable_shared_from_this<Flow> {
     }
     // Why the run got other limits or network than were asked for.
     if (!result_.policy_notes.empty()) data["policy_notes"] = result_.policy_notes;
-    record(audit::events::result, data, [me = shared_from_this()] { me->sign(); });
+    // The receipt that sign() writes next is synced before the answer leaves.
+    record(audit::events::result, data, [me = shared_from_this()] { me->sign(); }, Sync::with_next);
   }
 
   // Signs a tree head covering everything this submission wrote.

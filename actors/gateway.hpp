@@ -17,6 +17,10 @@ struct GatewaySettings {
   assessor_actor assessor;
   executor_actor executor;
   auditor_actor auditor;
+  // The executor runs the code in this process (not a coordinator's
+  // dispatcher, which may hand it to a worker): the assessment record then
+  // need not be synced on its own, the run's execution.start is first.
+  bool executor_in_process = true;
 };
 
 gateway_actor::behavior_type gateway(gateway_actor::pointer self,

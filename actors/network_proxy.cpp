@@ -68,7 +68,9 @@ network_proxy_actor::behavior_type network_proxy(network_proxy_actor::pointer se
                   uint16_t port) -> caf::result<NetworkEvent> {
                 NetworkEvent event = proxy::decide_egress(mode, method, host, port);
                 auto rp = self->make_response_promise<NetworkEvent>();
-                // The decision stands only once it is on record.
+                // The decision stands only once it is on record, synced: the
+                // run's earlier records (execution.start) are synced with it,
+                // before anything of the run starts (run_worker.cpp).
                 record_event(self, auditor,
                              make_event(audit::events::network, request_id, to_json(event)))
                     .then([rp, event](const AuditAck&) mutable { rp.deliver(event); },

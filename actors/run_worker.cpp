@@ -53,8 +53,10 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   json start = {{"run_id", spec.run_id},       {"backend", to_string(req.backend)},
                 {"worker", deps.worker_name},  {"trust", to_string(req.trust)},
                 {"network", to_string(req.network)}, {"limits", to_json(req.limits)}};
-  if (auto err = record(self, deps.auditor, make_event(audit::events::execution_start,
-                                                        req.request_id, start)))
+  // Synced with the network proxy's ruling below, which is recorded synced
+  // before anything starts: the records before the code runs cost one sync.
+  if (auto err = record(self, deps.auditor, sync_with_next(make_event(audit::events::execution_start,
+                                                                      req.request_id, start))))
     return make_error(errc::audit_failed, "cannot record the start of the run: " +
                                               error_message(err) + "; nothing was executed");
 
@@ -159,8 +161,11 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   end["refused_writes"] = to_json(report.refused_writes);  // bounded: 16 paths of 256 bytes
   // Last: the manifest takes what max_record leaves once the rest is counted.
   audit::add_files_record(end, report.files, deps.audit_max_record_bytes);
+  // Synced with the request's next record: what follows goes back to the
+  // gateway, whose receipt is synced before the answer leaves (a worker's
+  // spool syncs every event anyway).
   if (auto err = record(self, deps.auditor,
-                        make_event(audit::events::execution_end, req.request_id, end)))
+                        sync_with_next(make_event(audit::events::execution_end, req.request_id, end))))
     return make_error(errc::audit_failed,
                       "the run finished but its end could not be recorded: " + error_message(err));
   return report;

@@ -221,17 +221,10 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   // the log says so (a worker's coordinator does, once it has joined).
   auto stale_runs = prepare_state_dir(spec.state_dir, cfg.sandbox);
   phase("state directory ready");
-  exec.native = sandbox::make_native_backend(cfg.sandbox);
-  // A one-off run's sandbox is built now, while the assessor loads and the
-  // log opens; a service or worker keeps warm sandboxes (config warm:).
-  if (kind == NodeKind::local_run && spec.prepare && cfg.sandbox.warm.enabled)
-    exec.native = sandbox::make_prepared_backend(exec.native, *spec.prepare, spec.state_dir + "/runs");
-  if (networked)
-    exec.native = sandbox::make_warm_backend(exec.native, cfg.sandbox, spec.state_dir + "/runs");
-
   std::unique_ptr<audit::Spool> spool;
-  // The log opens on a thread of its own: it waits on the disk (fsyncs) while
-  // loading the assessor below takes the CPU. Joined, not merely awaited, so
+  // The log opens on a thread of its own, started first: it waits on the disk
+  // (fsyncs) while the run's sandbox is prepared and the assessor loads (the
+  // CPU), and it is the longest of the three. Joined, not merely awaited, so
   // the thread's OpenSSL state is gone before anything else runs.
   std::shared_ptr<audit::Log> opened_log;
   std::exception_ptr open_failed;
@@ -260,6 +253,14 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
       }
     });
   }
+  exec.native = sandbox::make_native_backend(cfg.sandbox);
+  // A one-off run's sandbox is built now, while the assessor loads and the
+  // log opens; a service or worker keeps warm sandboxes (config warm:).
+  if (kind == NodeKind::local_run && spec.prepare && cfg.sandbox.warm.enabled)
+    exec.native = sandbox::make_prepared_backend(exec.native, *spec.prepare, spec.state_dir + "/runs");
+  if (networked)
+    exec.native = sandbox::make_warm_backend(exec.native, cfg.sandbox, spec.state_dir + "/runs");
+
   if (kind != NodeKind::worker) {
     core.assessor =
         std::make_shared<const assess::Assessor>(assess::Assessor::from_config(spec.config));

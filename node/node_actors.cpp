@@ -75,6 +75,7 @@ CoreActors spawn_core_actors(caf::actor_system& sys, const ExecutionParts& exec,
     if (exec.docker) d.local_info.backends.push_back(Backend::docker);
     node.dispatcher = sys.spawn(actors::dispatcher, std::move(d));
     gw->executor = node.dispatcher;
+    gw->executor_in_process = false;
   }
   node.gateway = sys.spawn(actors::gateway, std::shared_ptr<const actors::GatewaySettings>(gw));
   node.health = std::make_shared<actors::NodeHealth>();

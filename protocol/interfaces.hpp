@@ -52,9 +52,13 @@ struct AuditEvent {
   std::string type;
   std::string request_id;
   std::string data;
+  // The sender does nothing outside its process before its next synced
+  // event: written at once, synced with that one (audit/log.hpp).
+  bool sync_with_next = false;
 };
 
-// The auditor's acknowledgement: the events are durable under these numbers.
+// The auditor's acknowledgement: the events are in the log under these
+// numbers, durable (sync_with_next ones: with the sender's next synced event).
 struct AuditAck {
   std::vector<uint64_t> seqs;
 };
@@ -411,7 +415,7 @@ typename Inspector::result_type inspect(Inspector& f, ExecutionRequest& x) {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, AuditEvent& x) {
-  return f(caf::meta::type_name("mai::protocol::AuditEvent"), x.type, x.request_id, x.data);
+  return f(caf::meta::type_name("mai::protocol::AuditEvent"), x.type, x.request_id, x.data, x.sync_with_next);
 }
 
 template <class Inspector>

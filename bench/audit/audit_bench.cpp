@@ -43,7 +43,33 @@ audit::Event sample_event(uint64_t i) {
                            {"limits", {{"cpus", "1.0"}, {"memory_bytes", 536870912}, {"pids", 128}}}}};
 }
 
-std::string message() { return audit::Record{}.signing_input() + std::string(300, 'm'); }
+// What the peers sign and verify: the signing input of a record as the log
+// seals it (same event, same fields), so both sides hash the same bytes.
+std::string message(const audit::SigningKey& key) {
+  audit::Event e = sample_event(123456);
+  audit::Record r;
+  r.seq = 123456;
+  r.timestamp_us = 1790000000000000;
+  r.type = e.type;
+  r.request_id = e.request_id;
+  r.data = e.data;
+  r.prev_hash = std::string(32, '\x11');
+  r.key_id = key.key_id();
+  r.tree_heads = 42;
+  r.tree_head_hash = std::string(32, '\x22');
+  return r.signing_input();
+}
+
+// Where a figure's group commits spent their time: each stage's wall time
+// per batch (stages of successive batches overlap when the sync is apart).
+void print_stages(const audit::CommitTimes& a, const audit::CommitTimes& b) {
+  const double n = static_cast<double>(b.batches - a.batches);
+  if (n == 0) return;
+  auto us = [&](uint64_t x, uint64_t y) { return static_cast<double>(y - x) / n / 1000; };
+  std::printf("    %.1f records/batch; per batch: prepare %.0f, seal %.0f, sign %.0f, write %.0f, sync %.0f us\n",
+              static_cast<double>(b.records - a.records) / n, us(a.prepare_ns, b.prepare_ns), us(a.seal_ns, b.seal_ns),
+              us(a.sign_ns, b.sign_ns), us(a.write_ns, b.write_ns), us(a.sync_ns, b.sync_ns));
+}
 
 // Runs fn on `threads` threads for `secs`; returns operations per second.
 template <class Fn>
@@ -111,7 +137,7 @@ int main(int argc, char** argv) {
 
   // Peers: raw Ed25519 on one thread and on every core.
   auto key = audit::SigningKey::generate();
-  const std::string msg = message();
+  const std::string msg = message(key);
   const std::string sig = key.sign(msg);
   auto sign_on = [&](unsigned threads) {
     return [&, threads] { return rate(threads, secs, [&](unsigned) { return key.sign(msg).size() == 64 ? 1 : 0; }); };
@@ -122,6 +148,7 @@ int main(int argc, char** argv) {
     };
   };
   const std::string on_cores = std::to_string(cores) + " threads";
+  std::printf("signed message: %zu bytes (a sealed record's signing input)\n", msg.size());
   std::printf("%-52s %12.0f /s\n", "raw Ed25519 sign, 1 thread", sign_on(1)());
   std::printf("%-52s %12.0f /s\n", ("raw Ed25519 sign, " + on_cores).c_str(), sign_on(cores)());
   std::printf("%-52s %12.0f /s\n", "raw Ed25519 verify, 1 thread", verify_on(1)());
@@ -138,15 +165,17 @@ int main(int argc, char** argv) {
     auto appenders = [&](unsigned n) {
       return [&, n] { return rate(n, secs, [&](unsigned t) { return log->append(one[t % one.size()]).size(); }); };
     };
-    auto report = [&](const std::string& what, const Paired& p) {
+    auto report = [&](const std::string& what, auto subject) {
+      const audit::CommitTimes before = log->commit_times();
+      Paired p = paired(rounds, subject, sign_on(cores));
       std::printf("%-52s %12.0f /s  (%.1f%% of raw sign x %u cores)\n", what.c_str(), p.subject, 100 * p.ratio, cores);
+      print_stages(before, log->commit_times());
     };
-    report("durable appends, 1 appender, 1 event each", paired(rounds, appenders(1), sign_on(cores)));
-    report("durable appends, 16 appenders, group commit", paired(rounds, appenders(16), sign_on(cores)));
-    report("durable appends, 64 appenders, group commit", paired(rounds, appenders(64), sign_on(cores)));
-    report("durable appends, batches of 64 events", paired(rounds, [&] {
-             return rate(1, secs, [&](unsigned) { return log->append(batch).size(); });
-           }, sign_on(cores)));
+    report("durable appends, 1 appender, 1 event each", appenders(1));
+    report("durable appends, 16 appenders, group commit", appenders(16));
+    report("durable appends, 64 appenders, group commit", appenders(64));
+    report("durable appends, batches of 64 events",
+           [&] { return rate(1, secs, [&](unsigned) { return log->append(batch).size(); }); });
   }
 
   // What one short-lived `mai-sandbox run` process pays: open the log (key,

@@ -313,14 +313,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   if (!spec) return r;
   std::string line = join_words(argv, 1);
   const std::string& kind = spec->kind;
-  if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args) && kind == "generic") return r;
+  if (spec->when_args && !RE2::PartialMatch(line, spec->when_args->re()) && kind == "generic") return r;
   Parsed p = parse_args(argv, spec);
   auto operand = [&](size_t k) -> const Word* { return k < p.operands.size() ? &argv[p.operands[k]] : nullptr; };
 
   if (kind == "capture") {
     // Clipboard readers, screenshot tools, secret dumps: their output holds
     // what they captured (stdout, or the file named last for a screenshot).
-    if (spec->when_args && !RE2::PartialMatch(line, *spec->when_args)) {
+    if (spec->when_args && !RE2::PartialMatch(line, spec->when_args->re())) {
       if (spec->has_else_effect) {
         const Word* t = operand(0);
         effect(spec->else_effect, spec->else_tag, t ? t->text : name, name + " " + line, 0, -1, 0, -1, t ? t->taint : 0,

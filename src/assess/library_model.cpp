@@ -9,14 +9,7 @@
 namespace mai::assess {
 namespace {
 
-std::unique_ptr<RE2> compile(const config::Node& n) {
-  RE2::Options o;
-  o.set_log_errors(false);
-  o.set_max_mem(8 << 20);
-  auto re = std::make_unique<RE2>(n.as_string(), o);
-  if (!re->ok()) n.fail("not a valid regular expression (RE2): " + re->error());
-  return re;
-}
+std::shared_ptr<const LazyRegex> compile(const config::Node& n) { return LazyRegex::from(n, 8 << 20); }
 
 std::vector<ArgRef> parse_refs(const config::Node& n) {
   std::vector<ArgRef> out;
@@ -271,11 +264,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         copy.has_else_effect = c.has_else_effect;
         copy.else_effect = c.else_effect;
         copy.else_tag = c.else_tag;
-        if (c.when_args) {
-          RE2::Options o;
-          o.set_log_errors(false);
-          copy.when_args = std::make_unique<RE2>(c.when_args->pattern(), o);
-        }
+        copy.when_args = c.when_args;  // one pattern, compiled once, for every name
         copy.line = c.line;
         m.commands_.emplace(n, std::move(copy));
       }
@@ -336,15 +325,15 @@ std::optional<uint32_t> LibraryModel::path_class_bit(std::string_view name) cons
 }
 
 bool LibraryModel::secret_env_name(std::string_view name) const {
-  return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), *secret_env_);
+  return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), secret_env_->re());
 }
 
 bool LibraryModel::secret_hint(std::string_view name) const {
-  return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), *secret_hint_);
+  return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), secret_hint_->re());
 }
 
 bool LibraryModel::exfil_host(std::string_view host) const {
-  return RE2::PartialMatch(re2::StringPiece(host.data(), host.size()), *exfil_host_);
+  return RE2::PartialMatch(re2::StringPiece(host.data(), host.size()), exfil_host_->re());
 }
 
 bool LibraryModel::is_shell(std::string_view command) const {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "assess/effects.hpp"
+#include "assess/lazy_regex.hpp"
 #include "assess/specials.hpp"
 #include "config/yaml_node.hpp"
 
@@ -57,7 +58,7 @@ struct ApiSpec {
   std::optional<std::string> str_value;   // attr: a constant
   // Conditions: keyword -> regex the keyword's constant value must match
   // (`when`), or must not match (`unless`, also satisfied when absent).
-  std::vector<std::pair<std::vector<ArgRef>, std::unique_ptr<RE2>>> when, unless;
+  std::vector<std::pair<std::vector<ArgRef>, std::shared_ptr<const LazyRegex>>> when, unless;
   std::string when_hint;  // the call's name hints must be of this kind ("secret")
   uint32_t when_taint = 0;  // the data role must carry one of these labels
   std::vector<ApiSpec> also;  // further effects of the same call (a list in the YAML)
@@ -72,7 +73,7 @@ struct CommandSpec {
   std::string tag;
   std::vector<std::string> opts_value;  // options that take a value
   std::string lang;                     // interpreter: python, shell, other
-  std::unique_ptr<RE2> when_args;       // the effect only when the argument line matches
+  std::shared_ptr<const LazyRegex> when_args;  // the effect only when the argument line matches
   uint32_t taint = 0;                   // capture: what its output (stdout or the file it writes) holds
   // capture: what the command does when when_args does not match (`hostname NEWNAME` sets the name)
   bool has_else_effect = false;
@@ -119,7 +120,7 @@ class LibraryModel {
   std::unordered_map<std::string, CommandSpec> commands_;
   std::vector<std::string> class_names_;
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
-  std::unique_ptr<RE2> secret_env_, secret_hint_, exfil_host_;
+  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_;
   std::vector<std::string> shells_;
   std::unordered_set<std::string> command_modules_;
 };

@@ -589,11 +589,11 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   };
   for (const auto& [refs, re] : spec.when) {
     const Value* v = find(refs);
-    if (!v || !RE2::PartialMatch(value_text(*v), *re)) ok = false;
+    if (!v || !RE2::PartialMatch(value_text(*v), re->re())) ok = false;
   }
   for (const auto& [refs, re] : spec.unless) {
     const Value* v = find(refs);
-    if (v && RE2::PartialMatch(value_text(*v), *re)) ok = false;
+    if (v && RE2::PartialMatch(value_text(*v), re->re())) ok = false;
   }
   if (ok && spec.when_taint) {
     auto d = role_value(spec, "data", args, self);

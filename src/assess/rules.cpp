@@ -51,14 +51,7 @@ uint32_t parse_paths(const config::Node& n, const LibraryModel& lib) {
   return bits;
 }
 
-std::unique_ptr<RE2> regex(const config::Node& n) {
-  RE2::Options o;
-  o.set_log_errors(false);
-  o.set_max_mem(4 << 20);
-  auto re = std::make_unique<RE2>(n.as_string(), o);
-  if (!re->ok()) n.fail("not a valid regular expression (RE2): " + re->error());
-  return re;
-}
+std::shared_ptr<const LazyRegex> regex(const config::Node& n) { return LazyRegex::from(n, 4 << 20); }
 
 Matcher parse_matcher(const config::Node& n, const LibraryModel& lib) {
   n.expect_map();
@@ -126,10 +119,10 @@ bool Matcher::matches(const Effect& e) const {
       if (mode_is(m, e.mode)) any = true;
     if (!any) return false;
   }
-  if (target && !RE2::PartialMatch(e.target, *target)) return false;
-  if (detail && !RE2::PartialMatch(e.detail, *detail)) return false;
-  if (not_target && RE2::PartialMatch(e.target, *not_target)) return false;
-  if (not_detail && RE2::PartialMatch(e.detail, *not_detail)) return false;
+  if (target && !RE2::PartialMatch(e.target, target->re())) return false;
+  if (detail && !RE2::PartialMatch(e.detail, detail->re())) return false;
+  if (not_target && RE2::PartialMatch(e.target, not_target->re())) return false;
+  if (not_detail && RE2::PartialMatch(e.detail, not_detail->re())) return false;
   return true;
 }
 

@@ -35,7 +35,7 @@ struct Matcher {
   uint32_t not_flags = 0;
   uint32_t any_flags = 0;            // at least one of these
   std::vector<std::string> modes;    // world_writable, setuid, executable
-  std::unique_ptr<RE2> target, detail, not_target, not_detail;
+  std::shared_ptr<const LazyRegex> target, detail, not_target, not_detail;
 
   bool matches(const Effect& e) const;
 };

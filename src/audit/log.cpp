@@ -23,7 +23,8 @@ Log::Log(std::string state_dir, config::AuditConfig cfg, bool hold_open)
       cfg_(std::move(cfg)),
       db_dir_(db_dir_for(state_dir_)),
       key_(key_path(state_dir_, cfg_), db_dir_),
-      session_(db_dir_, cfg_.lock_wait_ms, cfg_.writer_linger_ms, hold_open) {}
+      session_(db_dir_, cfg_.lock_wait_ms, cfg_.writer_linger_ms, hold_open),
+      sync_apart_(hold_open) {}
 
 Log::~Log() = default;
 

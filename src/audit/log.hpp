@@ -4,7 +4,18 @@
 // index entries and the new chain head (last seq, last hash, Merkle frontier),
 // so what append() acknowledged survives kill -9 and power loss. Concurrent
 // append() calls on one Log are group-committed: one thread writes everyone's
-// events in one batch and one fsync.
+// events in one batch and one fsync. With hold_open, that fsync runs apart
+// from the write (wal_sync.hpp): the next batch is chained, signed and
+// written while this one is being synced; an append still returns only
+// after its records are synced, and a failed write or sync fails every
+// batch not yet synced and every later one until the log is opened again.
+// An append whose events are all marked sync_with_next is written without
+// waiting for a sync: it survives kill -9 of this process at once, and power
+// loss from the next synced append on (the WAL is one sequential file; a
+// sync covers everything written before it), or from the writer's letting
+// go of the database, which syncs it first. Its sender does nothing outside
+// the process before a synced event follows (a request's records before
+// its execution.start, before its receipt).
 //
 // hold_open=false (short-lived `mai-sandbox run` processes): every call opens
 // the database, waiting up to AuditConfig.lock_wait_ms while another process
@@ -21,6 +32,7 @@
 // parent submission), log_executions.cpp (abandoned executions), chain
 // (sealing records and tree heads onto the chain head).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -32,6 +44,7 @@
 #include "audit/log_key.hpp"
 #include "audit/record.hpp"
 #include "audit/signer.hpp"
+#include "audit/wal_sync.hpp"
 #include "audit/worker_pool.hpp"
 #include "audit/writer_session.hpp"
 #include "common/group_commit.hpp"
@@ -48,10 +61,23 @@ struct Event {
   std::string type;        // one of event_types.hpp
   std::string request_id;  // "" for events outside a request
   mai::json data = mai::json::object();
+  // Written at once, synced with the next synced append (see above).
+  bool sync_with_next = false;
 };
 
 // What Log::append_delivered() did: the origin's high-water mark afterwards
 // and the log seqs of the events newly appended (none for a pure redelivery).
+// Where group commits spent their time since the log was opened (audit_bench
+// prints it): wall time of each stage summed over batches, in nanoseconds.
+struct CommitTimes {
+  uint64_t batches = 0, records = 0;
+  uint64_t prepare_ns = 0;  // checks and canonical encoding
+  uint64_t seal_ns = 0;     // reading the head, diffs, chaining
+  uint64_t sign_ns = 0;     // signatures, on the pool
+  uint64_t write_ns = 0;    // WriteBatch build and RocksDB write (synced when not apart)
+  uint64_t sync_ns = 0;     // WAL sync apart from the write, waiting for the disk
+};
+
 struct DeliveryAck {
   uint64_t delivered_up_to = 0;
   std::vector<uint64_t> seqs;
@@ -72,7 +98,9 @@ class Log {
   Log(const Log&) = delete;
   Log& operator=(const Log&) = delete;
 
-  // Durable when it returns; the seqs of the events, in order. Thread-safe.
+  // Durable when it returns (unless every event is sync_with_next: then
+  // written, and durable with the next synced append); the seqs of the
+  // events, in order. Thread-safe.
   // A submission event whose data has "code" and "parent_request_id" (and
   // no "diff") gets "diff", the unified diff against the parent submission's
   // code, and "parent_code_sha256" (or "parent_found": false).
@@ -127,6 +155,7 @@ class Log {
 
   std::string key_id() const;
   PublicKey public_key() const;
+  CommitTimes commit_times() const;
   uint64_t tree_size();  // records so far (including pruned ones)
 
   // The code of an earlier submission, for diffs (nullopt if not found).
@@ -135,13 +164,19 @@ class Log {
  private:
   Log(std::string state_dir, config::AuditConfig cfg, bool hold_open);
   struct Pending;
-  void with_store(const std::function<void(Store&)>& fn) { session_.with_store(fn); }
+  // Every use of the database; refused once a write or sync failed.
+  void with_store(const std::function<void(Store&)>& fn) {
+    wal_.check();
+    session_.with_store(fn);
+  }
   // The head of an open log, with the held key made to match it.
   Head head_of(Store& store);
-  // Group commit (log_commit.cpp): every caller's events in one synced batch.
+  // Group commit (log_commit.cpp): every caller's events in one batch, synced
+  // unless all of them are sync_with_next.
   std::vector<uint64_t> enqueue(const std::vector<Event>& events, bool want_receipt,
                                 AuditReceipt* receipt, Pending* p = nullptr);
   void commit(std::vector<Pending*>& batch);
+  void sync_committed(std::vector<Pending*>& batch);  // the WAL sync apart from the write
   // log_executions.cpp
   std::vector<std::string> abandon_matching(const std::string& reason,
                                             const std::set<std::string>* run_ids);
@@ -153,6 +188,11 @@ class Log {
   WriterSession session_;
   GroupCommit<Pending> group_;
   WorkerPool signers_;  // a group commit's signatures, in parallel
+  const bool sync_apart_;  // hold_open: the WAL synced after the write (pipelined)
+  WalSync wal_;
+  struct Timers {
+    std::atomic<uint64_t> batches{0}, records{0}, prepare_ns{0}, seal_ns{0}, sign_ns{0}, write_ns{0}, sync_ns{0};
+  } timers_;
 };
 
 }  // namespace mai::audit

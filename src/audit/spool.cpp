@@ -9,6 +9,7 @@
 
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
+#include "audit/rocksdb_logger.hpp"
 #include "common/utf8.hpp"
 #include "audit/record.hpp"
 #include "common/files.hpp"
@@ -101,6 +102,7 @@ std::unique_ptr<Spool> Spool::open(const std::string& dir) {
   options.keep_log_file_num = 3;
   options.max_manifest_file_size = 16 << 20;
   options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  options.info_log = info_log_in(dir);
   options.max_background_jobs = 2;
   auto st = rocksdb::DB::Open(options, dir, &s->db_);
   if (!st.ok()) {

@@ -20,6 +20,7 @@
 
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
+#include "audit/rocksdb_logger.hpp"
 #include "audit/snapshot.hpp"
 #include "common/encoding.hpp"
 #include "common/files.hpp"
@@ -149,6 +150,7 @@ void create_atomically(const std::string& db_dir) {
     rocksdb::Options options = db_options();
     options.create_if_missing = true;
     options.error_if_exists = true;
+    options.info_log = info_log_in(tmp);
     rocksdb::DB* db = nullptr;
     auto st = rocksdb::DB::Open(options, tmp, &db);
     if (!st.ok()) {
@@ -250,6 +252,7 @@ std::unique_ptr<Store> Store::open(const std::string& db_dir, Mode mode, uint64_
     open_dir = s->snapshot_->dir();
   }
 
+  options.info_log = info_log_in(open_dir);
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(writer ? lock_wait_ms : 0);
   std::minstd_rand rng(static_cast<unsigned>(::getpid()));
   for (;;) {
@@ -316,6 +319,14 @@ void Store::flush_if_many_wals() {
 
 Store::~Store() {
   if (db_) {
+    // What was written unsynced reaches the disk before the writer lets go
+    // (a failure leaves it in the OS's page cache, as kill -9 would).
+    if (writes_.load() > synced_.load()) {
+      try {
+        sync_wal();
+      } catch (const std::exception&) {
+      }
+    }
     if (writer_) flush_if_many_wals();
     db_->Close();
     delete db_;
@@ -401,6 +412,30 @@ void Store::write(Batch& b, bool sync) {
   wo.sync = sync;
   auto st = db_->Write(wo, b.batch_.get());
   if (!st.ok()) throw AuditError("cannot write to the audit log: " + st.ToString());
+  // Writes come one at a time (the group commit's leader); a synced one
+  // covers itself and every write before it.
+  uint64_t n = ++writes_;
+  if (sync) covered(n);
+}
+
+void Store::covered(uint64_t writes) {
+  uint64_t s = synced_.load();
+  while (s < writes && !synced_.compare_exchange_weak(s, writes)) {
+  }
+}
+
+// An empty synced write rather than DB::SyncWAL(): the write path syncs the
+// WAL in turn with the other writes and, after one failed, refuses; SyncWAL()
+// would sync the WAL file a failed write left behind, which RocksDB asserts
+// against (and Debian's build keeps its assertions).
+void Store::sync_wal() {
+  uint64_t before = writes_.load();  // every write counted is in the WAL already
+  rocksdb::WriteBatch empty;
+  rocksdb::WriteOptions wo;
+  wo.sync = true;
+  auto st = db_->Write(wo, &empty);
+  if (!st.ok()) throw AuditError("cannot sync the audit log's write-ahead log: " + st.ToString());
+  covered(before);
 }
 
 std::optional<std::string> Store::get_record(uint64_t seq) const {

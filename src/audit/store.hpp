@@ -15,6 +15,7 @@
 // binary search over the records.
 // One process writes (RocksDB's LOCK); readers open a snapshot (snapshot.hpp).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -108,7 +109,12 @@ class Store {
     std::vector<std::pair<std::string, std::string>> puts_;
     void put(std::string key, std::string value);
   };
+  // sync = false: written (and seen by every later read; in the OS's page
+  // cache, surviving kill -9) but durable only after a synced write or
+  // sync_wal(), which may run while other threads use the store, or at the
+  // latest when this writer closes.
   void write(Batch& b, bool sync = true);
+  void sync_wal();
 
   // The delivery mark of a worker spool's origin id: 0 if never seen.
   uint64_t delivery_mark(const std::string& origin) const;
@@ -153,6 +159,11 @@ class Store {
 
   std::string dir_;
   bool writer_ = false;
+  // Writes so far, and how many of them a completed sync covers: the writer
+  // syncs the difference before it lets go.
+  std::atomic<uint64_t> writes_{0};
+  std::atomic<uint64_t> synced_{0};
+  void covered(uint64_t writes);
   std::unique_ptr<DbSnapshot> snapshot_;  // readers: the copy they opened
   rocksdb::DB* db_ = nullptr;
 };

@@ -1,5 +1,6 @@
 #include "audit/writer_session.hpp"
 
+#include "audit/error.hpp"
 #include "audit/store.hpp"
 
 namespace mai::audit {
@@ -21,12 +22,23 @@ WriterSession::~WriterSession() {
 
 void WriterSession::with_store(const std::function<void(Store&)>& fn) {
   std::lock_guard<std::mutex> lk(mu_);
-  if (!store_) store_ = Store::open(db_dir_, Store::Mode::write, lock_wait_ms_);
+  if (!store_) {
+    store_ = Store::open(db_dir_, Store::Mode::write, lock_wait_ms_);
+    if (hold_open_) held_ = store_.get();  // never closed before this session ends
+  }
   struct Touch {
     WriterSession* s;
     ~Touch() { s->touched(); }
   } touch{this};
   fn(*store_);
+}
+
+void WriterSession::sync_wal() {
+  // Not under mu_: the next batch holds it while it is chained and signed,
+  // which is what this sync is to overlap with.
+  Store* store = held_.load();
+  if (!store) throw AuditError("the audit database is not held open: nothing to sync apart");
+  store->sync_wal();
 }
 
 // Called with mu_ held, after every use (also a failed one).

@@ -7,6 +7,7 @@
 // been idle for writer_linger, so one short request opens it once and others
 // wait at most that long.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -30,6 +31,10 @@ class WriterSession {
   // Runs fn with the open database, opening it first when needed; one call
   // at a time. Exceptions of fn and of opening propagate.
   void with_store(const std::function<void(Store&)>& fn);
+  // Syncs the WAL of what with_store() callers wrote unsynced, without
+  // excluding them meanwhile. Only for a held-open session: a transient one
+  // may close the database in between (AuditError).
+  void sync_wal();
   const std::string& db_dir() const { return db_dir_; }
 
  private:
@@ -43,6 +48,7 @@ class WriterSession {
 
   std::mutex mu_;  // one session at a time
   std::unique_ptr<Store> store_;
+  std::atomic<Store*> held_{nullptr};  // store_ when held open, for sync_wal()
   std::condition_variable closer_cv_;
   std::chrono::steady_clock::time_point last_use_;
   bool stopping_ = false;

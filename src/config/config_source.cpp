@@ -59,7 +59,7 @@ Node Source::load(const std::string& name) const {
   // repository's own): the build compiled its tree already.
   const auto& files = embedded_files();
   auto it = files.find(name);
-  if (it != files.end() && it->second == text) return Node::of_tree(path, builtin_tree(name));
+  if (it != files.end() && it->second == text) return Node::of_tree(path, builtin_tree(name), true);
   return Node::parse(path, text);
 }
 

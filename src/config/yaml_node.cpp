@@ -12,8 +12,8 @@ Node Node::parse(const std::string& file_name, const std::string& text) {
   return of_tree(file_name, YamlTree::parse(file_name, text));
 }
 
-Node Node::of_tree(const std::string& file_name, std::shared_ptr<const YamlTree> tree) {
-  return Node(std::make_shared<const std::string>(file_name), std::move(tree), 0, "", 1);
+Node Node::of_tree(const std::string& file_name, std::shared_ptr<const YamlTree> tree, bool built_in) {
+  return Node(std::make_shared<const std::string>(file_name), std::move(tree), 0, "", 1, built_in);
 }
 
 int Node::line() const {

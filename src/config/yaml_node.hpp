@@ -18,8 +18,12 @@ class Node {
  public:
   // Parses `text` as the file `file_name`; a syntax error becomes a ConfigError.
   static Node parse(const std::string& file_name, const std::string& text);
-  // The root of an already parsed (or compiled) document.
-  static Node of_tree(const std::string& file_name, std::shared_ptr<const YamlTree> tree);
+  // The root of an already parsed (or compiled) document. built_in: the
+  // build's compiled tree of the repository's own file, whose contents the
+  // test suite checks (a reader may leave its costlier checks to that).
+  static Node of_tree(const std::string& file_name, std::shared_ptr<const YamlTree> tree,
+                      bool built_in = false);
+  bool built_in() const { return built_in_; }
 
   bool has(const std::string& key) const;
   Node operator[](const std::string& key) const;  // a missing key yields an undefined node
@@ -48,12 +52,12 @@ class Node {
 
  private:
   Node(std::shared_ptr<const std::string> file, std::shared_ptr<const YamlTree> tree, uint32_t index,
-       std::string path, int fallback)
+       std::string path, int fallback, bool built_in)
       : file_(std::move(file)), tree_(std::move(tree)), index_(index), path_(std::move(path)),
-        line_(fallback) {}
+        line_(fallback), built_in_(built_in) {}
   YamlTree::Kind kind() const { return tree_->item(index_).kind; }
   Node child(uint32_t index, std::string path, int fallback) const {
-    return Node(file_, tree_, index, std::move(path), fallback);
+    return Node(file_, tree_, index, std::move(path), fallback, built_in_);
   }
   std::string scalar(const char* what) const;
 
@@ -62,6 +66,7 @@ class Node {
   uint32_t index_;  // YamlTree::none: missing altogether
   std::string path_;
   int line_;  // where the parent was, for keys that are missing altogether
+  bool built_in_ = false;
 };
 
 }  // namespace mai::config

@@ -1,6 +1,6 @@
 // What the monitor samples while a run lives: cgroup usage and the fill level
-// of the writable mounts (statfs through /proc/<init>/root); Docker runs are
-// sampled from the daemon's stats stream (docker/docker_probe.cpp).
+// of the writable mounts (statfs through /proc/<init>/root); Docker runs
+// from their container's own cgroup (docker/docker_probe.cpp).
 #include <sys/statfs.h>
 
 #include "common/clock.hpp"

@@ -48,7 +48,7 @@ json hardened_host_config(const RunSpec& spec, const config::DockerSettings& d,
       {"PidMode", ""},
       {"CgroupnsMode", "private"},
       {"UTSMode", ""},
-      {"Init", true},  // docker-init is pid 1: the program gets the signal semantics it has natively
+      {"Init", true},  // docker-init is pid 1 (unless ours is): the program gets the signal semantics it has natively
       {"OomKillDisable", false},
       {"AutoRemove", false},  // we remove it, after reading how it ended
       {"LogConfig", {{"Type", "none"}, {"Config", json::object()}}},  // output only via attach, never on the daemon's disk
@@ -93,6 +93,9 @@ json run_container_body(const RunSpec& spec, const config::DockerSettings& d, co
     hc["Binds"].push_back(in.init_host_path + ":" + w::kInitInContainer + ":ro");
     hc["Binds"].push_back(in.watch_host_dir + ":" + w::kDirInContainer + ":ro");
     entrypoint = {w::kInitInContainer, w::kEntryFlag, std::string(w::kDirInContainer) + "/" + w::kSocketName, "--"};
+    // Our init is pid 1 instead of docker-init: it reaps as docker-init does,
+    // and reports the program's end (init/docker_entry.hpp).
+    hc["Init"] = false;
   }
   json body = {
       {"Image", d.image},

@@ -29,7 +29,8 @@ struct ContainerInputs {
   bool stdin_for_go = false;
   // Refused writes counted (write_watch_socket.hpp): the host's static
   // mai-sandbox-init and the run's watch directory, both bound read-only;
-  // the init is the entrypoint (under docker-init) and starts the program.
+  // the init is the entrypoint and pid 1 (no docker-init) and starts the
+  // program, then reports its end (init_exit.hpp).
   std::string init_host_path;
   std::string watch_host_dir;
 };

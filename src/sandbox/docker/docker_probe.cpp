@@ -5,7 +5,6 @@
 #include "common/clock.hpp"
 #include "sandbox/cgroup.hpp"
 #include "sandbox/docker/containers.hpp"
-#include "sandbox/docker/stats_stream.hpp"
 
 namespace mai::sandbox {
 
@@ -13,25 +12,23 @@ namespace {
 
 class DockerProbe final : public Probe {
  public:
-  explicit DockerProbe(const ProbeTarget& t)
-      : target_(t), stats_(t.docker_socket, t.docker_container) {}
+  explicit DockerProbe(const ProbeTarget& t) : target_(t) {
+    if (!t.cgroup_dirs.empty()) cgroup_ = open_cgroup(t.cgroup_version, t.cgroup_dirs);
+  }
 
   ResourceSample sample() override {
     ResourceSample s;
     s.time_us = now_unix_us();
-    if (auto st = stats_.latest()) {
-      s.memory_bytes = st->memory_bytes;
-      s.cpu_ms = st->cpu_ms;
-      s.pids = st->pids;
-    }
+    CgroupStats st = read();
+    s.memory_bytes = st.memory_bytes;
+    s.cpu_ms = st.cpu_usage_us / 1000;
+    s.pids = st.pids;
     s.disk_bytes = fullest_mount_bytes(target_.disk_paths);
     return s;
   }
 
-  // The stats stream carries neither OOM kills nor refused forks: those two
-  // counters are read from the container's own cgroup, as native does.
-  bool oom_killed() override { return events().oom_kills > 0; }
-  bool pids_limit_hit() override { return events().pids_max_events > 0; }
+  bool oom_killed() override { return read().oom_kills > 0; }
+  bool pids_limit_hit() override { return read().pids_max_events > 0; }
   void kill_all() override {
     docker::Client c(target_.docker_socket);
     try {
@@ -42,20 +39,22 @@ class DockerProbe final : public Probe {
   }
 
  private:
-  CgroupStats events() {
-    if (target_.cgroup_dirs.empty()) return {};
+  // The container's own cgroup, as native reads its run's. The directory
+  // goes with the container: then the last reading stands.
+  CgroupStats read() {
+    if (!cgroup_) return {};
     try {
-      CgroupStats now = open_cgroup(target_.cgroup_version, target_.cgroup_dirs)->stats();
-      // The directory goes with the container: keep what was seen before.
-      seen_.oom_kills = std::max(seen_.oom_kills, now.oom_kills);
-      seen_.pids_max_events = std::max(seen_.pids_max_events, now.pids_max_events);
+      CgroupStats now = cgroup_->stats();
+      now.oom_kills = std::max(seen_.oom_kills, now.oom_kills);
+      now.pids_max_events = std::max(seen_.pids_max_events, now.pids_max_events);
+      seen_ = now;
     } catch (...) {
     }
     return seen_;
   }
 
   ProbeTarget target_;
-  docker::StatsStream stats_;
+  std::unique_ptr<Cgroup> cgroup_;
   CgroupStats seen_;
 };
 

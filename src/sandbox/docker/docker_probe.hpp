@@ -1,5 +1,7 @@
-// The monitor's probe of a Docker run: the latest sample of the daemon's stats
-// stream, the fill level of the container's writable mounts, kill via the API.
+// The monitor's probe of a Docker run: the container's own cgroup (as native
+// reads its run's; the daemon's stats stream cost a daemon round trip and its
+// sampling on every run), the fill level of the container's writable mounts,
+// kill via the API.
 #pragma once
 #include <memory>
 

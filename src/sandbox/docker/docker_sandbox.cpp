@@ -1,15 +1,18 @@
 #include "sandbox/docker/docker_sandbox.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
 
 #include "common/error.hpp"
 #include "sandbox/docker/containers.hpp"
+#include "sandbox/docker_watch_protocol.hpp"
 #include "sandbox/phase_timing.hpp"
 #include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
@@ -30,10 +33,12 @@ constexpr int kWatchTimeoutMs = 30000;  // a loaded daemon takes seconds to star
 
 }  // namespace
 
-void start_write_watch(DockerRun& run) {
+void start_write_watch(DockerRun& run, const std::string& end_secret) {
   if (!run.watch_socket) return;
   auto socket = std::move(run.watch_socket);  // one connection only, whatever happens
-  run.watch = socket->accept(kWatchTimeoutMs);
+  auto handover = socket->accept(kWatchTimeoutMs, end_secret);
+  run.watch = std::move(handover.watch);
+  run.entry = std::move(handover.entry);
 }
 
 bool remove_parent_cgroup(const std::string& cgroup_parent, const std::string& run_id) {
@@ -67,12 +72,19 @@ DockerSandbox::DockerSandbox(DockerRun run)
       client_(run_.socket),
       out_(-1, run_.limits.output_bytes, run_.flood_bytes),
       err_(-1, run_.limits.output_bytes, run_.flood_bytes),
-      demux_([this](int stream, const char* p, size_t n) { (stream == 1 ? out_ : err_).append(p, n); }) {
+      demux_([this](int stream, const char* p, size_t n) {
+        StreamCapture& to = stream == 1 ? out_ : err_;
+        (stream == 1 ? out_end_ : err_end_).feed(p, n, [&to](const char* q, size_t k) { to.append(q, k); });
+      }) {
   try {
     client_.negotiate();
   } catch (const std::exception&) {
     // Unversioned paths still reach the daemon; nothing here may stop the removal.
   }
+  // A warm container's entry handed its watch over as it started; the go
+  // comes later, and nothing is read from the stream before this.
+  if (!run_.entry.secret.empty()) expect_end_markers(run_.entry.secret);
+  init_exit_ = InitExit::open(std::move(run_.entry));
   if (run_.attach_fd >= 0) {
     attached_ = true;
     attach_status_ = 101;
@@ -102,6 +114,7 @@ void DockerSandbox::attach_thread() {
         [this](const char* p, size_t n) {
           std::unique_lock<std::mutex> lock(mu_);
           demux_.feed(p, n);
+          note_output_end();
           hold_while_flooded(lock);
         },
         &attach_cancel_);
@@ -112,6 +125,7 @@ void DockerSandbox::attach_thread() {
   if (!attached_) attach_status_ = status;
   attach_error_ = error;
   attach_done_ = true;
+  flush_output_end();
   cv_.notify_all();
 }
 
@@ -123,11 +137,35 @@ void DockerSandbox::read_attached() {
     if (n <= 0) break;  // the container ended, or cleanup shut the socket down
     std::unique_lock<std::mutex> lock(mu_);
     demux_.feed(buf, static_cast<size_t>(n));
+    note_output_end();
     hold_while_flooded(lock);
   }
   std::lock_guard<std::mutex> lock(mu_);
   attach_done_ = true;
+  flush_output_end();
   cv_.notify_all();
+}
+
+void DockerSandbox::expect_end_markers(const std::string& secret) {
+  std::string marker = docker_watch::end_marker(secret);
+  std::lock_guard<std::mutex> lock(mu_);
+  // Nothing is held back yet: the entry has not had the secret, so no marker was written.
+  out_end_ = OutputEnd(marker);
+  err_end_ = OutputEnd(marker);
+}
+
+void DockerSandbox::note_output_end() {
+  if (output_ended_ || !out_end_.ended() || !err_end_.ended()) return;
+  output_ended_ = true;
+  output_end_at_ = Clock::now();
+  cv_.notify_all();
+}
+
+void DockerSandbox::flush_output_end() {
+  for (int stream : {1, 2})
+    (stream == 1 ? out_end_ : err_end_).flush([&](const char* p, size_t n) { (stream == 1 ? out_ : err_).append(p, n); });
+  if (!output_ended_) output_end_at_ = Clock::now();
+  output_ended_ = true;
 }
 
 void DockerSandbox::hold_while_flooded(std::unique_lock<std::mutex>& lock) {
@@ -137,6 +175,24 @@ void DockerSandbox::hold_while_flooded(std::unique_lock<std::mutex>& lock) {
   // full speed until the kill lands (it wrote all 32 MiB of a flood under
   // ASan); not reading fills the stream, and its next write blocks.
   cv_.wait(lock, [this] { return flood_handled_; });
+}
+
+void DockerSandbox::exit_thread() {
+  if (init_exit_) {
+    // Long enough for any run: the timeout kill ends pid 1 well before.
+    auto end = init_exit_->wait(static_cast<long>(run_.limits.timeout_ms) + 120000);
+    std::lock_guard<std::mutex> lock(mu_);
+    if (end.init_gone) init_gone_at_ = end.at;
+    if (end.status) {
+      init_reported_at_ = end.at;
+      ended_ = end.at;
+      wait_status_ = end.status;
+      exit_known_ = true;
+      cv_.notify_all();
+      return;
+    }
+  }
+  wait_thread();  // no word from our init (killed, absent, or not to be trusted)
 }
 
 void DockerSandbox::wait_thread() {
@@ -157,7 +213,7 @@ void DockerSandbox::wait_thread() {
     error = e.what();
   }
   std::lock_guard<std::mutex> lock(mu_);
-  ended_ = Clock::now();
+  ended_ = wait_answered_at_ = Clock::now();
   exit_code_ = code;
   wait_error_ = error;
   exit_known_ = true;
@@ -176,13 +232,17 @@ void DockerSandbox::start() {
   }
   start_container(client_, run_.container_id);
   phase_done("docker: container started");
-  // The program starts only once its entry's listener is ours.
-  start_write_watch(run_);
+  // The program starts only once its entry's listener is ours, and ends its
+  // output with a marker only once the secret is sent: looked for from now.
+  std::string end_secret = new_end_secret();
+  if (run_.watch_socket) expect_end_markers(end_secret);
+  start_write_watch(run_, end_secret);
   if (run_.watch) phase_done("docker: write watch taken");
   started_ = Clock::now();
-  waiter_ = std::thread([this] { wait_thread(); });
   auto j = inspect_container(client_, run_.container_id);
   run_.init_pid = j["State"].value("Pid", 0);
+  init_exit_ = InitExit::open(std::move(run_.entry));
+  waiter_ = std::thread([this] { exit_thread(); });
 }
 
 void DockerSandbox::go(const std::string& input) {
@@ -199,7 +259,7 @@ void DockerSandbox::go(const std::string& input) {
   // EOF on the program's stdin (StdinOnce): the bootstrap runs the code.
   if (done < input.size() || ::shutdown(run_.attach_fd, SHUT_WR) != 0)
     throw SandboxError(kWarmEntryLost, std::string("the warm container took no go: ") + std::strerror(errno));
-  waiter_ = std::thread([this] { wait_thread(); });
+  waiter_ = std::thread([this] { exit_thread(); });
 }
 
 ProbeTarget DockerSandbox::probe_target() const {
@@ -246,6 +306,20 @@ CgroupStats DockerSandbox::child_stats() const {
   }
 }
 
+void DockerSandbox::mark_end_phases() {
+  // In the order they happened (each thread saw its own), for sandbox_bench.
+  std::vector<std::pair<Clock::time_point, const char*>> seen;
+  Clock::time_point none{};
+  if (init_reported_at_ != none) seen.emplace_back(init_reported_at_, "docker: our init reported the end");
+  if (init_gone_at_ != none) seen.emplace_back(init_gone_at_, "docker: pid 1 gone, no report (pidfd)");
+  if (output_end_at_ != none)
+    seen.emplace_back(output_end_at_, out_end_.ended() && err_end_.ended() ? "docker: output in (end markers)"
+                                                                  : "docker: output in (stream end)");
+  if (wait_answered_at_ != none) seen.emplace_back(wait_answered_at_, "docker: /wait answered");
+  std::sort(seen.begin(), seen.end());
+  for (const auto& [at, name] : seen) phase_done_at(name, at);
+}
+
 RawOutcome DockerSandbox::wait() {
   if (outcome_) return *outcome_;
   RawOutcome r;
@@ -259,7 +333,7 @@ RawOutcome DockerSandbox::wait() {
     if (!killed_at) killed_at = Clock::now();
   };
   std::unique_lock<std::mutex> lock(mu_);
-  while (!(exit_known_ && attach_done_)) {
+  while (!(exit_known_ && output_ended_)) {
     cv_.wait_for(lock, std::chrono::milliseconds(100));
     bool flood = out_.flooded() || err_.flooded();
     auto now = Clock::now();
@@ -292,13 +366,15 @@ RawOutcome DockerSandbox::wait() {
       kill_now();
     }
     lock.lock();
-    if (exit_known_ && !attach_done_ && now - ended_ > std::chrono::seconds(2))
+    if (exit_known_ && !output_ended_ && now - ended_ > std::chrono::seconds(2))
       attach_cancel_.cancel();  // the program is gone; a stuck stream must not hold the run
     if (killed_at && now - *killed_at > kKillGrace) break;
   }
+  mark_end_phases();
   phase_done("docker: program ended, output in");
   bool exit_known = exit_known_;
-  bool attach_done_now = attach_done_;
+  bool output_in = output_ended_;
+  std::optional<int> wait_status = wait_status_;
   int64_t code = exit_code_;
   std::string wait_error = wait_error_;
   auto ended = exit_known_ ? ended_ : Clock::now();
@@ -310,11 +386,13 @@ RawOutcome DockerSandbox::wait() {
   lock.unlock();
 
   r.wall_ms = ms_between(started_, ended);
-  bool oom_flag = false;
-  try {
-    auto j = inspect_container(client_, run_.container_id);
-    oom_flag = j["State"].value("OOMKilled", false);
-  } catch (...) {
+  if (wait_status) {
+    // Ended before the loop above read the container's own cgroup: it is
+    // still there (the daemon has not processed the end yet).
+    CgroupStats cs = child_stats();
+    oom_kills = std::max(oom_kills, cs.oom_kills);
+    pids_events = std::max(pids_events, cs.pids_max_events);
+    pids_seen = std::max(pids_seen, cs.pids);
   }
   if (run_.parent) {
     // Hierarchical counters of the run's parent survive the container's cgroup.
@@ -324,13 +402,35 @@ RawOutcome DockerSandbox::wait() {
     r.peak_memory_bytes = ps.peak_memory_bytes;
     r.max_pids = std::max(ps.peak_pids, pids_seen);
   }
+  // The daemon's OOM flag: an inspect answers only once the daemon has
+  // processed the container's end (tens of milliseconds after our init said
+  // it), so it is asked only when the cgroups' counters may have missed a
+  // kill (the container's own cgroup removed before a reading).
+  bool sigkill_unexplained = !wait_status || (WIFSIGNALED(*wait_status) && WTERMSIG(*wait_status) == SIGKILL &&
+                                              oom_kills == 0 && !r.killed);
+  bool oom_flag = false;
+  if (sigkill_unexplained) {
+    try {
+      auto j = inspect_container(client_, run_.container_id);
+      oom_flag = j["State"].value("OOMKilled", false);
+    } catch (...) {
+    }
+  }
   r.oom_killed = oom_flag || oom_kills > 0;
   phase_done("docker: inspect, cgroup figures");
   // cgroup v1 counts a refused fork only in the container's own cgroup, which
   // runc removes the moment the program ends (often before a reading): the
   // parent's peak reaching the limit (it has the same pids.max) counts too.
   r.pids_limit_hit = pids_events > 0 || (run_.parent && r.max_pids >= run_.limits.pids);
-  if (!exit_known || code < 0) {
+  if (wait_status) {
+    // Our init's word: it tells exit(137) from SIGKILL, which /wait cannot.
+    if (WIFSIGNALED(*wait_status)) {
+      r.signal = WTERMSIG(*wait_status);
+    } else {
+      r.exited = true;
+      r.exit_status = WEXITSTATUS(*wait_status);
+    }
+  } else if (!exit_known || code < 0) {
     if (!r.timed_out && !r.output_flood && !r.killed)
       r.failure = wait_error.empty() ? "the container's end could not be observed" : wait_error;
     r.signal = SIGKILL;
@@ -351,13 +451,14 @@ RawOutcome DockerSandbox::wait() {
     r.refused_writes.note = "not counted: config docker.refused_writes is off";
   // A warm run's exited container goes off the request path, as a warm
   // native run's directory does; anything still running is removed now.
-  // Exited means the daemon's /wait gave a status: the container's pid 1
-  // (docker-init) has ended, and the kernel ends a pid namespace's init only
-  // once every other process in it is killed and reaped. Nothing of the run
-  // is left that could change /sandbox or /tmp while collect_files() reads
-  // them before the reaper removes the container. A failed /wait proves
-  // nothing: that run is removed now.
-  if (run_.defer_removal && exit_known && code >= 0 && attach_done_now) {
+  // Exited means our init (the container's pid 1) reported the end after
+  // it killed and reaped every other process of the container, or the
+  // daemon's /wait gave a status: pid 1 has ended, and the kernel ends a pid
+  // namespace's init only once every other process in it is killed and
+  // reaped. Nothing of the run is left that could change /sandbox or /tmp
+  // while collect_files() reads them before the reaper removes the
+  // container. A failed /wait proves nothing: that run is removed now.
+  if (run_.defer_removal && exit_known && (wait_status || code >= 0) && output_in) {
     remove_later();
     phase_done("docker: threads joined, removal handed to the reaper");
   } else {

@@ -1,5 +1,6 @@
 // One running container (host side): output from the attach stream, the wall
-// timeout and flood limit, the exit status from /wait, final figures from the
+// timeout and flood limit, the exit status (from our init as the container's
+// pid 1, init_exit.hpp, else the daemon's /wait), final figures from the
 // run's own parent cgroup, and removal of everything the run created.
 #pragma once
 #include <chrono>
@@ -14,6 +15,8 @@
 #include "sandbox/docker/run_tmpfs.hpp"
 #include "sandbox/docker/write_watch_socket.hpp"
 #include "sandbox/docker/frame_demux.hpp"
+#include "sandbox/docker/init_exit.hpp"
+#include "sandbox/docker/output_end.hpp"
 #include "sandbox/file_manifest.hpp"
 #include "sandbox/id_lease.hpp"
 #include "sandbox/input_staging.hpp"
@@ -54,11 +57,15 @@ struct DockerRun {
   // its listener over (start(), or a warm container's start), then the watch.
   std::unique_ptr<WriteWatchSocket> watch_socket;
   std::unique_ptr<RefusedWriteWatch> watch;
+  // The entry's connection, once it handed the watch over: it reports the
+  // program's end there (init_exit.hpp).
+  EntryLink entry;
 };
 
 // Once a container started: takes its entry's listener through
-// run.watch_socket (when counting) and starts run.watch. Throws SandboxError.
-void start_write_watch(DockerRun& run);
+// run.watch_socket (when counting), starts run.watch and keeps run.entry,
+// whose end marker holds `end_secret` (new_end_secret()). Throws SandboxError.
+void start_write_watch(DockerRun& run, const std::string& end_secret);
 
 class DockerSandbox final : public Sandbox {
  public:
@@ -82,7 +89,8 @@ class DockerSandbox final : public Sandbox {
  private:
   void attach_thread();
   void read_attached();  // attach_fd's frames, until the daemon ends them
-  void wait_thread();
+  void exit_thread();  // the end from our init if it can say it, else from /wait
+  void wait_thread();  // the daemon's /wait
   void stop_threads();  // the attach reader and the waiter joined, descriptors closed
   void cleanup();        // everything removed, now
   // Threads joined now; containers, cgroup, lease, host mounts (detached) and
@@ -98,6 +106,7 @@ class DockerSandbox final : public Sandbox {
   std::condition_variable cv_;
   // Output, filled by the attach thread.
   StreamCapture out_, err_;
+  OutputEnd out_end_, err_end_;  // the init's end markers, when it writes them
   FrameDemux demux_;
   bool attached_ = false, attach_done_ = false;
   // Set once a flood's kill was sent (or the threads stop): until then the
@@ -108,9 +117,18 @@ class DockerSandbox final : public Sandbox {
   StreamCancel attach_cancel_;
   std::thread attach_;
   void hold_while_flooded(std::unique_lock<std::mutex>& lock);
-  // Exit, filled by the wait thread.
+  void expect_end_markers(const std::string& secret);  // before the entry has it
+  void mark_end_phases();  // when the end's parts were seen, as phases
+  void note_output_end();  // both markers seen: the output is all in
+  void flush_output_end();  // the stream ended: what a marker's start held back is output
+  bool output_ended_ = false;  // attach_done_, or both markers seen
+  std::chrono::steady_clock::time_point output_end_at_;
+  // Exit, filled by the exit thread: from our init (wait_status_), else /wait.
+  std::unique_ptr<InitExit> init_exit_;  // null: the daemon's /wait says the end
   bool exit_known_ = false;
+  std::optional<int> wait_status_;
   int64_t exit_code_ = -1;
+  std::chrono::steady_clock::time_point init_reported_at_, init_gone_at_, wait_answered_at_;
   std::string wait_error_;
   std::thread waiter_;
   std::chrono::steady_clock::time_point started_, ended_;

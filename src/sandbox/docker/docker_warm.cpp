@@ -104,7 +104,7 @@ class DockerWarmEntry final : public WarmEntry {
     run_.attach_fd = attach_raw(client_, run_.container_id, kReadyTimeoutMs);
     start_container(client_, run_.container_id);
     // Before the bootstrap runs: its calls would wait for the watch.
-    start_write_watch(run_);
+    start_write_watch(run_, new_end_secret());
     char frame[9];
     if (!read_exactly(run_.attach_fd, frame, sizeof frame, kReadyTimeoutMs) || frame[0] != 1 ||
         std::memcmp(frame + 4, "\0\0\0\1w", 5) != 0)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/error.hpp"
+#include "common/ids.hpp"
 #include "sandbox/docker_watch_protocol.hpp"
 #include "sandbox/fd_passing.hpp"
 
@@ -86,7 +87,9 @@ void WriteWatchSocket::close_listening() {
   ::unlink(socket_path().c_str());
 }
 
-std::unique_ptr<RefusedWriteWatch> WriteWatchSocket::accept(int timeout_ms) {
+std::string new_end_secret() { return random_hex(docker_watch::kSecretBytes / 2); }
+
+WriteWatchSocket::Handover WriteWatchSocket::accept(int timeout_ms, const std::string& end_secret) {
   if (listen_fd_ < 0) refuse("it serves one connection only");
   bool ready = readable_within(listen_fd_, timeout_ms);
   Fd conn(ready ? ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC) : -1);
@@ -109,15 +112,22 @@ std::unique_ptr<RefusedWriteWatch> WriteWatchSocket::accept(int timeout_ms) {
   Fd mount_ns(::open(ns.c_str(), O_RDONLY | O_CLOEXEC));
   if (mount_ns.fd < 0) refuse("cannot open " + ns + ": " + errno_text());
   if (!peer_alive(conn.fd)) refuse("the entry left before it was answered");
-  std::unique_ptr<RefusedWriteWatch> watch;
+  Handover h;
   try {
-    watch = std::make_unique<RefusedWriteWatch>(listener.release(), mount_ns.release());
+    h.watch = std::make_unique<RefusedWriteWatch>(listener.release(), mount_ns.release());
   } catch (const std::exception& e) {
     refuse(e.what());
   }
-  char ack = docker_watch::kAckByte;
-  if (::send(conn.fd, &ack, 1, MSG_NOSIGNAL) != 1) refuse("the entry left before it was answered");
-  return watch;
+  if (end_secret.size() != docker_watch::kSecretBytes) refuse("the end marker's secret is malformed");
+  h.entry.secret = end_secret;
+  // Now, while the entry waits for the answer: it cannot have ended yet.
+  h.entry.pidfd = init_pidfd(peer.pid, conn.fd);
+  std::string ack = docker_watch::kAckByte + h.entry.secret;
+  if (::send(conn.fd, ack.data(), ack.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(ack.size()))
+    refuse("the entry left before it was answered");
+  h.entry.pid = peer.pid;
+  h.entry.conn = std::move(conn);
+  return h;
 }
 
 }  // namespace mai::sandbox::docker

@@ -7,15 +7,20 @@
 // unlinked as that connection is accepted; later connects find nothing.
 // What arrives is checked (one tag byte, exactly one descriptor, a seccomp
 // listener, a peer alive in a mount namespace we can open); anything else is
-// refused with a clear error and nothing of it is kept.
+// refused with a clear error and nothing of it is kept. The connection stays
+// open for the run: the entry reports the program's end over it (init_exit.hpp).
 #pragma once
 #include <cstdint>
 #include <memory>
 #include <string>
 
+#include "sandbox/docker/init_exit.hpp"
 #include "sandbox/refused_writes.hpp"
 
 namespace mai::sandbox::docker {
+
+// A fresh secret for a run's end marker (docker_watch_protocol.hpp).
+std::string new_end_secret();
 
 class WriteWatchSocket {
  public:
@@ -29,11 +34,17 @@ class WriteWatchSocket {
   const std::string& dir() const { return dir_; }
   std::string socket_path() const;
 
+  struct Handover {
+    std::unique_ptr<RefusedWriteWatch> watch;
+    EntryLink entry;  // the connection kept, and the secret the entry was given
+  };
   // Accepts the one connection (waiting up to `timeout_ms` for it and for its
-  // message), checks it, acknowledges it and starts watching the container's
-  // mount namespace. Closes the listening socket whatever happens: a second
-  // call throws. Throws SandboxError("sandbox_setup") saying what was wrong.
-  std::unique_ptr<RefusedWriteWatch> accept(int timeout_ms);
+  // message), checks it, acknowledges it (with `end_secret` for the entry's
+  // end marker: the caller looks for the marker before the program can
+  // write it) and starts watching the container's mount namespace.
+  // Closes the listening socket whatever happens: a second call throws.
+  // Throws SandboxError("sandbox_setup") saying what was wrong.
+  Handover accept(int timeout_ms, const std::string& end_secret);
 
  private:
   void close_listening();

@@ -1,11 +1,14 @@
 #include "sandbox/init/docker_entry.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
+#include <poll.h>
 #include <string>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "sandbox/docker_watch_protocol.hpp"
@@ -15,6 +18,8 @@
 namespace mai::sandbox {
 
 namespace {
+
+namespace w = docker_watch;
 
 int failed(const std::string& what) {
   std::string msg = "mai-sandbox-init: " + what + "\n";
@@ -42,6 +47,51 @@ int connect_to(const char* path) {
   return fd;
 }
 
+// Execs `program`; returns only if that failed, with the status to exit with:
+// as docker-init (and a shell) say it, 127 for a program that is not there,
+// 126 otherwise.
+int run_program(char** program) {
+  ::execvp(program[0], program);
+  int err = errno;
+  failed(std::string("cannot run ") + program[0] + ": " + std::strerror(err));
+  return err == ENOENT ? 127 : 126;
+}
+
+// The child's wait status, reaping every orphan that is reparented to us
+// meanwhile (a pid namespace's init must, or they stay zombies).
+int reap_until(pid_t child) {
+  for (;;) {
+    int status = 0;
+    pid_t p = ::waitpid(-1, &status, 0);
+    if (p == child) return status;
+    if (p < 0 && errno != EINTR) return -1;
+  }
+}
+
+// Every process left in our pid namespace killed and reaped: as pid 1 we
+// signal all of them (all run as our uid), and every orphan is our child.
+// A fork racing the kill either fails or its child is killed too.
+void end_the_rest() {
+  ::kill(-1, SIGKILL);
+  for (;;) {
+    pid_t p = ::waitpid(-1, nullptr, 0);
+    if (p < 0 && errno != EINTR) return;  // ECHILD: nobody is left
+  }
+}
+
+// In one write (it is below PIPE_BUF, so it is never split or interleaved),
+// waiting if the program left the pipe non-blocking and full. Best effort:
+// without it the host waits for the stream's end as before.
+void write_whole(int fd, const std::string& s) {
+  for (int tries = 0; tries < 1000; ++tries) {
+    ssize_t n = ::write(fd, s.data(), s.size());
+    if (n == static_cast<ssize_t>(s.size())) return;
+    if (n >= 0 || (errno != EINTR && errno != EAGAIN)) return;
+    pollfd pf{fd, POLLOUT, 0};
+    ::poll(&pf, 1, 100);
+  }
+}
+
 }  // namespace
 
 int docker_watch_entry(int argc, char** argv) {
@@ -57,20 +107,49 @@ int docker_watch_entry(int argc, char** argv) {
   } catch (const std::exception& e) {
     return failed(e.what());
   }
-  if (!send_fds(sock, docker_watch::kListenerTag, {listener}))
+  if (!send_fds(sock, w::kListenerTag, {listener}))
     return failed(std::string("cannot hand the write listener to the host: ") + std::strerror(errno));
   ::close(listener);
-  char ack = 0;
+  char answer[1 + w::kSecretBytes + 1];
   ssize_t n;
-  do n = ::read(sock, &ack, 1);
+  do n = ::recv(sock, answer, sizeof answer, 0);
   while (n < 0 && errno == EINTR);
-  if (n != 1 || ack != docker_watch::kAckByte) return failed("the host did not take the write listener");
-  ::close(sock);
-  ::execvp(argv[4], argv + 4);
-  // As docker-init (and a shell) say it: 127 for a program that is not there, 126 otherwise.
-  int err = errno;
-  failed(std::string("cannot run ") + argv[4] + ": " + std::strerror(err));
-  return err == ENOENT ? 127 : 126;
+  if (n != static_cast<ssize_t>(1 + w::kSecretBytes) || answer[0] != w::kAckByte)
+    return failed("the host did not take the write listener");
+  const std::string marker = w::end_marker(std::string(answer + 1, w::kSecretBytes));
+  if (::getpid() != 1) {
+    // Under another init (docker-init): orphans are not ours to reap, nor is
+    // the container's end ours to tell. The program simply runs, in our place.
+    ::close(sock);
+    return run_program(argv + 4);
+  }
+  // The program runs as our uid: without this it could ptrace us or open
+  // /proc/1/fd/* and /proc/1/mem, and speak for us on the socket.
+  ::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  pid_t child = ::fork();
+  if (child < 0) return failed(std::string("fork: ") + std::strerror(errno));
+  if (child == 0) {
+    ::close(sock);
+    ::_exit(run_program(argv + 4));
+  }
+  // A reader gone must not kill us before the host hears the status.
+  sigset_t pipe_signal;
+  sigemptyset(&pipe_signal);
+  sigaddset(&pipe_signal, SIGPIPE);
+  ::sigprocmask(SIG_BLOCK, &pipe_signal, nullptr);
+  int status = reap_until(child);
+  if (status < 0) return failed(std::string("waiting for the program: ") + std::strerror(errno));
+  // Now nothing of the run can write to the pipes, /sandbox or /tmp: the
+  // markers follow all of its output, and the host may read the files.
+  end_the_rest();
+  write_whole(1, marker);
+  write_whole(2, marker);
+  char msg[w::kExitMessageBytes] = {w::kExitTag};
+  int32_t st = status;
+  std::memcpy(msg + 1, &st, sizeof st);
+  ssize_t ignored = ::send(sock, msg, sizeof msg, MSG_NOSIGNAL);
+  (void)ignored;
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 }
 
 }  // namespace mai::sandbox

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "assess/assessor.hpp"
+#include "assess/lazy_regex.hpp"
+#include "config/yaml_tree.hpp"
 #include "config/config_source.hpp"
 
 namespace mai::assess {
@@ -36,6 +38,30 @@ TEST(Config, BuiltinFilesLoad) {
   EXPECT_GT(a.threats().package_count(), 50u);
   EXPECT_NE(a.model().api("subprocess.run"), nullptr);
   EXPECT_NE(a.model().command("curl"), nullptr);
+}
+
+// The built-in files' patterns are compiled on first use (assess/lazy_regex.hpp):
+// here each is compiled and checked, as for a user's file, so a bad one in
+// config/ fails the suite instead of a run.
+TEST(Config, BuiltInPatternsAreValidRE2) {
+  EXPECT_NO_THROW(Assessor::from_nodes(config::Node::parse("assessment.yaml", builtin("assessment.yaml")),
+                                       config::Node::parse("library-model.yaml", builtin("library-model.yaml")),
+                                       config::Node::parse("known-threats.yaml", builtin("known-threats.yaml"))));
+}
+
+// A built-in tree's pattern is checked when first used; a bad one there
+// (the case the test above rules out) throws, which the assessor reports as
+// its internal error (ASSESSOR-INTERNAL), never as a silent non-match.
+TEST(Config, BuiltInPatternsAreCompiledOnFirstUse) {
+  auto bad = LazyRegex::from(config::Node::of_tree("x.yaml", config::YamlTree::parse("x.yaml", "'(unclosed'"), true),
+                             1 << 20);
+  EXPECT_EQ(bad->pattern(), "(unclosed");
+  EXPECT_THROW(bad->re(), std::runtime_error);
+  auto good = LazyRegex::from(config::Node::of_tree("x.yaml", config::YamlTree::parse("x.yaml", "'^a+$'"), true),
+                              1 << 20);
+  EXPECT_TRUE(RE2::FullMatch("aaa", good->re()));
+  EXPECT_FALSE(RE2::FullMatch("ab", good->re()));
+  EXPECT_THROW(LazyRegex::from(config::Node::parse("x.yaml", "'(unclosed'"), 1 << 20), ConfigError);
 }
 
 TEST(Config, BrokenRulesNameFileLineAndField) {

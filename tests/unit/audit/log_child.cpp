@@ -4,11 +4,21 @@
 //   audit_log_child runs STATE ID N     N short "runs": each opens the log
 //                                       transiently, appends a request's events
 //                                       with its receipt, and closes it
+//   audit_log_child fill STATE THREADS  THREADS appenders on a held-open log
+//                                       until each has failed 10 times (a
+//                                       disk that fills up); prints "ok REQ
+//                                       SEQ" per success, "late-ok REQ SEQ"
+//                                       for a success begun after any append
+//                                       had failed, "fail REQ ERROR"
 // Exit 0, or 1 with the error on stderr.
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <iostream>
+#include <mutex>
+#include <thread>
+#include <vector>
 #include <string>
 
 #include "audit/event_types.hpp"
@@ -39,6 +49,32 @@ int main(int argc, char** argv) {
         log->append_and_sign({audit::Event{audit::events::execution_end, req, json{{"exit_code", 0}}},
                               audit::Event{audit::events::result, req, json{{"status", "completed"}}}});
       }
+      return 0;
+    }
+    if (mode == "fill" && argc == 4) {
+      auto log = audit::Log::open(state, cfg, true);
+      std::atomic<bool> failed{false};
+      std::mutex out_mu;
+      auto work = [&](int t) {
+        for (int i = 0, failures = 0; failures < 10; ++i) {
+          const bool after_failure = failed.load();
+          const std::string req = "t" + std::to_string(t) + "-" + std::to_string(i);
+          std::string line;
+          try {
+            auto seqs = log->append({audit::Event{audit::events::network, req, json{{"pad", std::string(300, 'p')}}}});
+            line = (after_failure ? "late-ok " : "ok ") + req + " " + std::to_string(seqs.front());
+          } catch (const std::exception& e) {
+            failed = true;
+            ++failures;
+            line = "fail " + req + " " + e.what();
+          }
+          std::lock_guard<std::mutex> lk(out_mu);
+          std::cout << line << "\n";
+        }
+      };
+      std::vector<std::thread> threads;
+      for (int t = 0; t < std::atoi(argv[3]); ++t) threads.emplace_back(work, t);
+      for (auto& th : threads) th.join();
       return 0;
     }
   } catch (const std::exception& e) {

@@ -57,6 +57,35 @@ TEST(AuditLog, AppendsAndVerifies) {
   EXPECT_EQ(rep.root_hash, receipt.root_hash);
 }
 
+// sync_with_next events take their place in the chain like any other; those
+// a writer leaves unsynced are synced when it lets go, and another writer
+// (a later process) continues the chain after them.
+TEST(AuditLog, EventsSyncedWithTheNextAreInTheChain) {
+  TempDir dir;
+  auto deferred = [](std::vector<Event> evs) {
+    for (auto& e : evs) e.sync_with_next = true;
+    return evs;
+  };
+  {
+    auto log = Log::open(dir.path(), default_config(), false);
+    auto seqs = log->append(deferred(a_request("r1")));
+    ASSERT_EQ(seqs, (std::vector<uint64_t>{1, 2, 3, 4, 5}));
+    // A synced append covers them; its receipt covers both.
+    auto receipt = log->append_and_sign(a_request("r2"));
+    EXPECT_EQ(receipt.tree_size, 11u);  // record 0 and both requests
+    log->append(deferred(a_request("r3")));  // left unsynced: the closing writer syncs it
+  }
+  {
+    auto log = Log::open(dir.path(), default_config(), false);
+    EXPECT_EQ(log->append(a_request("r4")).front(), 16u);
+  }
+  auto rep = verify(dir.path());
+  EXPECT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.records, 21u);
+  auto store = Store::open(db_dir_for(dir.path()), Store::Mode::read_only, 1000);
+  for (uint64_t seq : {1u, 5u, 11u, 15u, 20u}) EXPECT_TRUE(store->get_record(seq)) << seq;
+}
+
 TEST(AuditLog, KeyAndDirectoryModes) {
   TempDir dir;
   Log::open(dir.path(), default_config(), false);

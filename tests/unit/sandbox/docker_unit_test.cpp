@@ -1,6 +1,6 @@
 // The Docker backend's pure parts: the create body (every hardening field),
 // the seccomp profile generated from the native table, the attach-stream
-// demultiplexer and the stats parser. No daemon needed.
+// demultiplexer and the end markers' finder. No daemon needed.
 #include <gtest/gtest.h>
 
 #include <linux/sched.h>
@@ -19,8 +19,9 @@
 #include "sandbox/docker/docker_cleanup.hpp"
 #include "sandbox/docker/docker_client.hpp"
 #include "sandbox/docker/frame_demux.hpp"
+#include "sandbox/docker/output_end.hpp"
+#include "sandbox/docker_watch_protocol.hpp"
 #include "sandbox/docker/seccomp_profile_json.hpp"
-#include "sandbox/docker/stats_stream.hpp"
 #include "sandbox/seccomp_table.hpp"
 #include "test_util.hpp"
 
@@ -128,8 +129,8 @@ TEST(sandboxDockerSpec, CollectedTmpIsTheHostsTmpfsToo) {
   EXPECT_FALSE(hc["Tmpfs"].contains("/sandbox"));
 }
 
-// Counting refused writes: the host's static init starts the program (under
-// docker-init) after handing its listener over; both host paths read-only.
+// Counting refused writes: the host's static init, as pid 1, starts the
+// program after handing its listener over; both host paths read-only.
 TEST(sandboxDockerSpec, WatchedRunsStartThroughTheInitBoundReadOnly) {
   auto cfg = test_config();
   ContainerInputs in;
@@ -144,9 +145,11 @@ TEST(sandboxDockerSpec, WatchedRunsStartThroughTheInitBoundReadOnly) {
                                             "/state/runs/x/watch:/.mai-sandbox/watch:ro"}));
   EXPECT_EQ(b["Entrypoint"], json({"/.mai-sandbox/init", "--watch-writes", "/.mai-sandbox/watch/socket", "--"}));
   EXPECT_EQ(b["Cmd"], json({"/usr/bin/python3", "/sandbox/main.py"}));
-  EXPECT_EQ(b["HostConfig"]["Init"], true);
-  // Not counting: no entrypoint of ours, nothing more bound.
+  // Our init is pid 1 in docker-init's place: it reaps, and reports the end.
+  EXPECT_EQ(b["HostConfig"]["Init"], false);
+  // Not counting: no entrypoint of ours, nothing more bound, docker-init is pid 1.
   EXPECT_EQ(body_for(NetworkMode::none)["Entrypoint"], json::array());
+  EXPECT_EQ(body_for(NetworkMode::none)["HostConfig"]["Init"], true);
 }
 
 TEST(sandboxDockerSpec, DepsJoinsTheHolderAndSetsTheProxy) {
@@ -232,50 +235,55 @@ TEST(sandboxDockerDemux, UnknownStreamStopsTheDemux) {
   EXPECT_EQ(out, "ok");
 }
 
-TEST(sandboxDockerStats, ParsesASampleAndSkipsAStoppedOne) {
-  auto s = parse_stats_line(R"({"read":"x","pids_stats":{"current":3,"limit":32},
-    "memory_stats":{"usage":1048576,"max_usage":2097152},
-    "cpu_stats":{"cpu_usage":{"total_usage":250000000}}})");
-  ASSERT_TRUE(s);
-  EXPECT_EQ(s->memory_bytes, 1048576u);
-  EXPECT_EQ(s->peak_memory_bytes, 2097152u);
-  EXPECT_EQ(s->cpu_ms, 250u);
-  EXPECT_EQ(s->pids, 3u);
-  EXPECT_EQ(s->pids_limit, 32u);
-  EXPECT_FALSE(parse_stats_line(R"({"read":"0001-01-01T00:00:00Z","pids_stats":{},"memory_stats":{},"cpu_stats":{"cpu_usage":{"total_usage":0}}})"));
-  EXPECT_FALSE(parse_stats_line("not json"));
-  EXPECT_FALSE(parse_stats_line("[1,2]"));
-  // A negative counter is no counter (it must not read as 2^64 - 5 bytes of memory).
-  auto neg = parse_stats_line(R"({"memory_stats":{"usage":-5},"cpu_stats":{"cpu_usage":{"total_usage":9000000}}})");
-  ASSERT_TRUE(neg);
-  EXPECT_EQ(neg->memory_bytes, 0u);
-  EXPECT_EQ(neg->cpu_ms, 9u);
+namespace {
+
+// What OutputEnd passes on for `stream` fed in pieces cut at `cuts`, and
+// whether it saw the end (flushed at the stream's end if not).
+std::pair<std::string, bool> through_end(const std::string& marker, const std::string& stream,
+                                         const std::vector<size_t>& cuts) {
+  OutputEnd end(marker);
+  std::string got;
+  auto sink = [&](const char* p, size_t n) { got.append(p, n); };
+  size_t at = 0;
+  for (size_t cut : cuts) {
+    end.feed(stream.data() + at, cut - at, sink);
+    at = cut;
+  }
+  end.feed(stream.data() + at, stream.size() - at, sink);
+  bool ended = end.ended();
+  end.flush(sink);
+  return {got, ended};
 }
 
-TEST(sandboxDockerStats, LinesSplitAnywhereAndAnEndlessLineStaysBounded) {
-  std::string stream = "{\"a\":1}\n{\"b\":2}\n\n{\"c\":3}\npartial";
-  for (size_t step : {size_t{1}, size_t{2}, size_t{5}, stream.size()}) {
-    StatsLines lines;
-    std::vector<std::string> got;
-    for (size_t i = 0; i < stream.size(); i += step)
-      lines.feed(stream.data() + i, std::min(step, stream.size() - i),
-                 [&](const std::string& l) { got.push_back(l); });
-    EXPECT_EQ(got, (std::vector<std::string>{"{\"a\":1}", "{\"b\":2}", "", "{\"c\":3}"})) << step;
-    EXPECT_EQ(lines.buffered(), 7u);
-  }
-  // 3 MiB without a newline: dropped as it comes, then the next line is read.
-  StatsLines lines;
-  std::vector<std::string> got;
-  std::string chunk(64 * 1024, 'x');
-  for (int i = 0; i < 48; ++i) {
-    lines.feed(chunk.data(), chunk.size(), [&](const std::string& l) { got.push_back(l); });
-    EXPECT_LE(lines.buffered(), StatsLines::kMaxLine);
-  }
-  std::string tail = "still junk\n{\"ok\":1}\n";
-  lines.feed(tail.data(), tail.size(), [&](const std::string& l) { got.push_back(l); });
-  EXPECT_EQ(got, (std::vector<std::string>{"{\"ok\":1}"}));
-}
+}  // namespace
 
+// The marker ends the output wherever the attach stream's reads cut it;
+// what follows it is dropped; what only looked like its beginning is output.
+TEST(sandboxDockerOutputEnd, TheMarkerEndsTheOutputWhereverItIsCut) {
+  const std::string marker = docker_watch::end_marker("0123456789abcdef0123456789abcdef");
+  ASSERT_EQ(marker.size(), 50u);
+  const std::string output = std::string("line one\n\0mai-sandbox-end:0123 (a near miss)\n", 45) + "tail";
+  const std::string stream = output + marker + "after the end";
+  for (size_t a = 0; a <= stream.size(); ++a)
+    for (size_t b = a; b <= stream.size(); b += 7) {
+      auto [got, ended] = through_end(marker, stream, {a, b});
+      ASSERT_TRUE(ended) << a << " " << b;
+      ASSERT_EQ(got, output) << a << " " << b;
+    }
+  // Without the marker (the init was killed): everything, held-back bytes included.
+  for (size_t cut = 0; cut <= output.size(); ++cut) {
+    std::string cut_short = output + marker.substr(0, 20);
+    auto [got, ended] = through_end(marker, cut_short, {std::min(cut, cut_short.size())});
+    EXPECT_FALSE(ended);
+    EXPECT_EQ(got, cut_short);
+  }
+  // Another run's marker (another secret) is output like any other bytes.
+  std::string other = docker_watch::end_marker("ffffffffffffffffffffffffffffffff") + "more";
+  EXPECT_EQ(through_end(marker, other, {}).first, other);
+  EXPECT_FALSE(through_end(marker, other, {}).second);
+  // No marker expected: a plain pass-through.
+  EXPECT_EQ(through_end("", stream, {3}).first, stream);
+}
 
 namespace {
 bool libcurl_mapped() {

@@ -160,7 +160,7 @@ for p in pids:
 )";
   auto o = sandboxed(code);
   EXPECT_CONTAINED(o);
-  // The init (pid 1) and the program; docker-init's child gets whatever pid comes next.
+  // The init (pid 1) and the program; on Docker the init's child gets whatever pid comes next.
   if (on_docker())
     EXPECT_TRUE(contains(o.stdout_data, "pids ['1', '")) << o.stdout_data;
   else

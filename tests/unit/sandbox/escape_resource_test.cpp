@@ -65,7 +65,7 @@ TEST_P(sandboxEscape, ForkBombIsContained) {
   auto r = classify(o);
   EXPECT_TRUE(r.termination == Termination::pids_limit || r.termination == Termination::timeout)
       << to_string(r.termination);
-  // Under Docker the shell is docker-init's child: when its `sleep` cannot be
+  // Under Docker the shell is the init's child: when its `sleep` cannot be
   // forked it exits, and the whole container with it, possibly before the
   // namespace could be looked at. Its cgroup is gone either way, which the
   // kernel allows only once no process is left in it.

@@ -63,7 +63,7 @@ print(sorted(os.listdir('/sandbox')))
   auto cfg = test_config();
   if (on_docker()) {
     // No user namespace: the container's uid is the run's leased host id;
-    // the primary group is also listed as a supplementary one; docker-init is pid 1.
+    // the primary group is also listed as a supplementary one; our init is pid 1.
     ASSERT_EQ(ids.size(), 1u);
     EXPECT_GE(ids[0], cfg.docker.ids.first);
     EXPECT_LT(ids[0], cfg.docker.ids.end());
@@ -195,6 +195,41 @@ TEST_P(sandboxRun, KillFromAnotherThread) {
   EXPECT_EQ(report_of(o).termination, Termination::killed);
 }
 
+// The monitor's probe sees what the run uses (Docker: the container's own
+// cgroup, as native reads its run's), and its kill ends the run.
+TEST_P(sandboxRun, TheProbeSeesMemoryCpuAndProcesses) {
+  MAI_REQUIRE_ROOT();
+  auto backend = make_backend(current_kind());
+  auto sb = backend->launch(make_spec(R"(import subprocess, time
+held = bytearray(40 << 20)
+for i in range(0, len(held), 4096): held[i] = 1
+children = [subprocess.Popen(['sleep', '60']) for _ in range(3)]
+while time.process_time() < 0.3: pass  # CPU time, whatever the load
+time.sleep(60)
+)"));
+  auto probe = make_probe(sb->probe_target());
+  ResourceSample seen;
+  std::thread monitor([&] {
+    // Until it is all there (the run is killed at its timeout otherwise).
+    for (int i = 0; i < 400; ++i) {
+      ResourceSample s = probe->sample();
+      seen.memory_bytes = std::max(seen.memory_bytes, s.memory_bytes);
+      seen.cpu_ms = std::max(seen.cpu_ms, s.cpu_ms);
+      seen.pids = std::max(seen.pids, s.pids);
+      if (seen.memory_bytes >= (40u << 20) && seen.pids >= 5 && seen.cpu_ms >= 100) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    probe->kill_all();
+  });
+  auto o = sb->wait();
+  monitor.join();
+  EXPECT_GE(seen.memory_bytes, 40u << 20);
+  EXPECT_GE(seen.pids, 5u);  // the init, python, three sleeps
+  EXPECT_GE(seen.cpu_ms, 100u);
+  EXPECT_FALSE(o.exited);
+  EXPECT_FALSE(probe->oom_killed());
+}
+
 TEST_P(sandboxRun, DepsNetworkHandsTheProxyListenerToTheHost) {
   MAI_REQUIRE_ROOT();
   auto backend = make_backend(current_kind());
@@ -260,7 +295,7 @@ TEST_P(sandboxRun, SetupFailureThrowsAndLeavesNothing) {
     for (const auto& d : make_cgroup(detect_cgroup_layout(), cfg.docker.cgroup_parent, spec.run_id)->dirs())
       EXPECT_FALSE(cgfs::exists(d)) << d;
     // A missing image or daemon is refused when the backend is made, with what to do.
-    // An interpreter the image lacks: docker-init cannot start it (127) and says why.
+    // An interpreter the image lacks: the init cannot start it (127) and says why.
     cfg.docker.python = "/nonexistent/python3";
     auto o = make_docker_backend(cfg)->launch(make_spec("print(1)\n"))->wait();
     EXPECT_TRUE(o.exited);

@@ -59,7 +59,7 @@ struct Fixture {
 // accept() must throw a SandboxError whose message has `why`.
 void expect_refused(WriteWatchSocket& s, const std::string& why, int timeout_ms = kWaitMs) {
   try {
-    auto w = s.accept(timeout_ms);
+    auto w = s.accept(timeout_ms, new_end_secret());
     ADD_FAILURE() << "accepted";
   } catch (const mai::SandboxError& e) {
     EXPECT_EQ(e.code(), "sandbox_setup");
@@ -141,17 +141,28 @@ TEST(sandboxWriteWatchSocket, TheEntrysListenerIsTakenAndAcknowledged) {
   if (child == 0) {
     ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     int listener = apply_write_watch_filter();
-    char ack = 0;
-    bool ok = send_fds(c, 'N', {listener}) && ::read(c, &ack, 1) == 1 && ack == 'k';
+    char ack[64] = {};
+    // The answer: the ack and the end marker's secret, which the entry sends back here.
+    bool ok = send_fds(c, 'N', {listener}) && ::read(c, ack, sizeof ack) == 33 && ack[0] == 'k' &&
+              ::send(c, ack + 1, 32, 0) == 32;
     ::_exit(ok ? 0 : 1);
   }
-  auto watch = f.sock->accept(kWaitMs);
-  ASSERT_TRUE(watch);
+  const std::string secret = new_end_secret();
+  auto handover = f.sock->accept(kWaitMs, secret);
+  ASSERT_TRUE(handover.watch);
   int status = 0;
   ASSERT_EQ(::waitpid(child, &status, 0), child);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
-  RefusedWrites w = watch->finish();
+  RefusedWrites w = handover.watch->finish();
   EXPECT_TRUE(w.counted) << w.note;
   EXPECT_EQ(w.count, 0u);
+  // The connection is kept for the entry's report, from the peer that connected.
+  EXPECT_EQ(handover.entry.pid, ::getpid());
+  // This peer is no pid namespace's init: its end cannot be told fast.
+  EXPECT_LT(handover.entry.pidfd.fd, 0);
+  EXPECT_EQ(handover.entry.secret, secret);
+  char echoed[64] = {};
+  ASSERT_EQ(::recv(handover.entry.conn.fd, echoed, sizeof echoed, 0), 32);
+  EXPECT_EQ(std::string(echoed, 32), handover.entry.secret);
   ::close(c);
 }
