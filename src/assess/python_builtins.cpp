@@ -410,7 +410,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       std::vector<std::string> out;
       for (const auto& s : texts(*v))
         out.push_back(spec.special_id == Special::basename ? basename_of(s) : dirname_of(s));
-      return strings(out, VK::str, v->taint, v->ev);
+      // The directory of this program is not this program (a sibling script run from it is another one).
+      uint32_t taint = spec.special_id == Special::dirname ? v->taint & ~kSelf : v->taint;
+      return strings(out, VK::str, taint, v->ev);
     }
     case Special::path_attr: {
       // Path.parent / .name / .stem / .suffix
@@ -448,7 +450,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       if (attr == "parent") {
         Value v = Value::object("pathlib.Path", out.empty() ? std::string() : out[0]);
-        v.taint = self->taint;
+        v.taint = self->taint & ~kSelf;  // its directory, not the program
         v.ev = self->ev;
         return v;
       }
@@ -877,9 +879,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       Value v = make_list({self_path});
       v.alts[0].c->open = true;
       v.alts[0].c->rest = Value::tainted(kUserInput, -1);
+      // The program's path is sys.argv[0] only: sys.argv[1] is not a copy of it.
+      v.taint &= ~kSelf;
       return v;
     }
     case Special::self_exe: return Value::str("python3");
+    case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args);
     case Special::compile: {
       const Value* src = arg(0, "source");
       if (!src) return Value();
@@ -939,10 +944,14 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // The URL's own value rides along: where it came from (a configured
       // endpoint) is the destination's provenance, not data sent.
       if (u) v.alts[0].self = std::make_shared<const Value>(*u);
+      // Data and headers kept apart, so that a key's own chain (is it the key of
+      // this API?) is found where it is sent.
+      v.alts[0].c = new_container();
       for (const char* r : {"data", "headers"})
         if (auto d = role_value(spec, r, args, self)) {
           v.taint |= d->taint;
           if (v.ev < 0) v.ev = d->ev;
+          v.alts[0].c->set_key(r, *d);
         }
       return v;
     }
@@ -980,7 +989,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (const Value* sfx = arg(-1, "suffix")) name += first_text(*sfx);
       const Value* m = arg(0, "mode");
       Args opened;
-      opened.pos.push_back(Value::str(name));
+      opened.pos.push_back(Value::str(name, kUnpredictable));
       opened.pos.push_back(m ? *m : Value::str("w+b"));
       const ApiSpec* builtin_open = ctx_.lib.api("builtins.open");
       return builtin_open ? apply_special(*builtin_open, "builtins.open", nullptr, opened, site, handled) : Value();
@@ -998,46 +1007,46 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           else write = mode.find_first_of("wax+") != std::string::npos;
         }
       if (m && m->unknown()) write = false;
-      std::string target = p ? first_text(*p) : std::string(1, kUnknownPart);
-      std::string norm = ctx_.path(target);
+      // One file object per alternative of the path (a configured directory or
+      // its default): each is opened, so each is judged.
+      std::vector<std::string> targets = p ? string_alternatives(*p, 4) : std::vector<std::string>{};
+      if (targets.empty()) targets.emplace_back(1, kUnknownPart);
       // "r+": the file is read and written in place (what it writes overwrites what it read).
       bool read_too = write && mode.find('r') != std::string::npos && mode.find('+') != std::string::npos;
-      if (read_too) {
-        Effect r;
-        r.kind = Eff::file_read;
-        r.tag = "open";
-        r.target = norm;
-        r.path_classes = ctx_.classify(norm);
-        r.target_taint = p ? p->taint : 0;
-        r.target_ev = p ? p->ev : -1;
-        if (!is_partial(target)) r.flags |= kConstTarget;
-        ctx_.effect(std::move(r), site_of(site));
-      }
-      Effect e;
-      e.kind = write ? Eff::file_write : Eff::file_read;
-      e.tag = write ? (mode.find('a') != std::string::npos ? "append" : "open") : "open";
-      e.target = norm;
-      e.path_classes = ctx_.classify(norm);
-      e.target_taint = p ? p->taint : 0;
-      e.target_ev = p ? p->ev : -1;
-      if (!is_partial(target)) e.flags |= kConstTarget;
-      ctx_.effect(std::move(e), site_of(site));
-      Value f = Value::object("file", target);
-      f.taint = p ? (p->taint & (kWalked | kSelf)) : 0;
-      f.ev = p ? p->ev : -1;
-      if (!write || read_too) {
-        // The file object stands for its content where it is sent (files={...}).
-        uint32_t content = ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
-        if (const auto* w = ctx_.written_at(norm)) {
-          content |= w->first;
-          if (w->second >= 0) f.ev = w->second;
+      Value files;
+      bool any = false;
+      for (const std::string& target : targets) {
+        std::string norm = ctx_.path(target);
+        for (bool reading : {true, false}) {
+          if (reading && !read_too) continue;
+          Effect e;
+          e.kind = write && !reading ? Eff::file_write : Eff::file_read;
+          e.tag = write && !reading && mode.find('a') != std::string::npos ? "append" : "open";
+          e.target = norm;
+          e.path_classes = ctx_.classify(norm);
+          e.target_taint = p ? p->taint : 0;
+          e.target_ev = p ? p->ev : -1;
+          if (!is_partial(target)) e.flags |= kConstTarget;
+          ctx_.effect(std::move(e), site_of(site));
         }
-        if (content & ~kFileData) {
-          f.taint |= content;
-          if (f.ev < 0 || !(p && p->ev >= 0)) f.ev = evidence(site, "opens " + printable(norm), f.ev);
+        Value f = Value::object("file", target);
+        f.taint = p ? (p->taint & (kWalked | kSelf)) : 0;
+        f.ev = p ? p->ev : -1;
+        if (!write || read_too) {
+          // The file object stands for its content where it is sent (files={...}).
+          uint32_t content = ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+          if (const auto* w = ctx_.written_at(norm)) {
+            content |= w->first;
+            if (w->second >= 0) f.ev = w->second;
+          }
+          if (content & ~kFileData) {
+            f.taint |= content;
+            if (f.ev < 0 || !(p && p->ev >= 0)) f.ev = evidence(site, "opens " + printable(norm), f.ev);
+          }
         }
+        accumulate(files, any, f);
       }
-      return f;
+      return files;
     }
     case Special::read_file: {
       std::string path = self ? first_text(*self) : std::string(1, kUnknownPart);

@@ -227,6 +227,15 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
     }
     case VK::object:
       if (a.s == "plumbum.Command") return plumbum_call(a, callee, args, site);
+      // A library object that is called does what its type's __call__ says
+      // (a function made from a code object runs that code).
+      if (const ApiSpec* spec = ctx_.lib.method(a.s, "__call__")) {
+        Value self;
+        self.alts.push_back(a);
+        self.taint = callee.taint;
+        self.ev = callee.ev;
+        return apply_spec(*spec, spec->name, &self, args, site);
+      }
       [[fallthrough]];
     default:
       invoke_callbacks(args, 0, -1, site);
@@ -334,6 +343,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   auto saved_logs = std::move(logs_);
   auto saved_hints = std::move(hint_stack_);
   int saved_loop = loop_depth_, saved_inf = infinite_loop_, saved_data = data_loop_;
+  int saved_cond = cond_depth_, saved_guarded = guarded_;
   uint32_t saved_outer = outer_loop_flags_;
   logs_.clear();
   hint_stack_.clear();
@@ -347,6 +357,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   loop_depth_ = 0;
   infinite_loop_ = 0;
   data_loop_ = 0;
+  cond_depth_ = 0;
+  guarded_ = 0;
   Value ret, yields;
   bool has_yield = false;
   returns_.push_back(Sink{&ret, false});
@@ -377,6 +389,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   loop_depth_ = saved_loop;
   infinite_loop_ = saved_inf;
   data_loop_ = saved_data;
+  cond_depth_ = saved_cond;
+  guarded_ = saved_guarded;
   outer_loop_flags_ = saved_outer;
   if (has_yield) {
     if (!returned) ret = Value();
@@ -587,9 +601,18 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     return nullptr;
   };
+  // A condition holds when the value may be what it names: one alternative
+  // is enough (host=os.environ.get("HOST", "0.0.0.0") may bind all interfaces).
   for (const auto& [refs, re] : spec.when) {
     const Value* v = find(refs);
-    if (!v || !RE2::PartialMatch(value_text(*v), re->re())) ok = false;
+    bool holds = v && RE2::PartialMatch(value_text(*v), re->re());
+    if (v && !holds && v->alts.size() > 1)
+      for (const auto& a : v->alts)
+        if (RE2::PartialMatch(alt_text(a), re->re())) {
+          holds = true;
+          break;
+        }
+    if (!holds) ok = false;
   }
   for (const auto& [refs, re] : spec.unless) {
     const Value* v = find(refs);
@@ -763,7 +786,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (a.k == VK::object && (target.taint & ~kDownloaded)) {
           // urlopen(Request(url, data=...)): what the request object holds is sent.
           e.data_taint |= deep_taint(target) & ~kDownloaded;
-          if (e.data_ev < 0) e.data_ev = deep_ev(target);
+          // A secret's own chain first: whether it is the key of the API it goes to is read from it.
+          int32_t secret_ev = deep_ev_of(target, kEnvSecret);
+          if (e.data_ev < 0) e.data_ev = secret_ev >= 0 ? secret_ev : deep_ev(target);
         }
     if (spec.effect == Eff::net_request) {
       std::string method = spec.method;
@@ -830,19 +855,26 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       ctx_.effect(std::move(one), where);
     }
     // File reads return the file's content.
+    // Every alternative of the path is read (a loop over several directories).
     if (spec.effect == Eff::file_read && spec.special_id == Special::none && spec.returns.empty()) {
-      std::string t = ctx_.path(targets[0]);
-      uint32_t cls = ctx_.classify(t);
-      uint32_t taint = ctx_.read_taint(t, cls) | (target.taint & kWalked);
-      if (spec.tag == "archive") taint |= ctx_.home_tree_taint(t);  // tar.add(~/Documents)
-      const auto* w = ctx_.written_at(t);
+      uint32_t taint = target.taint & kWalked;
       int32_t ev = -1;
-      if (w) {
-        taint |= w->first;
-        ev = w->second;
+      for (const std::string& alt : targets) {
+        std::string t = ctx_.path(alt);
+        uint32_t cls = ctx_.classify(t);
+        uint32_t here = ctx_.read_taint(t, cls);
+        if (spec.tag == "archive") here |= ctx_.home_tree_taint(t);  // tar.add(~/Documents)
+        int32_t here_ev = -1;
+        if (const auto* w = ctx_.written_at(t)) {
+          here |= w->first;
+          here_ev = w->second;
+        }
+        if (here & ~(kFileData | kWalked)) here_ev = evidence(site, "reads " + printable(t), here_ev);
+        // the evidence of the first alternative that reads something that matters
+        bool matters = here & ~(kFileData | kWalked), had = taint & ~(kFileData | kWalked);
+        if (here_ev >= 0 && (ev < 0 || (matters && !had))) ev = here_ev;
+        taint |= here;
       }
-      if (taint & ~(kFileData | kWalked))
-        ev = evidence(site, "reads " + printable(t), ev);
       result = Value::tainted(taint, ev);
       have_result = true;
     }
@@ -948,6 +980,11 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           }
   if (spec.keep_taint) {
     uint32_t t = args.taint() | (self ? deep_taint(*self) : 0);
+    // The directory of this program (dirname(__file__), Path(__file__).parent) is not the program.
+    if (spec.special_id == Special::dirname ||
+        (spec.special_id == Special::path_attr && spec.name.size() > 7 &&
+         spec.name.compare(spec.name.size() - 7, 7, ".parent") == 0))
+      t &= ~kSelf;
     int32_t ev = args.ev() >= 0 ? args.ev() : self ? self->ev : -1;
     result.taint |= t;
     if (result.ev < 0) result.ev = ev;

@@ -72,6 +72,7 @@ uint32_t PyInterp::loop_flags() const {
   if (loop_depth_ > 0) f |= kInLoop;
   if (data_loop_ > 0) f |= kOverData;
   if (infinite_loop_ > 0) f |= kInInfiniteLoop;
+  if (cond_depth_ > 0 || guarded_ > 0) f |= kConditional;
   return f;
 }
 
@@ -330,11 +331,42 @@ void PyInterp::branches(const std::vector<Fn>& paths, bool may_skip_all) {
   }
 }
 
+// `if __name__ == "__main__":` runs whenever the program does: not a condition.
+bool PyInterp::is_main_guard(NodeId cond) const {
+  if (cond == kNoNode || t_.kind(cond) != K::comparison_operator) return false;
+  for (NodeId c = t_.first_named(cond); c != kNoNode; c = t_.next_named(c))
+    if (t_.kind(c) == K::identifier && text(c) == "__name__") return true;
+  return false;
+}
+
+// A branch that can leave the function (return, raise, sys.exit()): what
+// follows the `if` runs only when it was not taken.
+bool PyInterp::can_leave(NodeId n, int depth) const {
+  if (n == kNoNode || depth > 12) return false;
+  switch (t_.kind(n)) {
+    case K::return_statement: case K::raise_statement: return true;
+    case K::function_definition: case K::class_definition: case K::lambda: return false;
+    case K::call: {
+      NodeId f = t_.child(n, F::function);
+      std::string name = f == kNoNode ? "" : text(f);
+      if (name == "exit" || name == "sys.exit" || name == "os._exit" || name == "quit") return true;
+      break;
+    }
+    default: break;
+  }
+  for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c))
+    if (can_leave(c, depth + 1)) return true;
+  return false;
+}
+
 void PyInterp::exec_if(NodeId s) {
   std::vector<std::function<void()>> paths;
   NodeId cond = t_.child(s, F::condition);
   if (cond != kNoNode) eval(cond);
+  bool conditional = !is_main_guard(cond);
+  bool leaves = false;
   NodeId cons = t_.child(s, F::consequence);
+  leaves |= can_leave(cons, 0);
   paths.push_back([this, cons] {
     if (cons != kNoNode) exec_block(cons);
   });
@@ -344,6 +376,7 @@ void PyInterp::exec_if(NodeId s) {
     if (t_.kind(c) == K::elif_clause) {
       NodeId ec = t_.child(c, F::condition);
       NodeId eb = t_.child(c, F::consequence);
+      leaves |= can_leave(eb, 0);
       paths.push_back([this, ec, eb] {
         if (ec != kNoNode) eval(ec);
         if (eb != kNoNode) exec_block(eb);
@@ -351,12 +384,16 @@ void PyInterp::exec_if(NodeId s) {
     } else if (t_.kind(c) == K::else_clause) {
       has_else = true;
       NodeId eb = t_.child(c, F::body);
+      leaves |= can_leave(eb, 0);
       paths.push_back([this, eb] {
         if (eb != kNoNode) exec_block(eb);
       });
     }
   }
+  if (conditional) ++cond_depth_;
   branches(paths, !has_else);
+  if (conditional) --cond_depth_;
+  if (conditional && leaves) ++guarded_;
 }
 
 void PyInterp::run_loop_body(NodeId body, const std::function<void()>& bind, bool exact) {
@@ -1065,16 +1102,19 @@ Value PyInterp::eval_string(NodeId e) {
     }
   std::string_view prefix = start == kNoNode ? std::string_view() : t_.text(start);
   StringPrefix p = parse_prefix(prefix);
-  std::string out;
+  // One text per combination of the interpolated values' alternatives (an
+  // option's default or what the user gives), bounded: beyond the bound a
+  // value with several alternatives is an unknown part.
+  std::vector<std::string> outs(1);
   uint32_t taint = 0;
   int32_t ev = -1;
   bool interpolated = false;
   for (NodeId c = t_[e].first; c != kNoNode; c = t_[c].next) {
     K k = t_.kind(c);
-    if (k == K::string_content) {
-      decode_literal(t_.text(c), p.raw, p.bytes, out);
-    } else if (k == K::escape_sequence) {
-      decode_literal(t_.text(c), p.raw, p.bytes, out);
+    if (k == K::string_content || k == K::escape_sequence) {
+      std::string lit;
+      decode_literal(t_.text(c), p.raw, p.bytes, lit);
+      for (auto& out : outs) out += lit;
     } else if (k == K::interpolation) {
       interpolated = true;
       NodeId x = t_.child(c, F::expression);
@@ -1082,15 +1122,27 @@ Value PyInterp::eval_string(NodeId e) {
       Value v = eval(x);
       taint |= v.taint;
       if (ev < 0) ev = v.ev;
-      const Alt* a = v.single();
-      if (a && (a->k == VK::str || a->k == VK::bytes)) out += a->s;
-      else if (a && a->k == VK::integer) out += std::to_string(a->i);
-      else if (a && a->k == VK::object && !a->extra.empty()) out += a->extra;
-      else out += kUnknownPart;
+      std::vector<std::string> parts;
+      for (const auto& a : v.alts) {
+        std::string t;
+        if (a.k == VK::str || a.k == VK::bytes) t = a.s;
+        else if (a.k == VK::integer) t = std::to_string(a.i);
+        else if (a.k == VK::object && !a.extra.empty()) t = a.extra;
+        else t = std::string(1, kUnknownPart);
+        if (std::find(parts.begin(), parts.end(), t) == parts.end()) parts.push_back(std::move(t));
+      }
+      if (parts.empty()) parts.emplace_back(1, kUnknownPart);
+      if (parts.size() > 1 && outs.size() * parts.size() > Value::kMaxAlts) parts.assign(1, std::string(1, kUnknownPart));
+      std::vector<std::string> next;
+      for (const auto& out : outs)
+        for (const auto& part : parts) next.push_back(out + part);
+      outs = std::move(next);
     }
-    if (out.size() > (1u << 24)) break;
+    if (outs[0].size() > (1u << 24)) break;
   }
-  Value v = p.bytes ? Value::bytes(std::move(out), taint) : Value::str(std::move(out), taint);
+  Value v;
+  for (auto& out : outs) v.add(p.bytes ? Value::bytes(std::move(out)).alts[0] : Value::str(std::move(out)).alts[0]);
+  v.taint = taint;
   if (p.fstring && interpolated) {
     v.taint |= kFormatted;
     check_sql(v, e);
@@ -1195,6 +1247,16 @@ Value PyInterp::eval_subscript(NodeId e) {
       } else if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) {
         std::vector<Value> items = py_slice_items(a.c->items, slot[0], slot[1], slot[2]);
         one = make_list(std::move(items), a.k);
+      } else if ((a.k == VK::list || a.k == VK::tuple) && a.c && slot[0] && *slot[0] >= 0 &&
+                 (!slot[2] || *slot[2] == 1)) {
+        // Leading elements dropped from a list with more elements than listed
+        // (sys.argv[1:] is what the user typed, not the program's path).
+        std::vector<Value> items;
+        for (size_t i = static_cast<size_t>(*slot[0]); i < a.c->items.size(); ++i) items.push_back(a.c->items[i]);
+        one = make_list(std::move(items), a.k);
+        one.alts[0].c->open = true;
+        one.alts[0].c->rest = a.c->rest;
+        one.taint |= a.c->rest.taint;
       } else if (a.k == VK::str || a.k == VK::bytes) {
         one = Value::str(std::string(1, kUnknownPart));
       } else {
@@ -1373,6 +1435,10 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         break;
       }
       case VK::object: {
+        if (auto opt = argparse_attribute(a, name)) {
+          put(*opt);
+          break;
+        }
         const ApiSpec* spec = ctx_.lib.method(a.s, name);
         Value self;
         self.alts.push_back(a);
@@ -1537,6 +1603,12 @@ Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
         if (ks && ks->k == VK::integer && a.c->open && ks->i >= 0 &&
             ks->i < static_cast<int64_t>(a.c->items.size())) {
           put(a.c->items[static_cast<size_t>(ks->i)]);
+          break;
+        }
+        // Past the listed elements of an open list: one of the rest (sys.argv[1]
+        // is what the user typed, not the program's path in sys.argv[0]).
+        if (ks && ks->k == VK::integer && a.c->open && ks->i >= static_cast<int64_t>(a.c->items.size())) {
+          put(a.c->rest);
           break;
         }
         put(a.c->summary());

@@ -149,6 +149,10 @@ class PyInterp {
   std::optional<Value> plumbum_operator(const std::string& op, const Value& l, const Value& r, NodeId at);
   Value plumbum_run(const Value& cmd, NodeId site);
   Value plumbum_call(const Alt& a, const Value& callee, Args& args, NodeId site);
+  // argparse (python_argparse.cpp): add_argument/parse_args/set_defaults/groups
+  // on a parser's state; an attribute of the namespace parse_args returned.
+  Value argparse_call(const std::string& method, const Value* self, Args& args);
+  std::optional<Value> argparse_attribute(const Alt& a, const std::string& name);
   // local.which("curl"): the command curl (nullopt for any other library call)
   std::optional<Value> plumbum_which(const std::string& qualified, const Args& args);
 
@@ -186,6 +190,10 @@ class PyInterp {
   int loop_depth_ = 0;
   int data_loop_ = 0;  // `for` loops over run-time items around the current statement
   int infinite_loop_ = 0;
+  bool is_main_guard(NodeId cond) const;
+  bool can_leave(NodeId n, int depth) const;
+  int cond_depth_ = 0;  // `if` bodies around the current statement (the main guard not counted)
+  int guarded_ = 0;     // earlier `if`s of this function that can leave it (return, raise, exit)
   uint32_t outer_loop_flags_ = 0;  // loop flags of the call sites of the function being evaluated
   bool stop_ = false;  // the work budget is spent: finish quickly
 

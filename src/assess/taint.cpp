@@ -34,6 +34,8 @@ constexpr Info kInfo[kCount] = {
     {"formatted", "text built by formatting"},
     {"user_name", "the user's name"},
     {"host_name", "the host's name"},
+    {"unpredictable", "a random name"},
+    {"option", "a command-line option"},
 };
 
 }  // namespace

@@ -255,6 +255,20 @@ int32_t deep_ev(const Value& v, int depth) {
   return -1;
 }
 
+int32_t deep_ev_of(const Value& v, uint32_t labels, int depth) {
+  if (depth <= 3)
+    for (const auto& a : v.alts) {
+      if (!a.c) continue;
+      auto look = [&](const Value& x) { return (deep_taint(x) & labels) ? deep_ev_of(x, labels, depth + 1) : -1; };
+      for (const auto& x : a.c->items)
+        if (int32_t e = look(x); e >= 0) return e;
+      for (const auto& kv : a.c->keyed)
+        if (int32_t e = look(kv.second); e >= 0) return e;
+      if (int32_t e = look(a.c->rest); e >= 0) return e;
+    }
+  return (v.taint & labels) ? v.ev : -1;
+}
+
 bool is_partial(std::string_view s) { return s.find(kUnknownPart) != std::string_view::npos; }
 
 std::vector<std::string> string_alternatives(const Value& v, size_t limit) {

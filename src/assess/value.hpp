@@ -143,6 +143,8 @@ class ContainerScope {
 uint32_t deep_taint(const Value& v, int depth = 0);
 // The evidence head of the first tainted part (deep).
 int32_t deep_ev(const Value& v, int depth = 0);
+// The evidence head of the innermost part that carries one of `labels` (-1: none).
+int32_t deep_ev_of(const Value& v, uint32_t labels, int depth = 0);
 
 // String views of a value.
 bool is_partial(std::string_view s);

@@ -1,0 +1,113 @@
+// argparse: what a program's options hold. add_argument records each option
+// under its destination in the parser's state (its default and, since the
+// user may give one, an unknown value from the command line); parse_args
+// returns a namespace over that state, so `args.zone` is the option's default
+// or user input, and a constant default (a server, a path, a URL) keeps
+// what it says through the rest of the program.
+#include <string>
+
+#include "assess/library_model.hpp"
+#include "assess/python_interp.hpp"
+#include "assess/taint.hpp"
+
+namespace mai::assess {
+namespace {
+
+constexpr const char* kNamespace = "argparse.Namespace";
+
+// The destination argparse derives: dest=, else the first long option, else
+// the positional name, else the first short option; dashes become underscores.
+std::string destination(const PyInterp::Args& args) {
+  if (const Value* d = args.get(-1, "dest"))
+    if (const Alt* a = d->single(); a && a->k == VK::str) return a->s;
+  std::string long_opt, short_opt, positional;
+  for (const Value& v : args.pos) {
+    const Alt* a = v.single();
+    if (!a || a->k != VK::str || a->s.empty()) continue;
+    if (a->s.rfind("--", 0) == 0) {
+      if (long_opt.empty()) long_opt = a->s.substr(2);
+    } else if (a->s[0] == '-') {
+      if (short_opt.empty()) short_opt = a->s.substr(1);
+    } else if (positional.empty()) {
+      positional = a->s;
+    }
+  }
+  std::string d = !long_opt.empty() ? long_opt : !positional.empty() ? positional : short_opt;
+  for (auto& c : d)
+    if (c == '-') c = '_';
+  return d;
+}
+
+std::string const_text(const Value* v) {
+  const Alt* a = v ? v->single() : nullptr;
+  return a && a->k == VK::str ? a->s : std::string();
+}
+
+}  // namespace
+
+Value PyInterp::argparse_call(const std::string& method, const Value* self, Args& args) {
+  std::shared_ptr<Container> state;
+  if (self)
+    for (const auto& a : self->alts)
+      if (a.k == VK::object && a.c) state = a.c;
+  if (method == "parse_args" || method == "parse_known_args" || method == "parse_intermixed_args" ||
+      method == "parse_known_intermixed_args") {
+    Value ns = Value::object(kNamespace);
+    ns.alts[0].c = state ? state : new_container();
+    if (method.find("known") != std::string::npos)
+      return make_list({ns, Value::tainted(kUserInput, -1)}, VK::tuple);
+    return ns;
+  }
+  if (method == "set_defaults") {
+    if (state)
+      for (const auto& [k, v] : args.kw) {
+        if (const Value* old = state->get_key(k)) {
+          Value joined = *old;
+          joined.join(v);
+          state->set_key(k, joined);
+        } else {
+          state->set_key(k, v);
+        }
+      }
+    return Value::none();
+  }
+  if (method != "add_argument") {
+    // add_argument_group, add_mutually_exclusive_group, add_subparsers,
+    // add_parser: options added there land in the same namespace.
+    Value same = Value::object("argparse.ArgumentParser");
+    same.alts[0].c = state ? state : new_container();
+    return same;
+  }
+  std::string dest = destination(args);
+  if (dest.empty() || !state) return Value();
+  std::string action = const_text(args.get(-1, "action"));
+  std::string nargs = const_text(args.get(-1, "nargs"));
+  // What the user may give on the command line.
+  Value v;
+  if (action == "store_true" || action == "store_false") {
+    v = Value::boolean(true);
+    v.join(Value::boolean(false));
+  } else if (action == "count") {
+    v = Value::tainted(kUserInput, -1);
+  } else if (action == "append" || action == "extend" || nargs == "+" || nargs == "*") {
+    v = make_list({}, VK::list);
+    v.alts[0].c->open = true;
+    v.alts[0].c->rest = Value::tainted(kUserInput, -1);
+  } else {
+    v = Value::tainted(kUserInput, -1);
+  }
+  if (const Value* c = args.get(-1, "const")) v.join(*c);
+  if (const Value* d = args.get(-1, "default")) v.join(*d);
+  if (const Value* old = state->get_key(dest)) v.join(*old);
+  v.taint |= kOption;
+  state->set_key(dest, v);
+  return Value();
+}
+
+std::optional<Value> PyInterp::argparse_attribute(const Alt& a, const std::string& name) {
+  if (a.k != VK::object || a.s != kNamespace || !a.c) return std::nullopt;
+  if (const Value* v = a.c->get_key(name)) return *v;
+  return std::nullopt;
+}
+
+}  // namespace mai::assess
