@@ -39,6 +39,9 @@ std::optional<std::string> command_line(const Alt& a) {
   if (a.k == VK::object && a.s == kCommand) return a.extra;
   if (a.k != VK::libfunc && a.k != VK::object && a.k != VK::module) return std::nullopt;
   if (a.s == "plumbum.local" || a.s == "plumbum.machines.local") return std::string();
+  // A remote machine (SshMachine, ParamikoMachine): its commands are this
+  // code's commands too, run on the hosts it manages (sudo there is sudo).
+  if (a.k == VK::object && (a.s == "plumbum.SshMachine" || a.s == "plumbum.ParamikoMachine")) return std::string();
   for (const char* prefix : {"plumbum.cmd.", "plumbum.local.cmd."})
     if (a.s.rfind(prefix, 0) == 0 && a.s.size() > std::char_traits<char>::length(prefix))
     {
