@@ -1030,7 +1030,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           ctx_.effect(std::move(e), site_of(site));
         }
         Value f = Value::object("file", target);
-        f.taint = p ? (p->taint & (kWalked | kSelf)) : 0;
+        f.taint = p ? (p->taint & (kWalked | kSelf | kUnpredictable)) : 0;
         f.ev = p ? p->ev : -1;
         if (!write || read_too) {
           // The file object stands for its content where it is sent (files={...}).

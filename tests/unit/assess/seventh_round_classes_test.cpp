@@ -105,6 +105,8 @@ TEST(SeventhRoundClasses, ProgramsThatStartThemselves) {
        "def successor():\n    subprocess.Popen([sys.executable, os.path.abspath(__file__)], start_new_session=True)\n"
        "if __name__ == '__main__':\n    successor()\n",
        "FORK-BOMB"},
+      {"the same copy started and waited for (a re-exec for a new environment is judged a process run)", M,
+       "import os, subprocess, sys\nsubprocess.run([sys.executable, os.path.abspath(__file__)])\n", "RUNS-PROCESS"},
       {"a daemon that re-launches itself once, guarded by a flag", M,
        "import subprocess, sys\n"
        "def main():\n    if '--child' in sys.argv:\n        return\n"
