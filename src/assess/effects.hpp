@@ -54,6 +54,7 @@ constexpr uint32_t kOverwrite = 1u << 12;      // file_write: over a file this c
 constexpr uint32_t kAuthHeader = 1u << 11;     // net_send: the tainted data goes only in authentication (headers, auth=)
 constexpr uint32_t kInHook = 1u << 13;         // in a git hook the code writes: runs at the next commit, not now
 constexpr uint32_t kOverData = 1u << 14;       // in a `for` over items known only at run time (a directory's entries)
+constexpr uint32_t kUnthrottled = 1u << 16;    // in an endless loop whose body never waits (no accept, recv, get, sleep, join ...)
 constexpr uint32_t kConditional = 1u << 15;    // under an `if` (other than the main guard) or after one that can leave the function
 
 

@@ -131,9 +131,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           import_effects(s, site);
           m = Value::module(ctx_.lib.canonical_module(s));
         }
-        // A name we cannot read, or a module the model does not know, may come
-        // from a directory on sys.path that holds an extracted download.
-        if (ctx_.import_dir_taint && (is_partial(s) || !ctx_.lib.known_module(s.substr(0, s.find('.')))))
+        // A name we cannot read may come from a directory on sys.path that
+        // holds an extracted download (a known name: import_effects).
+        if (ctx_.import_dir_taint && is_partial(s))
           run_nested_python(Value::tainted(ctx_.import_dir_taint, ctx_.import_dir_ev), site, "in the module it imports");
         if (!any) out = m;
         else out.join(m);
@@ -300,6 +300,15 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       if (args.star_unknown)
         for (auto& s : acc) s = path_join({s, std::string(1, kUnknownPart)});
+      if (spec.returns == "pathlib.Path") {
+        // Path.joinpath(...) is a path object (its write_text, open ... are the file's)
+        Value out;
+        bool any = false;
+        for (const auto& s : acc) accumulate(out, any, Value::object("pathlib.Path", s));
+        out.taint = in_taint;
+        out.ev = in_ev;
+        return out;
+      }
       return strings(acc, VK::str, in_taint, in_ev);
     }
     case Special::expanduser: case Special::identity: case Special::first_arg: {
@@ -535,6 +544,16 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::encode: {
       const Value* v = a0 ? a0 : self;
       if (!v) return Value();
+      // rot13 is its own inverse: codecs.encode(x, "rot13") hides or reveals alike.
+      if (const Value* c = arg(1, "encoding"); c && spec.name == "codecs.encode") {
+        std::string codec = first_text(*c);
+        std::transform(codec.begin(), codec.end(), codec.begin(), ::tolower);
+        if (codec.find("rot") != std::string::npos) {
+          ApiSpec rot = spec;
+          rot.special_id = Special::decode_codec;
+          return apply_special(rot, q, self, args, site, handled);
+        }
+      }
       return Value::tainted(v->taint, v->ev);
     }
     case Special::list: case Special::tuple: case Special::set: case Special::sorted: {

@@ -343,7 +343,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   auto saved_logs = std::move(logs_);
   auto saved_hints = std::move(hint_stack_);
   int saved_loop = loop_depth_, saved_inf = infinite_loop_, saved_data = data_loop_;
-  int saved_cond = cond_depth_, saved_guarded = guarded_;
+  int saved_cond = cond_depth_, saved_guarded = guarded_, saved_unthrottled = unthrottled_;
   uint32_t saved_outer = outer_loop_flags_;
   logs_.clear();
   hint_stack_.clear();
@@ -359,6 +359,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   data_loop_ = 0;
   cond_depth_ = 0;
   guarded_ = 0;
+  unthrottled_ = 0;
   Value ret, yields;
   bool has_yield = false;
   returns_.push_back(Sink{&ret, false});
@@ -391,6 +392,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   data_loop_ = saved_data;
   cond_depth_ = saved_cond;
   guarded_ = saved_guarded;
+  unthrottled_ = saved_unthrottled;
   outer_loop_flags_ = saved_outer;
   if (has_yield) {
     if (!returned) ret = Value();
@@ -514,6 +516,20 @@ Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& ca
   invoke_callbacks(args, 0, -1, site);
   uint32_t taint = args.taint() | callee.taint;
   int32_t ev = args.ev() >= 0 ? args.ev() : callee.ev;
+  // A function we do not know that is given an in-memory buffer and data
+  // (wavfile.write(buf, rate, recording)) may write the data into the buffer.
+  if (taint)
+    for (const Value* arg : [&] {
+           std::vector<const Value*> all;
+           for (const auto& p : args.pos) all.push_back(&p);
+           for (const auto& kv : args.kw) all.push_back(&kv.second);
+           return all;
+         }())
+      for (const auto& b : arg->alts)
+        if (b.k == VK::object && b.c && (b.s == "io.BytesIO" || b.s == "io.StringIO")) {
+          b.c->open = true;
+          b.c->rest.join(Value::tainted(taint, ev));
+        }
   if (a.self) return Value::tainted(taint, ev);
   // An unknown library callable: its result is an object of that name, so
   // methods called on it can be looked up (paramiko.SSHClient().connect).
@@ -601,17 +617,21 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     return nullptr;
   };
-  // A condition holds when the value may be what it names: one alternative
-  // is enough (host=os.environ.get("HOST", "0.0.0.0") may bind all interfaces).
+  // A condition holds when the value may be what it names: a default beside
+  // what is configured at run time is enough (host=os.environ.get("HOST",
+  // "0.0.0.0") may bind all interfaces); a choice among known constants (a
+  // table of protocol versions) is not, unless the choice is made in the code.
   for (const auto& [refs, re] : spec.when) {
     const Value* v = find(refs);
     bool holds = v && RE2::PartialMatch(value_text(*v), re->re());
-    if (v && !holds && v->alts.size() > 1)
-      for (const auto& a : v->alts)
-        if (RE2::PartialMatch(alt_text(a), re->re())) {
-          holds = true;
-          break;
-        }
+    if (v && !holds && v->alts.size() > 1) {
+      bool some = false, others_unknown = true;
+      for (const auto& a : v->alts) {
+        if (RE2::PartialMatch(alt_text(a), re->re())) some = true;
+        else if (a.k != VK::unknown) others_unknown = false;
+      }
+      holds = some && others_unknown;
+    }
     if (!holds) ok = false;
   }
   for (const auto& [refs, re] : spec.unless) {
@@ -1180,6 +1200,10 @@ void PyInterp::run_nested_shell(const std::string& line, uint32_t taint, int32_t
 
 void PyInterp::import_effects(const std::string& module, NodeId site) {
   std::string top = module.substr(0, module.find('.'));
+  // A module the model does not know, imported once a downloaded archive or
+  // directory is on sys.path (importlib or a plain `import m`), runs the download.
+  if (ctx_.import_dir_taint && !ctx_.lib.known_module(top))
+    run_nested_python(Value::tainted(ctx_.import_dir_taint, ctx_.import_dir_ev), site, "in the module it imports");
   if (ctx_.threats.is_malicious_package(top)) {
     Effect e;
     e.kind = Eff::threat;

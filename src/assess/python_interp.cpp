@@ -73,6 +73,7 @@ uint32_t PyInterp::loop_flags() const {
   if (data_loop_ > 0) f |= kOverData;
   if (infinite_loop_ > 0) f |= kInInfiniteLoop;
   if (cond_depth_ > 0 || guarded_ > 0) f |= kConditional;
+  if (unthrottled_ > 0) f |= kUnthrottled;
   return f;
 }
 
@@ -438,6 +439,28 @@ void PyInterp::exec_for(NodeId s) {
     }
 }
 
+// A loop body that waits for something (a connection, data, a queue item, a
+// timer, a thread): a server's thread per connection, not a thread bomb.
+bool PyInterp::body_waits(NodeId n, int depth) const {
+  if (n == kNoNode || depth > 12) return false;
+  K k = t_.kind(n);
+  if (k == K::function_definition || k == K::class_definition || k == K::lambda) return false;
+  if (k == K::await) return true;
+  if (k == K::call) {
+    NodeId f = t_.child(n, F::function);
+    std::string name = f == kNoNode ? "" : text(f);
+    name = name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
+    static const char* const waits[] = {"accept", "recv", "recvfrom", "recv_into", "get", "sleep", "wait", "join",
+                                        "select", "poll", "read", "readline", "input", "handle_request", "result",
+                                        "communicate", "acquire", "serve_forever", "getch", "listen"};
+    for (const char* w : waits)
+      if (name == w) return true;
+  }
+  for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c))
+    if (body_waits(c, depth + 1)) return true;
+  return false;
+}
+
 void PyInterp::exec_while(NodeId s) {
   NodeId cond = t_.child(s, F::condition);
   NodeId body = t_.child(s, F::body);
@@ -449,6 +472,8 @@ void PyInterp::exec_while(NodeId s) {
   }
   ++loop_depth_;
   if (infinite) ++infinite_loop_;
+  bool unthrottled = infinite && !body_waits(body, 0);
+  if (unthrottled) ++unthrottled_;
   bool cheap = ctx_.budget.left() < ctx_.budget_half;
   if (body != kNoNode)
     for (int pass = 0; pass < (cheap || loop_depth_ > 2 ? 1 : 2) && !stop_; ++pass)
@@ -456,6 +481,7 @@ void PyInterp::exec_while(NodeId s) {
         if (cond != kNoNode && pass) eval(cond);
       }, false);
   if (infinite) --infinite_loop_;
+  if (unthrottled) --unthrottled_;
   --loop_depth_;
   for (NodeId c = t_[s].first; c != kNoNode; c = t_[c].next)
     if (t_.kind(c) == K::else_clause) {

@@ -192,6 +192,8 @@ class PyInterp {
   int infinite_loop_ = 0;
   bool is_main_guard(NodeId cond) const;
   bool can_leave(NodeId n, int depth) const;
+  bool body_waits(NodeId n, int depth) const;
+  int unthrottled_ = 0;  // endless loops around the statement whose body never waits
   int cond_depth_ = 0;  // `if` bodies around the current statement (the main guard not counted)
   int guarded_ = 0;     // earlier `if`s of this function that can leave it (return, raise, exit)
   uint32_t outer_loop_flags_ = 0;  // loop flags of the call sites of the function being evaluated

