@@ -6,7 +6,9 @@
 //   - what a short-lived `mai-sandbox run` pays to open, use and close the log;
 //   - whole-log verification per second on 1 and on every core, against the
 //     raw Ed25519 verification rate on as many threads.
-// Usage: audit_bench [records-to-verify] [seconds-per-figure] [dir] [rounds]
+// Usage: audit_bench [records-to-verify] [seconds-per-figure] [dir] [rounds] [only]
+// With `only`, just the figures whose name contains it (e.g. "64 appenders",
+// to profile one figure with perf).
 #include <stdlib.h>
 
 #include <algorithm>
@@ -122,6 +124,8 @@ int main(int argc, char** argv) {
   double secs = argc > 2 ? std::atof(argv[2]) : 1.0;
   std::string base = argc > 3 ? argv[3] : "/tmp";
   const int rounds = argc > 4 ? std::atoi(argv[4]) : 3;
+  const std::string only = argc > 5 ? argv[5] : "";
+  auto wanted = [&](const std::string& figure) { return figure.find(only) != std::string::npos; };
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   auto cfg = config::parse_audit_config(config::Source(std::nullopt).load("audit.yaml"));
 
@@ -166,6 +170,7 @@ int main(int argc, char** argv) {
       return [&, n] { return rate(n, secs, [&](unsigned t) { return log->append(one[t % one.size()]).size(); }); };
     };
     auto report = [&](const std::string& what, auto subject) {
+      if (!wanted(what)) return;
       const audit::CommitTimes before = log->commit_times();
       Paired p = paired(rounds, subject, sign_on(cores));
       std::printf("%-52s %12.0f /s  (%.1f%% of raw sign x %u cores)\n", what.c_str(), p.subject, 100 * p.ratio, cores);
@@ -182,7 +187,7 @@ int main(int argc, char** argv) {
   // database), append a request's events with a tree head, close; against
   // the same events appended to a log that stays open. On a log with a
   // history of such runs (the warm-up), as a user's is.
-  {
+  if (wanted("a run's open + 6 events + tree head + close")) {
     const std::string runs_dir = dir + "/runs";
     uint64_t i = 0;
     auto one_run = [&](bool hold, audit::Log* held, double* open_ms, double* close_ms) {
@@ -221,7 +226,7 @@ int main(int argc, char** argv) {
 
   // Verification of a log of `records` records.
   std::string vdir = dir + "/verify";
-  {
+  if (wanted("verify whole log, 1 thread") || wanted("verify whole log, " + on_cores)) {
     auto log = audit::Log::open(vdir, cfg, true);
     std::vector<audit::Event> evs;
     for (uint64_t k = 1; k < records; ++k) {
@@ -233,6 +238,7 @@ int main(int argc, char** argv) {
     }
   }
   for (unsigned threads : {1u, cores}) {
+    if (!wanted("verify whole log, " + std::to_string(threads) + " thread" + (threads == 1 ? "" : "s"))) continue;
     uint64_t verified = 0;
     auto p = paired(rounds, [&] {
       audit::VerifyOptions vo;
