@@ -10,6 +10,7 @@
 // With `only`, just the figures whose name contains it (e.g. "64 appenders",
 // to profile one figure with perf).
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
@@ -73,9 +74,22 @@ void print_stages(const audit::CommitTimes& a, const audit::CommitTimes& b) {
               us(a.sign_ns, b.sign_ns), us(a.write_ns, b.write_ns), us(a.sync_ns, b.sync_ns));
 }
 
+// This process's CPU time so far (user and system, every thread), seconds.
+double cpu_seconds() {
+  rusage u{};
+  ::getrusage(RUSAGE_SELF, &u);
+  auto sec = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  return sec(u.ru_utime) + sec(u.ru_stime);
+}
+
+// The CPU time per operation of the last rate() call, in microseconds: what
+// the load of other processes does not change much, unlike the rates.
+double last_cpu_us = 0;
+
 // Runs fn on `threads` threads for `secs`; returns operations per second.
 template <class Fn>
 double rate(unsigned threads, double secs, Fn fn) {
+  const double cpu0 = cpu_seconds();
   std::atomic<bool> stop{false};
   std::atomic<uint64_t> total{0};
   std::vector<std::thread> pool;
@@ -89,7 +103,9 @@ double rate(unsigned threads, double secs, Fn fn) {
   std::this_thread::sleep_for(std::chrono::duration<double>(secs));
   stop = true;
   for (auto& th : pool) th.join();
-  return static_cast<double>(total.load()) / seconds_since(start);
+  const double elapsed = seconds_since(start);
+  last_cpu_us = total.load() ? (cpu_seconds() - cpu0) * 1e6 / static_cast<double>(total.load()) : 0;
+  return static_cast<double>(total.load()) / elapsed;
 }
 
 // A figure and its peer measured in turns, `rounds` times: the machine's load
@@ -97,6 +113,7 @@ double rate(unsigned threads, double secs, Fn fn) {
 // median of the ratios is reported.
 struct Paired {
   double subject = 0, peer = 0, ratio = 0;  // medians
+  double subject_cpu_us = 0, peer_cpu_us = 0;  // CPU time per operation, medians
 };
 
 double median(std::vector<double> v) {
@@ -106,15 +123,17 @@ double median(std::vector<double> v) {
 
 template <class Subject, class Peer>
 Paired paired(int rounds, Subject subject, Peer peer) {
-  std::vector<double> s, p, r;
+  std::vector<double> s, p, r, sc, pc;
   for (int i = 0; i < rounds; ++i) {
     double b = peer();
+    pc.push_back(last_cpu_us);
     double a = subject();
+    sc.push_back(last_cpu_us);
     s.push_back(a);
     p.push_back(b);
     r.push_back(a / b);
   }
-  return Paired{median(s), median(p), median(r)};
+  return Paired{median(s), median(p), median(r), median(sc), median(pc)};
 }
 
 }  // namespace
@@ -174,6 +193,10 @@ int main(int argc, char** argv) {
       const audit::CommitTimes before = log->commit_times();
       Paired p = paired(rounds, subject, sign_on(cores));
       std::printf("%-52s %12.0f /s  (%.1f%% of raw sign x %u cores)\n", what.c_str(), p.subject, 100 * p.ratio, cores);
+      // The ceiling on every core: the share of an append's CPU time that a
+      // signature takes (the peer's CPU time per signature over the log's per record).
+      std::printf("    CPU per record %.0f us, per raw signature %.0f us: signing is %.0f%% of an append's CPU\n",
+                  p.subject_cpu_us, p.peer_cpu_us, p.subject_cpu_us > 0 ? 100 * p.peer_cpu_us / p.subject_cpu_us : 0);
       print_stages(before, log->commit_times());
     };
     report("durable appends, 1 appender, 1 event each", appenders(1));
@@ -244,8 +267,10 @@ int main(int argc, char** argv) {
       audit::VerifyOptions vo;
       vo.threads = threads;
       auto t = Clock::now();
+      const double cpu0 = cpu_seconds();
       auto rep = audit::verify_log(vdir, cfg, vo);
       double s = seconds_since(t);
+      last_cpu_us = rep.records ? (cpu_seconds() - cpu0) * 1e6 / static_cast<double>(rep.records) : 0;
       if (!rep.ok) {
         std::fprintf(stderr, "verification failed: %s\n", rep.reason.c_str());
         std::exit(1);
@@ -256,6 +281,8 @@ int main(int argc, char** argv) {
     std::printf("%-52s %12.0f /s  (%.1f%% of raw verify x %u thread%s; %llu records)\n",
                 ("verify whole log, " + std::to_string(threads) + " thread" + (threads == 1 ? "" : "s")).c_str(),
                 p.subject, 100 * p.ratio, threads, threads == 1 ? "" : "s", static_cast<unsigned long long>(verified));
+    std::printf("    CPU per record %.0f us, per raw verification %.0f us: verifying signatures is %.0f%% of it\n",
+                p.subject_cpu_us, p.peer_cpu_us, p.subject_cpu_us > 0 ? 100 * p.peer_cpu_us / p.subject_cpu_us : 0);
   }
   remove_tree(dir);
   return 0;
