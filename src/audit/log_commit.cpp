@@ -1,8 +1,8 @@
 // Group commit: every caller's events, checked and encoded by the caller in
-// its own thread, then sealed and written in one batch with the new chain head (and, when a caller
-// asked for its receipt, one tree head over all of them), synced unless every
-// event in it is sync_with_next. Worker spools' events carry their origin and
-// are appended exactly once.
+// its own thread, then sealed and written in one batch with the new chain
+// head (and, when a caller asked for its receipt, one tree head over all of
+// them), synced unless every event in it is sync_with_next. Worker spools'
+// events carry their origin and are appended exactly once.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
