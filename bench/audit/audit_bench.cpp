@@ -6,8 +6,11 @@
 //   - what a short-lived `mai-sandbox run` pays to open, use and close the log;
 //   - whole-log verification per second on 1 and on every core, against the
 //     raw Ed25519 verification rate on as many threads.
-// Usage: audit_bench [records-to-verify] [seconds-per-figure] [dir] [rounds]
+// Usage: audit_bench [records-to-verify] [seconds-per-figure] [dir] [rounds] [only]
+// With `only`, just the figures whose name contains it (e.g. "64 appenders",
+// to profile one figure with perf).
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
@@ -71,9 +74,22 @@ void print_stages(const audit::CommitTimes& a, const audit::CommitTimes& b) {
               us(a.sign_ns, b.sign_ns), us(a.write_ns, b.write_ns), us(a.sync_ns, b.sync_ns));
 }
 
+// This process's CPU time so far (user and system, every thread), seconds.
+double cpu_seconds() {
+  rusage u{};
+  ::getrusage(RUSAGE_SELF, &u);
+  auto sec = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  return sec(u.ru_utime) + sec(u.ru_stime);
+}
+
+// The CPU time per operation of the last rate() call, in microseconds: what
+// the load of other processes does not change much, unlike the rates.
+double last_cpu_us = 0;
+
 // Runs fn on `threads` threads for `secs`; returns operations per second.
 template <class Fn>
 double rate(unsigned threads, double secs, Fn fn) {
+  const double cpu0 = cpu_seconds();
   std::atomic<bool> stop{false};
   std::atomic<uint64_t> total{0};
   std::vector<std::thread> pool;
@@ -87,7 +103,9 @@ double rate(unsigned threads, double secs, Fn fn) {
   std::this_thread::sleep_for(std::chrono::duration<double>(secs));
   stop = true;
   for (auto& th : pool) th.join();
-  return static_cast<double>(total.load()) / seconds_since(start);
+  const double elapsed = seconds_since(start);
+  last_cpu_us = total.load() ? (cpu_seconds() - cpu0) * 1e6 / static_cast<double>(total.load()) : 0;
+  return static_cast<double>(total.load()) / elapsed;
 }
 
 // A figure and its peer measured in turns, `rounds` times: the machine's load
@@ -95,6 +113,7 @@ double rate(unsigned threads, double secs, Fn fn) {
 // median of the ratios is reported.
 struct Paired {
   double subject = 0, peer = 0, ratio = 0;  // medians
+  double subject_cpu_us = 0, peer_cpu_us = 0;  // CPU time per operation, medians
 };
 
 double median(std::vector<double> v) {
@@ -104,15 +123,17 @@ double median(std::vector<double> v) {
 
 template <class Subject, class Peer>
 Paired paired(int rounds, Subject subject, Peer peer) {
-  std::vector<double> s, p, r;
+  std::vector<double> s, p, r, sc, pc;
   for (int i = 0; i < rounds; ++i) {
     double b = peer();
+    pc.push_back(last_cpu_us);
     double a = subject();
+    sc.push_back(last_cpu_us);
     s.push_back(a);
     p.push_back(b);
     r.push_back(a / b);
   }
-  return Paired{median(s), median(p), median(r)};
+  return Paired{median(s), median(p), median(r), median(sc), median(pc)};
 }
 
 }  // namespace
@@ -122,6 +143,8 @@ int main(int argc, char** argv) {
   double secs = argc > 2 ? std::atof(argv[2]) : 1.0;
   std::string base = argc > 3 ? argv[3] : "/tmp";
   const int rounds = argc > 4 ? std::atoi(argv[4]) : 3;
+  const std::string only = argc > 5 ? argv[5] : "";
+  auto wanted = [&](const std::string& figure) { return figure.find(only) != std::string::npos; };
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   auto cfg = config::parse_audit_config(config::Source(std::nullopt).load("audit.yaml"));
 
@@ -166,9 +189,14 @@ int main(int argc, char** argv) {
       return [&, n] { return rate(n, secs, [&](unsigned t) { return log->append(one[t % one.size()]).size(); }); };
     };
     auto report = [&](const std::string& what, auto subject) {
+      if (!wanted(what)) return;
       const audit::CommitTimes before = log->commit_times();
       Paired p = paired(rounds, subject, sign_on(cores));
       std::printf("%-52s %12.0f /s  (%.1f%% of raw sign x %u cores)\n", what.c_str(), p.subject, 100 * p.ratio, cores);
+      // The ceiling on every core: the share of an append's CPU time that a
+      // signature takes (the peer's CPU time per signature over the log's per record).
+      std::printf("    CPU per record %.0f us, per raw signature %.0f us: signing is %.0f%% of an append's CPU\n",
+                  p.subject_cpu_us, p.peer_cpu_us, p.subject_cpu_us > 0 ? 100 * p.peer_cpu_us / p.subject_cpu_us : 0);
       print_stages(before, log->commit_times());
     };
     report("durable appends, 1 appender, 1 event each", appenders(1));
@@ -182,7 +210,7 @@ int main(int argc, char** argv) {
   // database), append a request's events with a tree head, close; against
   // the same events appended to a log that stays open. On a log with a
   // history of such runs (the warm-up), as a user's is.
-  {
+  if (wanted("a run's open + 6 events + tree head + close")) {
     const std::string runs_dir = dir + "/runs";
     uint64_t i = 0;
     auto one_run = [&](bool hold, audit::Log* held, double* open_ms, double* close_ms) {
@@ -221,7 +249,7 @@ int main(int argc, char** argv) {
 
   // Verification of a log of `records` records.
   std::string vdir = dir + "/verify";
-  {
+  if (wanted("verify whole log, 1 thread") || wanted("verify whole log, " + on_cores)) {
     auto log = audit::Log::open(vdir, cfg, true);
     std::vector<audit::Event> evs;
     for (uint64_t k = 1; k < records; ++k) {
@@ -233,13 +261,16 @@ int main(int argc, char** argv) {
     }
   }
   for (unsigned threads : {1u, cores}) {
+    if (!wanted("verify whole log, " + std::to_string(threads) + " thread" + (threads == 1 ? "" : "s"))) continue;
     uint64_t verified = 0;
     auto p = paired(rounds, [&] {
       audit::VerifyOptions vo;
       vo.threads = threads;
       auto t = Clock::now();
+      const double cpu0 = cpu_seconds();
       auto rep = audit::verify_log(vdir, cfg, vo);
       double s = seconds_since(t);
+      last_cpu_us = rep.records ? (cpu_seconds() - cpu0) * 1e6 / static_cast<double>(rep.records) : 0;
       if (!rep.ok) {
         std::fprintf(stderr, "verification failed: %s\n", rep.reason.c_str());
         std::exit(1);
@@ -250,6 +281,8 @@ int main(int argc, char** argv) {
     std::printf("%-52s %12.0f /s  (%.1f%% of raw verify x %u thread%s; %llu records)\n",
                 ("verify whole log, " + std::to_string(threads) + " thread" + (threads == 1 ? "" : "s")).c_str(),
                 p.subject, 100 * p.ratio, threads, threads == 1 ? "" : "s", static_cast<unsigned long long>(verified));
+    std::printf("    CPU per record %.0f us, per raw verification %.0f us: verifying signatures is %.0f%% of it\n",
+                p.subject_cpu_us, p.peer_cpu_us, p.subject_cpu_us > 0 ? 100 * p.peer_cpu_us / p.subject_cpu_us : 0);
   }
   remove_tree(dir);
   return 0;

@@ -71,7 +71,7 @@ struct Event {
 // prints it): wall time of each stage summed over batches, in nanoseconds.
 struct CommitTimes {
   uint64_t batches = 0, records = 0;
-  uint64_t prepare_ns = 0;  // checks and canonical encoding
+  uint64_t prepare_ns = 0;  // checks and canonical encoding, in the appenders' threads (summed)
   uint64_t seal_ns = 0;     // reading the head, diffs, chaining
   uint64_t sign_ns = 0;     // signatures, on the pool
   uint64_t write_ns = 0;    // WriteBatch build and RocksDB write (synced when not apart)
@@ -171,10 +171,16 @@ class Log {
   }
   // The head of an open log, with the held key made to match it.
   Head head_of(Store& store);
+  // For a group commit: the head the previous one wrote when nothing was
+  // written since (held open: no other process writes), else head_of();
+  // keep_head() remembers the head a commit wrote. Under the session.
+  Head take_head(Store& store);
+  void keep_head(const Store& store, Head h);
   // Group commit (log_commit.cpp): every caller's events in one batch, synced
   // unless all of them are sync_with_next.
   std::vector<uint64_t> enqueue(const std::vector<Event>& events, bool want_receipt,
                                 AuditReceipt* receipt, Pending* p = nullptr);
+  void prepare(Pending& p);  // checks and encodes its events, in the caller's thread
   void commit(std::vector<Pending*>& batch);
   void sync_committed(std::vector<Pending*>& batch);  // the WAL sync apart from the write
   // log_executions.cpp
@@ -189,6 +195,11 @@ class Log {
   GroupCommit<Pending> group_;
   WorkerPool signers_;  // a group commit's signatures, in parallel
   const bool sync_apart_;  // hold_open: the WAL synced after the write (pipelined)
+  // take_head(): the head the last group commit wrote (held open only), the
+  // store it went to and that store's writes() right after.
+  std::unique_ptr<Head> kept_head_;
+  const Store* kept_store_ = nullptr;
+  uint64_t kept_writes_ = 0;
   WalSync wal_;
   struct Timers {
     std::atomic<uint64_t> batches{0}, records{0}, prepare_ns{0}, seal_ns{0}, sign_ns{0}, write_ns{0}, sync_ns{0};

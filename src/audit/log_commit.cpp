@@ -1,13 +1,14 @@
-// Group commit: every caller's events, checked one caller at a time, then
-// sealed and written in one batch with the new chain head (and, when a caller
-// asked for its receipt, one tree head over all of them), synced unless every
-// event in it is sync_with_next. Worker spools' events carry their origin and
-// are appended exactly once.
+// Group commit: every caller's events, checked and encoded by the caller in
+// its own thread, then sealed and written in one batch with the new chain
+// head (and, when a caller asked for its receipt, one tree head over all of
+// them), synced unless every event in it is sync_with_next. Worker spools'
+// events carry their origin and are appended exactly once.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <map>
+#include <utility>
 
 #include "audit/canonical_json.hpp"
 #include "audit/chain.hpp"
@@ -21,8 +22,36 @@
 
 namespace mai::audit {
 
+namespace {
+
+// An event checked and ready to be sealed: its record without the chain
+// fields, and its data canonically encoded (a delivered event's with its
+// origin; a submission's data is kept, as it may get its parent diff).
+struct Prepared {
+  Record r;
+  std::string data;  // canonical
+};
+
+void check_size(const Prepared& pr, uint64_t max_record) {
+  if (pr.data.size() + 1024 > max_record)
+    throw AuditError("audit event " + pr.r.type + " is " + std::to_string(pr.data.size()) +
+                     " bytes, more than max_record (" + std::to_string(max_record) + " bytes, audit.yaml)");
+}
+
+using Clock = std::chrono::steady_clock;
+
+// Adds the time since `since` to `total` and restarts `since`.
+void lap(std::atomic<uint64_t>& total, Clock::time_point& since) {
+  auto now = Clock::now();
+  total += static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - since).count());
+  since = now;
+}
+
+}  // namespace
+
 struct Log::Pending {
   const std::vector<Event>* events = nullptr;
+  std::vector<Prepared> prepared;  // one per event, by the appender's own thread
   bool want_receipt = false;
   // append_delivered(): the origin and the spool seq of events->front().
   const std::string* origin = nullptr;
@@ -74,6 +103,7 @@ std::vector<uint64_t> Log::enqueue(const std::vector<Event>& events, bool want_r
   Pending& p = given ? *given : local;
   p.events = &events;
   p.want_receipt = want_receipt;
+  prepare(p);
   group_.submit(
       p, [this](std::vector<Pending*>& batch) { commit(batch); },
       [this](std::vector<Pending*>& batch) { sync_committed(batch); });
@@ -81,105 +111,50 @@ std::vector<uint64_t> Log::enqueue(const std::vector<Event>& events, bool want_r
   return p.seqs;
 }
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// Adds the time since `since` to `total` and restarts `since`.
-void lap(std::atomic<uint64_t>& total, Clock::time_point& since) {
-  auto now = Clock::now();
-  total += static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - since).count());
-  since = now;
-}
-
-// An event checked and ready to be sealed. `data` holds a modified copy of
-// the event's data (a delivered event's origin, a submission's parent diff),
-// else the event's own data is encoded as it is.
-struct Prepared {
-  const Event* event;
-  Record r;
-  bool own_data = false;
-  std::string data;  // canonical
-};
-
-}  // namespace
-
-void Log::commit(std::vector<Pending*>& batch) {
+// Shape checks and canonical encoding, in the appender's own thread before
+// it queues: a bad event fails only its own caller, and the commit, which
+// runs one batch at a time, is left with the chaining, signing and writing.
+void Log::prepare(Pending& p) {
   auto t = Clock::now();
-  const uint64_t max_record = cfg_.max_record_bytes;
-  auto check_size = [max_record](const Prepared& pr) {
-    if (pr.data.size() + 1024 > max_record)
-      throw AuditError("audit event " + pr.r.type + " is " + std::to_string(pr.data.size()) +
-                       " bytes, more than max_record (" + std::to_string(max_record) + " bytes, audit.yaml)");
-  };
-  // Shape checks and encoding first, so one bad event fails only its own
-  // caller; on the pool when there are many (encoding is a tenth of a
-  // signature's cost, and would otherwise run alone before the signing).
-  struct Slot {
-    Pending* p;
-    size_t k;  // the event's index in p->events
-    Prepared pr{nullptr, Record{}, false, {}};
-    std::exception_ptr error;
-  };
-  std::vector<Slot> slots;
-  for (auto* p : batch)
-    for (size_t k = 0; k < p->events->size(); ++k) slots.push_back(Slot{p, k, Prepared{nullptr, Record{}, false, {}}, nullptr});
-  auto prepare = [&](size_t i) {
-    Slot& slot = slots[i];
-    try {
-      const Event& e = (*slot.p->events)[slot.k];
-      if (e.type.empty()) throw AuditError("audit event without a type");
-      if (e.type.rfind("audit.", 0) == 0)
-        throw AuditError("audit event type " + e.type + " is reserved for the audit engine");
-      if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
-        throw AuditError("audit event type or request id is not valid UTF-8");
-      if (!e.data.is_null() && !e.data.is_object()) throw AuditError("audit event data must be a JSON object");
-      Prepared& pr = slot.pr;
-      pr.event = &e;
-      pr.r.type = e.type;
-      pr.r.request_id = e.request_id;
-      if (slot.p->origin) {
-        if (e.data.contains("origin"))
-          throw AuditError("delivered audit event " + e.type +
-                           " already has data.origin; it is reserved for the delivering node");
-        pr.r.data = e.data.is_null() ? json::object() : e.data;
-        pr.r.data["origin"] = json{{"node", *slot.p->origin}, {"spool_seq", slot.p->first_spool_seq + slot.k}};
-        pr.own_data = true;
-      } else if (e.type == events::submission) {
-        pr.r.data = e.data.is_null() ? json::object() : e.data;  // may get its parent diff
-        pr.own_data = true;
-      }
-      const json& d = pr.own_data ? pr.r.data : e.data;
-      pr.data = d.is_null() ? "{}" : canonical_json(d, Floats::as_strings);
-      check_size(pr);
-    } catch (...) {
-      slot.error = std::current_exception();
+  p.prepared.clear();
+  p.prepared.reserve(p.events->size());
+  for (size_t k = 0; k < p.events->size(); ++k) {
+    const Event& e = (*p.events)[k];
+    if (e.type.empty()) throw AuditError("audit event without a type");
+    if (e.type.rfind("audit.", 0) == 0)
+      throw AuditError("audit event type " + e.type + " is reserved for the audit engine");
+    if (!is_valid_utf8(e.type) || !is_valid_utf8(e.request_id))
+      throw AuditError("audit event type or request id is not valid UTF-8");
+    if (!e.data.is_null() && !e.data.is_object()) throw AuditError("audit event data must be a JSON object");
+    Prepared pr;
+    pr.r.type = e.type;
+    pr.r.request_id = e.request_id;
+    const json* d = &e.data;
+    if (p.origin) {
+      if (e.data.contains("origin"))
+        throw AuditError("delivered audit event " + e.type +
+                         " already has data.origin; it is reserved for the delivering node");
+      pr.r.data = e.data.is_null() ? json::object() : e.data;
+      pr.r.data["origin"] = json{{"node", *p.origin}, {"spool_seq", p.first_spool_seq + k}};
+      d = &pr.r.data;
+    } else if (e.type == events::submission) {
+      pr.r.data = e.data.is_null() ? json::object() : e.data;  // may get its parent diff
+      d = &pr.r.data;
     }
-  };
-  if (slots.size() >= 16)
-    signers_.for_each(slots.size(), 4, prepare);
-  else
-    for (size_t i = 0; i < slots.size(); ++i) prepare(i);
-  // Per caller, in order: its first bad event fails it, and only it.
-  std::vector<Pending*> good;
-  std::vector<std::vector<Prepared>> prepared;
-  for (size_t i = 0; i < slots.size();) {
-    Pending* p = slots[i].p;
-    std::vector<Prepared> recs;
-    for (; i < slots.size() && slots[i].p == p; ++i) {
-      if (slots[i].error && !p->error) p->error = slots[i].error;
-      if (!p->error) recs.push_back(std::move(slots[i].pr));
-    }
-    if (p->error) continue;
-    good.push_back(p);
-    prepared.push_back(std::move(recs));
+    pr.data = d->is_null() ? "{}" : canonical_json(*d, Floats::as_strings);
+    check_size(pr, cfg_.max_record_bytes);
+    p.prepared.push_back(std::move(pr));
   }
   lap(timers_.prepare_ns, t);
-  if (good.empty()) return;
+}
 
+void Log::commit(std::vector<Pending*>& batch) {
+  std::vector<Pending*>& good = batch;  // every event already checked and encoded by its caller (prepare)
+  const uint64_t max_record = cfg_.max_record_bytes;
+  Clock::time_point t;
   with_store([&](Store& store) {
     t = Clock::now();  // after waiting for the session
-    Head h = head_of(store);
+    Head h = take_head(store);
     const SigningKey key = key_.current();
     Sealer sealer(h);
     Store::Batch b(store);
@@ -188,11 +163,12 @@ void Log::commit(std::vector<Pending*>& batch) {
     std::map<std::string, uint64_t> marks;           // delivery marks as of this batch
     for (size_t i = 0; i < good.size(); ++i) {
       size_t skip = 0;
+      std::vector<Prepared>& prepared = good[i]->prepared;
       if (good[i]->origin) {
         const std::string& origin = *good[i]->origin;
         auto it = marks.find(origin);
         if (it == marks.end()) it = marks.emplace(origin, store.delivery_mark(origin)).first;
-        const uint64_t mark = it->second, first = good[i]->first_spool_seq, n = prepared[i].size();
+        const uint64_t mark = it->second, first = good[i]->first_spool_seq, n = prepared.size();
         if (first > mark + 1) {
           good[i]->error = std::make_exception_ptr(
               AuditError("spool gap: expected " + std::to_string(mark + 1) + ", got " + std::to_string(first) +
@@ -210,12 +186,12 @@ void Log::commit(std::vector<Pending*>& batch) {
       // A submission gets its parent diff: encoded again, and checked again.
       std::vector<std::string> added_code;
       try {
-        for (size_t k = skip; k < prepared[i].size(); ++k) {
-          Prepared& pr = prepared[i][k];
+        for (size_t k = skip; k < prepared.size(); ++k) {
+          Prepared& pr = prepared[k];
           if (pr.r.type != events::submission) continue;
           if (add_parent_diff(store, pr.r, batch_code, max_record)) {
             pr.data = canonical_json(pr.r.data, Floats::as_strings);
-            check_size(pr);
+            check_size(pr, max_record);
           }
           added_code.push_back(pr.r.request_id);
         }
@@ -224,8 +200,8 @@ void Log::commit(std::vector<Pending*>& batch) {
         good[i]->error = std::current_exception();
         continue;
       }
-      for (size_t k = skip; k < prepared[i].size(); ++k) {
-        Prepared& pr = prepared[i][k];
+      for (size_t k = skip; k < prepared.size(); ++k) {
+        Prepared& pr = prepared[k];
         pr.r.data = json();  // not needed any more: its canonical bytes are
         good[i]->seqs.push_back(sealer.add(std::move(pr.r), pr.data, key));
       }
@@ -250,6 +226,7 @@ void Log::commit(std::vector<Pending*>& batch) {
       throw;
     }
     const uint64_t ticket = wal_.written();
+    keep_head(store, std::move(h));  // as sealed and written; the sealer is done with it
     // Pipelined: synced apart, unless every event may wait for the next sync.
     if (sync)
       for (auto* p : good)

@@ -597,6 +597,7 @@ void Store::raw_put(std::string_view key, std::string_view value) {
   wo.sync = true;
   auto st = db_->Put(wo, rocksdb::Slice(key.data(), key.size()), rocksdb::Slice(value.data(), value.size()));
   if (!st.ok()) throw AuditError(st.ToString());
+  covered(++writes_);
 }
 
 void Store::raw_delete(std::string_view key) {
@@ -604,6 +605,7 @@ void Store::raw_delete(std::string_view key) {
   wo.sync = true;
   auto st = db_->Delete(wo, rocksdb::Slice(key.data(), key.size()));
   if (!st.ok()) throw AuditError(st.ToString());
+  covered(++writes_);
 }
 
 void Store::raw_delete_range(std::string_view from, std::string_view below) {
@@ -612,6 +614,7 @@ void Store::raw_delete_range(std::string_view from, std::string_view below) {
   auto st = db_->DeleteRange(wo, db_->DefaultColumnFamily(), rocksdb::Slice(from.data(), from.size()),
                              rocksdb::Slice(below.data(), below.size()));
   if (!st.ok()) throw AuditError(st.ToString());
+  covered(++writes_);
 }
 
 }  // namespace mai::audit

@@ -115,6 +115,9 @@ class Store {
   // latest when this writer closes.
   void write(Batch& b, bool sync = true);
   void sync_wal();
+  // Writes through this Store so far (write() and the raw_ ones): unchanged
+  // means nothing was written in between.
+  uint64_t writes() const { return writes_.load(); }
 
   // The delivery mark of a worker spool's origin id: 0 if never seen.
   uint64_t delivery_mark(const std::string& origin) const;

@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "audit/error.hpp"
 #include "audit/event_types.hpp"
 #include "audit/log.hpp"
 #include "audit/record.hpp"
@@ -189,6 +190,78 @@ TEST(AuditPipeline, AFullDiskMidPipelineFailsEveryLaterAppendAndTheLogReopensInt
   ASSERT_TRUE(rep.ok) << rep.reason;
   auto ids = request_ids(state);
   for (const auto& [r, seq] : acknowledged) ASSERT_EQ(ids[seq], r) << "acknowledged append lost: seq " << seq;
+}
+
+}  // namespace mai::audit
+
+namespace mai::audit {
+
+// A held-open log seals each group commit onto the head the previous one
+// wrote, kept in memory. Every other kind of write in between (a tree head,
+// a key rotation, pruning) must make the next commit
+// read the head again: with a stale one the chain would fork, and the log
+// would not verify.
+TEST(AuditPipeline, TheHeadKeptInMemoryIsDroppedByEveryOtherWrite) {
+  TempDir dir;
+  auto log = Log::open(dir.path(), default_config(), true);
+  auto append = [&](const std::string& req) { return log->append({ev(events::network, req, {{"k", 1}})}); };
+  append("a");
+  append("b");
+  log->sign_tree_head(0, log->tree_size() - 1);
+  append("c");
+  log->rotate_key();
+  append("d");
+  append("e");
+  ASSERT_GT(log->prune_before(2), 0u);
+  const auto seqs = append("f");
+  log.reset();
+  auto rep = verify_log(dir.path(), default_config(), {});
+  ASSERT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.tree_size, seqs.back() + 1);
+  EXPECT_EQ(rep.key_ids.size(), 2u);
+}
+
+// Events are checked and encoded by each appender in its own thread, before
+// it queues: a bad event fails its own append with its own reason, and only
+// that one, while the appends around it go through.
+TEST(AuditPipeline, BadEventsFailOnlyTheirOwnAppendAmongConcurrentOnes) {
+  TempDir dir;
+  auto cfg = default_config();
+  auto log = Log::open(dir.path(), cfg, true);
+  std::atomic<int> good{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 30; ++i) {
+        const std::string req = "t" + std::to_string(t) + "-" + std::to_string(i);
+        if (t % 2 == 0) {
+          EXPECT_EQ(log->append({ev(events::network, req), ev(events::network, req)}).size(), 2u);
+          ++good;
+          continue;
+        }
+        // A good event first, then a bad one: nothing of the append is written.
+        std::vector<Event> evs{ev(events::network, req)};
+        std::string expect;
+        switch (i % 4) {
+          case 0: evs.push_back(ev("audit.forged", req)); expect = "reserved for the audit engine"; break;
+          case 1: evs.push_back(Event{events::network, req, json::array({1})}); expect = "must be a JSON object"; break;
+          case 2: evs.push_back(ev(events::network, req, {{"x", std::string(cfg.max_record_bytes, 'x')}}));
+                  expect = "more than max_record"; break;
+          default: evs.push_back(ev("", req)); expect = "without a type"; break;
+        }
+        try {
+          log->append(evs);
+          ADD_FAILURE() << req << " was appended";
+        } catch (const AuditError& e) {
+          EXPECT_NE(std::string(e.what()).find(expect), std::string::npos) << e.what();
+        }
+      }
+    });
+  for (auto& th : threads) th.join();
+  log.reset();
+  auto rep = verify_log(dir.path(), default_config(), {});
+  ASSERT_TRUE(rep.ok) << rep.reason;
+  EXPECT_EQ(rep.records, 1u + 2u * good.load()) << "record 0 and the good appends' records, nothing of the bad";
 }
 
 }  // namespace mai::audit
