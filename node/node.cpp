@@ -254,6 +254,7 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
     });
   }
   exec.native = sandbox::make_native_backend(cfg.sandbox);
+  phase("native backend made");
   // A one-off run's sandbox is built now, while the assessor loads and the
   // log opens; a service or worker keeps warm sandboxes (config warm:).
   if (kind == NodeKind::local_run && spec.prepare && cfg.sandbox.warm.enabled)
