@@ -1,5 +1,7 @@
 #include "actors/run_worker.hpp"
 
+#include "common/phase_log.hpp"
+
 #include <fcntl.h>
 
 #include <algorithm>
@@ -73,6 +75,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   std::unique_ptr<sandbox::Sandbox> box;
   try {
     box = backend->launch(spec);
+    phase("sandbox launched (program started)");
   } catch (const std::exception& e) {
     std::string why = e.what();
     record(self, deps.auditor,
@@ -111,6 +114,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   self->send(deps.monitor, watch_atom::value, req.request_id, box->probe_target(), req.limits,
              req.stats_subscriber);
   sandbox::RawOutcome outcome = box->wait();
+  phase("program ended");
   std::vector<NetworkEvent> network_events;
   caf::error proxy_failure;
   if (serving)
@@ -120,6 +124,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
   MonitorVerdict verdict = collect_verdict(self, deps.monitor, req.request_id);
   FileManifest files = outcome.failure.empty() ? box->collect_files() : FileManifest{};
   box.reset();  // nothing of the run remains past this point
+  phase("verdict, files, sandbox removed");
 
   ExecutionReport report;
   if (!outcome.failure.empty()) {
@@ -168,6 +173,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
                         sync_with_next(make_event(audit::events::execution_end, req.request_id, end))))
     return make_error(errc::audit_failed,
                       "the run finished but its end could not be recorded: " + error_message(err));
+  phase("execution.end recorded");
   return report;
 }
 

@@ -4,6 +4,7 @@ python3 in each round, each build with a state directory of its own: medians
 of wall time and of CPU time (user + system of the process and the children
 it waited for: the sandboxed interpreter), and the median of the per-round
 differences A - B, which holds better than the medians on a busy machine.
+Each round starts with another of the three.
 
   bench/run_pair.py [--runs N] [--program FILE] A_BINARY B_BINARY
 """
@@ -45,7 +46,13 @@ def main():
                  ["/usr/bin/python3", args.program]]
         rows = []
         for i in range(args.runs + 3):  # the first rounds create the logs and warm the caches
-            row = [measure(cmd) for cmd in peers]
+            # Each round starts with another peer: on a loaded machine the
+            # first of a round was measured ~6 ms slower (A against a copy of
+            # itself, 80 rounds, when the order was fixed).
+            row = [None] * len(peers)
+            for k in range(len(peers)):
+                j = (i + k) % len(peers)
+                row[j] = measure(peers[j])
             if i >= 3:
                 rows.append(row)
     for k, name in enumerate([args.a, args.b, "python3"]):

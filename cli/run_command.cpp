@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <utility>
 
 #include "cli/command.hpp"
 #include "cli/result_output.hpp"
@@ -35,8 +36,9 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   spec.kind = node::NodeKind::local_run;
   spec.config = global.config_source();
   spec.state_dir = global.state();
-  spec.parsed = node::load_node_config(spec.config);
-  const auto& sandbox_cfg = spec.parsed->sandbox;
+  // sandbox.yaml first: the run's sandbox starts building as soon as its
+  // shape is known, and the rest of the configuration is read meanwhile.
+  auto sandbox_cfg = config::parse_sandbox_config(spec.config.load("sandbox.yaml"));
   Submission submission = make_submission(opts, sandbox_cfg.max_code_bytes,
                                           sandbox_cfg.files.max_inputs_bytes);
   spec.docker = submission.backend.value_or(sandbox_cfg.backend) == Backend::docker;
@@ -48,8 +50,11 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
     expected.limits = policy::plan_run(sandbox_cfg, submission, RiskLevel::low,
                                        policy::detect_host_resources()).limits;
     spec.prepare = sandbox::warm_shape_of(expected);
+    node::prepare_run_sandbox(spec, sandbox_cfg);
   }
+  spec.parsed = node::load_node_config(spec.config, std::move(sandbox_cfg));
   auto node = node::start_node(spec);
+  spec.native.reset();  // the node's alone now: it goes with the node, after the run
   auto& sys = node->system();
   phase("actors started");
   caf::actor printer;

@@ -53,6 +53,16 @@ std::shared_ptr<sandbox::Backend> docker_if_present(const config::SandboxConfig&
   }
 }
 
+bool prepares_sandbox(const NodeSpec& spec, const config::SandboxConfig& sandbox) {
+  return spec.kind == NodeKind::local_run && spec.prepare && sandbox.warm.enabled;
+}
+
+std::shared_ptr<sandbox::Backend> make_native(const NodeSpec& spec, const config::SandboxConfig& sandbox) {
+  std::shared_ptr<sandbox::Backend> native = sandbox::make_native_backend(sandbox);
+  if (!prepares_sandbox(spec, sandbox)) return native;
+  return sandbox::make_prepared_backend(native, *spec.prepare, spec.state_dir + "/runs");
+}
+
 const char* const stale_run_reason =
     "the supervising mai-sandbox process died; its sandbox was killed and removed at the next "
     "start";
@@ -181,6 +191,11 @@ void Node::start_coordinator_link(const NodeSpec& spec, const config::ServiceCon
   link_ = sys_->spawn<caf::detached>(actors::coordinator_link, std::move(link));
 }
 
+void prepare_run_sandbox(NodeSpec& spec, const config::SandboxConfig& sandbox) {
+  if (spec.kind != NodeKind::local_run) throw std::logic_error("prepare_run_sandbox: a run's node only");
+  spec.native = make_native(spec, sandbox);
+}
+
 std::unique_ptr<Node> start_node(const NodeSpec& spec) {
   const NodeKind kind = spec.kind;
   std::unique_ptr<Node> node(new Node(kind));
@@ -253,11 +268,11 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
       }
     });
   }
-  exec.native = sandbox::make_native_backend(cfg.sandbox);
-  // A one-off run's sandbox is built now, while the assessor loads and the
-  // log opens; a service or worker keeps warm sandboxes (config warm:).
-  if (kind == NodeKind::local_run && spec.prepare && cfg.sandbox.warm.enabled)
-    exec.native = sandbox::make_prepared_backend(exec.native, *spec.prepare, spec.state_dir + "/runs");
+  // A one-off run's sandbox is built while the assessor loads and the log
+  // opens (if not made ahead, from now); a service or worker keeps warm
+  // sandboxes (config warm:).
+  exec.native = spec.native ? spec.native : make_native(spec, cfg.sandbox);
+  phase("native backend made");
   if (networked)
     exec.native = sandbox::make_warm_backend(exec.native, cfg.sandbox, spec.state_dir + "/runs");
 

@@ -77,4 +77,11 @@ class Node {
 // required backend is missing.
 std::unique_ptr<Node> start_node(const NodeSpec& spec);
 
+// local_run: makes spec.native from `sandbox` (sandbox.yaml) and starts
+// building spec.prepare's sandbox in it at once, before the rest of the
+// configuration is read and the state directory is swept (a live run's
+// scratch is locked, so the sweep leaves it). The sandbox is on a run's
+// critical path: `run` calls this as soon as it knows the shape.
+void prepare_run_sandbox(NodeSpec& spec, const config::SandboxConfig& sandbox);
+
 }  // namespace mai::node

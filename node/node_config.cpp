@@ -1,6 +1,7 @@
 #include "node/node_config.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "common/files.hpp"
 #include "common/units.hpp"
@@ -9,8 +10,11 @@
 namespace mai::node {
 
 NodeConfig load_node_config(const config::Source& source) {
-  return NodeConfig{config::parse_sandbox_config(source.load("sandbox.yaml")),
-                    config::parse_audit_config(source.load("audit.yaml")),
+  return load_node_config(source, config::parse_sandbox_config(source.load("sandbox.yaml")));
+}
+
+NodeConfig load_node_config(const config::Source& source, config::SandboxConfig sandbox) {
+  return NodeConfig{std::move(sandbox), config::parse_audit_config(source.load("audit.yaml")),
                     config::parse_network_config(source.load("network.yaml"))};
 }
 

@@ -19,6 +19,8 @@ struct NodeConfig {
 
 // Parses sandbox.yaml, audit.yaml and network.yaml; touches nothing on disk.
 NodeConfig load_node_config(const config::Source& source);
+// The same around a sandbox.yaml the caller parsed first.
+NodeConfig load_node_config(const config::Source& source, config::SandboxConfig sandbox);
 
 // service.yaml; checks that its message limit leaves room for the largest
 // submission sandbox.yaml allows.

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -34,6 +35,9 @@ struct NodeSpec {
   // local_run: the shape of the sandbox the run is expected to need, built
   // while the assessor loads (sandbox/prepared_backend.hpp). Unset: cold.
   std::optional<sandbox::WarmShape> prepare;
+  // local_run: the native backend, when made ahead by prepare_run_sandbox()
+  // (node/node.hpp) with that sandbox already building. Unset: start_node makes it.
+  std::shared_ptr<sandbox::Backend> native;
   // Sandboxes this node runs at once: a coordinator's own (0: only workers
   // run code), a worker's. Unset: the sandbox configuration's capacity.
   std::optional<uint32_t> slots;

@@ -9,6 +9,9 @@ packages=(
   # libraries
   libcaf-dev libyaml-cpp-dev nlohmann-json3-dev libcurl4-openssl-dev librocksdb-dev
   libssl-dev libseccomp-dev libcli11-dev zlib1g-dev libgtest-dev libgmock-dev libbenchmark-dev
+  # RocksDB's compression libraries (librocksdb-dev depends on them): their static
+  # archives are linked (MAI_STATIC_LEAF_LIBS, cmake/Dependencies.cmake)
+  libsnappy-dev libbz2-dev liblz4-dev libzstd-dev
   # run time: the interpreters the sandbox runs
   python3
   # the Python client (python/): pybind11 and the headers of the system Python to

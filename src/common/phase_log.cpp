@@ -42,4 +42,13 @@ void phase(const char* name) {
   ::fprintf(stderr, "[phase] %s %.3f\n", name, static_cast<double>(now_ns() - o.t0) / 1e6);
 }
 
+void phase_at(const std::string& name, std::chrono::steady_clock::time_point at) {
+  const Origin& o = origin();
+  if (!o.on) return;
+  auto ago = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - at).count();
+  ::fprintf(stderr, "[phase] %s %.3f\n", name.c_str(), static_cast<double>(now_ns() - ago - o.t0) / 1e6);
+}
+
+bool phases_on() { return origin().on; }
+
 }  // namespace mai

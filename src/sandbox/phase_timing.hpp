@@ -7,11 +7,20 @@
 #include <utility>
 #include <vector>
 
+#include "common/phase_log.hpp"
+
 namespace mai::sandbox {
 
 struct PhaseRecorder {
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
   std::vector<std::pair<std::string, double>> ms;  // phase, milliseconds since the previous mark
+  // Set: each mark is also a MAI_PHASES mark (phase_log.hpp), named with this prefix.
+  const char* echo = nullptr;
+  void add(const std::string& name, std::chrono::steady_clock::time_point at) {
+    ms.emplace_back(name, std::chrono::duration<double, std::milli>(at - last).count());
+    last = at;
+    if (echo) phase_at(echo + name, at);
+  }
 };
 
 inline PhaseRecorder*& phase_recorder() {
@@ -22,19 +31,14 @@ inline PhaseRecorder*& phase_recorder() {
 // Ends the phase `name` (a string literal) on this thread's recorder, if any.
 inline void phase_done(const char* name) {
   PhaseRecorder* r = phase_recorder();
-  if (!r) return;
-  auto now = std::chrono::steady_clock::now();
-  r->ms.emplace_back(name, std::chrono::duration<double, std::milli>(now - r->last).count());
-  r->last = now;
+  if (r) r->add(name, std::chrono::steady_clock::now());
 }
 
 // The same for a phase another process timed on CLOCK_MONOTONIC (the
 // sandbox's init reports its own, "name=nanoseconds", on its ready line).
 inline void phase_done_at(const std::string& name, std::chrono::steady_clock::time_point at) {
   PhaseRecorder* r = phase_recorder();
-  if (!r) return;
-  r->ms.emplace_back(name, std::chrono::duration<double, std::milli>(at - r->last).count());
-  r->last = at;
+  if (r) r->add(name, at);
 }
 
 }  // namespace mai::sandbox

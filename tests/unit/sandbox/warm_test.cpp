@@ -441,6 +441,45 @@ TEST(sandboxWarm, APreparedSandboxServesTheOneOffRunElseItStartsCold) {
   remove_tree(root);
 }
 
+// `run` starts building its sandbox before it sweeps the state directory
+// for what killed runs left (node/node.hpp, prepare_run_sandbox): the sweep,
+// in the same process at any step of the build, takes a dead run's leftovers
+// and never the sandbox being built, which then serves the run.
+TEST(sandboxWarm, ASweepDuringThePreparedBuildTakesDeadRunsOnly) {
+  MAI_REQUIRE_ROOT();
+  std::string root = scratch_base() + "/prepared-sweep";
+  make_dirs(root, 0700);
+  auto cfg = test_config();
+  std::shared_ptr<sandbox::Backend> inner = make_native_backend(cfg);
+  for (int round = 0; round < 3; ++round) {
+    // A dead run's directory: a lock file that nobody holds.
+    std::string dead = random_hex(16);
+    make_dirs(root + "/" + dead, 0700);
+    std::ofstream(root + "/" + dead + "/lock") << "";
+    auto prepared = make_prepared_backend(inner, shape_for(), root);
+    std::vector<std::string> swept;
+    // Sweeps from the build's first step until well after its last.
+    for (int k = 0; k < 150; ++k) {
+      for (auto& id : cleanup_stale_runs(root, cfg)) swept.push_back(id);
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    EXPECT_EQ(swept, std::vector<std::string>{dead});
+    EXPECT_FALSE(exists_on_host(root + "/" + dead));
+    ASSERT_EQ(run_dirs(root), 1u) << "the prepared sandbox is still there";
+    RunSpec spec = make_spec("print('hi')\n");
+    spec.scratch_root = root;
+    auto sb = prepared->launch(spec);
+    // A cold start would have made a directory named after the run.
+    EXPECT_FALSE(exists_on_host(root + "/" + spec.run_id)) << "the run went to the prepared sandbox";
+    EXPECT_EQ(sb->wait().stdout_data, "hi\n");
+    sb.reset();
+    prepared.reset();
+    RunDirReaper::instance().flush();
+    EXPECT_EQ(run_dirs(root), 0u);
+  }
+  remove_tree(root);
+}
+
 // A warm run's manifest compares with its own code, not the bootstrap that
 // waited; a run with inputs starts cold (they are copied in while the root is
 // built) and finds them.
