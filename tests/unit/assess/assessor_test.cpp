@@ -13,11 +13,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto M = RiskLevel::medium;
-constexpr auto H = RiskLevel::high;
-constexpr auto B = RiskLevel::blocked;
-constexpr auto SH = Language::shell;
 
 const char* kReverseShell = R"(import socket, subprocess, os
 s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

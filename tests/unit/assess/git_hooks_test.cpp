@@ -9,11 +9,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto M = RiskLevel::medium;
-constexpr auto H = RiskLevel::high;
-constexpr auto B = RiskLevel::blocked;
-constexpr auto SH = Language::shell;
 
 TEST(GitHooks, JudgedByWhatTheyRun) {
   const Case cases[] = {

@@ -7,10 +7,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto M = RiskLevel::medium;
-constexpr auto B = RiskLevel::blocked;
-constexpr auto SH = Language::shell;
 
 TEST(MaliciousSpellings, SdkCredentialsScreenshotsCronAndHomeWalks) {
   const Case cases[] = {

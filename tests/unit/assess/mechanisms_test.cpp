@@ -7,10 +7,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto M = RiskLevel::medium;
-constexpr auto H = RiskLevel::high;
-constexpr auto B = RiskLevel::blocked;
 
 // A function called from a loop runs in that loop: a spawner called from
 // `while True`, or one that runs the program's own file through an interpreter.

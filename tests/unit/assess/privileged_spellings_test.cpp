@@ -6,9 +6,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto M = RiskLevel::medium;
-constexpr auto H = RiskLevel::high;
 
 TEST(PrivilegedSpellings, LibrariesThatChangeTheSystem) {
   const Case cases[] = {

@@ -6,11 +6,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto M = RiskLevel::medium;
-constexpr auto H = RiskLevel::high;
-constexpr auto B = RiskLevel::blocked;
-constexpr auto SH = Language::shell;
 
 TEST(RealCodeFalseAlarms, PublicKeysAreNotCredentials) {
   const Case cases[] = {

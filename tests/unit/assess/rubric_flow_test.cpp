@@ -6,10 +6,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto SH = Language::shell;
-constexpr auto M = RiskLevel::medium;
-constexpr auto B = RiskLevel::blocked;
 
 TEST(RubricClasses, AuthenticationWithOtherEnvironmentValuesInTheBody) {
   const Case cases[] = {

@@ -6,8 +6,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto M = RiskLevel::medium;
 
 TEST(RubricClasses, InsecurePracticeSpellings) {
   const Case cases[] = {

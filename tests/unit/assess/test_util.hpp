@@ -9,6 +9,13 @@
 
 namespace mai::assess::test {
 
+// Short names for the labelled cases' tables.
+constexpr auto L = RiskLevel::low;
+constexpr auto M = RiskLevel::medium;
+constexpr auto H = RiskLevel::high;
+constexpr auto B = RiskLevel::blocked;
+constexpr auto SH = Language::shell;
+
 inline const Assessor& engine() {
   static const Assessor a = Assessor::from_config(config::Source(std::nullopt));
   return a;

@@ -9,10 +9,6 @@
 namespace mai::assess::test {
 namespace {
 
-constexpr auto L = RiskLevel::low;
-constexpr auto M = RiskLevel::medium;
-constexpr auto H = RiskLevel::high;
-constexpr auto B = RiskLevel::blocked;
 
 TEST(UnmodelledClasses, ThreadsThatStartThemselves) {
   const Case cases[] = {
