@@ -25,9 +25,9 @@ void set_nodelay(int fd) {
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
-void set_keepalive(int fd) {
+void set_keepalive(int fd, std::chrono::milliseconds peer_timeout) {
   int one = 1, idle = 5, intvl = 3, cnt = 3;
-  unsigned int user_timeout_ms = 20000;
+  auto user_timeout_ms = static_cast<unsigned int>(peer_timeout.count());
   ::setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
   ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
   ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof intvl);

@@ -12,9 +12,11 @@ using Clock = std::chrono::steady_clock;
 
 void set_nonblocking(int fd, bool on);
 void set_nodelay(int fd);
-// SO_KEEPALIVE with a few seconds of idle/interval/count plus TCP_USER_TIMEOUT,
-// so a vanished peer of an established (idle) tunnel is noticed in ~15 s.
-void set_keepalive(int fd);
+// SO_KEEPALIVE with a few seconds of idle/interval/count, so a vanished peer
+// of an established (idle) tunnel is noticed in ~15 s, plus TCP_USER_TIMEOUT
+// `peer_timeout`: data unacknowledged, or a peer advertising a zero window
+// (it stopped reading; Linux >= 5.5), for that long drops the connection.
+void set_keepalive(int fd, std::chrono::milliseconds peer_timeout);
 // "ip:port" of an AF_INET/AF_INET6 address.
 std::string format_address(const sockaddr_storage& addr);
 std::string peer_address(int fd);

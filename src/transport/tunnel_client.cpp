@@ -129,7 +129,7 @@ std::unique_ptr<TunnelClient> TunnelClient::connect(const TunnelClientSettings& 
                        std::strerror(last_err ? last_err : EHOSTUNREACH));
   }
   net::set_nodelay(sock.fd);
-  net::set_keepalive(sock.fd);
+  net::set_keepalive(sock.fd, s.peer_timeout);
 
   // 2. TLS handshake.
   Endpoint outer;

@@ -26,6 +26,8 @@ struct TunnelClientSettings {
   uint16_t port = 0;
   std::shared_ptr<TlsContext> tls;          // null: plain TCP
   std::chrono::milliseconds timeout{5000};  // whole connect + handshake + hello
+  // The server reading nothing or gone for this long drops the tunnel (net.hpp).
+  std::chrono::milliseconds peer_timeout{20000};
 };
 
 class Pipe;

@@ -274,7 +274,7 @@ void TunnelServer::Impl::accept_all() {
     ++accepted;
     std::string address = net::format_address(addr);
     net::set_nodelay(fd);
-    net::set_keepalive(fd);
+    net::set_keepalive(fd, cfg.peer_timeout);
     auto c = std::make_unique<Conn>();
     c->id = next_id++;
     c->address = address;

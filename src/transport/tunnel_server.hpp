@@ -36,6 +36,9 @@ struct TunnelServerSettings {
   // plain TCP, one source address). Beyond them the hello gets ERR.
   size_t max_connections = 256;
   size_t max_connections_per_client = 64;
+  // A client that reads nothing (its window stays zero) or has vanished for
+  // this long is dropped, so that it cannot pin the buffers (net.hpp).
+  std::chrono::milliseconds peer_timeout{20000};
 
   // Peer->service BASP (basp_gate.hpp): the largest payload, and message
   // signatures a peer may have routed on to other nodes (besides CAF's own).

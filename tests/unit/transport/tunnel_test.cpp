@@ -197,8 +197,12 @@ char stream_byte(uint64_t i) {
 }
 
 TEST(TransportTunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
-  Rig rig(true);
-  auto client = TunnelClient::connect(rig.client());
+  // The stall is on purpose and, on a busy machine, can outlast the default
+  // 20 s after which a peer that reads nothing is dropped (next test).
+  Rig rig(true, [](TunnelServerSettings& s) { s.peer_timeout = 10min; });
+  auto settings = rig.client();
+  settings.peer_timeout = 10min;
+  auto client = TunnelClient::connect(settings);
   int fd = client->take_local_fd();
   set_timeouts(fd, 60s);
   ASSERT_TRUE(start_session(fd));
@@ -259,6 +263,32 @@ TEST(TransportTunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
   EXPECT_TRUE(intact);
   EXPECT_EQ(got, sent.load());
   ::close(fd);
+}
+
+// A client that sends and never reads: once every buffer between it and the
+// backend is full, its window stays zero, and after peer_timeout the server
+// drops it rather than hold those buffers for ever.
+TEST(TransportTunnel, AClientThatNeverReadsIsDroppedAfterThePeerTimeout) {
+  Rig rig(true, [](TunnelServerSettings& s) { s.peer_timeout = 1500ms; });
+  auto settings = rig.client();
+  settings.peer_timeout = 10min;  // the server's side, not the client's, is what ends it
+  auto client = TunnelClient::connect(settings);
+  int fd = client->take_local_fd();
+  set_timeouts(fd, 60s);
+  ASSERT_TRUE(start_session(fd));
+  std::thread writer([&] {
+    std::vector<char> chunk(65536);
+    for (uint64_t off = 0;; off += chunk.size()) {
+      for (size_t k = 0; k < chunk.size(); ++k) chunk[k] = stream_byte(off + k);
+      if (!send_all(fd, chunk.data(), chunk.size())) return;  // the tunnel is gone
+    }
+  });
+  EXPECT_TRUE(eventually([&] { return rig.all_events().find(") closed") != std::string::npos; }, 120s))
+      << rig.all_events();
+  ::shutdown(fd, SHUT_RDWR);  // ends a writer still blocked on the client's side
+  writer.join();
+  ::close(fd);
+  EXPECT_TRUE(eventually([&] { return rig.server->stats().open == 0; }));
 }
 
 TEST(TransportTunnel, MaxConnectionsIsEnforced) {
