@@ -333,6 +333,9 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
             bound = true;
           }
       if (!bound && args.star_unknown) v = Value::tainted(args.extra.taint, args.extra.ev);
+      // A view's request (Django, aiohttp, ...) when nobody in this file calls it.
+      if (!bound && web_framework_ && (name == "request" || name == "req"))
+        v = Value::tainted(kWebRequest, evidence(p, "a web request received by " + f.name));
       scope->vars[name] = std::move(v);
     }
   }

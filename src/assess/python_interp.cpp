@@ -119,6 +119,7 @@ void PyInterp::run() {
       if (!any) break;
     }
   };
+  web_framework_ = imports_web_framework();
   uncalled();
   if (!stop_ && ctx_.budget.left() > ctx_.budget_half && !functions_.empty()) {
     for (auto& f : functions_) {
@@ -128,6 +129,19 @@ void PyInterp::run() {
     }
     uncalled();
   }
+}
+
+bool PyInterp::imports_web_framework() const {
+  static const char* const kFrameworks[] = {"django", "aiohttp", "flask", "starlette", "fastapi", "tornado",
+                                            "bottle", "pyramid", "falcon", "sanic", "quart", "werkzeug"};
+  for (const auto& [name, v] : module_->vars)
+    for (const auto& a : v.alts) {
+      if (a.k != VK::module && a.k != VK::libfunc) continue;
+      std::string_view top = std::string_view(a.s).substr(0, a.s.find('.'));
+      for (const char* f : kFrameworks)
+        if (top == f) return true;
+    }
+  return false;
 }
 
 // ---------------------------------------------------------------- statements

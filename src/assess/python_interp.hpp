@@ -198,6 +198,10 @@ class PyInterp {
   int guarded_ = 0;     // earlier `if`s of this function that can leave it (return, raise, exit)
   uint32_t outer_loop_flags_ = 0;  // loop flags of the call sites of the function being evaluated
   bool stop_ = false;  // the work budget is spent: finish quickly
+  // The module imports a web framework: a function parameter named `request`
+  // that no call here binds is a request from the network (a view).
+  bool web_framework_ = false;
+  bool imports_web_framework() const;
 
   static constexpr int kMaxCallDepth = 6;
   static constexpr int kMaxCallsPerFunction = 24;
