@@ -644,6 +644,8 @@ void PyInterp::assign(NodeId target, const Value& v) {
           // Setting a library attribute (ctx.check_hostname = False): "T.attr=" in the model.
           std::string q = a.k == VK::object ? a.s : a.s;
           const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, name + "=") : ctx_.lib.api(q + "." + name + "=");
+          // "T.*=": setting any attribute does it (prctl.cap_effective.net_admin = True).
+          if (!spec) spec = a.k == VK::object ? ctx_.lib.method(a.s, "*=") : ctx_.lib.api(q + ".*=");
           if (spec) {
             Args args;
             args.kw.emplace_back("value", v);
