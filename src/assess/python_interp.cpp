@@ -119,6 +119,7 @@ void PyInterp::run() {
       if (!any) break;
     }
   };
+  check_django_settings(root);
   web_framework_ = imports_web_framework();
   uncalled();
   if (!stop_ && ctx_.budget.left() > ctx_.budget_half && !functions_.empty()) {
@@ -129,6 +130,32 @@ void PyInterp::run() {
     }
     uncalled();
   }
+}
+
+// A Django settings module (it names INSTALLED_APPS or ROOT_URLCONF) that sets
+// DEBUG = True serves debug pages with settings and tracebacks: a debug
+// server, as Flask's debug=True is.
+void PyInterp::check_django_settings(NodeId root) {
+  NodeId debug = kNoNode;
+  bool settings = false;
+  for (NodeId s = t_.first_named(root); s != kNoNode; s = t_.next_named(s)) {
+    if (t_.kind(s) != K::expression_statement) continue;
+    NodeId asg = t_.first_named(s);
+    if (asg == kNoNode || t_.kind(asg) != K::assignment) continue;
+    NodeId left = t_.child(asg, F::left);
+    if (left == kNoNode || t_.kind(left) != K::identifier) continue;
+    std::string_view name = t_.text(left);
+    if (name == "INSTALLED_APPS" || name == "ROOT_URLCONF") settings = true;
+    if (name == "DEBUG") debug = asg;
+  }
+  if (!settings || debug == kNoNode) return;
+  auto it = module_->vars.find("DEBUG");
+  if (it == module_->vars.end() || value_text(it->second) != "True") return;
+  Effect e;
+  e.kind = Eff::risky;
+  e.tag = "debug_server";
+  e.detail = "Django DEBUG = True";
+  ctx_.effect(std::move(e), site_of(debug));
 }
 
 bool PyInterp::imports_web_framework() const {

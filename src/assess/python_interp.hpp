@@ -202,6 +202,7 @@ class PyInterp {
   // that no call here binds is a request from the network (a view).
   bool web_framework_ = false;
   bool imports_web_framework() const;
+  void check_django_settings(NodeId root);
 
   static constexpr int kMaxCallDepth = 6;
   static constexpr int kMaxCallsPerFunction = 24;
