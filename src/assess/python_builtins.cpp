@@ -165,11 +165,18 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::globals: return Value::object("globals");
     case Special::vars: {
       if (!a0) return Value::object("globals");
-      for (const auto& a : a0->alts)
+      for (const auto& a : a0->alts) {
+        // vars(args): a dict over the argparse namespace's options.
+        if (a.k == VK::object && a.s == "argparse.Namespace" && a.c) {
+          Value d = make_dict();
+          d.alts[0].c = a.c;
+          return d;
+        }
         if (a.k == VK::module || a.k == VK::libfunc) {
           if (a.s == "builtins") return Value::object("builtins.__dict__");
           return Value::object("vars", a.s);
         }
+      }
       return Value::tainted(a0->taint, a0->ev);
     }
     case Special::builtins_dict: return Value::object("builtins.__dict__");

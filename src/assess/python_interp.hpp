@@ -164,6 +164,7 @@ class PyInterp {
   uint32_t loop_flags() const;
   static std::string value_text(const Value& v);  // for conditions: constants, qualified names
   static std::string alt_text(const Alt& a);
+  static bool tuple_choice_may_match(const Value& v, const RE2& re);
 
   const SyntaxTree& t_;
   Ctx& ctx_;
