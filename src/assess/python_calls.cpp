@@ -333,9 +333,15 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
             bound = true;
           }
       if (!bound && args.star_unknown) v = Value::tainted(args.extra.taint, args.extra.ev);
-      // A view's request (Django, aiohttp, ...) when nobody in this file calls it.
-      if (!bound && web_framework_ && (name == "request" || name == "req"))
+      // A view's request (Django, aiohttp, ...) when nobody in this file calls
+      // it; a route's parameters are the request's, its default aside.
+      if (web_framework_ && !self && f.route && args.pos.empty() && args.kw.empty()) {
+        Value req = Value::tainted(kWebRequest, evidence(p, "a web request's parameter " + name));
+        if (bound) v.join(req);
+        else v = std::move(req);
+      } else if (!bound && web_framework_ && (name == "request" || name == "req")) {
         v = Value::tainted(kWebRequest, evidence(p, "a web request received by " + f.name));
+      }
       scope->vars[name] = std::move(v);
     }
   }

@@ -845,6 +845,10 @@ void PyInterp::exec_def(NodeId s, NodeId decorated) {
       if (t_.kind(c) == K::decorator) {
         std::string_view d = t_.text(c);
         if (d == "@property" || d.find("cached_property") != std::string_view::npos) f.property = true;
+        // @app.route("/run/<cmd>"), @app.get(...), @router.post(...): the
+        // parameters come from the request (URL variables, FastAPI's query).
+        static const RE2 route(R"(^@\w[\w.]*\.(route|get|post|put|patch|delete|api_route|websocket)\()");
+        if (RE2::PartialMatch(re2::StringPiece(d.data(), d.size()), route)) f.route = true;
       }
   f.def = s;
   f.params = t_.child(s, F::parameters);

@@ -49,6 +49,7 @@ class PyInterp {
     bool recursive = false;  // calls itself
     bool on_stack = false;
     bool property = false;   // @property: reading the attribute calls it
+    bool route = false;      // a web framework's route: its parameters come from the request
     int calls = 0;
     std::unordered_map<std::string, Value> memo;  // argument key -> return value
   };

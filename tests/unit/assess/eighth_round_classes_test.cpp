@@ -53,13 +53,32 @@ TEST(EighthRoundClasses, WebRequestRunAsCodeOrCommandIsAWebShell) {
        "import logging\nfrom flask import Flask, request\napp = Flask(__name__)\n"
        "@app.get('/hello')\ndef hello():\n    name = request.args.get('name', 'world')\n"
        "    logging.info('hello %s', name)\n    return f'hello {name}'\n"},
+      {"flask: a URL variable of a route run by popen", B,
+       "import os\nfrom flask import Flask\napp = Flask(__name__)\n"
+       "@app.route('/x/<path:cmd>')\ndef x(cmd):\n    return os.popen(cmd).read()\n",
+       "WEB-SHELL"},
+      {"fastapi: a query parameter with a default run by getoutput", B,
+       "import subprocess\nfrom fastapi import FastAPI\napp = FastAPI()\n"
+       "@app.get('/run')\ndef run(cmd: str = 'uptime'):\n    return subprocess.getoutput(cmd)\n",
+       "WEB-SHELL"},
+      {"tornado: get_argument run by a shell", B,
+       "import subprocess\nimport tornado.web\nclass H(tornado.web.RequestHandler):\n"
+       "    def get(self):\n        self.write(subprocess.check_output(self.get_argument('c'), shell=True))\n",
+       "WEB-SHELL"},
+      {"flask: a parameter as an argument of a fixed program is a process run", M,
+       "import subprocess\nfrom flask import Flask, request\napp = Flask(__name__)\n"
+       "@app.get('/ping')\ndef ping():\n    host = request.args.get('host', 'localhost')\n"
+       "    return subprocess.run(['ping', '-c', '1', host], capture_output=True).stdout\n",
+       "RUNS-PROCESS"},
       {"a `request` parameter outside any web framework is not a web request", M,
        "import subprocess\n"
        "def handle(request):\n    subprocess.run(request, shell=True)\n"},
   };
   for (const auto& c : cases) check(c);
-  EXPECT_FALSE(has_rule(py(cases[6].code), "WEB-SHELL"));
-  EXPECT_FALSE(has_rule(py(cases[8].code), "WEB-SHELL"));
+  for (const auto& c : cases)
+    if (c.level != B) {
+      EXPECT_FALSE(has_rule(py(c.code), "WEB-SHELL")) << c.name;
+    }
 }
 
 TEST(EighthRoundClasses, DjangoSettingsWithDebugOnAreADebugServer) {
