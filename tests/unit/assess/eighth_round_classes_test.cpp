@@ -65,6 +65,13 @@ TEST(EighthRoundClasses, WebRequestRunAsCodeOrCommandIsAWebShell) {
        "import subprocess\nimport tornado.web\nclass H(tornado.web.RequestHandler):\n"
        "    def get(self):\n        self.write(subprocess.check_output(self.get_argument('c'), shell=True))\n",
        "WEB-SHELL"},
+      {"a CGI script running a form field", B,
+       "import cgi, subprocess\nform = cgi.FieldStorage()\nprint(subprocess.getoutput(form.getvalue('cmd', 'id')))\n",
+       "WEB-SHELL"},
+      {"django: a class-based view's POST field run by a shell", B,
+       "import subprocess\nfrom django.views import View\nclass Run(View):\n    def post(self, request):\n"
+       "        return subprocess.Popen(request.POST['c'], shell=True).wait()\n",
+       "WEB-SHELL"},
       {"flask: a parameter as an argument of a fixed program is a process run", M,
        "import subprocess\nfrom flask import Flask, request\napp = Flask(__name__)\n"
        "@app.get('/ping')\ndef ping():\n    host = request.args.get('host', 'localhost')\n"
