@@ -167,5 +167,32 @@ TEST(EighthRoundClasses, VarsOfTheNamespaceKeepsOptionDefaults) {
   for (const auto& c : cases) check(c);
 }
 
+TEST(EighthRoundClasses, BanditClassesInFurtherLibraries) {
+  const Case cases[] = {
+      {"wsgiref's make_server on all interfaces", M,
+       "from wsgiref.simple_server import make_server\ndef app(e, s):\n    return []\n"
+       "make_server('0.0.0.0', 8000, app).serve_forever()\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"wsgiref's make_server on loopback", L,
+       "from wsgiref.simple_server import make_server\ndef app(e, s):\n    return []\n"
+       "make_server('127.0.0.1', 8000, app).serve_forever()\n"},
+      {"aiohttp's TCPSite on all interfaces", M,
+       "from aiohttp import web\nasync def main(runner):\n    await web.TCPSite(runner, '0.0.0.0', 8080).start()\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"logging's configuration server", M, "import logging.config\nlogging.config.listen(9999).start()\n",
+       "UNSAFE-DESERIALIZATION"},
+      {"an SNMP community string", M, "from pysnmp.hlapi import CommunityData\nc = CommunityData('public')\n",
+       "CLEARTEXT-PROTOCOL"},
+      {"mark_safe of formatted text", M,
+       "from django.utils.safestring import mark_safe\ndef b(x):\n    return mark_safe('<b>%s</b>' % x)\n",
+       "TEMPLATE-AUTOESCAPE-OFF"},
+      {"Markup of an f-string", M,
+       "from markupsafe import Markup\ndef b(x):\n    return Markup(f'<b>{x}</b>')\n", "TEMPLATE-AUTOESCAPE-OFF"},
+      {"mark_safe of a constant is ordinary", L,
+       "from django.utils.safestring import mark_safe\nBR = mark_safe('<br>')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
