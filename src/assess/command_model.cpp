@@ -770,6 +770,20 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (host) effect(Eff::net_connect, "ssh", host->text, name + " " + line);
     if (io.stdin_taint) effect(Eff::net_send, "ssh", host ? host->text : "", name + " " + line, io.stdin_taint, io.stdin_ev);
     if (name == "sftp" || name == "scp") return r;
+    // `ssh HOST CMD...`: the remote shell runs the words after the host joined
+    // by blanks; judged as this code's own (a remote sudo is a privileged
+    // access attempt, a remote download-and-run is still one).
+    if (p.operands.size() > 1) {
+      Word remote;
+      for (size_t i = 1; i < p.operands.size(); ++i) {
+        const Word& w = argv[p.operands[i]];
+        if (!remote.text.empty()) remote.text += ' ';
+        remote.text += w.text;
+        remote.taint |= w.taint;
+        if (remote.ev < 0) remote.ev = w.ev;
+      }
+      if (remote.text != std::string(1, kUnknownPart)) nested_shell(remote);
+    }
     r.stdout_taint = kDownloaded;
     return r;
   }

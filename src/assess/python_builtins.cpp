@@ -3,6 +3,7 @@
 // containers), methods of str/bytes/list/dict/set, and the operators.
 #include <algorithm>
 #include <cstring>
+#include <cctype>
 
 #include "assess/library_model.hpp"
 #include "assess/payload_decoder.hpp"
@@ -14,6 +15,23 @@
 namespace mai::assess {
 
 namespace {
+
+// "".join(["im", "port ", "o", "s"]): three or more constant fragments where
+// a word runs across a joint is text cut apart to hide what it says; code
+// joined from lines or tokens does not cut words.
+bool splits_words(const std::vector<Value>& items) {
+  if (items.size() < 3) return false;
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  int cuts = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Alt* a = items[i].single();
+    if (!a || a->k != VK::str || a->s.empty() || is_partial(a->s)) return false;
+    if (i == 0) continue;
+    const std::string& prev = items[i - 1].single()->s;
+    if (word(prev.back()) && word(a->s.front())) ++cuts;
+  }
+  return cuts >= 1;
+}
 
 // Each string alternative of v (up to 4), or nullopt when one is not a string.
 std::vector<std::string> texts(const Value& v, bool* all_known = nullptr) {
@@ -165,11 +183,18 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::globals: return Value::object("globals");
     case Special::vars: {
       if (!a0) return Value::object("globals");
-      for (const auto& a : a0->alts)
+      for (const auto& a : a0->alts) {
+        // vars(args): a dict over the argparse namespace's options.
+        if (a.k == VK::object && a.s == "argparse.Namespace" && a.c) {
+          Value d = make_dict();
+          d.alts[0].c = a.c;
+          return d;
+        }
         if (a.k == VK::module || a.k == VK::libfunc) {
           if (a.s == "builtins") return Value::object("builtins.__dict__");
           return Value::object("vars", a.s);
         }
+      }
       return Value::tainted(a0->taint, a0->ev);
     }
     case Special::builtins_dict: return Value::object("builtins.__dict__");
@@ -1139,6 +1164,10 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
         out.push_back(s);
       }
       uint32_t t = taint | sum.taint;
+      if (exact && me.size() == 1 && me[0].empty() && splits_words(items)) {
+        t |= kObfuscated;
+        ev = evidence(site, "builds text from fragments that cut words apart", ev >= 0 ? ev : sum.ev);
+      }
       return strings(out, kind, t, ev >= 0 ? ev : sum.ev);
     }
     if (m == "format" || m == "format_map") {

@@ -333,6 +333,15 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
             bound = true;
           }
       if (!bound && args.star_unknown) v = Value::tainted(args.extra.taint, args.extra.ev);
+      // A view's request (Django, aiohttp, ...) when nobody in this file calls
+      // it; a route's parameters are the request's, its default aside.
+      if (web_framework_ && !self && f.route && args.pos.empty() && args.kw.empty()) {
+        Value req = Value::tainted(kWebRequest, evidence(p, "a web request's parameter " + name));
+        if (bound) v.join(req);
+        else v = std::move(req);
+      } else if (!bound && web_framework_ && (name == "request" || name == "req")) {
+        v = Value::tainted(kWebRequest, evidence(p, "a web request received by " + f.name));
+      }
       scope->vars[name] = std::move(v);
     }
   }
@@ -606,6 +615,46 @@ std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyI
   return out;
 }
 
+// The same rule inside a tuple: (args.bind, port) where the option is its
+// default "0.0.0.0" or the user's choice may bind all interfaces. Each
+// combination of its items' alternatives is tried (a few); the condition
+// holds when one matches and every one that does not has an unknown part.
+bool PyInterp::tuple_choice_may_match(const Value& v, const RE2& re) {
+  const Alt* t = v.single();
+  if (!t || (t->k != VK::tuple && t->k != VK::list) || !t->c || t->c->items.empty() || t->c->items.size() > 4)
+    return false;
+  const auto& items = t->c->items;
+  size_t combos = 1;
+  for (const auto& it : items) {
+    combos *= std::max<size_t>(1, it.alts.size());
+    if (combos > 16) return false;
+  }
+  if (combos == 1) return false;  // value_text already said it
+  bool some = false, others_unknown = true;
+  for (size_t n = 0; n < combos; ++n) {
+    std::string text = "(";
+    bool known = true;
+    size_t rest = n;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (i) text += ", ";
+      size_t count = std::max<size_t>(1, items[i].alts.size());
+      if (items[i].alts.empty()) {
+        text += kUnknownPart;
+        known = false;
+      } else {
+        const Alt& a = items[i].alts[rest % count];
+        if (a.k == VK::unknown) known = false;
+        text += alt_text(a);
+      }
+      rest /= count;
+    }
+    text += t->c->open ? ", " + std::string(1, kUnknownPart) + ")" : ")";
+    if (RE2::PartialMatch(text, re)) some = true;
+    else if (known) others_unknown = false;
+  }
+  return some && others_unknown;
+}
+
 Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Value* self, Args& args, NodeId site) {
   for (const auto& more : spec.also) apply_spec(more, q, self, args, site);
   // Conditions decide whether the effect applies.
@@ -632,6 +681,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       }
       holds = some && others_unknown;
     }
+    if (v && !holds) holds = tuple_choice_may_match(*v, re->re());
     if (!holds) ok = false;
   }
   for (const auto& [refs, re] : spec.unless) {

@@ -119,6 +119,8 @@ void PyInterp::run() {
       if (!any) break;
     }
   };
+  check_django_settings(root);
+  web_framework_ = imports_web_framework();
   uncalled();
   if (!stop_ && ctx_.budget.left() > ctx_.budget_half && !functions_.empty()) {
     for (auto& f : functions_) {
@@ -128,6 +130,45 @@ void PyInterp::run() {
     }
     uncalled();
   }
+}
+
+// A Django settings module (it names INSTALLED_APPS or ROOT_URLCONF) that sets
+// DEBUG = True serves debug pages with settings and tracebacks: a debug
+// server, as Flask's debug=True is.
+void PyInterp::check_django_settings(NodeId root) {
+  NodeId debug = kNoNode;
+  bool settings = false;
+  for (NodeId s = t_.first_named(root); s != kNoNode; s = t_.next_named(s)) {
+    if (t_.kind(s) != K::expression_statement) continue;
+    NodeId asg = t_.first_named(s);
+    if (asg == kNoNode || t_.kind(asg) != K::assignment) continue;
+    NodeId left = t_.child(asg, F::left);
+    if (left == kNoNode || t_.kind(left) != K::identifier) continue;
+    std::string_view name = t_.text(left);
+    if (name == "INSTALLED_APPS" || name == "ROOT_URLCONF") settings = true;
+    if (name == "DEBUG") debug = asg;
+  }
+  if (!settings || debug == kNoNode) return;
+  auto it = module_->vars.find("DEBUG");
+  if (it == module_->vars.end() || value_text(it->second) != "True") return;
+  Effect e;
+  e.kind = Eff::risky;
+  e.tag = "debug_server";
+  e.detail = "Django DEBUG = True";
+  ctx_.effect(std::move(e), site_of(debug));
+}
+
+bool PyInterp::imports_web_framework() const {
+  static const char* const kFrameworks[] = {"django", "aiohttp", "flask", "starlette", "fastapi", "tornado",
+                                            "bottle", "pyramid", "falcon", "sanic", "quart", "werkzeug"};
+  for (const auto& [name, v] : module_->vars)
+    for (const auto& a : v.alts) {
+      if (a.k != VK::module && a.k != VK::libfunc) continue;
+      std::string_view top = std::string_view(a.s).substr(0, a.s.find('.'));
+      for (const char* f : kFrameworks)
+        if (top == f) return true;
+    }
+  return false;
 }
 
 // ---------------------------------------------------------------- statements
@@ -630,6 +671,8 @@ void PyInterp::assign(NodeId target, const Value& v) {
           // Setting a library attribute (ctx.check_hostname = False): "T.attr=" in the model.
           std::string q = a.k == VK::object ? a.s : a.s;
           const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, name + "=") : ctx_.lib.api(q + "." + name + "=");
+          // "T.*=": setting any attribute does it (prctl.cap_effective.net_admin = True).
+          if (!spec) spec = a.k == VK::object ? ctx_.lib.method(a.s, "*=") : ctx_.lib.api(q + ".*=");
           if (spec) {
             Args args;
             args.kw.emplace_back("value", v);
@@ -802,6 +845,10 @@ void PyInterp::exec_def(NodeId s, NodeId decorated) {
       if (t_.kind(c) == K::decorator) {
         std::string_view d = t_.text(c);
         if (d == "@property" || d.find("cached_property") != std::string_view::npos) f.property = true;
+        // @app.route("/run/<cmd>"), @app.get(...), @router.post(...): the
+        // parameters come from the request (URL variables, FastAPI's query).
+        static const RE2 route(R"(^@\w[\w.]*\.(route|get|post|put|patch|delete|api_route|websocket)\()");
+        if (RE2::PartialMatch(re2::StringPiece(d.data(), d.size()), route)) f.route = true;
       }
   f.def = s;
   f.params = t_.child(s, F::parameters);

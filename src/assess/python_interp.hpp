@@ -49,6 +49,7 @@ class PyInterp {
     bool recursive = false;  // calls itself
     bool on_stack = false;
     bool property = false;   // @property: reading the attribute calls it
+    bool route = false;      // a web framework's route: its parameters come from the request
     int calls = 0;
     std::unordered_map<std::string, Value> memo;  // argument key -> return value
   };
@@ -164,6 +165,7 @@ class PyInterp {
   uint32_t loop_flags() const;
   static std::string value_text(const Value& v);  // for conditions: constants, qualified names
   static std::string alt_text(const Alt& a);
+  static bool tuple_choice_may_match(const Value& v, const RE2& re);
 
   const SyntaxTree& t_;
   Ctx& ctx_;
@@ -198,6 +200,11 @@ class PyInterp {
   int guarded_ = 0;     // earlier `if`s of this function that can leave it (return, raise, exit)
   uint32_t outer_loop_flags_ = 0;  // loop flags of the call sites of the function being evaluated
   bool stop_ = false;  // the work budget is spent: finish quickly
+  // The module imports a web framework: a function parameter named `request`
+  // that no call here binds is a request from the network (a view).
+  bool web_framework_ = false;
+  bool imports_web_framework() const;
+  void check_django_settings(NodeId root);
 
   static constexpr int kMaxCallDepth = 6;
   static constexpr int kMaxCallsPerFunction = 24;

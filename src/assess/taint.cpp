@@ -36,6 +36,7 @@ constexpr Info kInfo[kCount] = {
     {"host_name", "the host's name"},
     {"unpredictable", "a random name"},
     {"option", "a command-line option"},
+    {"web_request", "a web request's parameters"},
 };
 
 }  // namespace
