@@ -60,6 +60,16 @@ std::vector<std::string> texts(const Value& v, bool* all_known = nullptr) {
   return out;
 }
 
+// A pathlib.Path object for each of `paths`, carrying the arguments' taint.
+Value path_objects(const std::vector<std::string>& paths, uint32_t taint, int32_t ev) {
+  Value out;
+  bool any = false;
+  for (const auto& s : paths) accumulate(out, any, Value::object("pathlib.Path", s));
+  out.taint = taint;
+  out.ev = ev;
+  return out;
+}
+
 Value strings(const std::vector<std::string>& xs, VK kind, uint32_t taint, int32_t ev) {
   Value v;
   for (const auto& s : xs) {
@@ -325,15 +335,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       if (args.star_unknown)
         for (auto& s : acc) s = path_join({s, std::string(1, kUnknownPart)});
-      if (spec.returns == "pathlib.Path") {
-        // Path.joinpath(...) is a path object (its write_text, open ... are the file's)
-        Value out;
-        bool any = false;
-        for (const auto& s : acc) accumulate(out, any, Value::object("pathlib.Path", s));
-        out.taint = in_taint;
-        out.ev = in_ev;
-        return out;
-      }
+      // Path.joinpath(...) is a path object (its write_text, open ... are the file's)
+      if (spec.returns == "pathlib.Path") return path_objects(acc, in_taint, in_ev);
       return strings(acc, VK::str, in_taint, in_ev);
     }
     case Special::expanduser: case Special::identity: case Special::first_arg: {
@@ -829,12 +832,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
             if (next.size() < 4) next.push_back(base.empty() ? t : path_join({base, t}));
         acc = next;
       }
-      Value out;
-      bool any = false;
-      for (const auto& s : acc) accumulate(out, any, Value::object("pathlib.Path", s));
-      out.taint = in_taint;
-      out.ev = in_ev;
-      return out;
+      return path_objects(acc, in_taint, in_ev);
     }
     case Special::path_home: return Value::object("pathlib.Path", "~");
     case Special::path_cwd: return Value::object("pathlib.Path", ".");
