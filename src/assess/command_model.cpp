@@ -223,6 +223,29 @@ class Runner {
     if (python) interpret_python(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
     else interpret_shell(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
   }
+  // The shell lines of AppleScript's `do shell script "…"` (escapes \" and
+  // \\ undone); one followed by `with administrator privileges` is privileged.
+  void applescript(const Word& script, const std::string& cmdline) {
+    const std::string& t = script.text;
+    std::string lower = t;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (size_t at = lower.find("do shell script"); at != std::string::npos;
+         at = lower.find("do shell script", at + 1)) {
+      size_t q = t.find_first_not_of(" \t", at + 15);
+      if (q == std::string::npos || t[q] != '"') continue;
+      Word inner{std::string(), script.taint, script.ev};
+      size_t k = q + 1;
+      for (; k < t.size() && t[k] != '"'; ++k) {
+        if (t[k] == '\\' && k + 1 < t.size()) ++k;
+        inner.text += t[k];
+      }
+      size_t eol = t.find('\n', k);
+      std::string_view tail = std::string_view(lower).substr(k, eol == std::string::npos ? std::string::npos : eol - k);
+      if (tail.find("administrator privileges") != std::string_view::npos)
+        effect(Eff::priv, "sudo", "osascript", cmdline);
+      if (!inner.text.empty()) nested_shell(inner);
+    }
+  }
   void nested_shell(const Word& code) { interpret_shell(code.text, ctx_, &site_, "in nested shell code", code.taint, code.ev); }
   void nested_python(const Word& code) {
     interpret_python(code.text, ctx_, &site_, "in Python code it runs", code.taint, code.ev);
@@ -307,7 +330,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     // A command whose very name is data from the network or decoded: the
     // data is the command.
-    if (argv[0].text == std::string(1, kUnknownPart) && (argv[0].taint & (kDownloaded | kDecoded | kObfuscated)))
+    if (argv[0].text == std::string(1, kUnknownPart) && (argv[0].taint & (kDownloaded | kDecoded | kObfuscated | kWebRequest)))
       effect(Eff::exec, "dynamic_command", name, join_words(argv, 0), argv[0].taint, argv[0].ev);
   }
   if (!spec) return r;
@@ -370,6 +393,15 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     return run(rest, io, depth + 1);
   }
+  if (kind == "osascript") {
+    // AppleScript: `do shell script "…"` hands its text to sh, and `with
+    // administrator privileges` asks for an administrator's password first
+    // (sudo's equivalent). Scripts come from -e or from standard input.
+    for (size_t i = 1; i < argv.size(); ++i)
+      if (argv[i].text == "-e" && i + 1 < argv.size()) applescript(argv[++i], name + " " + line);
+    if (io.stdin_known) applescript(Word{io.stdin_text, io.stdin_taint, io.stdin_ev}, name + " " + line);
+    return r;
+  }
   if (kind == "su") {
     effect(Eff::priv, "su", name, name + " " + line);
     if (auto c = opt_value(argv, p, "-c")) nested_shell(*c);
@@ -414,9 +446,12 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       return r;
     // mount with nothing to mount lists the mounts.
     if (kind == "mount" && p.operands.empty() && !p.short_flag('a')) return r;
-    if (kind == "ip" && line.find(" add") == std::string::npos && line.find(" del") == std::string::npos &&
-        line.find(" set") == std::string::npos && line.find("flush") == std::string::npos)
-      return r;
+    // `ifconfig IFACE` (or -a) shows an interface; any further word (down, up,
+    // an address, hw ether, mtu) configures it.
+    bool configures = name == "ifconfig" ? p.operands.size() > 1
+                                         : line.find(" add") != std::string::npos || line.find(" del") != std::string::npos ||
+                                               line.find(" set") != std::string::npos || line.find("flush") != std::string::npos;
+    if (kind == "ip" && !configures) return r;
     if (kind == "chattr") {
       for (size_t k = 1; k < p.operands.size(); ++k)
         effect(Eff::admin, "chattr", argv[p.operands[k]].text, name + " " + line);

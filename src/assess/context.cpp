@@ -36,6 +36,8 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   uint32_t t = kFileData;
   if (has("credentials") || has("browser_data") || has("shadow")) t |= kSecretFile;
   if (has("history")) t |= kHistory;
+  // a dotenv file is the environment written down: its values are environment secrets
+  if (has("dotenv")) t |= kEnvSecret;
   if (has("user_identity")) t |= kSysinfo;
   if (has("home") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
   return t;

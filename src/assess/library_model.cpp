@@ -156,11 +156,12 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "exfil_hosts", "shells", "command_modules", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "exfil_hosts", "shells", "command_modules", "path_classes",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
   m.secret_hint_ = compile(root["secret_hint"]);
+  if (root.has("web_request_env")) m.web_request_env_ = compile(root["web_request_env"]);
   m.exfil_host_ = compile(root["exfil_hosts"]);
   m.shells_ = root["shells"].as_string_list();
   if (root.has("command_modules"))
@@ -222,7 +223,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         "resolve", "decode",  "ssh",    "mail",        "find",   "echo",   "eval",   "source",   "su",
         "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
         "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
-        "setenforce", "systemd_run", "launchctl", "windows", "truncate", "ip", "cd", "which", "tr", "capture"};
+        "setenforce", "systemd_run", "launchctl", "osascript", "windows", "truncate", "ip", "cd", "which", "tr", "capture"};
     if (std::find_if(std::begin(kinds), std::end(kinds), [&](const char* k) { return c.kind == k; }) ==
         std::end(kinds))
       spec["kind"].fail("unknown command handler '" + c.kind + "'");
@@ -326,6 +327,10 @@ std::optional<uint32_t> LibraryModel::path_class_bit(std::string_view name) cons
 
 bool LibraryModel::secret_env_name(std::string_view name) const {
   return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), secret_env_->re());
+}
+
+bool LibraryModel::web_request_env_name(std::string_view name) const {
+  return web_request_env_ && RE2::FullMatch(re2::StringPiece(name.data(), name.size()), web_request_env_->re());
 }
 
 bool LibraryModel::secret_hint(std::string_view name) const {

@@ -103,6 +103,8 @@ class LibraryModel {
   const std::vector<std::string>& path_class_names() const { return class_names_; }
   // A secret-looking environment variable name (AWS_SECRET_ACCESS_KEY).
   bool secret_env_name(std::string_view name) const;
+  // A CGI variable that carries what a web request sent (QUERY_STRING, HTTP_*).
+  bool web_request_env_name(std::string_view name) const;
   // A name that hints at secrets (password, token, api_key) for weak-hash/random rules.
   bool secret_hint(std::string_view name) const;
   const std::vector<std::string>& shells() const { return shells_; }
@@ -120,7 +122,7 @@ class LibraryModel {
   std::unordered_map<std::string, CommandSpec> commands_;
   std::vector<std::string> class_names_;
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
-  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_;
+  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, web_request_env_;
   std::vector<std::string> shells_;
   std::unordered_set<std::string> command_modules_;
 };

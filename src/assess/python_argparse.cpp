@@ -45,7 +45,7 @@ std::string const_text(const Value* v) {
 
 }  // namespace
 
-Value PyInterp::argparse_call(const std::string& method, const Value* self, Args& args) {
+Value PyInterp::argparse_call(const std::string& method, const Value* self, Args& args, NodeId site) {
   std::shared_ptr<Container> state;
   if (self)
     for (const auto& a : self->alts)
@@ -96,8 +96,32 @@ Value PyInterp::argparse_call(const std::string& method, const Value* self, Args
   } else {
     v = Value::tainted(kUserInput, -1);
   }
+  // type= converts what the user types and a default given as a string, as
+  // argparse does (type=Path makes path objects, int(s, 8) a mode); other
+  // defaults are kept as they are.
+  const Value* type = args.get(-1, "type");
+  auto convert = [&](const Value& x) {
+    if (!type || type->unknown()) return x;
+    Args one;
+    one.pos.push_back(x);
+    Value out = call(*type, one, site);
+    // str(...) of what the user types is still just unknown text: an unknown
+    // value (so a default beside it is the value library conditions see).
+    bool opaque = !out.alts.empty();
+    for (const auto& a : out.alts)
+      if (a.k != VK::str || a.s != std::string(1, kUnknownPart)) opaque = false;
+    if (opaque) out = Value();
+    out.taint |= x.taint;
+    if (out.ev < 0) out.ev = x.ev;
+    return out;
+  };
+  bool scalar = v.alts.empty() || v.alts[0].k != VK::list;
+  if (scalar && action != "store_true" && action != "store_false") v = convert(v);
   if (const Value* c = args.get(-1, "const")) v.join(*c);
-  if (const Value* d = args.get(-1, "default")) v.join(*d);
+  if (const Value* d = args.get(-1, "default")) {
+    bool text = !d->alts.empty() && d->alts[0].k == VK::str;
+    v.join(text && scalar ? convert(*d) : *d);
+  }
   if (const Value* old = state->get_key(dest)) v.join(*old);
   v.taint |= kOption;
   state->set_key(dest, v);

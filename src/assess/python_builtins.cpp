@@ -774,6 +774,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       uint32_t taint = kEnv;
       bool secret = !is_partial(name) && ctx_.lib.secret_env_name(name);
       if (secret) taint |= kEnvSecret;
+      if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
       if (is_partial(name)) taint |= kEnvAll;
       if (name == "HOME" || name == "USERPROFILE") out = Value::str("~");
       else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
@@ -926,7 +927,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return v;
     }
     case Special::self_exe: return Value::str("python3");
-    case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args);
+    case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args, site);
     case Special::compile: {
       const Value* src = arg(0, "source");
       if (!src) return Value();

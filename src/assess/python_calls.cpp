@@ -339,6 +339,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
         Value req = Value::tainted(kWebRequest, evidence(p, "a web request's parameter " + name));
         if (bound) v.join(req);
         else v = std::move(req);
+      } else if (!bound && f.wsgi && name == "environ") {
+        v = Value::tainted(kWebRequest, evidence(p, "a web request's environment received by " + f.name));
       } else if (!bound && web_framework_ && (name == "request" || name == "req")) {
         v = Value::tainted(kWebRequest, evidence(p, "a web request received by " + f.name));
       }
@@ -962,6 +964,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           std::vector<Value> items;
           iterate(*cbargs, &items);
           inner.pos = items;
+          Value fnv;
+          fnv.alts.push_back(a);
+          call(fnv, inner, site);
+        } else if (a.k == VK::libfunc && spec.cb_taint) {
+          // register_function(os.system): the library function itself
+          // receives what the caller sends.
+          Args inner;
+          inner.pos.push_back(Value::tainted(spec.cb_taint, cev));
           Value fnv;
           fnv.alts.push_back(a);
           call(fnv, inner, site);

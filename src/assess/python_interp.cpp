@@ -160,7 +160,7 @@ void PyInterp::check_django_settings(NodeId root) {
 
 bool PyInterp::imports_web_framework() const {
   static const char* const kFrameworks[] = {"django", "aiohttp", "flask", "starlette", "fastapi", "tornado",
-                                            "bottle", "pyramid", "falcon", "sanic", "quart", "werkzeug"};
+                                            "bottle", "pyramid", "falcon", "sanic", "quart", "werkzeug", "xmlrpc"};
   for (const auto& [name, v] : module_->vars)
     for (const auto& a : v.alts) {
       if (a.k != VK::module && a.k != VK::libfunc) continue;
@@ -847,7 +847,7 @@ void PyInterp::exec_def(NodeId s, NodeId decorated) {
         if (d == "@property" || d.find("cached_property") != std::string_view::npos) f.property = true;
         // @app.route("/run/<cmd>"), @app.get(...), @router.post(...): the
         // parameters come from the request (URL variables, FastAPI's query).
-        static const RE2 route(R"(^@\w[\w.]*\.(route|get|post|put|patch|delete|api_route|websocket)\()");
+        static const RE2 route(R"(^@\w[\w.]*\.(route|get|post|put|patch|delete|api_route|websocket|register_function)\b)");
         if (RE2::PartialMatch(re2::StringPiece(d.data(), d.size()), route)) f.route = true;
       }
   f.def = s;
@@ -856,6 +856,11 @@ void PyInterp::exec_def(NodeId s, NodeId decorated) {
   f.name = name == kNoNode ? "" : text(name);
   f.closure = scope_;
   f.owner = cls_body_;
+  // A WSGI application is called by the server with (environ, start_response).
+  if (f.params != kNoNode) {
+    std::string_view ps = t_.text(f.params);
+    f.wsgi = ps.find("environ") != std::string_view::npos && ps.find("start_response") != std::string_view::npos;
+  }
   fn_by_node_[s] = &f;
   // Defaults are evaluated where the function is defined.
   if (f.params != kNoNode)

@@ -50,6 +50,7 @@ class PyInterp {
     bool on_stack = false;
     bool property = false;   // @property: reading the attribute calls it
     bool route = false;      // a web framework's route: its parameters come from the request
+    bool wsgi = false;       // a WSGI application (environ, start_response): environ is the request
     int calls = 0;
     std::unordered_map<std::string, Value> memo;  // argument key -> return value
   };
@@ -152,7 +153,7 @@ class PyInterp {
   Value plumbum_call(const Alt& a, const Value& callee, Args& args, NodeId site);
   // argparse (python_argparse.cpp): add_argument/parse_args/set_defaults/groups
   // on a parser's state; an attribute of the namespace parse_args returned.
-  Value argparse_call(const std::string& method, const Value* self, Args& args);
+  Value argparse_call(const std::string& method, const Value* self, Args& args, NodeId site);
   std::optional<Value> argparse_attribute(const Alt& a, const std::string& name);
   // local.which("curl"): the command curl (nullopt for any other library call)
   std::optional<Value> plumbum_which(const std::string& qualified, const Args& args);

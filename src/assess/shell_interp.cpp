@@ -133,7 +133,10 @@ Word ShInterp::expand_var(const std::string& name) {
   Word w{std::string(1, kUnknownPart), 0, -1};
   if (name == "USER" || name == "LOGNAME") w.taint = kSysinfo | kUserName | kEnv;
   if (name == "HOSTNAME") w.taint = kSysinfo | kHostName | kEnv;
-  else if (ctx_.lib.secret_env_name(name)) {
+  else if (ctx_.lib.web_request_env_name(name)) {
+    w.taint = kWebRequest | kEnv;
+    w.ev = ctx_.log.evidence(0, 0, "reads the web request's " + name);
+  } else if (ctx_.lib.secret_env_name(name)) {
     w.taint = kEnvSecret | kEnv;
     w.ev = ctx_.log.evidence(0, 0, "reads the secret environment variable " + name);
   } else if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
