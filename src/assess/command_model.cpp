@@ -223,6 +223,59 @@ class Runner {
     if (python) interpret_python(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
     else interpret_shell(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
   }
+  // `docker run [OPTS] IMAGE CMD...` and `docker exec [OPTS] CONTAINER CMD...`:
+  // the command is judged as this code's own (a reverse shell or a miner in a
+  // container is one). A bind (-v HOST:DIR) shows the host's HOST at DIR, so
+  // DIR in the command's words is put back to HOST (/etc bound at /mnt/etc:
+  // a write to /mnt/etc/crontab writes the host's /etc/crontab).
+  void container_command(const std::vector<Word>& argv, const CommandIo& io, int depth) {
+    static const char* const kValued[] = {
+        "-v", "--volume", "-e", "--env", "-p", "--publish", "-w", "--workdir", "-u", "--user", "--name", "--network",
+        "--net", "--entrypoint", "--mount", "-l", "--label", "--cpus", "-m", "--memory", "--env-file", "--add-host",
+        "--cap-add", "--cap-drop", "--device", "--restart", "-h", "--hostname", "--platform", "--pull", "--log-driver",
+        "--log-opt", "--security-opt", "--ulimit", "--tmpfs", "--runtime", "--pid", "--ipc", "--uts", "--userns",
+        "--shm-size", "--stop-signal", "-a", "--attach", "--link", "--dns", "--gpus", "--cidfile", "-c",
+        "--cpu-shares", "--cpuset-cpus", "--expose", "--group-add", "--label-file", "--volumes-from"};
+    size_t i = 1;
+    while (i < argv.size() && !argv[i].text.empty() && argv[i].text[0] == '-') ++i;  // docker's own options
+    if (i >= argv.size() || (argv[i].text != "run" && argv[i].text != "exec" && argv[i].text != "create")) return;
+    std::vector<std::pair<std::string, std::string>> binds;  // (directory in the container, host path)
+    for (++i; i < argv.size(); ++i) {
+      const std::string& w = argv[i].text;
+      if (w.empty() || w[0] != '-') break;
+      std::string opt = w.substr(0, w.find('='));
+      bool valued = std::find(std::begin(kValued), std::end(kValued), opt) != std::end(kValued);
+      std::string value = w.find('=') != std::string::npos ? w.substr(w.find('=') + 1)
+                          : valued && i + 1 < argv.size() ? argv[++i].text : std::string();
+      if (opt == "-v" || opt == "--volume") {
+        size_t c1 = value.find(':');
+        if (c1 != std::string::npos) {
+          std::string dir = value.substr(c1 + 1);
+          dir = dir.substr(0, dir.find(':'));
+          if (dir.size() > 1 && dir[0] == '/') binds.emplace_back(dir, value.substr(0, c1));
+        }
+      }
+    }
+    if (i + 1 >= argv.size()) return;  // the image's own command
+    std::vector<Word> rest(argv.begin() + static_cast<long>(i + 1), argv.end());
+    for (auto& w : rest)
+      for (const auto& [dir, host] : binds)
+        for (size_t at = w.text.find(dir); at != std::string::npos;) {
+          char before = at ? w.text[at - 1] : ' ';
+          char after = at + dir.size() < w.text.size() ? w.text[at + dir.size()] : '/';
+          bool inside_a_name = std::isalnum(static_cast<unsigned char>(before)) || before == '/' || before == '.' ||
+                               before == '_' || std::isalnum(static_cast<unsigned char>(after)) || after == '.' ||
+                               after == '_' || after == '-';
+          if (inside_a_name) {
+            at = w.text.find(dir, at + 1);
+            continue;
+          }
+          w.text.replace(at, dir.size(), host);
+          at = w.text.find(dir, at + host.size());
+        }
+    run(rest, io, depth + 1);
+  }
+
   // The shell lines of AppleScript's `do shell script "…"` (escapes \" and
   // \\ undone); one followed by `with administrator privileges` is privileged.
   void applescript(const Word& script, const std::string& cmdline) {
@@ -695,6 +748,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
                 line.find("-v /:") != std::string::npos || line.find("--volume /:") != std::string::npos ||
                 line.find("docker.sock") != std::string::npos || line.find("--cap-add=ALL") != std::string::npos;
     effect(Eff::container, priv ? "privileged" : "docker", name, name + " " + line);
+    container_command(argv, io, depth);
     return r;
   }
   if (kind == "pip") {

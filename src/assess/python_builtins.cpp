@@ -928,6 +928,45 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::self_exe: return Value::str("python3");
     case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args, site);
+    case Special::docker_run: {
+      // containers.run(image, command, volumes=...) is `docker run -v HOST:DIR
+      // IMAGE COMMAND` (docker-py splits a string command as a shell would):
+      // the command line model judges the command with the binds in view.
+      const Value* cmd = arg(1, "command");
+      if (!cmd || cmd->unknown()) return Value();
+      auto quoted = [](const std::string& s) {
+        std::string o = "'";
+        for (char c : s) o += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        return o + "'";
+      };
+      std::string line = "docker run";
+      if (const Value* p = arg(-1, "privileged"); p && value_text(*p) == "True") line += " --privileged";
+      if (const Value* vols = arg(-1, "volumes"))
+        for (const auto& a : vols->alts) {
+          if (!a.c) continue;
+          for (const auto& [host, spec_v] : a.c->keyed) {
+            std::string dir;
+            for (const auto& b : spec_v.alts)
+              if (b.c) {
+                if (const Value* d = b.c->get_key("bind")) dir = first_text(*d);
+              } else if (b.k == VK::str) {
+                dir = b.s;
+              }
+            if (!dir.empty()) line += " -v " + quoted(host + ":" + dir);
+          }
+          for (const auto& item : a.c->items)
+            if (const Alt* s = item.single(); s && s->k == VK::str) line += " -v " + quoted(s->s);
+        }
+      const Value* image = arg(0, "image");
+      line += " " + quoted(image ? first_text(*image) : std::string(1, kUnknownPart));
+      if (const Alt* c = cmd->single(); c && (c->k == VK::list || c->k == VK::tuple) && c->c) {
+        for (const auto& w : c->c->items) line += " " + quoted(first_text(w));
+      } else {
+        line += " " + first_text(*cmd);
+      }
+      exec_effect_argv(Value::str(line, cmd->taint), true, 0, nullptr, site, q, nullptr);
+      return Value();
+    }
     case Special::compile: {
       const Value* src = arg(0, "source");
       if (!src) return Value();
