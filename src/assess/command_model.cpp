@@ -1239,6 +1239,12 @@ CommandResult Runner::windows(const std::vector<Word>& argv, const CommandIo& io
   windows_effects(line, t, ev);
   std::string lower = line;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  // `netsh wlan show profile NAME key=clear` prints the Wi-Fi password (nmcli -s's equivalent).
+  if (name.rfind("netsh", 0) == 0 && lower.find("wlan") != std::string::npos && lower.find("key=clear") != std::string::npos) {
+    r.stdout_taint = kSecretFile;
+    r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "reads saved Wi-Fi passwords (netsh wlan key=clear)");
+    effect(Eff::capture, "wifi_secrets", name, line, kSecretFile, r.stdout_ev);
+  }
   bool download = lower.find("-urlcache") != std::string::npos || lower.find("/transfer") != std::string::npos;
   if (download && argv.size() > 2) {
     int32_t dev = ctx_.log.evidence(site_.line, site_.col, "downloads " + printable(argv[argv.size() - 2].text, 100));

@@ -1,6 +1,7 @@
 #include "assess/library_model.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "assess/specials.hpp"
 #include "assess/taint.hpp"
@@ -347,8 +348,24 @@ bool LibraryModel::is_shell(std::string_view command) const {
 
 std::string normalize_path(std::string_view in) {
   std::string s(in);
-  // Home spellings.
   auto starts = [&](std::string_view p) { return s.compare(0, p.size(), p) == 0; };
+  // Windows spellings: backslashes (in a path without slashes, or after a
+  // drive letter), the profile's variables and C:/Users/NAME are the home's.
+  bool drive = s.size() > 2 && std::isalpha(static_cast<unsigned char>(s[0])) && s[1] == ':' && (s[2] == '\\' || s[2] == '/');
+  if (s.find('\\') != std::string::npos && (drive || s.find('/') == std::string::npos || starts("~/AppData")))
+    std::replace(s.begin(), s.end(), '\\', '/');
+  static const std::pair<std::string_view, std::string_view> kWindowsHome[] = {
+      {"%USERPROFILE%", "~"}, {"%APPDATA%", "~/AppData/Roaming"}, {"%LOCALAPPDATA%", "~/AppData/Local"},
+      {"%HOMEPATH%", "~"}};
+  for (const auto& [var, home] : kWindowsHome)
+    if (s.size() >= var.size() && std::equal(var.begin(), var.end(), s.begin(),
+                                             [](char a, char b) { return std::toupper(static_cast<unsigned char>(a)) == std::toupper(static_cast<unsigned char>(b)); }))
+      s = std::string(home) + s.substr(var.size());
+  if (drive && s.size() > 9 && (s.compare(2, 7, "/Users/") == 0 || s.compare(2, 7, "/users/") == 0)) {
+    size_t e = s.find('/', 9);
+    s = e == std::string::npos ? "~" : "~" + s.substr(e);
+  }
+  // Home spellings.
   if (starts("$HOME")) s = "~" + s.substr(5);
   else if (starts("${HOME}")) s = "~" + s.substr(7);
   else if (starts("/root/") || s == "/root") s = "~" + s.substr(5);

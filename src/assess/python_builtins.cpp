@@ -777,6 +777,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
       if (is_partial(name)) taint |= kEnvAll;
       if (name == "HOME" || name == "USERPROFILE") out = Value::str("~");
+      else if (name == "APPDATA") out = Value::str("~/AppData/Roaming");
+      else if (name == "LOCALAPPDATA") out = Value::str("~/AppData/Local");
       else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
       else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
       int32_t ev = evidence(site, std::string(secret ? "reads the secret environment variable " : "reads the environment variable ") +

