@@ -92,9 +92,54 @@ void Ctx::judge_hooks() {
   }
 }
 
+namespace {
+
+// Python 2's `exec EXPR` statement: the grammar takes only a name or a string
+// after `exec`, so `exec getattr(m, "loads")(blob)` parses as `exec getattr`
+// and an error. A line holding such a statement (brackets balanced, no `in`
+// clause, nothing continued) is read as the call `exec(EXPR)`; line numbers
+// stay, columns on that line move by one.
+std::string python2_exec_calls(std::string_view code) {
+  std::string out;
+  size_t pos = 0;
+  bool changed = false;
+  while (pos < code.size()) {
+    size_t eol = code.find('\n', pos);
+    std::string_view line = code.substr(pos, eol == std::string_view::npos ? std::string_view::npos : eol - pos);
+    size_t i = line.find_first_not_of(" \t");
+    bool rewritten = false;
+    if (i != std::string_view::npos && line.substr(i, 5) == "exec " ) {
+      std::string_view rest = line.substr(i + 5);
+      size_t r = rest.find_first_not_of(" \t");
+      size_t end = rest.find_last_not_of(" \t\r");
+      if (r != std::string_view::npos && rest[r] != '(' && rest[r] != '=' && rest[end] != ':' && rest[end] != '\\' &&
+          rest.find(" in ") == std::string_view::npos && rest.find('#') == std::string_view::npos) {
+        int depth = 0;
+        for (char c : rest) depth += (c == '(' || c == '[' || c == '{') - (c == ')' || c == ']' || c == '}');
+        if (depth == 0) {
+          out.append(line.substr(0, i)).append("exec(").append(rest.substr(r, end - r + 1)).append(")");
+          rewritten = changed = true;
+        }
+      }
+    }
+    if (!rewritten) out.append(line);
+    if (eol == std::string_view::npos) break;
+    out.push_back('\n');
+    pos = eol + 1;
+  }
+  return changed ? out : std::string();
+}
+
+}  // namespace
+
 void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
                       int32_t ev) {
   if (code.empty()) return;
+  std::string py2;
+  if (code.find("exec ") != std::string_view::npos) {
+    py2 = python2_exec_calls(code);
+    if (!py2.empty()) code = py2;
+  }
   bool nested = site != nullptr;
   if (nested) {
     if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() > Ctx::kMaxNestedBytes) {

@@ -238,5 +238,18 @@ TEST(NinthRoundClasses, FabricCommandsAreTheCodesOwn) {
   for (const auto& c : cases) check(c);
 }
 
+TEST(NinthRoundClasses, Python2ExecStatementsWithAnExpression) {
+  const Case cases[] = {
+      {"exec of marshal.loads reached through a name built from letters (Python 2)", B,
+       "n = 'm'\ng = 'a'\nj = 'r'\no = 's'\nd = 'h'\nz = 'l'\ni = __import__(n + g + j + o + d + g + z)\n"
+       "exec getattr(i, 'loads')('c\\x00\\x00\\x00')\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"exec of a constant string (Python 2) stays what the string does", L, "exec 'x = 1'\nprint x\n"},
+      {"exec of a file's text in a namespace (Python 2) is dynamic code", M,
+       "import sys\nns = {}\nexec open(sys.argv[1]).read() in ns\n", "DYNAMIC-CODE"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
