@@ -5,6 +5,7 @@
 // payload), whose effects are reported at the outer construct.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -137,6 +138,9 @@ struct Ctx {
   uint32_t shell_printed_taint = 0;
   int32_t shell_printed_ev = -1;
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
+  // Links this code made (os.link/os.symlink): the link's path -> what it names.
+  // A write, mode or owner change through the link reaches the target.
+  std::map<std::string, std::vector<std::string>> links;
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;
   // What was written into directories put on sys.path (an extracted download):
@@ -164,6 +168,16 @@ struct Ctx {
     // Writing back to a file this code read (ransomware encrypts in place).
     if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked))) read_paths.insert(e.target);
     if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;
+    if ((e.kind == Eff::file_write || e.kind == Eff::file_chmod || e.kind == Eff::file_chown) && e.tag != "link" &&
+        !links.empty())
+      if (auto it = links.find(e.target); it != links.end())
+        for (const auto& target : it->second) {
+          if (target == e.target || links.count(target)) continue;  // a chain of links: one step
+          Effect through = e;
+          through.target = target;
+          through.path_classes = classify(target);
+          effect(std::move(through), s);
+        }
     e.line = s.line;
     e.col = s.col;
     e.flags |= s.flags;

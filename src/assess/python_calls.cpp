@@ -904,6 +904,11 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         std::string text = d && (d->k == VK::str || d->k == VK::bytes) ? d->s : std::string(1, kUnknownPart);
         ctx_.record_hook(one.target, one.path_classes, text, true, one.data_taint, one.data_ev, where);
       }
+      if (spec.effect == Eff::file_write && spec.tag == "link" && data && ctx_.links.size() < 64) {
+        auto& names = ctx_.links[one.target];
+        for (const auto& src : string_alternatives(*data, 4))
+          if (names.size() < 4) names.push_back(ctx_.path(src));
+      }
       if (spec.effect == Eff::file_delete && (spec.tag == "recursive")) one.flags |= kRecursiveDelete;
       if (spec.effect == Eff::file_write && spec.tag == "move" && data) {
         // A move removes its source.

@@ -251,5 +251,21 @@ TEST(NinthRoundClasses, Python2ExecStatementsWithAnExpression) {
   for (const auto& c : cases) check(c);
 }
 
+TEST(NinthRoundClasses, WritesThroughLinksReachTheTarget) {
+  const Case cases[] = {
+      {"an entry appended to /etc/hosts through a hard link", H,
+       "import os, uuid\nlink = '/tmp/' + str(uuid.uuid4())\nos.link('/etc/hosts', link)\n"
+       "with open(link, 'a') as f:\n    f.write('127.0.0.1 example.com\\n')\nos.unlink(link)\n",
+       "SYSTEM-MODIFICATION"},
+      {"a cron job written through a symbolic link", B,
+       "import os\nos.symlink('/etc/cron.d/job', 'job.link')\n"
+       "with open('job.link', 'w') as f:\n    f.write('* * * * * root /tmp/x\\n')\n",
+       "PERSISTENCE"},
+      {"a 'latest' link to the project's own data, appended to", L,
+       "import os\nos.symlink('data/current.csv', 'latest.csv')\nwith open('latest.csv', 'a') as f:\n    f.write('1,2\\n')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
