@@ -84,13 +84,20 @@ WarmPool::Clock::duration WarmPool::yield_for(const Shape& s, Clock::time_point 
   // None waiting for it: the next run of this shape would start cold.
   if (s.ready.empty() || settings_.refill_yield_ms == 0) return Clock::duration::zero();
   auto wait = RunActivity::instance().until_quiet(kQuietSettle);
-  if (wait == Clock::duration::zero()) return wait;
+  if (wait == Clock::duration::zero()) {
+    steady_ = false;
+    return wait;
+  }
+  // Runs have not paused since a wait ran out: waiting again would only slow
+  // the refills down while the load lasts.
+  if (steady_) return Clock::duration::zero();
   if (yielding_since_ == Clock::time_point{}) {
     yielding_since_ = now;
     ++counters_.yielded;
   }
   if (now - yielding_since_ < std::chrono::milliseconds(settings_.refill_yield_ms)) return wait;
   ++counters_.yield_expired;  // steady load: build anyway, or the pool would drain
+  steady_ = true;
   return Clock::duration::zero();
 }
 

@@ -11,7 +11,8 @@
 // too). An entry that has waited max_idle is destroyed and built anew.
 // A build for a shape that still has one waiting yields to the runs in
 // flight (run_activity.hpp): it starts in a quiet moment, or once it has
-// waited refill_yield, so steady load still refills; a shape with none
+// waited refill_yield, so steady load still refills (and, until a quiet
+// moment comes, the next builds do not wait again); a shape with none
 // waiting is built at once.
 // Plain C++ (no CAF): usable and testable without actors.
 #pragma once
@@ -94,6 +95,7 @@ class WarmPool {
   Counters counters_;
   bool stop_ = false;
   Clock::time_point yielding_since_{};  // the build waiting for a quiet moment, if any
+  bool steady_ = false;  // a wait ran out and no quiet moment came since: builds do not wait
   std::thread thread_;
 };
 

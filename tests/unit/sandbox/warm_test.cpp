@@ -636,7 +636,9 @@ TEST(sandboxWarmPool, SteadyRunsDoNotDrainThePool) {
     ASSERT_TRUE(eventually([&] { return pool.counters().waiting == 3; })) << "round " << round;
   }
   EXPECT_EQ(pool.counters().misses, 0u);
-  EXPECT_GE(pool.counters().yield_expired, 5u);
+  // One wait ran out; the load never paused, so the later builds did not wait.
+  EXPECT_EQ(pool.counters().yield_expired, 1u);
+  EXPECT_EQ(pool.counters().yielded, 1u);
 }
 
 TEST(sandboxRunActivity, TheReapersRemovalsYieldToRunsButNotToAFlush) {
