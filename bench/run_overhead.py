@@ -22,7 +22,8 @@ a change, interleaved in the same run, each with a state directory of its own).
 --docker adds the same round trips with the docker backend (`--backend
 docker` on the held connection) to both services: warm containers (waiting,
 the interpreter started) against cold ones (created, started, removed per
-run), against the same bare python3. Needs dockerd and the image
+run), against the same bare python3, and the runs per second of each
+service on the docker backend too. Needs dockerd and the image
 (tools/start-dockerd.sh && tools/build-docker-image.sh).
 
   bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox] [--compare BIN] [--no-serve] [--docker]
