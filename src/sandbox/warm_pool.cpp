@@ -213,6 +213,8 @@ void WarmPool::refill() {
     }
     if (!build) {
       yielding_since_ = {};
+      // A quiet moment seen while nothing needed building ends steady load too.
+      if (RunActivity::instance().until_quiet(kQuietSettle) == Clock::duration::zero()) steady_ = false;
       changed_.notify_all();
       wake_.wait_for(lock, std::chrono::milliseconds(250));
       continue;
