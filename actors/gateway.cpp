@@ -1,16 +1,19 @@
 #include "actors/gateway.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "actors/audit_client.hpp"
 #include "actors/containment.hpp"
 #include "actors/protocol.hpp"
 #include "audit/event_types.hpp"
 #include "common/ids.hpp"
+#include "common/phase_log.hpp"
 #include "common/sha256.hpp"
 #include "common/utf8.hpp"
 #include "model/json_codec.hpp"
 #include "model/submission_check.hpp"
+#include "sandbox/run_activity.hpp"
 
 namespace mai::actors {
 
@@ -30,6 +33,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
   }
 
   void start() {
+    phase("gateway: submission received");
     step([me = shared_from_this()] {
       if (me->sub_.code.size() > me->settings_->sandbox.max_code_bytes)
         return me->reject("code_too_large",
@@ -167,6 +171,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
   }
 
   void execute() {
+    phase("gateway: assessed and recorded, to the executor");
     // The host's free cpus and memory now, not at start-up: limits follow them.
     auto plan = policy::plan_run(settings_->sandbox, sub_, result_.assessment.level,
                                  policy::detect_host_resources());
@@ -188,6 +193,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
     self_->request(settings_->executor, patience, execute_atom::value, std::move(req))
         .then(
             [me](ExecutionReport& report) {
+              phase("gateway: execution report back");
               me->result_.status = RunStatus::completed;
               me->result_.execution = std::move(report);
               me->step([me] { me->finish(); });
@@ -254,7 +260,9 @@ class Flow : public std::enable_shared_from_this<Flow> {
   void answer() {
     if (answered_) return;
     answered_ = true;
+    phase("gateway: result and receipt recorded, answered");
     rp_.deliver(result_);
+    active_.reset();
   }
 
   gateway_actor::pointer self_;
@@ -267,6 +275,9 @@ class Flow : public std::enable_shared_from_this<Flow> {
   uint64_t seq_last_ = 0;
   bool failing_ = false;   // a step failed and fail() is recording it
   bool answered_ = false;  // the submission has its answer
+  // Arrival to answer: warm refills and container removals wait for the
+  // moments between submissions (sandbox/run_activity.hpp).
+  std::optional<sandbox::RunActivity::Scope> active_{std::in_place};
 };
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "common/ids.hpp"
 #include "common/sha256.hpp"
 #include "model/json_codec.hpp"
+#include "sandbox/run_activity.hpp"
 
 namespace mai::actors {
 
@@ -37,6 +38,9 @@ MonitorVerdict collect_verdict(caf::blocking_actor* self, const monitor_actor& m
 
 caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerDeps& deps,
                                      ExecutionRequest& req, const std::string& run_id) {
+  phase("run worker: started");
+  // On a worker node no gateway counts the run; on a service this nests in its count.
+  sandbox::RunActivity::Scope active;
   auto& backend = req.backend == Backend::docker ? deps.docker : deps.native;
   if (!backend)
     return make_error(errc::sandbox_failed, "the " + to_string(req.backend) +
@@ -61,6 +65,7 @@ caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerD
                                                                       req.request_id, start))))
     return make_error(errc::audit_failed, "cannot record the start of the run: " +
                                               error_message(err) + "; nothing was executed");
+  phase("execution.start recorded");
 
   // The proxy is the only way out of a sandbox; it rules on the run's egress
   // (and records its ruling) before anything starts.

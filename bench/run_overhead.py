@@ -22,7 +22,8 @@ a change, interleaved in the same run, each with a state directory of its own).
 --docker adds the same round trips with the docker backend (`--backend
 docker` on the held connection) to both services: warm containers (waiting,
 the interpreter started) against cold ones (created, started, removed per
-run), against the same bare python3. Needs dockerd and the image
+run), against the same bare python3, and the runs per second of each
+service on the docker backend too. Needs dockerd and the image
 (tools/start-dockerd.sh && tools/build-docker-image.sh).
 
   bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox] [--compare BIN] [--no-serve] [--docker]
@@ -92,9 +93,9 @@ class Serve:
             raise SystemExit(f"a submission to serve ({backend}) ended {status}")
         return float(ms)
 
-    def throughput(self, jobs):
+    def throughput(self, jobs, backend="native"):
         procs = [subprocess.Popen([self.load_tool, "--server", self.address, "--count", str(jobs // 2),
-                                   "--concurrency", "2", "--code", "print('hello')"],
+                                   "--concurrency", "2", "--backend", backend, "--code", "print('hello')"],
                                   stdout=subprocess.PIPE, text=True) for _ in range(2)]
         rate = 0.0
         for p in procs:
@@ -229,8 +230,10 @@ def main():
                 print(f"  {name:44s} {at:8.1f}   +{at - previous:6.1f}")
                 previous = at
         for name, service in services.items():
-            rate = service.throughput(args.jobs)
-            print(f"{name}: {rate:.1f} sandboxed runs per second ({args.jobs} submissions, 2 connections x 2 in flight)")
+            for backend in service.probes:
+                rate = service.throughput(args.jobs, backend)
+                print(f"{name}, {backend}: {rate:.1f} sandboxed runs per second ({args.jobs} submissions, "
+                      "2 connections x 2 in flight)")
     finally:
         for service in services.values():
             service.stop()

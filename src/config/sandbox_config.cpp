@@ -26,7 +26,7 @@ Limits parse_limits(const Node& n) {
 WarmPoolSettings parse_warm(const Node& n) {
   WarmPoolSettings w;
   if (!n.defined()) return w;
-  n.expect_keys({"enabled", "docker", "min", "max", "max_total", "max_idle", "min_free_memory"});
+  n.expect_keys({"enabled", "docker", "min", "max", "max_total", "max_idle", "min_free_memory", "refill_yield"});
   if (n.has("enabled")) w.enabled = n["enabled"].as_bool();
   if (n.has("docker")) w.docker = n["docker"].as_bool();
   if (n.has("min")) w.min_per_shape = static_cast<uint32_t>(n["min"].as_uint(0, 64));
@@ -38,6 +38,10 @@ WarmPoolSettings parse_warm(const Node& n) {
     if (w.max_idle_ms < 1000 || w.max_idle_ms > 3600ull * 1000) n["max_idle"].fail("must be between 1s and 1h");
   }
   if (n.has("min_free_memory")) w.min_free_memory_bytes = n["min_free_memory"].as_size();
+  if (n.has("refill_yield")) {
+    w.refill_yield_ms = n["refill_yield"].as_duration_ms();
+    if (w.refill_yield_ms > 60000) n["refill_yield"].fail("must be at most 60s");
+  }
   return w;
 }
 

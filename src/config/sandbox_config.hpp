@@ -56,6 +56,9 @@ struct WarmPoolSettings {
   uint32_t max_total = 8;       // per backend; each holds a lease of its backend's ids
   uint64_t max_idle_ms = 60000; // older unused ones are destroyed and built anew
   uint64_t min_free_memory_bytes = 512ull << 20;  // below this none are kept
+  // A refill of a shape that still has one waiting waits up to this long for
+  // a moment without a run in flight (sandbox/run_activity.hpp); 0: at once.
+  uint64_t refill_yield_ms = 250;
 };
 
 // config/sandbox.yaml `files:` what a run's files may cost: inputs in, the

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "sandbox/run_activity.hpp"
+
 namespace mai::sandbox {
 
 namespace {
@@ -76,6 +78,27 @@ WarmPool::Shape* WarmPool::below_target(Clock::time_point now) {
     if (!pick || s->ready.size() < pick->ready.size()) pick = s.get();
   }
   return pick;
+}
+
+WarmPool::Clock::duration WarmPool::yield_for(const Shape& s, Clock::time_point now) {
+  // None waiting for it: the next run of this shape would start cold.
+  if (s.ready.empty() || settings_.refill_yield_ms == 0) return Clock::duration::zero();
+  auto wait = RunActivity::instance().until_quiet(kQuietSettle);
+  if (wait == Clock::duration::zero()) {
+    steady_ = false;
+    return wait;
+  }
+  // Runs have not paused since a wait ran out: waiting again would only slow
+  // the refills down while the load lasts.
+  if (steady_) return Clock::duration::zero();
+  if (yielding_since_ == Clock::time_point{}) {
+    yielding_since_ = now;
+    ++counters_.yielded;
+  }
+  if (now - yielding_since_ < std::chrono::milliseconds(settings_.refill_yield_ms)) return wait;
+  ++counters_.yield_expired;  // steady load: build anyway, or the pool would drain
+  steady_ = true;
+  return Clock::duration::zero();
 }
 
 std::unique_ptr<WarmEntry> WarmPool::take(const RunSpec& spec) {
@@ -189,10 +212,18 @@ void WarmPool::refill() {
       continue;
     }
     if (!build) {
+      yielding_since_ = {};
+      // A quiet moment seen while nothing needed building ends steady load too.
+      if (RunActivity::instance().until_quiet(kQuietSettle) == Clock::duration::zero()) steady_ = false;
       changed_.notify_all();
       wake_.wait_for(lock, std::chrono::milliseconds(250));
       continue;
     }
+    if (auto wait = yield_for(*build, now); wait != Clock::duration::zero()) {
+      wake_.wait_for(lock, wait);  // a take() that empties a shape wakes it at once
+      continue;
+    }
+    yielding_since_ = {};
     WarmShape shape = build->shape;
     lock.unlock();
     std::unique_ptr<WarmEntry> entry;

@@ -9,6 +9,11 @@
 // ready ones); never more than max_per_shape, max_total in all, and none
 // while the host has less than min_free_memory available (then the oldest go
 // too). An entry that has waited max_idle is destroyed and built anew.
+// A build for a shape that still has one waiting yields to the runs in
+// flight (run_activity.hpp): it starts in a quiet moment, or once it has
+// waited refill_yield, so steady load still refills (and, until a quiet
+// moment comes, the next builds do not wait again); a shape with none
+// waiting is built at once.
 // Plain C++ (no CAF): usable and testable without actors.
 #pragma once
 #include <chrono>
@@ -34,6 +39,8 @@ class WarmPool {
     uint64_t built = 0, build_failures = 0;
     uint64_t expired = 0;           // destroyed unused after max_idle
     uint64_t memory_evictions = 0;  // destroyed unused for want of free memory
+    uint64_t yielded = 0;           // builds that waited for a moment without a run in flight
+    uint64_t yield_expired = 0;     // of those, started after refill_yield with runs still in flight
     size_t waiting = 0;             // entries ready now
   };
 
@@ -75,6 +82,8 @@ class WarmPool {
   size_t target(const Shape&, Clock::time_point now) const;  // caller holds mu_
   size_t total_ready() const;                                // caller holds mu_
   Shape* below_target(Clock::time_point now);                // caller holds mu_
+  // How long the build of `s` waits for the runs in flight (zero: build now).
+  Clock::duration yield_for(const Shape& s, Clock::time_point now);  // caller holds mu_
   void refill();
 
   Factory factory_;
@@ -85,6 +94,8 @@ class WarmPool {
   std::vector<std::unique_ptr<Shape>> shapes_;
   Counters counters_;
   bool stop_ = false;
+  Clock::time_point yielding_since_{};  // the build waiting for a quiet moment, if any
+  bool steady_ = false;  // a wait ran out and no quiet moment came since: builds do not wait
   std::thread thread_;
 };
 

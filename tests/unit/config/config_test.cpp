@@ -158,6 +158,7 @@ TEST(SandboxConfig, WarmPool) {
   EXPECT_EQ(c.warm.max_total, 8u);
   EXPECT_EQ(c.warm.max_idle_ms, 60000u);
   EXPECT_EQ(c.warm.min_free_memory_bytes, 512ull << 20);
+  EXPECT_EQ(c.warm.refill_yield_ms, 250u);
   auto error_for = [](const std::string& from, const std::string& to) {
     std::string text = with_replaced(Source::builtin("sandbox.yaml"), from, to);
     return expect_config_error([&] { parse_sandbox_config(Node::parse("s.yaml", text), host_with({})); });
@@ -165,6 +166,8 @@ TEST(SandboxConfig, WarmPool) {
   EXPECT_EQ(error_for("  min: 1\n", "  min: 5\n").field(), "warm.min");  // above max
   EXPECT_EQ(error_for("max_idle: 60s", "max_idle: 10ms").field(), "warm.max_idle");
   EXPECT_EQ(error_for("max_total: 8", "max_total: 0").field(), "warm.max_total");
+  EXPECT_EQ(error_for("refill_yield: 250ms", "refill_yield: 90s").field(), "warm.refill_yield");
+  EXPECT_EQ(error_for("refill_yield: 250ms", "refill_yield: soon").field(), "warm.refill_yield");
   EXPECT_EQ(error_for("  enabled: true\n", "  enabled: maybe\n").field(), "warm.enabled");
   EXPECT_TRUE(c.warm.docker);
   EXPECT_EQ(error_for("  docker: true\n", "  docker: sometimes\n").field(), "warm.docker");

@@ -3,17 +3,20 @@
 // status, timeout 124, memory kill 137), runs one program and leaves no trace
 // for the next, lists its files as a cold one does (its removal following
 // nothing planted), takes a finer request's limits or refuses it, and the pool
-// recycles stale containers, refills after use and leaves none behind.
+// recycles stale containers, refills after use and leaves none behind, and
+// keeps serving (its refills yielding to runs in flight) under steady load.
 // Every test skips, saying why, where no daemon and image exist.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <iterator>
 #include <thread>
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "sandbox/run_activity.hpp"
 #include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_backend.hpp"
@@ -366,6 +369,50 @@ TEST_F(sandboxDockerWarm, ARunGivenADeadContainerStartsCold) {
   EXPECT_EQ(name, "/" + docker::run_container_name(spec.run_id));  // a cold start's container
   EXPECT_EQ(box->wait().stdout_data, "still\n");
   box.reset();
+  warm.reset();
+  inner.reset();
+  EXPECT_EQ(containers_left(), 0u);
+}
+
+// Two launchers back to back with a run always in flight (as a busy service
+// on two cores has): the refills, which yield to runs in flight, still
+// happen within refill_yield, so containers built during the load serve
+// runs; every run gets its own result, and nothing is left afterwards.
+TEST_F(sandboxDockerWarm, SteadyLoadKeepsThePoolServing) {
+  auto cfg = test_config();
+  cfg.warm.min_per_shape = 1;
+  cfg.warm.max_per_shape = 2;
+  cfg.warm.max_total = 4;
+  cfg.warm.min_free_memory_bytes = 0;
+  cfg.warm.refill_yield_ms = 250;
+  std::shared_ptr<sandbox::Backend> inner = make_docker_backend(cfg);
+  auto warm = make_warm_backend(inner, cfg, scratch_root());
+  Limits level = clamp_to_host(cfg.limits_for(TrustLevel::untrusted));
+  for (int k = 0; k < 1200 && warm_counters(*warm)->built < 1; ++k)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const uint64_t built_before = warm_counters(*warm)->built;
+  std::atomic<int> runs{0}, wrong{0};
+  {
+    RunActivity::Scope always;  // no quiet moment during the load
+    auto launcher = [&] {
+      // Until three entries were served warm, at least one of them built under load.
+      while (runs.load() < 200 && warm_counters(*warm)->hits < built_before + 2) {
+        int n = ++runs;
+        RunActivity::Scope run;
+        std::string want = "run " + std::to_string(n) + "\n";
+        RawOutcome o = warm->launch(make_spec("print('run " + std::to_string(n) + "')\n", Language::python,
+                                              level))->wait();
+        if (o.stdout_data != want || o.exit_status != 0) ++wrong;
+      }
+    };
+    std::thread a(launcher), b(launcher);
+    a.join();
+    b.join();
+  }
+  auto c = *warm_counters(*warm);
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_GE(c.hits, built_before + 2) << runs.load() << " runs, " << c.built << " built";
+  EXPECT_GT(c.built, built_before);
   warm.reset();
   inner.reset();
   EXPECT_EQ(containers_left(), 0u);

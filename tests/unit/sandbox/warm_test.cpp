@@ -14,6 +14,7 @@
 #include "common/error.hpp"
 #include "sandbox/prepared_backend.hpp"
 #include "sandbox/run_dir.hpp"
+#include "sandbox/run_activity.hpp"
 #include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_backend.hpp"
@@ -575,4 +576,81 @@ TEST(sandboxWarmPool, KeepsNoneWithoutFreeMemory) {
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_EQ(pool.counters().built, 0u);
   EXPECT_EQ(pool.take(make_spec("print(1)\n")), nullptr);
+}
+
+// Until `done` holds (polled; false after a minute: the pool's thread stalled).
+bool eventually(const std::function<bool()>& done) {
+  for (int k = 0; k < 1200; ++k) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return done();
+}
+
+TEST(sandboxWarmPool, ARefillWaitsForTheRunsInFlightUnlessTheShapeIsEmpty) {
+  auto alive = std::make_shared<std::atomic<int>>(0);
+  config::WarmPoolSettings s;
+  s.min_per_shape = 2;
+  s.max_per_shape = 2;
+  s.max_idle_ms = 3600 * 1000;
+  s.min_free_memory_bytes = 0;
+  s.refill_yield_ms = 60000;  // longer than this test: only a quiet moment ends the wait
+  WarmPool pool([&](const WarmShape&) { return std::make_unique<CountingEntry>(alive); }, s, {shape_for()});
+  ASSERT_TRUE(pool.wait_filled(std::chrono::seconds(60)));
+  ASSERT_EQ(pool.counters().built, 2u);
+  RunSpec py = make_spec("print(1)\n");
+  {
+    RunActivity::Scope running;
+    ASSERT_NE(pool.take(py), nullptr);  // one still waits: the refill yields
+    ASSERT_TRUE(eventually([&] { return pool.counters().yielded == 1; }));
+    EXPECT_EQ(pool.counters().built, 2u) << "a refill took the cores from a run in flight";
+    EXPECT_EQ(pool.counters().waiting, 1u);
+    // The last one taken: the next run would start cold, so it is built at once.
+    ASSERT_NE(pool.take(py), nullptr);
+    ASSERT_TRUE(eventually([&] { return pool.counters().waiting >= 1; }));
+    EXPECT_EQ(pool.counters().built, 3u);
+    EXPECT_EQ(pool.counters().yield_expired, 0u);
+  }
+  // The run is over: the rest is built.
+  ASSERT_TRUE(pool.wait_filled(std::chrono::seconds(60)));
+  EXPECT_EQ(pool.counters().waiting, 2u);
+  EXPECT_EQ(pool.counters().built, 4u);
+}
+
+TEST(sandboxWarmPool, SteadyRunsDoNotDrainThePool) {
+  auto alive = std::make_shared<std::atomic<int>>(0);
+  config::WarmPoolSettings s;
+  s.min_per_shape = 3;
+  s.max_per_shape = 3;
+  s.max_idle_ms = 3600 * 1000;
+  s.min_free_memory_bytes = 0;
+  s.refill_yield_ms = 100;
+  WarmPool pool([&](const WarmShape&) { return std::make_unique<CountingEntry>(alive); }, s, {shape_for()});
+  ASSERT_TRUE(pool.wait_filled(std::chrono::seconds(60)));
+  // Runs always in flight (overlapping, as two cores serve them): no quiet
+  // moment ever comes, and every refill still happens within refill_yield.
+  RunActivity::Scope always;
+  RunSpec py = make_spec("print(1)\n");
+  for (int round = 0; round < 5; ++round) {
+    ASSERT_NE(pool.take(py), nullptr) << "round " << round;
+    ASSERT_TRUE(eventually([&] { return pool.counters().waiting == 3; })) << "round " << round;
+  }
+  EXPECT_EQ(pool.counters().misses, 0u);
+  // One wait ran out; the load never paused, so the later builds did not wait.
+  EXPECT_EQ(pool.counters().yield_expired, 1u);
+  EXPECT_EQ(pool.counters().yielded, 1u);
+}
+
+TEST(sandboxRunActivity, TheReapersRemovalsYieldToRunsButNotToAFlush) {
+  std::atomic<int> removed{0};
+  {
+    RunActivity::Scope running;
+    RunDirReaper::instance().later([&] { ++removed; });
+    // A stopping service waits for nothing: flush() removes it now.
+    RunDirReaper::instance().flush();
+    EXPECT_EQ(removed.load(), 1);
+    // Runs that never pause still get their spent containers removed.
+    RunDirReaper::instance().later([&] { ++removed; });
+    EXPECT_TRUE(eventually([&] { return removed.load() == 2; }));
+  }
 }
