@@ -46,7 +46,11 @@ namespace {
   throw AuditError(prefix + where + (nested ? "" : ": ") + m);
 }
 
-void encode(const json& v, std::string& out, Floats floats) {
+AuditError too_deep() {
+  return AuditError("canonical JSON: nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+}
+
+void encode(const json& v, std::string& out, Floats floats, int depth) {
   switch (v.type()) {
     case json::value_t::null: out += "null"; break;
     case json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
@@ -64,12 +68,13 @@ void encode(const json& v, std::string& out, Floats floats) {
       }
       break;
     case json::value_t::array: {
+      if (depth > kMaxJsonDepth) throw too_deep();
       out.push_back('[');
       size_t i = 0;
       for (const auto& e : v) {
         if (i) out.push_back(',');
         try {
-          encode(e, out, floats);
+          encode(e, out, floats, depth + 1);
         } catch (const AuditError& err) {
           rethrow_at("[" + std::to_string(i) + "]", err);
         }
@@ -81,6 +86,7 @@ void encode(const json& v, std::string& out, Floats floats) {
     case json::value_t::object: {
       // nlohmann's object is a std::map<std::string, ...>: std::string
       // compares as unsigned bytes, which is the UTF-8 byte order we need.
+      if (depth > kMaxJsonDepth) throw too_deep();
       out.push_back('{');
       bool first = true;
       for (auto it = v.begin(); it != v.end(); ++it) {
@@ -93,7 +99,7 @@ void encode(const json& v, std::string& out, Floats floats) {
         }
         out.push_back(':');
         try {
-          encode(it.value(), out, floats);
+          encode(it.value(), out, floats, depth + 1);
         } catch (const AuditError& err) {
           rethrow_at("." + it.key(), err);
         }
@@ -111,7 +117,7 @@ void encode(const json& v, std::string& out, Floats floats) {
 
 std::string canonical_json(const json& value, Floats floats) {
   std::string out;
-  encode(value, out, floats);
+  encode(value, out, floats, 1);
   return out;
 }
 
@@ -131,23 +137,6 @@ json normalize_numbers(const json& value) {
     }
     default: return value;
   }
-}
-
-json parse_canonical(std::string_view text) {
-  json v;
-  try {
-    v = json::parse(text.begin(), text.end());
-  } catch (const std::exception& e) {
-    throw AuditError(std::string("not valid JSON: ") + e.what());
-  }
-  std::string again;
-  try {
-    again = canonical_json(v);
-  } catch (const AuditError& e) {
-    throw AuditError(std::string("not canonical JSON: ") + e.what());
-  }
-  if (again != text) throw AuditError("not in canonical JSON form");
-  return v;
 }
 
 }  // namespace mai::audit

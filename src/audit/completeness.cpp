@@ -19,6 +19,10 @@ std::string rec(uint64_t seq) { return "record " + std::to_string(seq); }
 
 }  // namespace
 
+bool Completeness::reads(std::string_view m) {
+  return m == "code_sha256" || m == "level" || m == "reason" || m == "given_by" || m == "origin";
+}
+
 std::optional<Completeness::Problem> Completeness::add(const Record& r) {
   return check(r, requests_[r.request_id]);
 }

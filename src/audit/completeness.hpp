@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "audit/record.hpp"
@@ -32,6 +33,10 @@ class Completeness {
   };
   // The rule `r` breaks, or nullopt.
   std::optional<Problem> add(const Record& r);
+  // The members of a record's `data` that the rules read: the verifier
+  // decodes only those (and its own). A rule that reads another member must
+  // be added here (completeness_test verifies real logs, so it fails if not).
+  static bool reads(std::string_view data_member);
   // The service's own executions still open at the end (they may be running).
   const std::set<uint64_t>& open() const { return open_; }
 

@@ -1,5 +1,8 @@
 #include "audit/record.hpp"
 
+#include <array>
+
+#include "audit/canonical_decoder.hpp"
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
 #include "common/encoding.hpp"
@@ -156,24 +159,94 @@ std::string Record::signing_input_of(std::string_view b) { return std::string(kR
 
 std::string Record::encode() const { return with_sig(canonical_body(), sig); }
 
-Record Record::decode(std::string_view bytes) {
-  json j = parse_canonical(bytes);
-  expect_fields(j, {"v", "seq", "timestamp_us", "type", "request_id", "data", "prev_hash", "key_id", "tree_heads",
-                    "tree_head_hash", "sig"},
-                kFormatVersion);
+// The record's members, in canonical (byte) order.
+constexpr std::array<std::string_view, 11> kRecordMembers = {
+    "data", "key_id", "prev_hash", "request_id", "seq", "sig", "timestamp_us", "tree_head_hash", "tree_heads", "type", "v"};
+
+Record Record::decode(std::string_view bytes, bool (*keep)(std::string_view member)) {
+  // One pass over the bytes that checks their canonical form and reads each
+  // member into its field: only "data" becomes a JSON tree.
+  CanonicalDecoder d(bytes);
+  if (d.next() != '{') throw AuditError("not a JSON object");
   Record r;
-  r.seq = u64(j, "seq");
-  r.timestamp_us = i64(j, "timestamp_us");
-  r.type = str(j, "type");
-  if (r.type.empty()) throw AuditError("empty \"type\"");
-  r.request_id = str(j, "request_id");
-  r.data = std::move(j["data"]);
-  if (!r.data.is_object()) throw AuditError("field \"data\" is not an object");
-  r.prev_hash = hex_field(j, "prev_hash", 32);
-  r.key_id = hex_id(j, "key_id");
-  r.tree_heads = u64(j, "tree_heads");
-  r.tree_head_hash = hex_field(j, "tree_head_hash", 32);
-  r.sig = b64_field(j, "sig", 64);
+  std::string text;
+  std::array<bool, kRecordMembers.size()> seen{};
+  d.object([&](const std::string& key) {
+    size_t m = 0;
+    while (m < kRecordMembers.size() && kRecordMembers[m] != key) ++m;
+    if (m == kRecordMembers.size()) throw AuditError("unexpected field \"" + key + "\"");
+    seen[m] = true;
+    auto is = [&](bool ok, const char* what) {
+      if (!ok) throw AuditError("field \"" + key + "\" is not " + what);
+    };
+    const char c = d.next();
+    const bool number = c == '-' || (c >= '0' && c <= '9');
+    auto hex = [&](std::string& into, const char* what) {
+      is(c == '"', what);
+      d.string(text);
+      auto raw = from_hex(text);
+      is(raw && raw->size() == 32, what);
+      into = std::move(*raw);
+    };
+    switch (m) {
+      case 0:
+        is(c == '{', "an object");
+        if (!keep) {
+          r.data = d.value();
+          break;
+        }
+        d.object([&](const std::string& member) {
+          if (keep(member))
+            r.data.get_ref<json::object_t&>().emplace_hint(r.data.get_ref<json::object_t&>().end(), member, d.value());
+          else
+            d.skip();
+        });
+        break;
+      case 1:
+        is(c == '"', "a key id");
+        d.string(r.key_id);
+        is(r.key_id.size() == 64 && from_hex(r.key_id).has_value(), "a key id");
+        break;
+      case 2: hex(r.prev_hash, "32 bytes of hex"); break;
+      case 3:
+        is(c == '"', "a string");
+        d.string(r.request_id);
+        break;
+      case 4:
+        is(number && c != '-', "a non-negative integer");
+        r.seq = d.unsigned_integer();
+        break;
+      case 5: {
+        is(c == '"', "64 bytes of base64");
+        d.string(text);
+        auto raw = from_base64(text);
+        is(raw && raw->size() == 64, "64 bytes of base64");
+        r.sig = std::move(*raw);
+        break;
+      }
+      case 6:
+        is(number, "an integer");
+        r.timestamp_us = d.integer();
+        break;
+      case 7: hex(r.tree_head_hash, "32 bytes of hex"); break;
+      case 8:
+        is(number && c != '-', "a non-negative integer");
+        r.tree_heads = d.unsigned_integer();
+        break;
+      case 9:
+        is(c == '"', "a string");
+        d.string(r.type);
+        if (r.type.empty()) throw AuditError("empty \"type\"");
+        break;
+      case 10:
+        is(number, "an integer");
+        if (d.integer() != kFormatVersion) throw AuditError("unknown format version");
+        break;
+    }
+  });
+  d.finish();
+  for (size_t m = 0; m < seen.size(); ++m)
+    if (!seen[m]) throw AuditError("missing field \"" + std::string(kRecordMembers[m]) + "\"");
   return r;
 }
 

@@ -43,7 +43,9 @@ struct Record {
   std::string encode() const;         // canonical(body + sig): the stored bytes
   // The stored bytes from the canonical body and the signature.
   static std::string with_sig(std::string_view canonical_body, std::string_view raw_sig);
-  static Record decode(std::string_view bytes);  // throws AuditError
+  // Throws AuditError. With `keep`, `data` holds only the top-level members
+  // keep(name) accepts; the others are checked (canonical form) and left out.
+  static Record decode(std::string_view bytes, bool (*keep)(std::string_view member) = nullptr);
   // From the bytes of a record that decode() accepted (canonical): the
   // canonical body (the bytes without the top-level "sig" member), and the
   // signing input (domain || body).

@@ -18,6 +18,7 @@
 #include <random>
 #include <thread>
 
+#include "audit/canonical_decoder.hpp"
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
 #include "audit/rocksdb_logger.hpp"

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "audit/canonical_decoder.hpp"
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
 #include "common/utf8.hpp"

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "audit/canonical_decoder.hpp"
 #include "audit/canonical_json.hpp"
 #include "audit/error.hpp"
 
