@@ -9,27 +9,49 @@ namespace mai::actors {
 
 namespace {
 
-// Commits every pending append in one batch and answers each sender.
+// Appends one sender's events and answers it.
+void append_alone(audit::Log& log, const std::vector<AuditEvent>& events,
+                  caf::typed_response_promise<AuditAck>& rp) {
+  try {
+    AuditAck ack;
+    ack.seqs = log.append(to_log_events(events));
+    rp.deliver(std::move(ack));
+  } catch (const std::exception& e) {
+    rp.deliver(make_error(errc::audit_failed, e.what()));
+  }
+}
+
+// Commits every pending append in one batch and answers each sender. If the
+// batch fails, each sender's events are appended on their own: one sender's
+// refused event (too large, not UTF-8, too deep) must not fail the others'
+// records. A failed write or sync fails every later append anyway, so the
+// retries cannot write anything twice.
 void flush(auditor_actor::stateful_pointer<auditor_state> self) {
   auto& st = self->state;
   st.flush_scheduled = false;
   auto pending = std::move(st.pending);
   st.pending.clear();
+  if (pending.size() == 1) {
+    append_alone(*st.log, pending.front().first, pending.front().second);
+    return;
+  }
   std::vector<audit::Event> batch;
   for (const auto& [events, rp] : pending)
     for (const auto& e : events) batch.push_back(to_log_event(e));
+  std::vector<uint64_t> seqs;
   try {
-    auto seqs = st.log->append(batch);
-    size_t next = 0;
-    for (auto& [events, rp] : pending) {
-      AuditAck ack;
-      ack.seqs.assign(seqs.begin() + static_cast<long>(next),
-                      seqs.begin() + static_cast<long>(next + events.size()));
-      next += events.size();
-      rp.deliver(std::move(ack));
-    }
-  } catch (const std::exception& e) {
-    for (auto& [events, rp] : pending) rp.deliver(make_error(errc::audit_failed, e.what()));
+    seqs = st.log->append(batch);
+  } catch (const std::exception&) {
+    for (auto& [events, rp] : pending) append_alone(*st.log, events, rp);
+    return;
+  }
+  size_t next = 0;
+  for (auto& [events, rp] : pending) {
+    AuditAck ack;
+    ack.seqs.assign(seqs.begin() + static_cast<long>(next),
+                    seqs.begin() + static_cast<long>(next + events.size()));
+    next += events.size();
+    rp.deliver(std::move(ack));
   }
 }
 

@@ -61,6 +61,36 @@ TEST(AuditorActor, ConcurrentAppendsAreAllAcknowledgedAndVerify) {
   EXPECT_TRUE(report.ok) << report.reason;
 }
 
+// One sender's refused event (here a type reserved for the engine) fails that
+// sender only: the appends committed in the same batch are still recorded.
+TEST(AuditorActor, ARefusedEventFailsOnlyItsOwnSender) {
+  TempState state;
+  auto cfg = audit_config();
+  std::shared_ptr<audit::Log> log = audit::Log::open(state.path, cfg, true);
+  const int requests = 40, bad = 20;
+  int acked = 0, refused = 0;
+  {
+    caf::actor_system_config sys_cfg;
+    configure_actor_system(sys_cfg);
+    caf::actor_system sys{sys_cfg};
+    auto a = sys.spawn<caf::detached>(auditor, log, std::chrono::milliseconds(0));
+    caf::scoped_actor self{sys};
+    for (int i = 0; i < requests; ++i)
+      self->send(a, append_atom::value,
+                 std::vector<AuditEvent>{make_event(i == bad ? "audit.forged" : audit::events::submission,
+                                                    "req-" + std::to_string(i), {{"code", "x"}})});
+    for (int i = 0; i < requests; ++i)
+      self->receive([&](const AuditAck& ack) { acked += static_cast<int>(ack.seqs.size()); },
+                    [&](caf::error&) { ++refused; });
+    caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
+  }
+  EXPECT_EQ(acked, requests - 1);
+  EXPECT_EQ(refused, 1);
+  log.reset();
+  auto report = audit::verify_log(state.path, cfg, {});
+  EXPECT_TRUE(report.ok) << report.reason;
+}
+
 TEST(AuditorActor, IdleTimerSignsTreeHeads) {
   TempState state;
   auto cfg = audit_config();
