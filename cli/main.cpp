@@ -3,10 +3,13 @@
 #include <system_error>
 
 #include "cli/command.hpp"
+#include "cli/process_exit.hpp"
 #include "common/error.hpp"
 #include "common/phase_log.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_command_line(int argc, char** argv) {
   using namespace mai;
   phase("main");  // exec, shared libraries, static initialisers
   CLI::App app{"mai-sandbox: assess AI-written code, run it in an isolated sandbox, and keep a\n"
@@ -54,3 +57,8 @@ int main(int argc, char** argv) {
     return 125;
   }
 }
+
+}  // namespace
+
+// Every path, an error's included, leaves once the command's objects are gone.
+int main(int argc, char** argv) { return mai::cli::leave_process(run_command_line(argc, argv)); }

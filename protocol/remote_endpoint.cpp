@@ -1,3 +1,4 @@
+#include "protocol/networking_api.hpp"
 #include "protocol/remote_endpoint.hpp"
 
 #include <arpa/inet.h>
@@ -73,7 +74,7 @@ caf::actor basp_broker(caf::actor_system& sys) {
 
 }  // namespace
 
-uint16_t publish_gated(caf::actor_system& sys, const caf::strong_actor_ptr& whom,
+uint16_t networking_impl::publish_gated(caf::actor_system& sys, const caf::strong_actor_ptr& whom,
                        std::set<std::string> ifs, std::shared_ptr<transport::PortGate> gate) {
   uint16_t port = 0;
   int fd = loopback_listener(&port);
@@ -86,7 +87,7 @@ uint16_t publish_gated(caf::actor_system& sys, const caf::strong_actor_ptr& whom
   return port;
 }
 
-caf::expected<caf::strong_actor_ptr> connect_published(caf::actor_system& sys, int fd,
+caf::expected<caf::strong_actor_ptr> networking_impl::connect_published(caf::actor_system& sys, int fd,
                                                        caf::timespan timeout,
                                                        std::set<std::string>* interfaces) {
   auto scribe = sys.middleman().backend().new_scribe(fd);

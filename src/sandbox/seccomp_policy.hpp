@@ -4,7 +4,12 @@
 // architecture's system calls kill the process. With `notify_writes`, every
 // write-intent call (write_intent_calls.hpp) is also handed to a supervisor
 // (SECCOMP_RET_USER_NOTIF), which only records it and lets the kernel decide.
+// The filters are compiled by libseccomp at build time (seccomp_compile.hpp,
+// seccomp_bpf_gen) and loaded here with seccomp(2): no libseccomp at run time.
 #pragma once
+#include <linux/filter.h>
+
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -20,6 +25,13 @@ int apply_seccomp_policy(bool notify_writes = false);
 // already loaded the refusals (Docker: the profile of seccomp_profile_json.hpp;
 // filters stack, the strictest answer wins). Returns the listener as above.
 int apply_write_watch_filter();
+// The built-in BPF program of a filter: refusing seccomp_rules() (`refuse`),
+// handing the write-intent calls to a listener (`notify`), or both.
+struct SeccompProgram {
+  const sock_filter* code;
+  size_t length;
+};
+SeccompProgram built_in_seccomp_program(bool refuse, bool notify);
 // The names of system calls refused outright (for docs, doctor and tests).
 std::vector<std::string> refused_syscalls();
 

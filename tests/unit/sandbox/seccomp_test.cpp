@@ -14,7 +14,12 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "sandbox/seccomp_compile.hpp"
 #include "sandbox/seccomp_policy.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 using namespace mai::sandbox;
 
@@ -127,4 +132,47 @@ TEST(sandboxSeccompPolicy, ListsRefusedSyscalls) {
   auto names = refused_syscalls();
   for (const char* n : {"mount", "ptrace", "bpf", "keyctl", "unshare", "setns", "clone3", "io_uring_setup"})
     EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
+}
+
+// The filters loaded at run time are the programs compiled into the helper
+// at build time: each must be exactly what libseccomp compiles from today's
+// rules (seccomp_table.cpp, write_intent_calls.cpp) for this architecture.
+TEST(sandboxSeccompPolicy, BuiltInProgramsAreLibseccompsCompilationOfTheRules) {
+  for (bool refuse : {true, false})
+    for (bool notify : {true, false}) {
+      if (!refuse && !notify) continue;
+      SCOPED_TRACE(std::string("refuse=") + (refuse ? "1" : "0") + " notify=" + (notify ? "1" : "0"));
+      SeccompProgram built_in = built_in_seccomp_program(refuse, notify);
+      std::vector<sock_filter> compiled = compile_seccomp_filter(refuse, notify);
+      ASSERT_EQ(built_in.length, compiled.size());
+      for (size_t i = 0; i < compiled.size(); ++i) {
+        EXPECT_EQ(built_in.code[i].code, compiled[i].code) << "instruction " << i;
+        EXPECT_EQ(built_in.code[i].jt, compiled[i].jt) << "instruction " << i;
+        EXPECT_EQ(built_in.code[i].jf, compiled[i].jf) << "instruction " << i;
+        EXPECT_EQ(built_in.code[i].k, compiled[i].k) << "instruction " << i;
+      }
+    }
+  // The three variants differ: none stands in for another.
+  EXPECT_NE(built_in_seccomp_program(true, false).length, built_in_seccomp_program(true, true).length);
+  EXPECT_NE(built_in_seccomp_program(false, true).length, built_in_seccomp_program(true, true).length);
+}
+
+// A filter loaded without no_new_privs by an unprivileged process is refused
+// by the kernel, and that is a clear error, not a silent unfiltered payload.
+TEST(sandboxSeccompPolicy, LoadFailureIsAnError) {
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    // Without CAP_SYS_ADMIN and no_new_privs the kernel refuses (EACCES).
+    if (::setresuid(65534, 65534, 65534) != 0) ::_exit(3);
+    try {
+      apply_seccomp_policy();
+    } catch (const std::runtime_error& e) {
+      ::_exit(std::string(e.what()).find("seccomp: load") == 0 ? 0 : 4);
+    }
+    ::_exit(5);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }

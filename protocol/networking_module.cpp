@@ -1,0 +1,7 @@
+#include "protocol/networking_api.hpp"
+
+extern "C" __attribute__((visibility("default"))) const mai::protocol::NetworkingApi* mai_networking_api() {
+  using namespace mai::protocol::networking_impl;
+  static const mai::protocol::NetworkingApi api{configure, publish_gated, connect_published};
+  return &api;
+}
