@@ -97,6 +97,7 @@ struct Ctx {
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
     // A directory written as a whole (extractall(dir), copytree): the files
     // under it came from that write. Not the working directory itself.
+    if (written.empty()) return nullptr;
     for (size_t slash = path.rfind('/'); slash != std::string::npos && slash > 0; slash = path.rfind('/', slash - 1)) {
       std::string dir = path.substr(0, slash);
       if (dir == "." || dir == "~" || !trackable(dir)) continue;
