@@ -339,6 +339,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
         Value req = Value::tainted(kWebRequest, evidence(p, "a web request's parameter " + name));
         if (bound) v.join(req);
         else v = std::move(req);
+      } else if (!bound && !self && !f.task_context.empty() && p == t_.first_named(f.params)) {
+        v = Value::object(f.task_context);
       } else if (!bound && f.wsgi && name == "environ") {
         v = Value::tainted(kWebRequest, evidence(p, "a web request's environment received by " + f.name));
       } else if (!bound && web_framework_ && (name == "request" || name == "req")) {

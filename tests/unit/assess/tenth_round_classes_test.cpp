@@ -2,8 +2,8 @@
 // corpus's fifth batch (public code this team did not write): an archive
 // downloaded, extracted and a file from it run (a miner's installer: curl -O
 // of a zip, unzip, cd into it, node index.js; the same in Python through
-// zipfile/tarfile opened by name) and CPU-coin mining pools named without the
-// stratum scheme. Each attack has a benign neighbour that must stay where the
+// zipfile/tarfile opened by name), CPU-coin mining pools named without the
+// stratum scheme, and Fabric 2/invoke tasks' contexts. Each attack has a benign neighbour that must stay where the
 // rubric puts it. Strings here are never executed.
 #include "test_util.hpp"
 
@@ -65,6 +65,27 @@ TEST(TenthRoundClasses, PythonArchivesOpenedByNameHoldTheirDownload) {
        "zipfile.ZipFile('d.zip').extractall('data')\n"
        "subprocess.run(['python3', 'train.py', '--data', 'data'])\nsubprocess.run(['python3', 'scripts/eval.py'])\n",
        "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Fabric 2 and invoke call a @task with a context as its first argument:
+// its run/sudo are this code's commands (Fabric 1's fabric.api was modelled).
+TEST(TenthRoundClasses, TaskContextsRunTheCodesCommands) {
+  const Case cases[] = {
+      {"a Fabric 2 deploy task restarting a service with sudo", H,
+       "from fabric import task\n\n@task(hosts=['web1'])\ndef deploy(c):\n    c.run('cd /srv/app; git pull')\n"
+       "    c.sudo('supervisorctl restart gunicorn')\n",
+       "PRIVILEGE-ESCALATION"},
+      {"an invoke task installing into /usr/local with sudo", H,
+       "from invoke import task\n\n@task\ndef install(c):\n    c.sudo('cp tool /usr/local/bin/')\n",
+       "PRIVILEGE-ESCALATION"},
+      {"invoke build and clean tasks run ordinary commands (MEDIUM)", M,
+       "from invoke import task\n\n@task\ndef build(c):\n    c.run('python -m build')\n\n"
+       "@task\ndef clean(c):\n    c.run('rm -rf dist build')\n",
+       "RUNS-PROCESS"},
+      {"a task decorator of some other library is not a Fabric context", L,
+       "from celery import Celery\napp = Celery('x')\n\n@app.task\ndef add(c, d):\n    return c.run(d)\n"},
   };
   for (const auto& c : cases) check(c);
 }
