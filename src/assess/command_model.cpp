@@ -196,6 +196,37 @@ class Runner {
     }
     ctx_.effect(std::move(e), site_);
   }
+  // An archive extracted from a download (or decoded data) puts that content
+  // under its destination: the explicit one (tar -C, unzip -d), else the
+  // directory named after the archive (tool.tar.gz -> tool/, the usual
+  // layout), so only files under it count, not the code's own files beside it.
+  void extracted_tree(const std::vector<Word>& argv, const Parsed& p, const std::string& name, const CommandIo& io) {
+    bool unzip = name == "unzip";
+    std::optional<Word> archive;
+    if (unzip && !p.operands.empty()) archive = argv[p.operands[0]];
+    if (!unzip) archive = opt_value(argv, p, "-f");
+    if (!unzip && !archive) archive = opt_value(argv, p, "--file");
+    if (!unzip && !archive) archive = cluster_value(argv, 'f');
+    std::optional<Word> dest = unzip ? opt_value(argv, p, "-d") : opt_value(argv, p, "-C");
+    if (!unzip && !dest) dest = opt_value(argv, p, "--directory");
+    uint32_t t = io.stdin_taint;
+    int32_t ev = io.stdin_ev;
+    if (archive && archive->text != "-") std::tie(t, ev) = file_taint(*archive);
+    t &= kDownloaded | kDecoded | kObfuscated;
+    if (!t) return;
+    std::string root;
+    if (dest) root = dest->text;
+    else if (archive && archive->text != "-") {
+      std::string base = archive->text.substr(archive->text.rfind('/') + 1);
+      for (const char* ext : {".tar.gz", ".tar.xz", ".tar.bz2", ".tar.zst", ".tgz", ".tbz2", ".txz", ".tar", ".zip"})
+        if (base.size() > std::strlen(ext) && base.compare(base.size() - std::strlen(ext), std::string::npos, ext) == 0) {
+          root = base.substr(0, base.size() - std::strlen(ext));
+          break;
+        }
+    }
+    if (root.empty() || is_partial(root)) return;
+    ctx_.record_tree(ctx_.path(root), t, ev);
+  }
   // Taint of the content of the file at `path`: its class, what was written
   // there, and for /dev/fd/N (a process substitution) what feeds it. The
   // path's own taint is not its content (only a walk's mark carries over).
@@ -367,6 +398,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   {
     std::string norm = ctx_.path(argv[0].text);
     const auto* it = ctx_.written_at(norm);
+    // A name without a slash is looked up on PATH, not in the directory: only
+    // a file this code wrote under that very name counts, not a tree it extracted.
+    if (it && argv[0].text.find('/') == std::string::npos && !ctx_.written.count(norm)) it = nullptr;
     uint32_t t = argv[0].text.rfind("/dev/fd/", 0) == 0 ? argv[0].taint : 0;
     int32_t ev = argv[0].ev;
     if (it) {
@@ -527,8 +561,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       bool create = p.short_flag('c') || name == "zip" || name == "7z" || name == "rar";
       if (!create) {
         bool extract = p.short_flag('x') || name == "unzip";
-        if (extract)
+        if (extract) {
           if (auto dir = opt_value(argv, p, "-C")) effect(Eff::file_write, "extract", dir->text + "/" + kUnknownPart, name + " " + line);
+          extracted_tree(argv, p, name, io);
+        }
         return r;
       }
       std::optional<Word> out = opt_value(argv, p, "-f");

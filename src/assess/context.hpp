@@ -92,7 +92,26 @@ struct Ctx {
   const std::pair<uint32_t, int32_t>* written_at(const std::string& path) const {
     if (!trackable(path)) return nullptr;
     auto it = written.find(path);
-    return it == written.end() ? nullptr : &it->second;
+    if (it != written.end()) return &it->second;
+    for (const auto& [dir, w] : extracted_trees)
+      if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
+    // A directory written as a whole (extractall(dir), copytree): the files
+    // under it came from that write. Not the working directory itself.
+    if (written.empty()) return nullptr;
+    for (size_t slash = path.rfind('/'); slash != std::string::npos && slash > 0; slash = path.rfind('/', slash - 1)) {
+      std::string dir = path.substr(0, slash);
+      if (dir == "." || dir == "~" || !trackable(dir)) continue;
+      if (auto d = written.find(dir); d != written.end()) return &d->second;
+    }
+    return nullptr;
+  }
+  // Directories a tainted archive (a download) was extracted into: every file
+  // under one holds what the archive held, so running one runs the download.
+  static constexpr size_t kMaxExtractedTrees = 16;
+  std::vector<std::pair<std::string, std::pair<uint32_t, int32_t>>> extracted_trees;
+  void record_tree(const std::string& dir, uint32_t taint, int32_t ev) {
+    if (!taint || !trackable(dir) || dir == "/" || dir == "~" || extracted_trees.size() >= kMaxExtractedTrees) return;
+    extracted_trees.push_back({dir, {taint, ev}});
   }
   // Files written with tainted data: normalised path -> (taint, evidence).
   std::unordered_map<std::string, std::pair<uint32_t, int32_t>> written;

@@ -339,6 +339,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
         Value req = Value::tainted(kWebRequest, evidence(p, "a web request's parameter " + name));
         if (bound) v.join(req);
         else v = std::move(req);
+      } else if (!bound && !self && !f.task_context.empty() && p == t_.first_named(f.params)) {
+        v = Value::object(f.task_context);
       } else if (!bound && f.wsgi && name == "environ") {
         v = Value::tainted(kWebRequest, evidence(p, "a web request's environment received by " + f.name));
       } else if (!bound && web_framework_ && (name == "request" || name == "req")) {
@@ -1033,6 +1035,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         for (const auto& a : wrapped->alts)
           if (a.k == VK::object && a.c) state = a.c;
       result.alts[0].c = state ? state : new_container();
+      // An archive opened by its name holds what was written to that file (a download).
+      if (!state && (spec.returns == "tarfile.TarFile" || spec.returns == "zipfile.ZipFile") && !extra.empty())
+        if (const auto* w = ctx_.written_at(ctx_.path(extra))) {
+          result.alts[0].c->open = true;
+          result.alts[0].c->rest.join(Value::tainted(w->first, w->second));
+          result.taint |= w->first;
+          if (result.ev < 0) result.ev = w->second;
+        }
     } else if (spec.returns == "none") {
       result = Value::none();
     }

@@ -849,6 +849,16 @@ void PyInterp::exec_def(NodeId s, NodeId decorated) {
         // parameters come from the request (URL variables, FastAPI's query).
         static const RE2 route(R"(^@\w[\w.]*\.(route|get|post|put|patch|delete|api_route|websocket|register_function)\b)");
         if (RE2::PartialMatch(re2::StringPiece(d.data(), d.size()), route)) f.route = true;
+        // @task / @task(...) of Fabric 2 or invoke: the runner calls it with a
+        // context whose run/sudo are this code's commands.
+        NodeId target = t_.first_named(c);
+        if (target != kNoNode && t_.kind(target) == K::call) target = t_.child(target, F::function);
+        if (target != kNoNode && t_.text(target).size() <= 32 && t_.text(target).find("task") != std::string_view::npos)
+          for (const auto& a : eval(target).alts)
+            if (a.k == VK::libfunc || a.k == VK::module) {
+              if (a.s == "fabric.task" || a.s == "fabric.tasks.task") f.task_context = "fabric.Connection";
+              if (a.s == "invoke.task" || a.s == "invoke.tasks.task") f.task_context = "invoke.Context";
+            }
       }
   f.def = s;
   f.params = t_.child(s, F::parameters);

@@ -51,6 +51,7 @@ class PyInterp {
     bool property = false;   // @property: reading the attribute calls it
     bool route = false;      // a web framework's route: its parameters come from the request
     bool wsgi = false;       // a WSGI application (environ, start_response): environ is the request
+    std::string task_context;  // @task of Fabric 2 or invoke: the type of the context it is called with
     int calls = 0;
     std::unordered_map<std::string, Value> memo;  // argument key -> return value
   };
