@@ -28,7 +28,13 @@
 
 namespace mai::protocol {
 
+// Raised whenever NetworkingApi changes: a module left from a build with
+// another table is refused by name instead of called through the wrong layout.
+constexpr uint32_t kNetworkingApiVersion = 1;
+
 struct NetworkingApi {
+  uint32_t version;  // the module's kNetworkingApiVersion
+  uint32_t size;     // the module's sizeof(NetworkingApi)
   void (*configure)(caf::actor_system_config& cfg, Heartbeats heartbeats);
   uint16_t (*publish_gated)(caf::actor_system& sys, const caf::strong_actor_ptr& whom,
                             std::set<std::string> ifs, std::shared_ptr<transport::PortGate> gate);

@@ -36,7 +36,12 @@ const NetworkingApi* load() {
   using entry_fn = const NetworkingApi* (*)();
   auto entry = reinterpret_cast<entry_fn>(::dlsym(handle, "mai_networking_api"));
   if (!entry) throw SandboxError("networking", path + " has no mai_networking_api");
-  return entry();
+  const NetworkingApi* api = entry();
+  if (!api || api->version != kNetworkingApiVersion || api->size != sizeof(NetworkingApi))
+    throw SandboxError("networking", path + " is from another build of mai-sandbox (network API version " +
+                                         (api ? std::to_string(api->version) : std::string("?")) + ", expected " +
+                                         std::to_string(kNetworkingApiVersion) + "); rebuild both together");
+  return api;
 }
 
 }  // namespace

@@ -48,6 +48,37 @@ class NetworkingModule(CliTestCase):
         verify = self.cli("audit", "verify")
         self.assertEqual(verify.code, 0, verify)
 
+    def serve_beside(self, module_bytes=None, module_source=None):
+        """serve from a copy of the binary with the given module next to it."""
+        alone = self.tmp / "bin"
+        alone.mkdir(exist_ok=True)
+        for name in ("mai-sandbox", "mai-sandbox-init"):
+            shutil.copy2(BINARY.parent / name, alone / name)
+        module = alone / "libmai_networking.so"
+        if module_source is not None:
+            src = self.tmp / "foreign.c"
+            src.write_text(module_source)
+            subprocess.run(["cc", "-shared", "-fPIC", "-o", str(module), str(src)], check=True)
+        else:
+            module.write_bytes(module_bytes)
+        cmd = [str(alone / "mai-sandbox"), "--config", str(SOURCE_DIR / "config"), "--state", str(self.state)]
+        return subprocess.run(cmd + ["serve", "--listen", "127.0.0.1:0"], capture_output=True, text=True,
+                              timeout=120)
+
+    def test_a_module_from_another_build_is_refused_by_name(self):
+        # The table of an older layout: a function pointer where the version is.
+        serve = self.serve_beside(module_source=(
+            "static void f(void) {}\n"
+            "static void* table[3] = {(void*)f, (void*)f, (void*)f};\n"
+            "__attribute__((visibility(\"default\"))) const void* mai_networking_api(void) { return table; }\n"))
+        self.assertEqual(serve.returncode, 125, serve.stderr)
+        self.assertIn("from another build", serve.stderr)
+
+    def test_a_module_that_is_not_a_library_is_refused(self):
+        serve = self.serve_beside(module_bytes=b"\x7fELF not really" + bytes(range(256)))
+        self.assertEqual(serve.returncode, 125, serve.stderr)
+        self.assertIn("cannot be loaded", serve.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()
