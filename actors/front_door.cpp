@@ -112,7 +112,7 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                 if (!done) return make_error(errc::overloaded, busy);
                 auto rp = self->make_response_promise<Assessment>();
                 self->request(settings->assessor, std::chrono::seconds(60), assess_atom::value,
-                              std::move(code), language, origin)
+                              std::move(code), CodeInputs{}, language, origin)
                     .then([rp, done](Assessment& a) mutable { done(), rp.deliver(std::move(a)); },
                           [rp, done](caf::error& e) mutable { done(), rp.deliver(std::move(e)); });
                 return rp;

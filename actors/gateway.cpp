@@ -6,6 +6,7 @@
 #include "actors/audit_client.hpp"
 #include "actors/containment.hpp"
 #include "actors/protocol.hpp"
+#include "assess/code_inputs.hpp"
 #include "audit/event_types.hpp"
 #include "common/ids.hpp"
 #include "common/phase_log.hpp"
@@ -135,6 +136,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
     auto me = shared_from_this();
     self_
         ->request(settings_->assessor, std::chrono::seconds(60), assess_atom::value, sub_.code,
+                  assess::code_inputs(sub_.inputs, settings_->sandbox.files.max_input_code_bytes),
                   sub_.language, sub_.origin)
         .then(
             [me](Assessment& a) {
@@ -163,8 +165,10 @@ class Flow : public std::enable_shared_from_this<Flow> {
       put_bytes(data, "explanation", result_.error->message);
       return record(audit::events::blocked, data, [me = shared_from_this()] { me->finish(); });
     }
-    // The override names exactly this code: it is bound to the code's hash.
+    // The override names exactly this code: it is bound to the code's hash,
+    // and to the hash of each program among the inputs assessed with it.
     json data = {{"code_sha256", a.code_sha256}, {"assessed_level", to_string(a.level)}};
+    if (!a.inputs.empty()) data["inputs"] = assessed_inputs_json(a.inputs);
     put_bytes(data, "reason", sub_.override_reason);
     put_bytes(data, "given_by", sub_.client);
     record(audit::events::override_granted, data, [me = shared_from_this()] { me->execute(); });

@@ -20,6 +20,7 @@
 #include "common/error.hpp"
 #include "config/sandbox_config.hpp"
 #include "model/json_codec.hpp"
+#include "model/program_files.hpp"
 
 namespace mai::cli {
 namespace {
@@ -32,19 +33,13 @@ struct AssessOptions {
   std::vector<std::string> files;
 };
 
-bool ends_with(const std::string& s, const char* ext) {
-  std::string e(ext);
-  return s.size() >= e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
-}
-
 Language language_for(const AssessOptions& o, const std::string& file) {
   if (!o.lang.empty()) {
     auto l = parse_language(o.lang);
     if (!l) throw UsageError("--lang: expected python or shell, got '" + o.lang + "'");
     return *l;
   }
-  if (ends_with(file, ".sh") || ends_with(file, ".bash")) return Language::shell;
-  return Language::python;
+  return language_of_name(file).value_or(Language::python);
 }
 
 bool is_dir(const std::string& p) {
@@ -52,7 +47,7 @@ bool is_dir(const std::string& p) {
   return p != "-" && ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-// Every .py/.sh/.bash file under `dir`, sorted; symbolic links are not followed.
+// Every program file (.py, .sh, ...: model/program_files.hpp) under `dir`, sorted; symbolic links are not followed.
 void collect(const std::string& dir, std::vector<std::string>& out, int depth = 0) {
   if (depth > 64) return;
   DIR* d = ::opendir(dir.c_str());
@@ -70,7 +65,7 @@ void collect(const std::string& dir, std::vector<std::string>& out, int depth = 
     struct stat st {};
     if (::lstat(p.c_str(), &st) != 0) continue;
     if (S_ISDIR(st.st_mode)) collect(p, out, depth + 1);
-    else if (S_ISREG(st.st_mode) && (ends_with(n, ".py") || ends_with(n, ".sh") || ends_with(n, ".bash")))
+    else if (S_ISREG(st.st_mode) && language_of_name(n))
       out.push_back(p);
   }
 }

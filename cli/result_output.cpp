@@ -61,7 +61,8 @@ int emit_result(const RunResult& r, bool json_mode) {
       std::cerr << "mai-sandbox: BLOCKED: " << (r.error ? r.error->message : "") << "\n";
       for (const auto& f : r.assessment.findings)
         if (f.level == RiskLevel::blocked)
-          std::cerr << "  line " << f.line << ": " << f.rule_id << ": " << f.message << "\n";
+          std::cerr << "  " << (f.file.empty() ? "" : f.file + ", ") << "line " << f.line << ": " << f.rule_id
+                    << ": " << f.message << "\n";
       std::cerr << "Nothing was run. To run it anyway, give --override-reason \"...\"; the "
                    "override is recorded in the audit log.\n";
       break;

@@ -10,6 +10,7 @@
 #include "run_files.hpp"
 #include "common/error.hpp"
 #include "common/units.hpp"
+#include "model/program_files.hpp"
 #include "model/submission_check.hpp"
 
 namespace mai::cli {
@@ -54,12 +55,7 @@ std::string who_am_i() {
 
 Language language_for(const RunOptions& o) {
   if (!o.lang.empty()) return *parse_language(o.lang);
-  auto ends_with = [&](const char* ext) {
-    std::string e(ext);
-    return o.file.size() > e.size() && o.file.compare(o.file.size() - e.size(), e.size(), e) == 0;
-  };
-  if (ends_with(".sh") || ends_with(".bash")) return Language::shell;
-  return Language::python;
+  return language_of_name(o.file).value_or(Language::python);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@ void register_message_types(caf::actor_system_config& cfg) {
       .add_message_type<NetworkMode>("mai::NetworkMode")
       .add_message_type<Finding>("mai::Finding")
       .add_message_type<Assessment>("mai::Assessment")
+      .add_message_type<CodeInputs>("mai::CodeInputs")
       .add_message_type<Limits>("mai::Limits")
       .add_message_type<LimitRequest>("mai::LimitRequest")
       .add_message_type<Submission>("mai::Submission")

@@ -134,8 +134,10 @@ using gateway_actor = caf::typed_actor<
 
 // assessor: static security assessment; nothing runs.
 using assessor_actor = caf::typed_actor<
-    // Assess `code` in `language`; behavioural rules apply to external code only.
-    caf::replies_to<assess_atom, std::string, Language, Origin>::with<Assessment>>;
+    // Assess `code` in `language` with the programs among its inputs (the
+    // code may import or run them; src/assess/code_inputs.hpp): one level,
+    // the highest. Behavioural rules apply to external code only.
+    caf::replies_to<assess_atom, std::string, CodeInputs, Language, Origin>::with<Assessment>>;
 
 // executor: runs code in a sandbox, within its capacity (queue, then "overloaded").
 using executor_actor = caf::typed_actor<
@@ -281,13 +283,28 @@ typename Inspector::result_type inspect(Inspector& f, EvidenceStep& x) {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, Finding& x) {
   return f(caf::meta::type_name("mai::Finding"), x.rule_id, x.level, x.line, x.column, x.message,
-           x.snippet, x.evidence);
+           x.snippet, x.evidence, x.file);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, AssessedInput& x) {
+  return f(caf::meta::type_name("mai::AssessedInput"), x.name, x.language, x.level, x.sha256);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, CodeInput& x) {
+  return f(caf::meta::type_name("mai::CodeInput"), x.name, x.language, x.data);
+}
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, CodeInputs& x) {
+  return f(caf::meta::type_name("mai::CodeInputs"), x.files, x.over_limit, x.compiled);
 }
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, Assessment& x) {
   return f(caf::meta::type_name("mai::Assessment"), x.level, x.findings, x.duration_us,
-           x.explanation, x.code_sha256);
+           x.explanation, x.code_sha256, x.inputs);
 }
 
 template <class Inspector>

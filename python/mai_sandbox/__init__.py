@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import (Blocked, ConnectionLost, Failed, MaiSandboxError, ProtocolError, Rejected,
                      Unreachable, UsageError)
-from .results import (Assessment, ErrorInfo, EvidenceStep, Execution, FileEntry, Finding, Limits,
+from .results import (AssessedInput, Assessment, ErrorInfo, EvidenceStep, Execution, FileEntry, Finding, Limits,
                       NetworkEvent, Receipt, RefusedWrite, RefusedWrites, Result, Sample,
                       ServiceStatus, WorkerStatus)
 
@@ -32,7 +32,7 @@ __all__ = [
     "Client", "AsyncClient", "Run",
     "MaiSandboxError", "Blocked", "Rejected", "Failed", "Unreachable", "ConnectionLost",
     "ProtocolError", "UsageError",
-    "Assessment", "ErrorInfo", "EvidenceStep", "Execution", "FileEntry", "Finding", "Limits", "NetworkEvent",
+    "AssessedInput", "Assessment", "ErrorInfo", "EvidenceStep", "Execution", "FileEntry", "Finding", "Limits", "NetworkEvent",
     "Receipt", "RefusedWrite", "RefusedWrites", "Result", "Sample", "ServiceStatus", "WorkerStatus",
 ]
 

@@ -60,12 +60,27 @@ class Finding:
     message: str
     snippet: str
     evidence: List[EvidenceStep]
+    file: str = ""  # the input file it is in; "" for the submitted code
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Finding":
         return cls(rule_id=d["rule_id"], level=d["level"], line=d["line"], column=d["column"],
                    message=_text(d, "message"), snippet=_text(d, "snippet"),
-                   evidence=[EvidenceStep.from_dict(e) for e in d.get("evidence", [])])
+                   evidence=[EvidenceStep.from_dict(e) for e in d.get("evidence", [])],
+                   file=_text(d, "file"))
+
+
+@dataclasses.dataclass(frozen=True)
+class AssessedInput:
+    """A program among the inputs, assessed with the code (the code may import or run it)."""
+    name: str
+    language: str  # python | shell
+    level: str  # LOW | MEDIUM | HIGH | BLOCKED
+    sha256: str  # an override names it too
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "AssessedInput":
+        return cls(name=_text(d, "name"), language=d["language"], level=d["level"], sha256=d["sha256"])
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,6 +92,7 @@ class Assessment:
     explanation: str  # plain words for the user when the level is BLOCKED
     code_sha256: str  # an override is bound to exactly this code
     raw: Dict[str, Any] = dataclasses.field(repr=False, compare=False)
+    inputs: List[AssessedInput] = dataclasses.field(default_factory=list)
 
     @property
     def blocked(self) -> bool:
@@ -86,7 +102,8 @@ class Assessment:
     def from_dict(cls, d: Mapping[str, Any]) -> "Assessment":
         return cls(level=d["level"], findings=[Finding.from_dict(f) for f in d["findings"]],
                    duration_us=d["duration_us"], explanation=_text(d, "explanation"),
-                   code_sha256=d.get("code_sha256", ""), raw=dict(d))
+                   code_sha256=d.get("code_sha256", ""), raw=dict(d),
+                   inputs=[AssessedInput.from_dict(i) for i in d.get("inputs", [])])
 
 
 @dataclasses.dataclass(frozen=True)

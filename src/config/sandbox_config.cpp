@@ -79,13 +79,19 @@ IdRange parse_id_range(const Node& n, uint32_t per_run, uint32_t capacity, const
 
 // Optional: the defaults of FileSettings apply to what is left out.
 FileSettings parse_file_settings(const Node& n) {
-  n.expect_keys({"max_inputs", "max_inputs_size", "max_listed", "max_output_file", "max_output_total"});
+  n.expect_keys(
+      {"max_inputs", "max_inputs_size", "max_input_code", "max_listed", "max_output_file", "max_output_total"});
   FileSettings f;
   if (n.has("max_inputs")) f.max_inputs = static_cast<uint32_t>(n["max_inputs"].as_uint(0, 100000));
   if (n.has("max_inputs_size")) {
     f.max_inputs_bytes = n["max_inputs_size"].as_size();
     // Inputs travel whole in one message and sit in memory until staged.
     if (f.max_inputs_bytes > (1ull << 30)) n["max_inputs_size"].fail("must be at most 1GiB");
+  }
+  if (n.has("max_input_code")) {
+    f.max_input_code_bytes = n["max_input_code"].as_size();
+    // The assessor reads them before the submission is answered: bounded like the code.
+    if (f.max_input_code_bytes > (64ull << 20)) n["max_input_code"].fail("must be at most 64MiB");
   }
   if (n.has("max_listed")) f.max_listed = static_cast<uint32_t>(n["max_listed"].as_uint(1, 1000000));
   if (n.has("max_output_file")) f.max_output_file_bytes = n["max_output_file"].as_size();

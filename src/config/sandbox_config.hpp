@@ -66,6 +66,9 @@ struct WarmPoolSettings {
 struct FileSettings {
   uint64_t max_inputs_bytes = 64u << 20;        // all inputs of one submission together
   uint32_t max_inputs = 1000;                   // input files per submission
+  // Programs among the inputs (.py, .sh, "#!") the assessor reads, together;
+  // past it the rest are not read and the submission is BLOCKED.
+  uint64_t max_input_code_bytes = 4u << 20;
   uint32_t max_listed = 20000;                  // manifest entries; the rest are counted
   uint64_t max_output_file_bytes = 16u << 20;   // content brought back per file
   uint64_t max_output_total_bytes = 64u << 20;  // content brought back per run

@@ -24,6 +24,32 @@ struct Finding {
   std::string message;
   std::string snippet;  // the offending source line, trimmed
   std::vector<EvidenceStep> evidence;  // source to sink; empty when the construct speaks for itself
+  std::string file;  // the input file it is in (CodeInput::name); empty: the submitted code
+};
+
+// An input file of the submission that is a program (the code may import or
+// run it), assessed like the code itself.
+struct CodeInput {
+  std::string name;  // relative path under /sandbox, as submitted
+  Language language = Language::python;
+  std::string data;
+};
+
+// What the assessor read besides the code: the programs among the inputs, and
+// the names of those left unread because the submission's code passed the
+// limit (they count against it: see assess_with_inputs).
+struct CodeInputs {
+  std::vector<CodeInput> files;
+  std::vector<std::string> over_limit;
+  std::vector<std::string> compiled;  // compiled programs (ELF, Python bytecode): unreadable
+};
+
+// One input the assessor read, and what it found there.
+struct AssessedInput {
+  std::string name;
+  Language language = Language::python;
+  RiskLevel level = RiskLevel::low;
+  std::string sha256;  // hex of its exact bytes; an override names it too
 };
 
 struct Assessment {
@@ -32,6 +58,7 @@ struct Assessment {
   uint64_t duration_us = 0;
   std::string explanation;  // plain words for the user when the level is BLOCKED
   std::string code_sha256;  // hex; binds an override to exactly this code
+  std::vector<AssessedInput> inputs;  // programs among the inputs, assessed with the code
 };
 
 }  // namespace mai

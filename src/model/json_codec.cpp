@@ -25,6 +25,17 @@ json to_json(const Finding& f) {
     }
     out["evidence"] = std::move(chain);
   }
+  if (!f.file.empty()) put_bytes(out, "file", f.file);
+  return out;
+}
+
+json assessed_inputs_json(const std::vector<AssessedInput>& inputs) {
+  json out = json::array();
+  for (const auto& in : inputs) {
+    json e = {{"language", to_string(in.language)}, {"level", to_string(in.level)}, {"sha256", in.sha256}};
+    put_bytes(e, "name", in.name);
+    out.push_back(std::move(e));
+  }
   return out;
 }
 
@@ -34,6 +45,7 @@ json to_json(const Assessment& a) {
   json out = {{"level", to_string(a.level)}, {"findings", findings}, {"duration_us", a.duration_us}};
   if (!a.explanation.empty()) put_bytes(out, "explanation", a.explanation);
   if (!a.code_sha256.empty()) out["code_sha256"] = a.code_sha256;
+  if (!a.inputs.empty()) out["inputs"] = assessed_inputs_json(a.inputs);
   return out;
 }
 

@@ -8,6 +8,9 @@ namespace mai {
 
 json to_json(const Finding& f);
 json to_json(const Assessment& a);
+// name, language, level and sha256 of each program input assessed with the
+// code (the assessment's and the override's "inputs").
+json assessed_inputs_json(const std::vector<AssessedInput>& inputs);
 json to_json(const Limits& l);
 json to_json(const ResourceSample& s);
 json to_json(const NetworkEvent& e);

@@ -67,20 +67,24 @@ inline auditor_actor::behavior_type recording_auditor(auditor_actor::pointer,
   };
 }
 
-// An assessor that gives every code the same level, and counts the calls.
+// An assessor that gives every code the same level, counts the calls and
+// keeps the program inputs it was given (each listed as assessed, at that level).
 struct AssessorScript {
   RiskLevel level = RiskLevel::low;
   int calls = 0;
+  std::vector<CodeInputs> inputs_seen;
 };
 
 inline assessor_actor::behavior_type scripted_assessor(assessor_actor::pointer,
                                                        std::shared_ptr<AssessorScript> script) {
   return {
-      [=](assess_atom, const std::string&, Language, Origin) -> Assessment {
+      [=](assess_atom, const std::string&, const CodeInputs& inputs, Language, Origin) -> Assessment {
         ++script->calls;
+        script->inputs_seen.push_back(inputs);
         Assessment a;
         a.level = script->level;
         a.code_sha256 = "00";
+        for (const auto& in : inputs.files) a.inputs.push_back(AssessedInput{in.name, in.language, a.level, "11"});
         if (a.level == RiskLevel::blocked) a.explanation = "it deletes your home directory";
         return a;
       },

@@ -110,6 +110,40 @@ TEST_F(GatewayTest, AnOverrideRunsBlockedCodeAndRecordsWhoGaveItAndWhy) {
                                                      ev::override_granted, ev::result}));
 }
 
+// The code may import or run its inputs: the programs among them go to the
+// assessor with the code (data files do not), and an override names them too.
+TEST_F(GatewayTest, TheProgramsAmongTheInputsAreAssessedWithTheCode) {
+  Submission sub = submission("import helper");
+  sub.inputs = {InputFile{"helper.py", "import os\n"}, InputFile{"data.csv", "a,b\n1,2\n"},
+                InputFile{"bin/tool", "#!/bin/sh\necho hi\n"}};
+  submit(sub);
+  ASSERT_EQ(assessor->inputs_seen.size(), 1u);
+  const CodeInputs& seen = assessor->inputs_seen[0];
+  ASSERT_EQ(seen.files.size(), 2u);
+  EXPECT_EQ(seen.files[0].name, "helper.py");
+  EXPECT_EQ(seen.files[0].data, "import os\n");
+  EXPECT_EQ(seen.files[1].name, "bin/tool");
+  EXPECT_EQ(seen.files[1].language, Language::shell);
+  // Every input still reaches the executor, data and programs alike.
+  ASSERT_EQ(executor->seen.size(), 1u);
+  EXPECT_EQ(executor->seen[0].inputs.size(), 3u);
+  EXPECT_EQ(book->data_of(ev::assessment)["inputs"].size(), 2u);
+}
+
+TEST_F(GatewayTest, AnOverrideNamesTheProgramInputsItAllows) {
+  assessor->level = RiskLevel::blocked;
+  Submission sub = submission("import helper");
+  sub.inputs = {InputFile{"helper.py", "import os\n"}};
+  sub.override_reason = "reviewed helper.py";
+  RunResult r = submit(sub);
+  EXPECT_EQ(r.status, RunStatus::completed);
+  json o = book->data_of(ev::override_granted);
+  ASSERT_EQ(o["inputs"].size(), 1u);
+  EXPECT_EQ(o["inputs"][0]["name"], "helper.py");
+  EXPECT_EQ(o["inputs"][0]["sha256"], "11");
+  EXPECT_EQ(o["inputs"][0]["level"], "BLOCKED");
+}
+
 TEST_F(GatewayTest, AnOverrideOfCodeThatIsNotBlockedIsNotRecordedAsOne) {
   Submission sub = submission();
   sub.override_reason = "just in case";
