@@ -258,6 +258,7 @@ TEST(SandboxConfig, FileCapsParseAndAreChecked) {
   EXPECT_EQ(c.files.max_listed, 20000u);
   EXPECT_EQ(c.files.max_output_file_bytes, 16u << 20);
   EXPECT_EQ(c.files.max_output_total_bytes, 64u << 20);
+  EXPECT_EQ(c.files.max_input_code_bytes, 4u << 20);
   // The section is optional: the defaults apply.
   std::string text = Source::builtin("sandbox.yaml");
   auto without = parse_sandbox_config(Node::parse("s.yaml", text.substr(0, text.find("\nfiles:"))));
@@ -272,6 +273,14 @@ TEST(SandboxConfig, FileCapsParseAndAreChecked) {
     parse_sandbox_config(Node::parse("s.yaml", with_replaced(text, "max_listed: 20000", "max_listed: 0")));
   });
   EXPECT_NE(std::string(e.what()).find("max_listed"), std::string::npos);
+  e = expect_config_error([&] {
+    parse_sandbox_config(Node::parse("s.yaml", with_replaced(text, "max_input_code: 4MiB", "max_input_code: 1GiB")));
+  });
+  EXPECT_NE(std::string(e.what()).find("files.max_input_code"), std::string::npos) << e.what();
+  e = expect_config_error([&] {
+    parse_sandbox_config(Node::parse("s.yaml", with_replaced(text, "max_input_code: 4MiB", "max_input_code: lots")));
+  });
+  EXPECT_NE(std::string(e.what()).find("max_input_code"), std::string::npos) << e.what();
   e = expect_config_error([&] {
     parse_sandbox_config(Node::parse("s.yaml", with_replaced(text, "  max_inputs: 1000", "  max_input: 1")));
   });
