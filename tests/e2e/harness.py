@@ -90,6 +90,18 @@ class CliTestCase(unittest.TestCase):
                               env=full_env, cwd=self.tmp)
         return Result(proc)
 
+    def edit_config(self, name, edit):
+        """A copy of the repository's config (made once per test, then used
+        by every command) with `name` (e.g. "sandbox.yaml") replaced by
+        edit(its text); returns the edited file's path."""
+        copy = self.tmp / "config"
+        if self.config != copy:
+            shutil.copytree(self.config, copy)
+            self.config = copy
+        path = copy / name
+        path.write_text(edit(path.read_text()))
+        return path
+
     def run_json(self, *args, **kw):
         """`run --json`; checks the exit status and the schema, returns the object."""
         res = self.cli("run", "--json", *args, **kw)

@@ -110,13 +110,12 @@ class DockerRuns(CliTestCase):
         self.assertEqual((ex["termination"], ex["exit_code"], ex["signal"]), ("signaled", 143, 15))
 
     def test_missing_image_is_125_with_what_to_do(self):
-        config = self.tmp / "config"
-        shutil.copytree(SOURCE_DIR / "config", config)
-        sandbox = yaml.safe_load((config / "sandbox.yaml").read_text())
-        sandbox["docker"]["image"] = "mai-sandbox-no-such-image:1"
-        validate(sandbox, "sandbox-config.schema.json")
-        (config / "sandbox.yaml").write_text(yaml.safe_dump(sandbox))
-        self.config = config
+        def no_such_image(text):
+            sandbox = yaml.safe_load(text)
+            sandbox["docker"]["image"] = "mai-sandbox-no-such-image:1"
+            validate(sandbox, "sandbox-config.schema.json")
+            return yaml.safe_dump(sandbox)
+        self.edit_config("sandbox.yaml", no_such_image)
         for json_flag in ([], ["--json"]):
             res = self.cli("run", *json_flag, "--backend", "docker", EXAMPLES / "hello.py")
             self.assertEqual(res.code, 125, res)
@@ -171,12 +170,12 @@ class DockerDepsNetwork(CliTestCase):
     def setUp(self):
         super().setUp()
         self.index = Index(self.tmp / "index")
-        self.config = self.tmp / "config"
-        shutil.copytree(SOURCE_DIR / "config", self.config)
-        network = yaml.safe_load((SOURCE_DIR / "config" / "network.yaml").read_text())
-        network["allow"] = [INDEX_HOST]
-        network["resolve"] = {INDEX_HOST: f"127.0.0.1:{self.index.port}"}
-        (self.config / "network.yaml").write_text(yaml.safe_dump(network))
+        def allow_the_index(text):
+            network = yaml.safe_load(text)
+            network["allow"] = [INDEX_HOST]
+            network["resolve"] = {INDEX_HOST: f"127.0.0.1:{self.index.port}"}
+            return yaml.safe_dump(network)
+        self.edit_config("network.yaml", allow_the_index)
 
     def tearDown(self):
         self.index.close()

@@ -3,7 +3,6 @@ directories at once get host ids of their own (native and docker); doctor
 shows the ranges; a bad id range in sandbox.yaml is refused with file, line
 and field."""
 import json
-import shutil
 import subprocess
 import unittest
 
@@ -80,12 +79,7 @@ class DoctorShowsIdentities(CliTestCase):
 
 class BadIdRange(CliTestCase):
     def with_sandbox_yaml(self, edit):
-        config = self.tmp / "config"
-        shutil.copytree(SOURCE_DIR / "config", config)
-        text = (config / "sandbox.yaml").read_text()
-        (config / "sandbox.yaml").write_text(edit(text))
-        self.config = config
-        return config / "sandbox.yaml"
+        return self.edit_config("sandbox.yaml", edit)
 
     def test_nobody_in_the_range_names_file_line_and_field(self):
         path = self.with_sandbox_yaml(lambda t: t.replace("first: 1870000", "first: 60000"))

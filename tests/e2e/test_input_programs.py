@@ -78,15 +78,7 @@ class InputPrograms(CliTestCase):
         self.assertEqual(self.cli("audit", "verify").code, 0)
 
     def test_padding_past_the_limit_does_not_hide_a_program(self):
-        config = self.tmp / "config"
-        config.mkdir()
-        for f in self.config.iterdir():
-            if f.is_file():
-                text = f.read_text()
-                if f.name == "sandbox.yaml":
-                    text = text.replace("max_input_code: 4MiB", "max_input_code: 1KiB")
-                (config / f.name).write_text(text)
-        self.config = config
+        self.edit_config("sandbox.yaml", lambda t: t.replace("max_input_code: 4MiB", "max_input_code: 1KiB"))
         padding = self.write("aaa.py", "#" * 2000 + "\n")
         result = self.run_json(self.main, "--input", padding, "--input", self.write("h2.py", "print(1)\n"))
         a = result["assessment"]

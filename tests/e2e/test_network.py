@@ -239,13 +239,13 @@ class DepsNetwork(CliTestCase):
     def setUp(self):
         super().setUp()
         self.index = Index(self.tmp / "index")
-        self.config = self.tmp / "config"
-        shutil.copytree(SOURCE_DIR / "config", self.config)
-        network = yaml.safe_load((SOURCE_DIR / "config" / "network.yaml").read_text())
-        network["allow"] = [INDEX_HOST, "*.mai-test.invalid"]
-        network["resolve"] = {INDEX_HOST: f"127.0.0.1:{self.index.port}"}
-        validate(network, "network-config.schema.json")
-        (self.config / "network.yaml").write_text(yaml.safe_dump(network))
+        def allow_the_index(text):
+            network = yaml.safe_load(text)
+            network["allow"] = [INDEX_HOST, "*.mai-test.invalid"]
+            network["resolve"] = {INDEX_HOST: f"127.0.0.1:{self.index.port}"}
+            validate(network, "network-config.schema.json")
+            return yaml.safe_dump(network)
+        self.edit_config("network.yaml", allow_the_index)
 
     def tearDown(self):
         self.index.close()
