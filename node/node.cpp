@@ -329,6 +329,10 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec) {
 
   node->cfg_ = std::make_unique<caf::actor_system_config>();
   protocol::configure_actor_system(*node->cfg_);
+  // One submission's messages need no second worker: its blocking parts (the
+  // run worker, the auditor) have threads of their own. One fewer thread to
+  // start, wake and join, on a run that already uses every core.
+  if (kind == NodeKind::local_run) node->cfg_->set("scheduler.max-threads", size_t{1});
   if (networked)
     protocol::configure_networking(*node->cfg_,
                                    {std::chrono::milliseconds(service.heartbeat_interval_ms),

@@ -1,5 +1,7 @@
 #include "audit/store.hpp"
 
+#include "audit/options_file_sync.hpp"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <rocksdb/db.h>
@@ -106,6 +108,8 @@ rocksdb::Options db_options() {
   // it each sync commits the file's new size, as it does anyway (the size is
   // kept outside the preallocated extent). Durability is unchanged.
   options.allow_fallocate = false;
+  // Its OPTIONS file, written at every open, is not synced (options_file_sync.hpp).
+  options.env = log_env();
   return options;
 }
 

@@ -39,6 +39,7 @@
 #include "sandbox/docker_watch_protocol.hpp"
 #include "sandbox/init/docker_entry.hpp"
 #include "sandbox/init/payload.hpp"
+#include "sandbox/init/same_cpu_fork.hpp"
 #include "sandbox/init_spec.hpp"
 #include "sandbox/mounts/rootfs.hpp"
 #include "sandbox/network.hpp"
@@ -187,12 +188,14 @@ void write_code(int fd, const std::string& code) {
 pid_t start_payload(const InitSpec& spec, int go_fd = -1) {
   int p[2];
   if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, p) != 0) fail("socketpair");
+  SameCpuFork cpu;
   pid_t pid = ::fork();
-  if (pid < 0) fail("fork payload");
   if (pid == 0) {
     ::close(p[0]);
-    exec_payload(spec, p[1], go_fd);
+    exec_payload(spec, p[1], go_fd, cpu);
   }
+  if (!cpu.restore()) fail("restore the init's CPU set");
+  if (pid < 0) fail("fork payload");
   ::close(p[1]);
   std::string error, bytes;
   std::vector<int> fds;

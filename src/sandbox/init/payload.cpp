@@ -72,8 +72,10 @@ void become_sandbox_user() {
 
 }  // namespace
 
-void exec_payload(const InitSpec& spec, int error_fd, int go_fd) {
+void exec_payload(const InitSpec& spec, int error_fd, int go_fd, SameCpuFork& cpu) {
   try {
+    // The init's CPU set, not the one CPU the fork started us on.
+    if (!cpu.restore()) fail("restore the CPU set");
     if (::setsid() < 0) fail("setsid");
     reset_signals();
     arrange_descriptors(error_fd, go_fd);

@@ -38,6 +38,18 @@ TEST_P(sandboxRun, PythonHello) {
   EXPECT_EQ(report_of(o).termination, Termination::exited);
 }
 
+// The init starts the program on its own CPU (init/same_cpu_fork.hpp) and
+// gives it back the whole set before the exec: the program may run on every
+// CPU this process may (on a one-CPU host this cannot tell the difference).
+TEST_P(sandboxRun, TheProgramMayRunOnEveryCpuTheHostMay) {
+  MAI_REQUIRE_ROOT();
+  MAI_NATIVE_ONLY("the pinned fork is the native init's");
+  auto o = run(kPrintCpuList);
+  EXPECT_EQ(o.failure, "");
+  EXPECT_EQ(o.exit_status, 0) << o.stderr_data;
+  EXPECT_EQ(o.stdout_data, own_cpu_list());
+}
+
 TEST_P(sandboxRun, ShellExitCodeAndStderr) {
   MAI_REQUIRE_ROOT();
   auto o = run("echo out; echo err >&2; exit 7\n", Language::shell);

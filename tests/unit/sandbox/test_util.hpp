@@ -2,6 +2,7 @@
 // freshly built helper, a scratch root, one-call runs, and the fixture that
 // runs a suite on both backends (native and docker).
 #pragma once
+#include <sched.h>
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -140,6 +141,19 @@ inline RawOutcome run(const std::string& code, Language lang = Language::python,
 }
 
 inline bool is_root() { return ::geteuid() == 0; }
+
+// The CPUs this process may run on, as Python prints sorted(os.sched_getaffinity(0)).
+inline std::string own_cpu_list() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) != 0) return "?";
+  std::string out = "[";
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) out += (out.size() > 1 ? ", " : "") + std::to_string(c);
+  return out + "]\n";
+}
+// A program that prints the CPUs it may run on.
+constexpr const char* kPrintCpuList = "import os\nprint(sorted(os.sched_getaffinity(0)))\n";
 
 #define MAI_REQUIRE_ROOT() \
   if (!::mai::sandbox::test::is_root()) GTEST_SKIP() << "the sandbox tests need root"

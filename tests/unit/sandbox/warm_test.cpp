@@ -85,6 +85,16 @@ f()
 
 }  // namespace
 
+// A prestarted interpreter was forked pinned to the init's CPU too
+// (init/same_cpu_fork.hpp); the program still may run on every CPU.
+TEST(sandboxWarm, TheProgramMayRunOnEveryCpuTheHostMay) {
+  MAI_REQUIRE_ROOT();
+  RawOutcome warm = run_warm(kPrintCpuList);
+  EXPECT_EQ(warm.failure, "");
+  EXPECT_EQ(warm.exit_status, 0) << warm.stderr_data;
+  EXPECT_EQ(warm.stdout_data, own_cpu_list());
+}
+
 TEST(sandboxWarm, PythonSeesWhatAColdRunSees) {
   MAI_REQUIRE_ROOT();
   RawOutcome cold = run(kIntrospect);
