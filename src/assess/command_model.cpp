@@ -589,6 +589,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       else r.stdout_taint = t, r.stdout_ev = ev;
       return r;
     }
+    // rsync --rsync-path CMD: the program the remote side runs (`sudo rsync`
+    // is a remote sudo), judged as this code's own, like `ssh HOST CMD`.
+    if (name == "rsync")
+      if (auto remote = opt_value(argv, p, "--rsync-path")) nested_shell(*remote);
     if (p.operands.size() < 2) return r;
     const Word& dst = argv[p.operands.back()];
     uint32_t t = 0;

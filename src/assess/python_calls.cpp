@@ -24,6 +24,23 @@ bool is_dotted_name(const std::string& s) {
 }
 
 // An interpreter whose first argument is the script it runs.
+// A URL whose query passes a value as the API's key (?appid=..., &api_key=...,
+// &token=...): the key authenticates to that host, as a header would.
+bool query_passes_a_key(const std::string& url) {
+  static const RE2 key_name(
+      "(?i)(app_?id|api_?key|api-key|apikey|key|access_?token|auth_?token|token|auth|client_?secret|"
+      "client_?id|secret|sig|signature)");
+  size_t q = url.find('?');
+  if (q == std::string::npos) return false;
+  for (size_t hole = url.find(kUnknownPart, q); hole != std::string::npos; hole = url.find(kUnknownPart, hole + 1)) {
+    size_t eq = url.rfind('=', hole);
+    size_t start = url.find_last_of("?&", hole);
+    if (eq == std::string::npos || start == std::string::npos || eq < start || eq + 1 != hole) continue;
+    if (RE2::FullMatch(url.substr(start + 1, eq - start - 1), key_name)) return true;
+  }
+  return false;
+}
+
 bool runs_script(const std::string& name) {
   static const RE2 re("^(python[0-9.]*|pypy[0-9.]*|perl|ruby|node|sh|bash|dash|zsh|ksh)$");
   return RE2::FullMatch(name, re);
@@ -879,6 +896,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (known_host && is_partial(u)) {
           e.data_taint = target.taint;
           e.data_ev = target.ev;
+          if (query_passes_a_key(u) && authentication_only(target.taint, 0)) e.flags |= kAuthHeader;
         }
       }
     }
@@ -913,10 +931,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       }
       if (spec.effect == Eff::file_delete && (spec.tag == "recursive")) one.flags |= kRecursiveDelete;
       if (spec.effect == Eff::file_write && spec.tag == "move" && data) {
-        // A move removes its source.
+        // A move removes its source (and keeps it at the destination, unless that is the null device).
         Effect gone;
         gone.kind = Eff::file_delete;
-        gone.tag = "move";
+        gone.tag = one.target == "/dev/null" ? "delete" : "move";
         gone.target = ctx_.path(first_text(*data));
         gone.path_classes = ctx_.classify(gone.target);
         gone.target_taint = data->taint;

