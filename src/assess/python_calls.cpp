@@ -41,6 +41,31 @@ bool query_passes_a_key(const std::string& url) {
   return false;
 }
 
+// params={"appid": key, "q": city}: a secret passed in the query only under
+// a key's name, and nowhere else in the request, authenticates to the host.
+bool params_pass_a_key(const PyInterp::Args& args) {
+  static const RE2 key_name(
+      "(?i)(app_?id|api_?key|api-key|apikey|key|access_?token|auth_?token|private_?token|token|auth|"
+      "auth_?key|client_?secret|client_?id|secret|sig|signature)");
+  const Value* params = args.get(-1, "params");
+  if (!params || params->alts.empty()) return false;
+  for (const char* other : {"data", "json", "files"})
+    if (const Value* v = args.get(-1, other); v && (deep_taint(*v) & kAuthSecrets)) return false;
+  bool keyed_secret = false;
+  for (const auto& a : params->alts) {
+    if (a.k != VK::dict || !a.c) return false;
+    for (const auto& item : a.c->items)
+      if (deep_taint(item) & kAuthSecrets) return false;
+    if (a.c->open && (deep_taint(a.c->rest) & kAuthSecrets)) return false;
+    for (const auto& [name, v] : a.c->keyed) {
+      if (!(deep_taint(v) & kAuthSecrets)) continue;
+      if (!RE2::FullMatch(name, key_name)) return false;
+      keyed_secret = true;
+    }
+  }
+  return keyed_secret;
+}
+
 bool runs_script(const std::string& name) {
   static const RE2 re("^(python[0-9.]*|pypy[0-9.]*|perl|ruby|node|sh|bash|dash|zsh|ksh)$");
   return RE2::FullMatch(name, re);
@@ -881,6 +906,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           int32_t secret_ev = deep_ev_of(target, kEnvSecret);
           if (e.data_ev < 0) e.data_ev = secret_ev >= 0 ? secret_ev : deep_ev(target);
         }
+    if (spec.effect == Eff::net_request && params_pass_a_key(args)) e.flags |= kAuthHeader;
     if (spec.effect == Eff::net_request) {
       std::string method = spec.method;
       if (auto mv = role_value(spec, "method", args, self)) method = first_text(*mv);
