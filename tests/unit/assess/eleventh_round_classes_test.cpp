@@ -201,5 +201,24 @@ TEST(EleventhRoundClasses, RsyncsRemoteProgramIsJudged) {
   for (const auto& c : cases) check(c);
 }
 
+// `random` for a guessing game's secret_number is no secret in the rubric's
+// sense (weak randomness for keys and tokens is): the secret hint names
+// secrets, secret keys and tokens, not every word that starts with secret.
+TEST(EleventhRoundClasses, AGamesSecretNumberIsNoSecret) {
+  const Case cases[] = {
+      {"guess-the-number game", L,
+       "import random\nsecret_number = random.randint(1, 100)\nwhile True:\n    guess = int(input('guess: '))\n"
+       "    if guess == secret_number:\n        break\n    print('higher' if guess < secret_number else 'lower')\n",
+       nullptr},
+      {"a secret key from random", M,
+       "import random, string\nSECRET_KEY = ''.join(random.choice(string.ascii_letters) for _ in range(50))\n",
+       "WEAK-CRYPTO"},
+      {"a client secret and a JWT secret from random", M,
+       "import random\nclient_secret = random.getrandbits(128)\njwt_secret = str(random.randint(0, 10**12))\n",
+       "WEAK-CRYPTO"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
