@@ -220,5 +220,23 @@ TEST(EleventhRoundClasses, AGamesSecretNumberIsNoSecret) {
   for (const auto& c : cases) check(c);
 }
 
+// Read-only queries named like administration: `ip -j addr` lists addresses
+// (the word "addr" is not the verb "add"), `docker --version` asks nothing of
+// the daemon. Changing the network and using the daemon stay HIGH.
+TEST(EleventhRoundClasses, ReadOnlyQueriesAreNotAdministration) {
+  const Case cases[] = {
+      {"ip -j addr and ip -br a", L, "ip -j addr\nip -br a\nip -4 route show\n", nullptr, SH},
+      {"docker --version", L, "docker --version\n", nullptr, SH},
+      {"ip addr add", H, "ip addr add 10.0.0.2/24 dev eth0\n", "SYSTEM-ADMINISTRATION", SH},
+      {"ip route replace", H, "ip route replace default via 10.0.0.1\n", "SYSTEM-ADMINISTRATION", SH},
+      {"docker ps", H, "docker ps\n", "CONTAINER-ESCAPE-RISK", SH},
+      {"ip -j addr from Python is a process run", M,
+       "import subprocess, json\nfor i in json.loads(subprocess.check_output(['ip', '-j', 'addr'], text=True)):\n"
+       "    print(i['ifname'])\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
