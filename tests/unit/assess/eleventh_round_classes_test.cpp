@@ -238,5 +238,34 @@ TEST(EleventhRoundClasses, ReadOnlyQueriesAreNotAdministration) {
   for (const auto& c : cases) check(c);
 }
 
+// A subclass the model names is constructed as its base: ThreadingHTTPServer
+// and ThreadingTCPServer on 0.0.0.0 bind all interfaces as HTTPServer does
+// (they were LOW). A server handed http.server's file-sharing handler shares
+// a directory whatever it binds, as `python -m http.server` already did.
+TEST(EleventhRoundClasses, ServerSubclassesAndFileSharingHandlers) {
+  const Case cases[] = {
+      {"ThreadingHTTPServer on 0.0.0.0", M,
+       "from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler\nclass H(BaseHTTPRequestHandler):\n"
+       "    def do_GET(self):\n        self.send_response(200)\n        self.end_headers()\n"
+       "ThreadingHTTPServer(('0.0.0.0', 8000), H).serve_forever()\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"ThreadingTCPServer on 0.0.0.0", M,
+       "import socketserver\nclass H(socketserver.BaseRequestHandler):\n    def handle(self):\n"
+       "        self.request.sendall(b'hi')\nwith socketserver.ThreadingTCPServer(('0.0.0.0', 9000), H) as s:\n"
+       "    s.serve_forever()\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"SimpleHTTPRequestHandler through partial on localhost", M,
+       "from http.server import ThreadingHTTPServer, SimpleHTTPRequestHandler\nfrom functools import partial\n"
+       "ThreadingHTTPServer(('localhost', 8080), partial(SimpleHTTPRequestHandler, directory='site')).serve_forever()\n",
+       "DEBUG-OR-FILE-SERVER"},
+      {"a handler of its own on loopback", L,
+       "from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler\nclass H(BaseHTTPRequestHandler):\n"
+       "    def do_GET(self):\n        self.send_response(200)\n        self.end_headers()\n        self.wfile.write(b'ok')\n"
+       "ThreadingHTTPServer(('127.0.0.1', 8000), H).serve_forever()\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
