@@ -267,5 +267,35 @@ TEST(EleventhRoundClasses, ServerSubclassesAndFileSharingHandlers) {
   for (const auto& c : cases) check(c);
 }
 
+// Servers of more libraries bind every interface or run a debugger as the
+// rubric's MEDIUM class says (they were LOW): websockets, Sanic, Dash,
+// Gradio, gRPC's [::] ports, ZeroMQ's tcp://*; on loopback they are LOW.
+TEST(EleventhRoundClasses, MoreServersOnAllInterfaces) {
+  const Case cases[] = {
+      {"websockets.serve on 0.0.0.0", M,
+       "import asyncio, websockets\nasync def echo(ws):\n    async for m in ws:\n        await ws.send(m)\n"
+       "async def main():\n    async with websockets.serve(echo, '0.0.0.0', 8765):\n        await asyncio.Future()\n"
+       "asyncio.run(main())\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"Sanic on 0.0.0.0", M,
+       "from sanic import Sanic\nfrom sanic.response import text\napp = Sanic('a')\n@app.get('/')\nasync def h(r):\n"
+       "    return text('ok')\napp.run(host='0.0.0.0', port=8000)\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"Dash with its debugger", M, "from dash import Dash, html\napp = Dash(__name__)\napp.layout = html.Div('hi')\n"
+       "app.run(debug=True)\n", "DEBUG-OR-FILE-SERVER"},
+      {"Gradio on 0.0.0.0", M, "import gradio as gr\ngr.Interface(fn=str.upper, inputs='text', outputs='text')"
+       ".launch(server_name='0.0.0.0')\n", "LISTENS-ON-ALL-INTERFACES"},
+      {"gRPC on [::]", M, "import grpc\nfrom concurrent import futures\nserver = grpc.server(futures.ThreadPoolExecutor(4))\n"
+       "server.add_insecure_port('[::]:50051')\nserver.start()\n", "LISTENS-ON-ALL-INTERFACES"},
+      {"ZeroMQ on tcp://*", M, "import zmq\ns = zmq.Context().socket(zmq.REP)\ns.bind('tcp://*:5555')\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"gRPC and ZeroMQ on loopback", L,
+       "import grpc, zmq\nfrom concurrent import futures\ns = grpc.server(futures.ThreadPoolExecutor(2))\n"
+       "s.add_insecure_port('localhost:50051')\nz = zmq.Context().socket(zmq.PUB)\nz.bind('tcp://127.0.0.1:5556')\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
