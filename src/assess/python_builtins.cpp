@@ -1588,6 +1588,11 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
           for (int64_t i = 0; ok && i < b; ++i) v *= a;
         } else ok = false;
         put(ok ? Value::integer(v) : Value());
+      } else if (op == "|" && ((x.k == VK::integer && (x.i & 06000) && y.k != VK::integer && !ys) ||
+                               (y.k == VK::integer && (y.i & 06000) && x.k != VK::integer && !xs))) {
+        // st_mode | S_ISUID: whatever the other bits are, the setuid/setgid
+        // bits are set, and they are what a chmod is judged by.
+        put(Value::integer((x.k == VK::integer ? x.i : y.i) & 06000));
       } else {
         Value v;
         if (op == "^" || op == "+" || op == "-") v.taint = 0;

@@ -297,5 +297,21 @@ TEST(EleventhRoundClasses, MoreServersOnAllInterfaces) {
   for (const auto& c : cases) check(c);
 }
 
+// The setuid/setgid bit ORed into a file's current mode (st_mode |
+// S_ISUID) is set whatever the other bits are (it was an unknown mode, LOW);
+// adding the execute bits the same way stays ordinary.
+TEST(EleventhRoundClasses, SetuidBitsOredIntoAnUnknownMode) {
+  const Case cases[] = {
+      {"st_mode | S_ISUID", H,
+       "import os, stat\nos.chmod('./helper', os.stat('./helper').st_mode | stat.S_ISUID)\n",
+       "PERMISSIONS-ON-SYSTEM-PATHS"},
+      {"S_ISGID on a directory's mode", H,
+       "import os, stat\nd = 'shared'\nos.chmod(d, stat.S_ISGID | os.stat(d).st_mode)\n", "PERMISSIONS-ON-SYSTEM-PATHS"},
+      {"execute bits added to a build script", L,
+       "import os, stat\np = 'build/run.sh'\nos.chmod(p, os.stat(p).st_mode | stat.S_IEXEC | stat.S_IXGRP)\n", nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
