@@ -168,6 +168,15 @@ TEST(EleventhRoundClasses, MovesAndLinksOfWalkedFilesKeepThem) {
        "        if os.path.isfile(home_file):\n            os.rename(home_file, home_file + bkp)\n"
        "        os.symlink('{}/{}'.format(run_dir, file), home_file)\n",
        nullptr},
+      {"home entries renamed to lower case", L,
+       "import os\nhome = os.path.expanduser('~')\nfor name in os.listdir(home):\n    if name != name.lower():\n"
+       "        os.rename(os.path.join(home, name), os.path.join(home, name.lower()))\n",
+       nullptr},
+      {"every home file encrypted in place and renamed .locked", B,
+       "import os\nfrom cryptography.fernet import Fernet\nf = Fernet(Fernet.generate_key())\n"
+       "for root, _, files in os.walk(os.path.expanduser('~')):\n    for n in files:\n        p = os.path.join(root, n)\n"
+       "        data = open(p, 'rb').read()\n        open(p, 'wb').write(f.encrypt(data))\n        os.rename(p, p + '.locked')\n",
+       nullptr},
       {"every home file removed", B,
        "import os\nhome = os.path.expanduser('~')\nfor name in os.listdir(home):\n"
        "    p = os.path.join(home, name)\n    if os.path.isfile(p):\n        os.remove(p)\n",
