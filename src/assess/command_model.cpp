@@ -535,9 +535,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (kind == "mount" && p.operands.empty() && !p.short_flag('a')) return r;
     // `ifconfig IFACE` (or -a) shows an interface; any further word (down, up,
     // an address, hw ether, mtu) configures it.
-    bool configures = name == "ifconfig" ? p.operands.size() > 1
-                                         : line.find(" add") != std::string::npos || line.find(" del") != std::string::npos ||
-                                               line.find(" set") != std::string::npos || line.find("flush") != std::string::npos;
+    // `ip`: a changing verb as a word of its own (`ip -j addr` lists addresses).
+    static const RE2 ip_change("(^|\\s)(add|del|delete|set|flush|change|replace|append)(\\s|$)");
+    bool configures = name == "ifconfig" ? p.operands.size() > 1 : RE2::PartialMatch(line, ip_change);
     if (kind == "ip" && !configures) return r;
     if (kind == "chattr") {
       for (size_t k = 1; k < p.operands.size(); ++k)
@@ -589,6 +589,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       else r.stdout_taint = t, r.stdout_ev = ev;
       return r;
     }
+    // rsync --rsync-path CMD: the program the remote side runs (`sudo rsync`
+    // is a remote sudo), judged as this code's own, like `ssh HOST CMD`.
+    if (name == "rsync")
+      if (auto remote = opt_value(argv, p, "--rsync-path")) nested_shell(*remote);
     if (p.operands.size() < 2) return r;
     const Word& dst = argv[p.operands.back()];
     uint32_t t = 0;
@@ -779,6 +783,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "docker") {
+    // `docker --version` / `docker --help`: no subcommand, nothing asked of the daemon.
+    if (p.operands.empty()) return r;
     bool priv = line.find("--privileged") != std::string::npos || line.find("--pid=host") != std::string::npos ||
                 line.find("--pid host") != std::string::npos || line.find("SYS_ADMIN") != std::string::npos ||
                 line.find("-v /:") != std::string::npos || line.find("--volume /:") != std::string::npos ||

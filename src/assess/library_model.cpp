@@ -277,8 +277,17 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
 }
 
 const ApiSpec* LibraryModel::api(std::string_view q) const {
-  auto it = apis_.find(std::string(q));
-  return it == apis_.end() ? nullptr : &it->second;
+  // A subclass the model names (types:) is constructed as its base is:
+  // ThreadingHTTPServer(addr, handler) listens as HTTPServer does.
+  std::string t(q);
+  for (int depth = 0; depth < 8; ++depth) {
+    auto it = apis_.find(t);
+    if (it != apis_.end()) return &it->second;
+    auto b = bases_.find(t);
+    if (b == bases_.end()) return nullptr;
+    t = b->second;
+  }
+  return nullptr;
 }
 
 const ApiSpec* LibraryModel::method(std::string_view type, std::string_view name) const {

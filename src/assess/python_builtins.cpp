@@ -251,6 +251,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (!a0) return Value::bytes("");
       Value out;
       bool any = false;
+      bool from_numbers = false;
       for (const auto& a : a0->alts) {
         Value one;
         if (a.k == VK::str || a.k == VK::bytes) one = Value::bytes(a.s);
@@ -265,6 +266,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
             }
             s += static_cast<char>(xi->i & 0xff);
           }
+          from_numbers |= ok;
           one = ok ? Value::bytes(concrete(s)) : Value();
         } else {
           one = Value();
@@ -274,6 +276,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         any = true;
       }
       out.taint = deep_taint(*a0);
+      // Bytes built from numbers written in the code (as chr() builds
+      // characters): a hidden string, whether run at once or appended in a loop.
+      if (from_numbers) out.taint |= kObfuscated;
       out.ev = deep_ev(*a0);
       return out;
     }
@@ -1063,20 +1068,25 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       return Value();
     }
-    case Special::temp_file: {
+    case Special::temp_file: case Special::temp_fd: {
       // A named temporary file: a name nobody can predict (so not a fixed /tmp
       // path), the same for every use of this one object, so what is written
-      // into it is what runs when its .name is executed later.
-      const Value* d = arg(-1, "dir");
+      // into it is what runs when its .name is executed later. mkstemp gives
+      // the same as (descriptor, name): the descriptor is the open file (what
+      // os.write writes lands there), the name is the path.
+      const bool fd_pair = spec.special_id == Special::temp_fd;
+      const Value* d = fd_pair ? arg(2, "dir") : arg(-1, "dir");
       std::string dir = d && !is_partial(first_text(*d)) ? first_text(*d) : std::string("/tmp");
       std::string name = dir + "/" + std::string(1, kUnknownPart) + "/tmp" + std::to_string(site);
-      if (const Value* sfx = arg(-1, "suffix")) name += first_text(*sfx);
-      const Value* m = arg(0, "mode");
+      if (const Value* sfx = fd_pair ? arg(0, "suffix") : arg(-1, "suffix")) name += first_text(*sfx);
+      const Value* m = fd_pair ? nullptr : arg(0, "mode");
       Args opened;
       opened.pos.push_back(Value::str(name, kUnpredictable));
       opened.pos.push_back(m ? *m : Value::str("w+b"));
       const ApiSpec* builtin_open = ctx_.lib.api("builtins.open");
-      return builtin_open ? apply_special(*builtin_open, "builtins.open", nullptr, opened, site, handled) : Value();
+      Value file = builtin_open ? apply_special(*builtin_open, "builtins.open", nullptr, opened, site, handled) : Value();
+      handled = true;
+      return fd_pair ? make_list({file, Value::str(name, kUnpredictable)}, VK::tuple) : file;
     }
     case Special::open_file: {
       std::optional<Value> pv = role_value(spec, "path", args, self);
@@ -1578,6 +1588,11 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
           for (int64_t i = 0; ok && i < b; ++i) v *= a;
         } else ok = false;
         put(ok ? Value::integer(v) : Value());
+      } else if (op == "|" && ((x.k == VK::integer && (x.i & 06000) && y.k != VK::integer && !ys) ||
+                               (y.k == VK::integer && (y.i & 06000) && x.k != VK::integer && !xs))) {
+        // st_mode | S_ISUID: whatever the other bits are, the setuid/setgid
+        // bits are set, and they are what a chmod is judged by.
+        put(Value::integer((x.k == VK::integer ? x.i : y.i) & 06000));
       } else {
         Value v;
         if (op == "^" || op == "+" || op == "-") v.taint = 0;

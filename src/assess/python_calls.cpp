@@ -24,6 +24,48 @@ bool is_dotted_name(const std::string& s) {
 }
 
 // An interpreter whose first argument is the script it runs.
+// A URL whose query passes a value as the API's key (?appid=..., &api_key=...,
+// &token=...): the key authenticates to that host, as a header would.
+bool query_passes_a_key(const std::string& url) {
+  static const RE2 key_name(
+      "(?i)(app_?id|api_?key|api-key|apikey|key|access_?token|auth_?token|token|auth|client_?secret|"
+      "client_?id|secret|sig|signature)");
+  size_t q = url.find('?');
+  if (q == std::string::npos) return false;
+  for (size_t hole = url.find(kUnknownPart, q); hole != std::string::npos; hole = url.find(kUnknownPart, hole + 1)) {
+    size_t eq = url.rfind('=', hole);
+    size_t start = url.find_last_of("?&", hole);
+    if (eq == std::string::npos || start == std::string::npos || eq < start || eq + 1 != hole) continue;
+    if (RE2::FullMatch(url.substr(start + 1, eq - start - 1), key_name)) return true;
+  }
+  return false;
+}
+
+// params={"appid": key, "q": city}: a secret passed in the query only under
+// a key's name, and nowhere else in the request, authenticates to the host.
+bool params_pass_a_key(const PyInterp::Args& args) {
+  static const RE2 key_name(
+      "(?i)(app_?id|api_?key|api-key|apikey|key|access_?token|auth_?token|private_?token|token|auth|"
+      "auth_?key|client_?secret|client_?id|secret|sig|signature)");
+  const Value* params = args.get(-1, "params");
+  if (!params || params->alts.empty()) return false;
+  for (const char* other : {"data", "json", "files"})
+    if (const Value* v = args.get(-1, other); v && (deep_taint(*v) & kAuthSecrets)) return false;
+  bool keyed_secret = false;
+  for (const auto& a : params->alts) {
+    if (a.k != VK::dict || !a.c) return false;
+    for (const auto& item : a.c->items)
+      if (deep_taint(item) & kAuthSecrets) return false;
+    if (a.c->open && (deep_taint(a.c->rest) & kAuthSecrets)) return false;
+    for (const auto& [name, v] : a.c->keyed) {
+      if (!(deep_taint(v) & kAuthSecrets)) continue;
+      if (!RE2::FullMatch(name, key_name)) return false;
+      keyed_secret = true;
+    }
+  }
+  return keyed_secret;
+}
+
 bool runs_script(const std::string& name) {
   static const RE2 re("^(python[0-9.]*|pypy[0-9.]*|perl|ruby|node|sh|bash|dash|zsh|ksh)$");
   return RE2::FullMatch(name, re);
@@ -157,6 +199,16 @@ Value PyInterp::eval_call(NodeId e) {
     args.pos.push_back(eval(argl));  // f(x for x in y)
     args.pos_nodes.push_back(argl);
   }
+  // A method of an object this code cannot type (a client passed in as a
+  // parameter, kept by another module's class) whose name says what it does
+  // (paramiko's exec_command): the library model names it as unknown.NAME.
+  if (callee.alts.empty() && t_.kind(fn) == K::attribute)
+    if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode)
+      if (const ApiSpec* spec = ctx_.lib.api("unknown." + text(attr))) {
+        Value r = apply_spec(*spec, spec->name, nullptr, args, e);
+        r.taint |= callee.taint & ~kHiddenName;
+        return r;
+      }
   return call(callee, args, e);
 }
 
@@ -864,6 +916,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           int32_t secret_ev = deep_ev_of(target, kEnvSecret);
           if (e.data_ev < 0) e.data_ev = secret_ev >= 0 ? secret_ev : deep_ev(target);
         }
+    if (spec.effect == Eff::net_request && params_pass_a_key(args)) e.flags |= kAuthHeader;
     if (spec.effect == Eff::net_request) {
       std::string method = spec.method;
       if (auto mv = role_value(spec, "method", args, self)) method = first_text(*mv);
@@ -879,6 +932,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (known_host && is_partial(u)) {
           e.data_taint = target.taint;
           e.data_ev = target.ev;
+          if (query_passes_a_key(u) && authentication_only(target.taint, 0)) e.flags |= kAuthHeader;
         }
       }
     }
@@ -913,10 +967,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       }
       if (spec.effect == Eff::file_delete && (spec.tag == "recursive")) one.flags |= kRecursiveDelete;
       if (spec.effect == Eff::file_write && spec.tag == "move" && data) {
-        // A move removes its source.
+        // A move removes its source (and keeps it at the destination, unless that is the null device).
         Effect gone;
         gone.kind = Eff::file_delete;
-        gone.tag = "move";
+        gone.tag = one.target == "/dev/null" ? "delete" : "move";
         gone.target = ctx_.path(first_text(*data));
         gone.path_classes = ctx_.classify(gone.target);
         gone.target_taint = data->taint;
