@@ -136,11 +136,14 @@ class SupervisorKilled(CliTestCase):
         from harness import BINARY
         proc = subprocess.Popen([str(BINARY), "--config", str(self.config), "--state", str(self.state),
                                  "run", str(prog)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Killed once the program runs (execution.start is on record), not
+        # when its run directory appears: that is made before the assessment,
+        # and a run killed before execution.start has nothing to abandon.
+        deadline = time.time() + 120
+        while "execution.start" not in self.cli("audit", "show", "--type", "execution.start", "--json").stdout:
+            self.assertLess(time.time(), deadline, "the program never started")
+            time.sleep(0.2)
         runs = self.state / "runs"
-        deadline = time.time() + 20
-        while time.time() < deadline and not (runs.exists() and any(runs.iterdir())):
-            time.sleep(0.05)
-        time.sleep(0.5)
         run_ids = [p.name for p in runs.iterdir()]
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
