@@ -1,8 +1,10 @@
 #include "audit/chain.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "audit/canonical_json.hpp"
+#include "audit/error.hpp"
 #include "audit/worker_pool.hpp"
 #include "common/clock.hpp"
 #include "common/encoding.hpp"
@@ -12,6 +14,39 @@ namespace mai::audit {
 Sealer::Sealer(Head& head) : h_(head), frontier_(head.next_seq, head.frontier) {
   if (h_.last_hash.empty()) h_.last_hash = zero_hash();
   if (h_.tree_head_hash.empty()) h_.tree_head_hash = zero_hash();
+}
+
+Sealer::~Sealer() { finish_streaming(); }
+
+void Sealer::sign_as_added(WorkerPool* pool, size_t most) {
+  if (!pool || pool->size() < 2 || most < 2 || job_ || !items_.empty()) return;  // sign() does it all
+  items_.reserve(most);
+  most_ = most;
+  stream_pool_ = pool;
+  stream_fn_ = [this](size_t i) { sign_added(i); };
+}
+
+// Record i once it is added; nothing when the adds ended before it. The
+// leader adds a record every few microseconds and a signature takes tens,
+// so a signer rarely finds its record not yet there.
+void Sealer::sign_added(size_t i) {
+  while (i >= added_.load(std::memory_order_acquire)) {
+    if (closed_.load(std::memory_order_acquire) && i >= added_.load(std::memory_order_acquire)) return;
+    std::this_thread::yield();
+  }
+  sign_record(items_[i]);
+}
+
+// Ends the adds and waits for the pool's signers (sign() rethrows their
+// error; the destructor, reached by an error while sealing, drops it).
+void Sealer::finish_streaming() noexcept {
+  if (!job_) return;
+  closed_.store(true, std::memory_order_release);
+  try {
+    stream_pool_->join(job_);
+  } catch (...) {
+  }
+  job_.reset();
 }
 
 uint64_t Sealer::add(Record r, const SigningKey& key) {
@@ -26,14 +61,24 @@ uint64_t Sealer::add(Record r, std::string_view canonical_data, const SigningKey
   r.key_id = key.key_id();
   r.tree_heads = h_.tree_heads;
   r.tree_head_hash = h_.tree_head_hash;
-  std::string body = r.canonical_body_with(canonical_data);
+  // The signing input, built once: the hash and the stored bytes take the
+  // body from it.
+  const std::string body = r.canonical_body_with(canonical_data);
+  std::string input;
+  input.reserve(kRecordDomain.size() + body.size());
+  input.append(kRecordDomain).append(body);
   std::string hash = record_hash(body);
+  if (stream_pool_ && items_.size() == most_) throw AuditError("internal error: more records sealed than announced");
   frontier_.append(hash);
   h_.next_seq = frontier_.size();
   h_.last_hash = std::move(hash);
   h_.last_timestamp_us = r.timestamp_us;
   uint64_t seq = r.seq;
-  items_.push_back(Item{std::move(r), std::move(body), &key, {}});
+  items_.push_back(Item{std::move(r), std::move(input), &key, {}});
+  if (stream_pool_) {
+    added_.store(items_.size(), std::memory_order_release);
+    if (!job_) job_ = stream_pool_->launch(most_, 1, stream_fn_);  // wakes the pool with the first record
+  }
   return seq;
 }
 
@@ -51,16 +96,25 @@ const TreeHead& Sealer::add_tree_head(const SigningKey& key) {
   return ths_.back().t;
 }
 
+void Sealer::sign_record(Item& it) {
+  it.r.sig = it.key->sign(it.input);
+  it.bytes = Record::with_sig(std::string_view(it.input).substr(kRecordDomain.size()), it.r.sig);
+}
+
 void Sealer::sign(WorkerPool* pool) {
+  if (stream_pool_) {
+    closed_.store(true, std::memory_order_release);
+    for (auto& th : ths_) th.t.sig = th.key->sign(th.t.signing_input());  // while the pool signs records
+    if (job_) {
+      auto job = std::move(job_);
+      stream_pool_->join(job);  // the caller signs what is left, then rethrows a signer's error
+    }
+    return;
+  }
   const size_t n = items_.size(), total = n + ths_.size();
   auto one = [&](size_t i) {
     if (i < n) {
-      Item& it = items_[i];
-      std::string input;
-      input.reserve(kRecordDomain.size() + it.body.size());
-      input.append(kRecordDomain).append(it.body);
-      it.r.sig = it.key->sign(input);
-      it.bytes = Record::with_sig(it.body, it.r.sig);
+      sign_record(items_[i]);
     } else {
       Th& th = ths_[i - n];
       th.t.sig = th.key->sign(th.t.signing_input());
@@ -73,7 +127,7 @@ void Sealer::sign(WorkerPool* pool) {
 }
 
 void Sealer::put_into(Store::Batch& b) {
-  for (const auto& it : items_) b.put_record(it.r, it.bytes);
+  for (auto& it : items_) b.put_record(it.r, std::move(it.bytes));
   for (const auto& th : ths_) b.put_tree_head(th.t);
   h_.frontier = frontier_.nodes();
   b.put_head(h_);

@@ -157,6 +157,10 @@ void Log::commit(std::vector<Pending*>& batch) {
     Head h = take_head(store);
     const SigningKey key = key_.current();
     Sealer sealer(h);
+    // The pool signs each record while the ones after it are sealed.
+    size_t most = 0;
+    for (auto* p : good) most += p->prepared.size();
+    sealer.sign_as_added(&signers_, most);
     Store::Batch b(store);
     bool receipt_wanted = false;
     std::map<std::string, std::string> batch_code;  // submissions earlier in this batch

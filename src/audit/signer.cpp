@@ -8,6 +8,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <mutex>
+#include <vector>
 
 #include "audit/error.hpp"
 #include "common/files.hpp"
@@ -113,6 +115,16 @@ bool PublicKey::verify(std::string_view message, std::string_view signature) con
   return rc == 1;
 }
 
+// Idle contexts, each initialised for the key once: Ed25519 signs in one
+// shot, so a context that signed is ready for the next message.
+struct SigningKey::Contexts {
+  std::mutex mu;
+  std::vector<EVP_MD_CTX*> idle;
+  ~Contexts() {
+    for (auto* c : idle) EVP_MD_CTX_free(c);
+  }
+};
+
 SigningKey SigningKey::generate() {
   EVP_PKEY* k = nullptr;
   std::unique_ptr<EVP_PKEY_CTX, decltype(&EVP_PKEY_CTX_free)> ctx(
@@ -121,6 +133,7 @@ SigningKey SigningKey::generate() {
     throw AuditError("cannot generate an Ed25519 key: " + openssl_error());
   SigningKey s;
   s.pkey_ = own(k);
+  s.contexts_ = std::make_shared<Contexts>();
   s.public_ = PublicKey::from_raw(raw_public(k));
   return s;
 }
@@ -135,6 +148,7 @@ SigningKey SigningKey::from_pem(std::string_view pem, const std::string& what) {
   }
   SigningKey s;
   s.pkey_ = own(k);
+  s.contexts_ = std::make_shared<Contexts>();
   if (EVP_PKEY_get_id(k) != EVP_PKEY_ED25519) throw AuditError(what + " is not an Ed25519 private key");
   s.public_ = PublicKey::from_raw(raw_public(k));
   return s;
@@ -182,13 +196,28 @@ void SigningKey::save_file(const std::string& path) const {
 }
 
 std::string SigningKey::sign(std::string_view message) const {
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  if (!pkey_ || !contexts_) throw AuditError("Ed25519 signing failed: no key");
+  using Ctx = std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)>;
+  Ctx ctx(nullptr, EVP_MD_CTX_free);
+  {
+    std::lock_guard<std::mutex> lk(contexts_->mu);
+    if (!contexts_->idle.empty()) {
+      ctx.reset(contexts_->idle.back());
+      contexts_->idle.pop_back();
+    }
+  }
+  if (!ctx) {
+    ctx.reset(EVP_MD_CTX_new());
+    if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, nullptr, nullptr, pkey_.get()) != 1)
+      throw AuditError("Ed25519 signing failed: " + openssl_error());
+  }
   unsigned char sig[64];
   size_t len = sizeof sig;
-  if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, nullptr, nullptr, pkey_.get()) != 1 ||
-      EVP_DigestSign(ctx.get(), sig, &len, reinterpret_cast<const unsigned char*>(message.data()),
-                     message.size()) != 1)
-    throw AuditError("Ed25519 signing failed: " + openssl_error());
+  if (EVP_DigestSign(ctx.get(), sig, &len, reinterpret_cast<const unsigned char*>(message.data()), message.size()) !=
+      1)
+    throw AuditError("Ed25519 signing failed: " + openssl_error());  // the context is dropped
+  std::lock_guard<std::mutex> lk(contexts_->mu);
+  contexts_->idle.push_back(ctx.release());
   return std::string(reinterpret_cast<char*>(sig), len);
 }
 

@@ -372,8 +372,8 @@ size_t Store::Batch::count() const { return static_cast<size_t>(batch_->Count())
 // contiguous runs (records, index entries) instead of jumping between them.
 void Store::Batch::put(std::string key, std::string value) { puts_.emplace_back(std::move(key), std::move(value)); }
 
-void Store::Batch::put_record(const Record& r, const std::string& encoded) {
-  put(store_keys::record(r.seq), encoded);
+void Store::Batch::put_record(const Record& r, std::string encoded) {
+  put(store_keys::record(r.seq), std::move(encoded));
   for (auto& k : store_keys::index_keys(r)) put(std::move(k), "");
 }
 
@@ -411,6 +411,12 @@ void Store::Batch::delete_records(uint64_t from, uint64_t below) {
 void Store::write(Batch& b, bool sync) {
   // Stable: of two puts of one key, the later wins, as it would unsorted.
   std::stable_sort(b.puts_.begin(), b.puts_.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  if (b.batch_->Count() == 0) {
+    // Sized once: a group commit's records would grow it by doubling, a copy each time.
+    size_t bytes = 12;  // the batch's header
+    for (const auto& [k, v] : b.puts_) bytes += k.size() + v.size() + 11;  // tag, two varint lengths
+    b.batch_ = std::make_unique<rocksdb::WriteBatch>(bytes);
+  }
   for (const auto& [k, v] : b.puts_) b.batch_->Put(k, v);
   b.puts_.clear();
   rocksdb::WriteOptions wo;

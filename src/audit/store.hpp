@@ -92,7 +92,7 @@ class Store {
    public:
     explicit Batch(const Store& store);
     ~Batch();
-    void put_record(const Record& r, const std::string& encoded);
+    void put_record(const Record& r, std::string encoded);
     void put_tree_head(const TreeHead& t);
     void put_head(const Head& h);
     void put_checkpoint(const Checkpoint& c);

@@ -11,22 +11,25 @@
 // finishing: the items that arrive meanwhile gather into one batch instead
 // of many small ones, each waiting for the disk behind the other.
 //
-// Each waiter sleeps on its own condition variable and is woken only when
-// its item is done or when it is to lead the next batch: with many
-// appenders, a notify_all per batch woke every one of them to take the lock
-// and go back to sleep, on the cores the signers need. They are notified
-// after the lock is released: a waiter woken while the notifier still held
-// it went straight back to sleep on the mutex, a second context switch per
-// append (perf: __lll_lock_wait under pthread_cond_signal). The condition
-// variable is shared with the notifier, so it outlives a waiter that wakes
-// early, sees its item done and returns.
+// Each waiter sleeps on its own futex word and is woken only when its item
+// is done or when it is to lead the next batch: with many appenders, a
+// notify_all per batch woke every one of them to take the lock and go back
+// to sleep, on the cores the signers need. A waiter whose item is done
+// learns it from its word and returns without taking the lock (with a
+// condition variable, every woken appender took the group's mutex once more,
+// and 64 of them contended for it); the word lives on the waiter's stack,
+// nothing is allocated per append. The kernel is entered after the lock is
+// released: a waiter woken while the notifier still held it went straight
+// back to sleep on the mutex.
 #pragma once
-#include <condition_variable>
+#include <atomic>
+#include <cstdint>
 #include <deque>
 #include <exception>
-#include <memory>
 #include <mutex>
 #include <vector>
+
+#include "common/futex.hpp"
 
 namespace mai {
 
@@ -45,25 +48,44 @@ class GroupCommit {
   // rethrows the item's error, or what either call threw for its batch.
   template <class Commit, class Finish>
   void submit(Item& item, Commit&& commit, Finish&& finish) {
-    Waiter self{&item, false, std::make_shared<std::condition_variable>()};
+    Waiter self{&item};
     std::unique_lock<std::mutex> lk(mu_);
     queue_.push_back(&self);
-    // A waiter that another leader took only waits for its item to be done.
-    while (!item.done && (self.taken || leader_ || finishing_ > 1)) self.cv->wait(lk);
-    if (!item.done) lead(lk, commit, finish);
-    if (item.error) std::rethrow_exception(item.error);
+    for (;;) {
+      uint32_t w = self.word.load(std::memory_order_acquire);
+      if (w == kDone) break;  // another leader's batch
+      if (!self.taken && !leader_ && finishing_ <= 1) {
+        lead(lk, self, commit, finish);
+        break;
+      }
+      // To sleep; a leader storing kDone meanwhile (it does so without the
+      // lock) must not be overwritten: the loop then sees it.
+      if (w != kAsleep && !self.word.compare_exchange_strong(w, kAsleep)) continue;
+      lk.unlock();
+      while ((w = self.word.load(std::memory_order_acquire)) == kAsleep) futex_wait(self.word, kAsleep);
+      if (w == kDone) return finished(item);  // without the lock
+      lk.lock();
+    }
+    if (lk.owns_lock()) lk.unlock();
+    finished(item);
   }
 
  private:
-  using Cv = std::shared_ptr<std::condition_variable>;
+  // A waiter's word: asleep, woken to look (lead, maybe), or done: then its
+  // item's batch went through commit and finish, and the waker is gone.
+  static constexpr uint32_t kAsleep = 0, kLook = 1, kDone = 2;
   struct Waiter {
     Item* item;
-    bool taken;  // in a batch
-    Cv cv;
+    bool taken = false;  // in a batch
+    std::atomic<uint32_t> word{kLook};
   };
 
+  static void finished(Item& item) {
+    if (item.error) std::rethrow_exception(item.error);
+  }
+
   template <class Commit, class Finish>
-  void lead(std::unique_lock<std::mutex>& lk, Commit& commit, Finish& finish) {
+  void lead(std::unique_lock<std::mutex>& lk, Waiter& self, Commit& commit, Finish& finish) {
     leader_ = true;
     std::vector<Waiter*> waiters(queue_.begin(), queue_.end());
     queue_.clear();
@@ -79,25 +101,31 @@ class GroupCommit {
     // The next batch may be committed while this one finishes.
     leader_ = false;
     ++finishing_;
-    Cv next = next_leader();
+    Waiter* next = next_leader();
     lk.unlock();
-    if (next) next->notify_one();
+    if (next) futex_wake_one(next->word);
     if (committed) run(batch, finish);
-    std::vector<Cv> wake;
-    wake.reserve(waiters.size() + 1);
     lk.lock();
     --finishing_;
-    if (Cv n = next_leader()) wake.push_back(std::move(n));
-    for (auto* w : waiters) {
-      w->item->done = true;
-      wake.push_back(w->cv);  // the waiter may return as soon as the lock is free
-    }
+    next = next_leader();
+    for (auto* w : waiters) w->item->done = true;
     lk.unlock();
-    for (auto& cv : wake) cv->notify_one();  // the lock stays released: the leader returns
+    if (next) futex_wake_one(next->word);
+    // kDone is the last this thread touches of a waiter: it may return at once.
+    for (auto* w : waiters) {
+      if (w == &self) continue;  // the leader returns by itself
+      w->word.store(kDone, std::memory_order_release);
+      futex_wake_one(w->word);  // harmless if it already returned
+    }
   }
 
-  // The first waiter in the queue, to lead the next batch.
-  Cv next_leader() { return queue_.empty() ? nullptr : queue_.front()->cv; }
+  // The first waiter in the queue, told to look whether it may lead (under
+  // the lock, so it is still there; the caller wakes it after unlocking).
+  Waiter* next_leader() {
+    if (queue_.empty()) return nullptr;
+    queue_.front()->word.store(kLook, std::memory_order_release);
+    return queue_.front();
+  }
 
   // Calls stage(batch); what it throws fails every item without an error of its own.
   template <class Stage>

@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "audit/error.hpp"
 #include "audit/signer.hpp"
 #include "common/encoding.hpp"
@@ -21,6 +25,36 @@ TEST(Signer, Rfc8032Vectors) {
   sig2[0] ^= 1;
   EXPECT_FALSE(pk2.verify(std::string(1, '\x72'), sig2));
   EXPECT_FALSE(pk2.verify(std::string(1, '\x72'), "short"));
+}
+
+// RFC 8032's TEST 2 signed again and again by one key, on several threads,
+// between other messages: contexts reused from earlier signatures give the
+// vector's exact (deterministic) signature every time.
+TEST(Signer, ReusedSigningContextsGiveTheRfc8032Signature) {
+  // PKCS#8 wrapping of TEST 2's 32-byte private key.
+  const std::string der = *from_hex("302e020100300506032b657004220420") +
+                          *from_hex("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb");
+  auto key = SigningKey::from_pem("-----BEGIN PRIVATE KEY-----\n" + to_base64(der) + "\n-----END PRIVATE KEY-----\n",
+                                  "test key");
+  const std::string expected = *from_hex(
+      "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00");
+  const std::string msg(1, '\x72');
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      SigningKey mine = key;  // copies share the contexts
+      for (int i = 0; i < 50; ++i) {
+        std::string other = "message " + std::to_string(t * 100 + i);
+        if (!mine.public_key().verify(other, mine.sign(other))) ++wrong;
+        if (mine.sign(msg) != expected) ++wrong;
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(key.sign(msg), expected);
+  SigningKey moved = std::move(key);
+  EXPECT_EQ(moved.sign(msg), expected);
 }
 
 TEST(Signer, KeyFileRoundTripWithMode0600) {
