@@ -298,7 +298,7 @@ typename Inspector::result_type inspect(Inspector& f, CodeInput& x) {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, CodeInputs& x) {
-  return f(caf::meta::type_name("mai::CodeInputs"), x.files, x.over_limit, x.compiled);
+  return f(caf::meta::type_name("mai::CodeInputs"), x.files, x.over_limit, x.compiled, x.texts);
 }
 
 template <class Inspector>

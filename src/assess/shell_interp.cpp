@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "assess/command_model.hpp"
 #include "assess/context.hpp"
@@ -34,7 +35,20 @@ class ShInterp {
   // What the code prints (the taint of its standard output).
   CommandResult run() {
     if (t_.root() == kNoNode) return CommandResult();
-    return exec(t_.root(), CommandIo{});
+    CommandResult result = exec(t_.root(), CommandIo{});
+    // Functions never called: once each, with unknown arguments, as the
+    // Python front end does. A library sourced by other code (an input
+    // named lib.inc, a helper.sh) is judged by what its functions do.
+    uncalled_pass_ = true;
+    for (size_t i = 0; i < func_order_.size() && !stop_; ++i) {
+      const std::string& name = func_order_[i];
+      if (called_.count(name)) continue;
+      called_.insert(name);
+      fn_stack_.push_back(name);  // no positional arguments pushed: $1... are unknown
+      exec(funcs_[name], CommandIo{});
+      fn_stack_.pop_back();
+    }
+    return result;
   }
 
  private:
@@ -88,6 +102,9 @@ class ShInterp {
   int32_t code_ev_;
   std::unordered_map<std::string, Word> vars_;
   std::unordered_map<std::string, NodeId> funcs_;
+  std::vector<std::string> func_order_;         // as defined, for the uncalled ones
+  std::unordered_set<std::string> called_;      // functions run by a call
+  bool uncalled_pass_ = false;                  // running the functions nobody called
   std::vector<std::vector<Word>> positional_;
   std::vector<std::string> fn_stack_;
   std::unordered_map<int, std::string> socket_fds_;  // exec 5<>/dev/tcp/h/p
@@ -579,7 +596,10 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
     case K::function_definition_sh: {
       NodeId name = t_.child(n, F::name);
       NodeId body = t_.child(n, F::body);
-      if (name != kNoNode && body != kNoNode) funcs_[std::string(t_.text(name))] = body;
+      if (name != kNoNode && body != kNoNode) {
+        auto [it, added] = funcs_.insert_or_assign(std::string(t_.text(name)), body);
+        if (added) func_order_.push_back(it->first);
+      }
       break;
     }
     case K::if_statement_sh: case K::elif_clause_sh: case K::else_clause_sh: case K::case_statement:
@@ -825,7 +845,10 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
   if (fit != funcs_.end()) {
     bool recursive = std::find(fn_stack_.begin(), fn_stack_.end(), argv[0].text) != fn_stack_.end();
     if (recursive) {
-      if (in_pipeline_ || background_) {
+      // Not from the uncalled pass: a recursion there (through a
+      // `| while read` loop over a list) is the caller's to start, and
+      // the classic bomb calls itself where it is defined.
+      if ((in_pipeline_ || background_) && !uncalled_pass_) {
         Effect e;
         e.kind = Eff::spawn;
         e.tag = "fork_bomb";
@@ -835,6 +858,7 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       }
       return result;
     }
+    called_.insert(argv[0].text);
     if (fn_stack_.size() < 16) {
       fn_stack_.push_back(argv[0].text);
       positional_.emplace_back(argv.begin() + 1, argv.end());

@@ -35,13 +35,17 @@ struct CodeInput {
   std::string data;
 };
 
-// What the assessor read besides the code: the programs among the inputs, and
-// the names of those left unread because the submission's code passed the
-// limit (they count against it: see assess_with_inputs).
+// What the assessor reads besides the code: the programs among the inputs,
+// the names of those left unread (past the limit, or compiled), and the
+// other text inputs (see assess_with_inputs).
 struct CodeInputs {
   std::vector<CodeInput> files;
   std::vector<std::string> over_limit;
   std::vector<std::string> compiled;  // compiled programs (ELF, Python bytecode): unreadable
+  // The other inputs that are text, within what the limit leaves: data,
+  // unless the code runs code it does not hold (`exec(open(NAME).read())`,
+  // `source NAME`); then each is read as code of that language too.
+  std::vector<CodeInput> texts;
 };
 
 // One input the assessor read, and what it found there.

