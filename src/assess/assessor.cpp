@@ -347,8 +347,8 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
       what += (what.empty() ? "" : "; ") + rule->explain + " (" + where + ")";
       if (fix.find(rule->acceptable) == std::string::npos) fix += (fix.empty() ? "" : "; or ") + rule->acceptable;
     }
-    out.explanation = valid_utf8("This code was blocked: " + what + ". It would be acceptable if it " + fix +
-                      ". It will not run unless you explicitly override the block.");
+    out.explanation = valid_utf8(std::string(kBlockedLead) + what + ". It would be acceptable if it " + fix + "." +
+                                 std::string(kOverrideTail));
   }
   out.findings = std::move(findings);
   return out;

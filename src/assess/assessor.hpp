@@ -31,6 +31,10 @@ class Assessor {
   const KnownThreats& threats() const { return *threats_; }
 
   static constexpr size_t kMaxFindings = 500;
+  // A BLOCKED explanation is kBlockedLead, what it does and what would make
+  // it acceptable, then kOverrideTail (code_inputs.cpp joins several).
+  static constexpr std::string_view kBlockedLead = "This code was blocked: ";
+  static constexpr std::string_view kOverrideTail = " It will not run unless you explicitly override the block.";
   // Work units of the interpreters: a fixed allowance plus some per byte.
   static uint64_t budget_for(size_t bytes) { return 400000 + 40 * static_cast<uint64_t>(bytes); }
 

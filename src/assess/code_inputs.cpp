@@ -10,18 +10,16 @@ namespace mai::assess {
 
 namespace {
 
-constexpr std::string_view kBlockedLead = "This code was blocked: ";
 // The rule (config/assessment.yaml) for code run from a value the analysis
 // cannot read: a file's contents, a variable.
 constexpr std::string_view kDynamicCodeRule = "DYNAMIC-CODE";
-constexpr std::string_view kOverrideTail = " It will not run unless you explicitly override the block.";
 
 // "This code was blocked: X. ... block." -> "X. ..." (the sentence between).
 std::string_view core_of(std::string_view explanation) {
-  if (explanation.substr(0, kBlockedLead.size()) == kBlockedLead) explanation.remove_prefix(kBlockedLead.size());
-  if (explanation.size() >= kOverrideTail.size() &&
-      explanation.substr(explanation.size() - kOverrideTail.size()) == kOverrideTail)
-    explanation.remove_suffix(kOverrideTail.size());
+  const std::string_view lead = Assessor::kBlockedLead, tail = Assessor::kOverrideTail;
+  if (explanation.substr(0, lead.size()) == lead) explanation.remove_prefix(lead.size());
+  if (explanation.size() >= tail.size() && explanation.substr(explanation.size() - tail.size()) == tail)
+    explanation.remove_suffix(tail.size());
   return explanation;
 }
 
@@ -129,7 +127,7 @@ Assessment assess_with_inputs(const Assessor& assessor, std::string_view code, L
   if (blocked_parts.size() > code_parts) {
     std::string text;
     for (const auto& part : blocked_parts) text += (text.empty() ? "" : " Also ") + part;
-    out.explanation = std::string(kBlockedLead) + text + std::string(kOverrideTail);
+    out.explanation = std::string(Assessor::kBlockedLead) + text + std::string(Assessor::kOverrideTail);
   }
   return out;
 }

@@ -27,8 +27,8 @@ std::optional<Language> language_of_name(std::string_view name) {
 
 std::optional<Language> language_of_shebang(std::string_view data) {
   if (data.substr(0, 2) != "#!") return std::nullopt;
-  std::string_view line = data.substr(2, data.find('\n') == std::string_view::npos ? data.size() - 2
-                                                                                   : data.find('\n') - 2);
+  std::string_view line = data.substr(2);
+  line = line.substr(0, line.find('\n'));
   // "#! /usr/bin/env -S python3 -u": the first word, or env's first non-option word.
   auto words = [&line]() {
     std::array<std::string_view, 8> out{};

@@ -7,6 +7,7 @@ import pathlib
 import shutil
 import subprocess
 import tempfile
+import time
 import unittest
 
 import jsonschema
@@ -89,6 +90,20 @@ class CliTestCase(unittest.TestCase):
         proc = subprocess.run(cmd, input=stdin, capture_output=True, text=text, timeout=timeout,
                               env=full_env, cwd=self.tmp)
         return Result(proc)
+
+    def wait_until(self, read, enough, what, timeout=120, every=0.2):
+        """Calls read() until enough(its value) holds and returns that value;
+        fails naming `what` after `timeout` seconds. For what arrives later
+        than an answer (spooled events, a lost worker): fixed sleeps break
+        on a loaded machine."""
+        deadline = time.time() + timeout
+        while True:
+            value = read()
+            if enough(value):
+                return value
+            if time.time() > deadline:
+                self.fail(f"never saw {what} (last: {str(value)[:500]})")
+            time.sleep(every)
 
     def edit_config(self, name, edit):
         """A copy of the repository's config (made once per test, then used

@@ -58,31 +58,6 @@ class Cluster(CliTestCase):
         self.assertEqual(res.code, 0, res)
         return res.json()
 
-    def wait_for_status(self, enough, what, timeout=120):
-        """Asks the coordinator until enough(status) holds (no fixed sleeps:
-        they are too short on a loaded machine)."""
-        deadline = time.time() + timeout
-        while True:
-            status = self.status()
-            if enough(status):
-                return status
-            if time.time() > deadline:
-                self.fail(f"the coordinator never showed {what}: {status}")
-            time.sleep(0.2)
-
-    def wait_for_records(self, enough, what, timeout=300):
-        """Reads the live log until enough(records) holds: workers deliver
-        their events through spools, later than their clients' answers (a
-        fixed sleep was too short on a loaded machine)."""
-        deadline = time.time() + timeout
-        while True:
-            records = self.records()
-            if enough(records):
-                return records
-            if time.time() > deadline:
-                self.fail(f"the log never showed {what}")
-            time.sleep(0.5)
-
     def load(self, client, count, code="print('ok')"):
         cmd = [str(LOAD_TOOL), "--server", self.service.address, "--count", str(count),
                "--concurrency", "3", "--code", code, *[str(a) for a in tls_args(self.pki, client)]]
@@ -99,8 +74,8 @@ class Cluster(CliTestCase):
         self.workers["w1"].signal(signal.SIGKILL)
         self.workers["w2"].signal(signal.SIGSTOP)
         # w2 is declared lost after its heartbeat timeout.
-        self.wait_for_status(lambda st: all(w in "\n".join(st["recent_failures"]) for w in ("w1", "w2")),
-                             "w1 and w2 among the recent failures")
+        self.wait_until(self.status, lambda st: all(w in "\n".join(st["recent_failures"]) for w in ("w1", "w2")),
+                        "w1 and w2 among the recent failures")
         self.workers["w2"].signal(signal.SIGCONT)
         # A restarted w1 (same state: its spool) rejoins and takes work.
         self.workers["w1"].stop()
@@ -120,7 +95,7 @@ class Cluster(CliTestCase):
         def all_started(records):
             started = {r["request_id"] for r in records if r["type"] == "execution.start"}
             return ids <= started
-        self.wait_for_records(all_started, "an execution.start for every request")  # spools drain
+        self.wait_until(self.records, all_started, "an execution.start for every request", timeout=300)  # spools drain
         status = {w["name"]: w for w in self.status()["workers"] if w["active"]}
         self.assertIn("w1", status)
         for w in self.workers.values():
@@ -166,7 +141,7 @@ class Cluster(CliTestCase):
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         job.stdin.write("import time\ntime.sleep(2)\nprint('finished')\n")
         job.stdin.close()
-        self.wait_for_status(lambda st: any(w["running"] for w in st["workers"]), "the run on the worker")
+        self.wait_until(self.status, lambda st: any(w["running"] for w in st["workers"]), "the run on the worker")
         self.service.proc.kill()  # the coordinator dies mid-run
         self.service.stop()
         job.stdin = None
@@ -181,8 +156,8 @@ class Cluster(CliTestCase):
         res = self.cli("submit", "--server", self.service.address, *tls_args(self.pki, "mai"),
                        EXAMPLES / "hello.py")
         self.assertEqual(res.code, 0, res)
-        self.wait_for_records(lambda rs: len([r for r in rs if r["type"] == "execution.end"]) >= 2,
-                              "both runs' ends")
+        self.wait_until(self.records, lambda rs: len([r for r in rs if r["type"] == "execution.end"]) >= 2,
+                        "both runs' ends", timeout=300)
         worker.stop()
         self.service.stop()
         records = self.records()
@@ -209,7 +184,7 @@ class Cluster(CliTestCase):
 
     def test_without_workers_jobs_wait_then_run_when_one_joins(self):
         proc = self.load("mai", 3)
-        self.wait_for_status(lambda st: st["queued"] >= 1, "a queued job")
+        self.wait_until(self.status, lambda st: st["queued"] >= 1, "a queued job")
         self.start_worker("w3")
         out, err = proc.communicate(timeout=120)
         self.assertEqual(json.loads(out)["statuses"], {"completed": 3}, err)
