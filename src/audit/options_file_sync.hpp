@@ -11,7 +11,14 @@
 // one, or its .dbtmp) leaves an older copy or none, and the next open writes
 // a new one. Records, WALs, MANIFEST and CURRENT are synced as before.
 // Tested by opening a log whose OPTIONS files were torn or removed.
+//
+// And a new file's first sync does not fsync the directory again when a
+// completed directory fsync already covers every entry made there (a writer's
+// open fsyncs it after CURRENT's rename, after its new WAL was created):
+// directory_entries.hpp.
 #pragma once
+
+#include "audit/directory_entries.hpp"
 
 namespace rocksdb {
 class Env;
@@ -22,5 +29,8 @@ namespace mai::audit {
 // Process-wide, lives until the process ends (RocksDB needs its Env to
 // outlive every database using it).
 rocksdb::Env* log_env();
+
+// The directory fsyncs made and left out through log_env() in this process.
+DirectorySyncCounts log_directory_syncs();
 
 }  // namespace mai::audit
