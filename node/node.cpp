@@ -19,6 +19,7 @@
 #include "protocol/actor_system.hpp"
 #include "protocol/networking.hpp"
 #include "protocol/remote_endpoint.hpp"
+#include "sandbox/native_backend.hpp"
 #include "sandbox/prepared_backend.hpp"
 #include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm_backend.hpp"
@@ -58,6 +59,10 @@ bool prepares_sandbox(const NodeSpec& spec, const config::SandboxConfig& sandbox
 }
 
 std::shared_ptr<sandbox::Backend> make_native(const NodeSpec& spec, const config::SandboxConfig& sandbox) {
+  // A service's or worker's cold starts take their ids, scratch directory and
+  // cgroup from a stock made ahead; a one-off run's one sandbox is prepared whole.
+  if (spec.kind != NodeKind::local_run)
+    return sandbox::make_native_backend_with_stock(sandbox, sandbox::kColdStock);
   std::shared_ptr<sandbox::Backend> native = sandbox::make_native_backend(sandbox);
   if (!prepares_sandbox(spec, sandbox)) return native;
   return sandbox::make_prepared_backend(native, *spec.prepare, spec.state_dir + "/runs");

@@ -2,7 +2,8 @@
 // time of a trivial Python program run bare, under bubblewrap with
 // comparable isolation (skipped if bwrap is not installed), under the native
 // backend started cold, and from a warm sandbox (warm.hpp: from the code's
-// arrival to the sandbox gone); where a cold and a warm run spend their time,
+// arrival to the sandbox gone), and started cold from a service's stock of host ids,
+// scratch directories and cgroups (run_stock.hpp); where each spends its time,
 // phase by phase (phase_timing.hpp); then sandboxed runs per second with
 // every core busy, cold and from the warm pool. Then what a run's host-id lease costs:
 // the same run with the lease and with fixed ids and no lease, interleaved,
@@ -182,18 +183,31 @@ int main(int argc, char** argv) {
     fresh = (fresh + 2) % 20000;
     return sandbox::IdLease::unlocked_for_benchmarks(3000000000u + fresh, config::kNativeIdsPerRun);
   });
-  auto run_on = [&](sandbox::Backend& b) {
+  auto run_spec = [&] {
     sandbox::RunSpec spec;
     spec.run_id = random_hex(16);
     spec.code = kProgram;
     spec.limits = sandbox::clamp_to_host(cfg.limits_for(TrustLevel::unknown));
     spec.scratch_root = scratch;
     spec.output_flood_bytes = cfg.output_flood_bytes;
+    return spec;
+  };
+  auto run_on = [&](sandbox::Backend& b) {
+    sandbox::RunSpec spec = run_spec();
+    // The first phase starts at launch(), not with the bench's spec (whose
+    // clamp_to_host reads the host's resources: 0.3 ms the earlier rounds'
+    // tables counted under "host ids lease").
+    if (auto* rec = sandbox::phase_recorder()) rec->last = clock_type::now();
     auto box = b.launch(spec);
     auto outcome = box->wait();
     return outcome.exited && outcome.exit_status == 0;
   };
   auto native_run = [&] { return run_on(*backend); };
+  // As a service's: its cold starts take ids, scratch and cgroup from a stock
+  // refilled in the background (run_stock.hpp).
+  std::unique_ptr<sandbox::Backend> stocked_backend;
+  if (!docker) stocked_backend = sandbox::make_native_backend_with_stock(cfg, sandbox::kColdStock);
+  auto stocked_run = [&] { return run_on(*stocked_backend); };
   // Warm: the entry is built before the clock starts (a pool does that off
   // the request path); timed from the code's hand-off to the sandbox gone.
   auto& warm_source = dynamic_cast<sandbox::WarmSource&>(*backend);
@@ -232,6 +246,7 @@ int main(int argc, char** argv) {
   std::vector<Peer> peers = {{"python3 (bare)", [&] { return spawn_and_wait(bare); }, {}},
                              {cold_name.c_str(), native_run, {}},
                              {warm_name.c_str(), warm_run, {}, prepare_warm}};
+  if (stocked_backend) peers.push_back({"mai native, stocked", stocked_run, {}});
   if (have_bwrap)
     peers.push_back({"bwrap", [&] { return spawn_and_wait(bwrap); }, {}});
   else
@@ -261,8 +276,10 @@ int main(int argc, char** argv) {
   }
   if (have_bwrap) {
     double bw = median(peers.back().ms) - base;
-    std::printf("  engine overhead against bwrap's: cold x%.2f, warm x%.2f\n", (median(peers[1].ms) - base) / bw,
+    std::printf("  engine overhead against bwrap's: cold x%.2f, warm x%.2f", (median(peers[1].ms) - base) / bw,
                 (median(peers[2].ms) - base) / bw);
+    if (stocked_backend) std::printf(", cold from the stock x%.2f", (median(peers[3].ms) - base) / bw);
+    std::printf("\n");
   }
 
   // Phase by phase: medians over `runs` runs of each (the phases of one run
@@ -290,6 +307,7 @@ int main(int argc, char** argv) {
     std::printf("  %-48s %6.2f\n", "(sum of the phases, median)", median(totals));
   };
   phases("cold", native_run, [] {});
+  if (stocked_backend) phases("cold (stock)", stocked_run, [] {});
   phases("warm", warm_run, prepare_warm);
   if (docker) {
     next_warm.reset();
@@ -306,29 +324,54 @@ int main(int argc, char** argv) {
   // (ABBA), so neither always follows the other; the median of the paired
   // differences. The same for fresh ids without a lease, against fixed ones:
   // what new ids cost the kernel, apart from the lease.
-  auto ab = [&](const char* what, const std::function<bool()>& a, const std::function<bool()>& b) {
+  // a and b return the milliseconds they measured.
+  auto ab_ms = [&](const char* what, const std::function<double()>& a, const std::function<double()>& b) {
     std::vector<double> da, db, diff;
     for (int i = 0; i < 2 * runs; ++i) {
       double ta, tb;
-      auto time = [](const std::function<bool()>& f) {
-        auto t0 = clock_type::now();
-        f();
-        return ms_since(t0);
-      };
       if (i % 2 == 0) {
-        ta = time(a);
-        tb = time(b);
+        ta = a();
+        tb = b();
       } else {
-        tb = time(b);
-        ta = time(a);
+        tb = b();
+        ta = a();
       }
       da.push_back(ta);
       db.push_back(tb);
       diff.push_back(ta - tb);
     }
-    std::printf("  %-34s %+.3f ms per run (medians %.2f ms and %.2f ms; %d ABBA pairs)\n", what, median(diff),
+    std::printf("  %-36s %+.3f ms per run (medians %.2f ms and %.2f ms; %d ABBA pairs)\n", what, median(diff),
                 median(da), median(db), 2 * runs);
   };
+  auto timed = [](const std::function<bool()>& f) {
+    return [f] {
+      auto t0 = clock_type::now();
+      f();
+      return ms_since(t0);
+    };
+  };
+  auto ab = [&](const char* what, const std::function<bool()>& a, const std::function<bool()>& b) {
+    ab_ms(what, timed(a), timed(b));
+  };
+  if (stocked_backend) {
+    // The build alone (launch() until the program runs), then whole runs.
+    auto launch_ms = [&](sandbox::Backend& b) {
+      return [&] {
+        sandbox::RunSpec spec = run_spec();
+        auto t0 = clock_type::now();
+        auto box = b.launch(spec);
+        double ms = ms_since(t0);
+        box->wait();
+        return ms;
+      };
+    };
+    std::printf("what the stock saves a cold run:\n");
+    // The noise floor: two backends alike, in line both.
+    auto twin = sandbox::make_native_backend(cfg);
+    ab_ms("launch, in line (vs in line: noise)", launch_ms(*twin), launch_ms(*backend));
+    ab_ms("launch, stock (vs built in line)", launch_ms(*stocked_backend), launch_ms(*backend));
+    ab("whole run, stock (vs in line)", stocked_run, native_run);
+  }
   std::printf("what a run's host ids cost:\n");
   ab("lease (vs fixed ids, no lease)", native_run, [&] { return run_on(*fixed_backend); });
   ab("fresh ids (vs fixed ids, no lease)", [&] { return run_on(*fresh_backend); },
@@ -383,6 +426,7 @@ int main(int argc, char** argv) {
                   static_cast<unsigned long long>(c->hits), static_cast<unsigned long long>(c->misses));
   }
   std::printf("  warm pool against cold: x%.2f\n", warm_rate / cold_rate);
+  stocked_backend.reset();  // its stock's directories are under the scratch root
   sandbox::RunDirReaper::instance().flush();
   remove_tree(scratch);
   fixed_ids.vacated();  // its runs are over

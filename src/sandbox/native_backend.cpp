@@ -24,6 +24,7 @@
 #include "sandbox/network.hpp"
 #include "sandbox/phase_timing.hpp"
 #include "sandbox/run_rlimits.hpp"
+#include "sandbox/run_stock.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_bootstrap.hpp"
 
@@ -215,10 +216,13 @@ class NativeWarmEntry final : public WarmEntry {
 
 class NativeBackend final : public Backend, public WarmSource {
  public:
-  NativeBackend(const config::SandboxConfig& cfg, IdSource ids)
+  NativeBackend(const config::SandboxConfig& cfg, IdSource ids, size_t stock)
       : cfg_(cfg), layout_(detect_cgroup_layout()), ids_(std::move(ids)) {
     init_path_ = cfg.native.init_path.empty() ? executable_dir() + "/mai-sandbox-init"
                                               : cfg.native.init_path;
+    if (stock > 0 && layout_.version != 0)
+      stock_ = std::make_unique<RunStock>(
+          stock, [this](const std::string& root, const Limits& limits) { return make_stocked(root, limits); });
   }
 
   std::vector<std::string> isolation() const override {
@@ -227,7 +231,18 @@ class NativeBackend final : public Backend, public WarmSource {
   }
 
   std::unique_ptr<Sandbox> launch(const RunSpec& spec) override {
-    auto box = std::make_unique<NativeSandbox>(build(spec, init_spec_for(spec), nullptr));
+    InitSpec is = init_spec_for(spec);
+    std::optional<StockedRun> stocked;
+    if (stock_) stocked = stock_->take(spec.scratch_root, spec.limits);
+    std::unique_ptr<NativeSandbox> box;
+    try {
+      box = std::make_unique<NativeSandbox>(build(spec, is, nullptr, stocked ? &*stocked : nullptr));
+    } catch (...) {
+      if (stock_) stock_->restock();
+      throw;
+    }
+    // The refill waits for the sandbox's build (run_stock.hpp).
+    if (stock_) stock_->restock();
     // A cold run's ids and scratch go as a warm run's do: off the result's
     // path (3-5 ms of directory removal on a loaded disk).
     box->started_run().defer_dir_removal = true;
@@ -258,17 +273,44 @@ class NativeBackend final : public Backend, public WarmSource {
   // Everything up to the init's first report: "ready" (the program runs), or
   // for a warm sandbox "waiting", with the spec channel's host end left in
   // *warm_spec_fd for the code.
-  StartedRun build(const RunSpec& spec, const InitSpec& is, int* warm_spec_fd) {
+  // One item of the stock: what build() makes for a run, without the run.
+  StockedRun make_stocked(const std::string& scratch_root, const Limits& limits) {
+    StockedRun s;
+    s.ids = ids_();
+    std::string id = random_hex(16);
+    try {
+      s.dir = std::make_unique<RunDir>(scratch_root, id);
+      s.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, id);
+      s.cgroup->create();
+      s.cgroup->set_limits(limits);
+    } catch (...) {
+      s.destroy();
+      throw;
+    }
+    s.scratch_root = scratch_root;
+    s.limits = limits;
+    return s;
+  }
+
+  // With `stocked`, its ids, directory and cgroup are the run's (run_stock.hpp).
+  StartedRun build(const RunSpec& spec, const InitSpec& is, int* warm_spec_fd, StockedRun* stocked = nullptr) {
     if (::geteuid() != 0) throw SandboxError("not_root", "the native sandbox must run as root");
     StartedRun run;
     run.limits = spec.limits;
     run.flood_bytes = spec.output_flood_bytes;
-    run.ids = ids_();
+    run.ids = stocked ? std::move(stocked->ids) : ids_();
     phase_done("host ids lease");
     run.collect_tmp = spec.files.collect_tmp;
     run.manifest = manifest_limits(cfg_.files, spec.files);
     try {
-      run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
+      if (stocked) {
+        run.dir = std::move(stocked->dir);
+        run.cgroup = std::move(stocked->cgroup);
+        // What a stale-run sweep reports the directory as, if this process dies.
+        run.dir->assign(spec.run_id);
+      } else {
+        run.dir = std::make_unique<RunDir>(spec.scratch_root, spec.run_id);
+      }
       run.dir->write_code(spec.code);
       run.baseline = stage_inputs(run.dir->path(), spec.inputs, spec.limits.tmpfs_bytes);
       // A warm sandbox's code (its bootstrap) is not the run's: the hand-off
@@ -276,10 +318,16 @@ class NativeBackend final : public Backend, public WarmSource {
       // (about a millisecond) on the prepared sandbox's path.
       if (!warm_spec_fd) run.baseline[is.code_name] = sha256_hex(spec.code);
       phase_done("scratch directory");
-      run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
       try {
-        run.cgroup->create();
-        run.cgroup->set_limits(spec.limits);
+        if (!stocked) {
+          run.cgroup = make_cgroup(layout_, cfg_.native.cgroup_parent, spec.run_id);
+          run.cgroup->create();
+          run.cgroup->set_limits(spec.limits);
+        } else if (!(stocked->limits.cpus == spec.limits.cpus &&
+                     stocked->limits.memory_bytes == spec.limits.memory_bytes &&
+                     stocked->limits.pids == spec.limits.pids)) {
+          run.cgroup->set_limits(spec.limits);  // a finer request's (stock_fits: only lower)
+        }
         phase_done("cgroup create + limits");
       } catch (const SandboxError&) {
         throw;
@@ -414,17 +462,22 @@ class NativeBackend final : public Backend, public WarmSource {
   CgroupLayout layout_;
   IdSource ids_;  // host-wide leases of native.ids, two per run
   std::string init_path_;
+  std::unique_ptr<RunStock> stock_;  // last: its thread uses the members above
 };
 
 }  // namespace
 
-std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig& cfg, IdSource ids) {
-  return std::make_unique<NativeBackend>(cfg, std::move(ids));
+std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig& cfg, IdSource ids, size_t stock) {
+  return std::make_unique<NativeBackend>(cfg, std::move(ids), stock);
+}
+
+std::unique_ptr<Backend> make_native_backend_with_stock(const config::SandboxConfig& cfg, size_t stock) {
+  auto pool = std::make_shared<IdPool>(cfg.native.ids, config::kNativeIdsPerRun);
+  return make_native_backend(cfg, [pool] { return pool->acquire(); }, stock);
 }
 
 std::unique_ptr<Backend> make_native_backend(const config::SandboxConfig& cfg) {
-  auto pool = std::make_shared<IdPool>(cfg.native.ids, config::kNativeIdsPerRun);
-  return make_native_backend(cfg, [pool] { return pool->acquire(); });
+  return make_native_backend_with_stock(cfg, 0);
 }
 
 }  // namespace mai::sandbox
