@@ -261,13 +261,21 @@ def running_names(scratch_root):
 class DockerWarmService(CliTestCase):
     """serve keeps warm containers (config warm:, docker: true)."""
 
-    def wait_for_warm(self, scratch, count=1):
-        deadline = time.time() + 120
-        while time.time() < deadline and len(running_names(scratch)) < count:
+    def wait_for_full_pool(self, scratch):
+        """The pool's first containers all wait: one per trust level's Python
+        shape (warm.min 1), each running, and none still being built. A
+        container whose service dies between its attach and its start may be
+        started by the daemon with nobody left to end its stdin, so a crash
+        test kills the service only once no build is in flight."""
+        shapes = len(yaml.safe_load((Path(self.config) / "sandbox.yaml").read_text())["trust_levels"])
+
+        def settled():
+            states = [c["State"] for c in containers_of(scratch)]
+            return len(states) >= shapes and all(s == "running" for s in states)
+        deadline = time.time() + 180
+        while time.time() < deadline and not settled():
             time.sleep(0.1)
-        names = running_names(scratch)
-        self.assertGreaterEqual(len(names), count, containers_of(scratch))
-        return names
+        self.assertTrue(settled(), containers_of(scratch))
 
     def assert_one_was_taken(self, scratch, waiting):
         """One of the `waiting` containers ran the submission. Its result
@@ -358,7 +366,7 @@ class DockerWarmService(CliTestCase):
     def test_after_a_crash_the_next_start_removes_the_warm_containers(self):
         scratch = str(self.state / "runs")
         service = Service(self.state, self.config)
-        self.wait_for_warm(scratch)
+        self.wait_for_full_pool(scratch)
         service.proc.kill()
         service.stop()
         # The daemon keeps them after their service died; a waiting one sees
