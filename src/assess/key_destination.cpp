@@ -53,7 +53,8 @@ bool public_numeric(const std::string& host) {
 // Words of a variable's name that name no API.
 bool generic_word(const std::string& w) {
   static const char* const generic[] = {"api", "key", "token", "secret", "access", "pat", "auth", "password",
-                                        "client", "private", "bearer", "session", "oauth", "app", "user", "id"};
+                                        "client", "private", "bearer", "session", "oauth", "app", "user", "id",
+                                        "bot"};
   for (const char* g : generic)
     if (w == g) return true;
   return false;
@@ -97,7 +98,10 @@ KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, 
     }
     if (matches) continue;  // the key of this host's API (DISCORD_TOKEN to discord.com too)
     if (vendor_named && !own_network(host)) return KeyDestination::not_its_api;
-    if (attacker_host) return KeyDestination::not_its_api;
+    if (public_numeric(host)) return KeyDestination::not_its_api;
+    // A chat bot API is where a bot's key goes, whatever generic name it has
+    // (BOT_TOKEN to api.telegram.org); a key named for something else is not its.
+    if (collector && (named || !model.bot_api(e.target))) return KeyDestination::not_its_api;
     // A name of generic words only (API_KEY, ACCESS_TOKEN) is the key of
     // whatever API the program talks to: a named host is that API.
     if (named || numeric_v4(host) || host[0] == '[') all_its_api = false;
