@@ -9,6 +9,7 @@
 #include <set>
 
 #include "assess/context.hpp"
+#include "assess/key_destination.hpp"
 #include "assess/source_text.hpp"
 #include "assess/taint.hpp"
 #include "common/encoding.hpp"
@@ -91,46 +92,6 @@ std::vector<EvidenceStep> chain_of(const EffectLog& log, const Effect& e, const 
   if (out.empty()) return out;
   out.push_back(EvidenceStep{e.line, e.col, sink});
   return out;
-}
-
-// An API key sent to the API it is named after (GITHUB_TOKEN to
-// api.github.com) is ordinary use, wherever in the request it goes.
-bool key_goes_to_its_api(const EffectLog& log, const Effect& e) {
-  std::string host = e.target;
-  size_t scheme = host.find("://");
-  if (scheme != std::string::npos) host = host.substr(scheme + 3);
-  host = host.substr(0, host.find_first_of("/:?"));
-  std::transform(host.begin(), host.end(), host.begin(), ::tolower);
-  if (host.empty() || is_partial(host)) return false;
-  bool numeric = host.find_first_not_of("0123456789.") == std::string::npos || host.find(':') != std::string::npos;
-  static const char* const generic[] = {"api", "key", "token", "secret", "access", "pat", "auth", "password",
-                                        "client", "private", "bearer", "session", "oauth", "app", "user", "id"};
-  bool found_name = false;
-  for (const Evidence* ev : log.chain(e.data_ev, 16)) {
-    const std::string prefix = "reads the secret environment variable ";
-    if (ev->what.rfind(prefix, 0) != 0) continue;
-    found_name = true;
-    std::string name = ev->what.substr(prefix.size());
-    std::transform(name.begin(), name.end(), name.begin(), ::tolower);
-    bool match = false, named = false;
-    size_t p = 0;
-    while (p < name.size()) {
-      size_t q = name.find('_', p);
-      if (q == std::string::npos) q = name.size();
-      std::string tok = name.substr(p, q - p);
-      bool skip = tok.size() < 3;
-      for (const char* g : generic)
-        if (tok == g) skip = true;
-      if (!skip) named = true;
-      if (!skip && host.find(tok) != std::string::npos) match = true;
-      p = q + 1;
-    }
-    // A name of generic words only (API_KEY, API_PASSWORD, ACCESS_TOKEN) is
-    // the key of whatever API the program talks to: a named host is that API.
-    if (!named && !numeric) match = true;
-    if (!match) return false;
-  }
-  return found_name;
 }
 
 }  // namespace
@@ -262,10 +223,16 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
     findings.push_back(std::move(f));
   };
   bool external = origin == Origin::external;
-  for (Effect& e : log.mutable_effects())
-    if ((e.kind == Eff::net_send || e.kind == Eff::net_request) && (e.data_taint & kEnvSecret) &&
-        !(e.data_taint & (kEnvAll | kSecretFile | kHistory)) && key_goes_to_its_api(log, e))
+  // An environment key sent to its own API is ordinary wherever in the request
+  // it goes; sent to a host an attacker would choose it is exfiltration even
+  // in a header (key_destination.hpp).
+  for (Effect& e : log.mutable_effects()) {
+    if ((e.kind != Eff::net_send && e.kind != Eff::net_request) || !(e.data_taint & kEnvSecret)) continue;
+    KeyDestination d = key_destination(log, *model_, e);
+    if (d == KeyDestination::not_its_api) e.flags &= ~kAuthHeader;
+    else if (d == KeyDestination::its_api && !(e.data_taint & (kEnvAll | kSecretFile | kHistory)))
       e.flags |= kAuthHeader;
+  }
   for (const Effect& e : log.effects()) {
     for (const auto& [r, m] : rules_->candidates(e.kind)) {
       const Rule& rule = rules[r];

@@ -593,11 +593,20 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     // is a remote sudo), judged as this code's own, like `ssh HOST CMD`.
     if (name == "rsync")
       if (auto remote = opt_value(argv, p, "--rsync-path")) nested_shell(*remote);
-    if (p.operands.size() < 2) return r;
-    const Word& dst = argv[p.operands.back()];
+    // cp -t DIR SOURCES...: every operand is a source.
+    bool local_copy = name == "cp" || name == "mv" || name == "install";
+    std::optional<Word> target_dir = local_copy ? opt_value(argv, p, "-t") : std::nullopt;
+    if (!target_dir && local_copy) target_dir = opt_value(argv, p, "--target-directory");
+    if (p.operands.size() < (target_dir ? 1u : 2u)) return r;
+    const Word& dst = target_dir ? *target_dir : argv[p.operands.back()];
+    size_t sources = target_dir ? p.operands.size() : p.operands.size() - 1;
+    // Into a directory (DIR/, several sources, -t DIR): each source lands at
+    // DIR/its name (cp x.service /etc/systemd/system/ writes a unit).
+    bool into_dir = kind == "copy" && (target_dir || sources > 1 || (!dst.text.empty() && dst.text.back() == '/'));
     uint32_t t = 0;
     int32_t ev = -1;
-    for (size_t k = 0; k + 1 < p.operands.size(); ++k) {
+    std::vector<std::pair<Word, Word>> landed;  // (source, where it lands) when into_dir
+    for (size_t k = 0; k < sources; ++k) {
       const Word& src = argv[p.operands[k]];
       if (kind == "ln") continue;
       bool remote_src = src.text.find(':') != std::string::npos && src.text[0] != '/';
@@ -606,6 +615,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       effect(Eff::file_read, "copy", src.text, name + " " + line);
       t |= ft;
       if (ev < 0) ev = fev;
+      if (into_dir) {
+        std::string base = src.text;
+        while (base.size() > 1 && base.back() == '/') base.pop_back();
+        base = base.substr(base.rfind('/') == std::string::npos ? 0 : base.rfind('/') + 1);
+        std::string dir = dst.text;
+        while (!dir.empty() && dir.back() == '/') dir.pop_back();
+        landed.push_back({Word{base, ft, fev}, Word{dir + "/" + base, dst.taint, dst.ev}});
+      }
     }
     bool remote = (name == "scp" || name == "rsync") && dst.text.find(':') != std::string::npos &&
                   dst.text[0] != '/';
@@ -615,9 +632,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     std::string detail = name + " " + line;
     if (kind == "ln") detail = "link to " + argv[p.operands[0]].text;
-    effect(Eff::file_write, kind == "ln" ? "link" : "copy", dst.text, detail, t, ev, 0, -1, dst.taint, dst.ev);
+    if (into_dir && !landed.empty())
+      for (const auto& [src, at] : landed)
+        effect(Eff::file_write, "copy", at.text, detail, src.taint, src.ev, 0, -1, at.taint, at.ev);
+    else
+      effect(Eff::file_write, kind == "ln" ? "link" : "copy", dst.text, detail, t, ev, 0, -1, dst.taint, dst.ev);
     if (name == "mv")
-      for (size_t k = 0; k + 1 < p.operands.size(); ++k)
+      for (size_t k = 0; k < sources; ++k)
         effect(Eff::file_delete, "move", argv[p.operands[k]].text, name + " " + line, 0, -1, 0, -1,
                argv[p.operands[k]].taint, argv[p.operands[k]].ev);
     return r;
@@ -1376,6 +1397,8 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   for (const auto& u : urls) {
     uint32_t dt = t | u.taint | auth;
     int32_t dev = ev >= 0 ? ev : u.ev >= 0 ? u.ev : auth_ev;
+    // The key's own chain when only the authentication holds it (its name says where it belongs).
+    if ((auth & kEnvSecret) && !((t | u.taint) & kEnvSecret) && auth_ev >= 0) dev = auth_ev;
     uint32_t flags = authentication_only(auth, t | u.taint) ? static_cast<uint32_t>(kAuthHeader) : 0u;
     effect(Eff::net_request, method, u.text, data_text.empty() ? name + " " + join_words(argv, 1) : data_text, dt,
            dev, flags, -1, u.taint, u.ev);

@@ -157,13 +157,16 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "exfil_hosts", "shells", "command_modules", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "exfil_hosts", "bot_apis", "key_vendors", "shells", "command_modules", "path_classes",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
   m.secret_hint_ = compile(root["secret_hint"]);
   if (root.has("web_request_env")) m.web_request_env_ = compile(root["web_request_env"]);
   m.exfil_host_ = compile(root["exfil_hosts"]);
+  if (root.has("bot_apis")) m.bot_api_ = compile(root["bot_apis"]);
+  if (root.has("key_vendors"))
+    for (const auto& [word, hosts] : root["key_vendors"].entries()) m.key_vendors_[word] = compile(hosts);
   m.shells_ = root["shells"].as_string_list();
   if (root.has("command_modules"))
     for (const auto& mod : root["command_modules"].as_string_list()) {
@@ -349,6 +352,16 @@ bool LibraryModel::secret_hint(std::string_view name) const {
 
 bool LibraryModel::exfil_host(std::string_view host) const {
   return RE2::PartialMatch(re2::StringPiece(host.data(), host.size()), exfil_host_->re());
+}
+
+bool LibraryModel::bot_api(std::string_view url) const {
+  return bot_api_ && RE2::PartialMatch(re2::StringPiece(url.data(), url.size()), bot_api_->re());
+}
+
+std::optional<bool> LibraryModel::key_vendor_host(const std::string& word, std::string_view host) const {
+  auto it = key_vendors_.find(word);
+  if (it == key_vendors_.end()) return std::nullopt;
+  return RE2::PartialMatch(re2::StringPiece(host.data(), host.size()), it->second->re());
 }
 
 bool LibraryModel::is_shell(std::string_view command) const {

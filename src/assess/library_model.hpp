@@ -113,6 +113,11 @@ class LibraryModel {
   bool command_module(const std::string& module) const { return command_modules_.count(module) > 0; }
   // Hosts that count as webhook/paste exfiltration channels.
   bool exfil_host(std::string_view host) const;
+  // Of those, the chat services whose bots authenticate with a key of their own (api.telegram.org).
+  bool bot_api(std::string_view url) const;
+  // A word of a key's variable name that names a vendor (GITHUB, OPENAI):
+  // whether `host` is one of that vendor's hosts; nullopt for other words.
+  std::optional<bool> key_vendor_host(const std::string& word, std::string_view host) const;
 
  private:
   std::unordered_map<std::string, ApiSpec> apis_;
@@ -122,8 +127,9 @@ class LibraryModel {
   std::unordered_map<std::string, CommandSpec> commands_;
   std::vector<std::string> class_names_;
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
-  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, web_request_env_;
+  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_;
   std::vector<std::string> shells_;
+  std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
   std::unordered_set<std::string> command_modules_;
 };
 

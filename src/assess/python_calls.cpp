@@ -891,17 +891,20 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       e.data_ev = evidence(site, describe_taint(spec.taint) + " from " + q +
                                      (u ? " " + printable(first_text(*u), 80) : std::string()));
     }
-    if (auto h = role_value(spec, "headers", args, self)) {
-      // Taint only in headers/auth: authentication use of a key.
-      if (authentication_only(h->taint, e.data_taint)) e.flags |= kAuthHeader;
-      if (!e.data_taint) e.data_ev = h->ev;
-      e.data_taint |= h->taint;
-    }
-    if (auto au = role_value(spec, "auth", args, self)) {
-      if (authentication_only(au->taint, e.data_taint)) e.flags |= kAuthHeader;
-      if (!e.data_taint) e.data_ev = au->ev;
-      e.data_taint |= au->taint;
-    }
+    // Taint only in headers/auth: authentication use of a key. The secret's
+    // chain is the data's evidence when the body holds none (where the key
+    // goes is judged from its name: key_destination.hpp).
+    for (const char* role : {"headers", "auth"})
+      if (auto h = role_value(spec, role, args, self)) {
+        if (authentication_only(h->taint, e.data_taint)) e.flags |= kAuthHeader;
+        if ((h->taint & kEnvSecret) && !(e.data_taint & kEnvSecret)) {
+          int32_t secret_ev = deep_ev_of(*h, kEnvSecret);
+          e.data_ev = secret_ev >= 0 ? secret_ev : h->ev;
+        } else if (!e.data_taint) {
+          e.data_ev = h->ev;
+        }
+        e.data_taint |= h->taint;
+      }
     if (auto m = role_value(spec, "mode", args, self))
       if (const Alt* ma = m->single()) {
         if (ma->k == VK::integer) e.mode = ma->i;
@@ -1134,6 +1137,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         (spec.special_id == Special::path_attr && spec.name.size() > 7 &&
          spec.name.compare(spec.name.size() - 7, 7, ".parent") == 0))
       t &= ~kSelf;
+    // A reply carries what its URL and body carried, not the key the request
+    // authenticated with (a GitHub response re-posted to GitHub is not the token).
+    if (spec.has_effect && spec.effect == Eff::net_request) {
+      uint32_t sent = 0;
+      for (const char* role : {"url", "data"})
+        if (auto v = role_value(spec, role, args, self)) sent |= deep_taint(*v);
+      t &= ~(kAuthSecrets & ~sent);
+    }
     int32_t ev = args.ev() >= 0 ? args.ev() : self ? self->ev : -1;
     result.taint |= t;
     if (result.ev < 0) result.ev = ev;

@@ -1,0 +1,112 @@
+#include "assess/key_destination.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "assess/value.hpp"
+
+namespace mai::assess {
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// The host of a URL or "host:port" target, lower case ("" when unknown).
+std::string host_of(const std::string& target) {
+  std::string host = target;
+  size_t scheme = host.find("://");
+  if (scheme != std::string::npos) host = host.substr(scheme + 3);
+  host = host.substr(0, host.find_first_of("/?#"));
+  size_t at = host.rfind('@');
+  if (at != std::string::npos) host = host.substr(at + 1);
+  if (!host.empty() && host[0] == '[') return lower(host.substr(0, host.find(']') + 1));  // [v6]
+  host = host.substr(0, host.find(':'));
+  if (is_partial(host)) return {};
+  return lower(host);
+}
+
+bool numeric_v4(const std::string& host) {
+  return !host.empty() && host.find_first_not_of("0123456789.") == std::string::npos;
+}
+
+// Loopback, private and link-local addresses are the user's own network (a
+// self-hosted service, a local model server); other numeric hosts are not
+// an API anybody publishes a key for.
+bool own_network(const std::string& host) {
+  if (host == "localhost" || host == "[::1]") return true;
+  if (!numeric_v4(host)) return false;
+  unsigned a = 0, b = 0;
+  if (std::sscanf(host.c_str(), "%u.%u", &a, &b) != 2) return false;
+  return a == 127 || a == 10 || (a == 192 && b == 168) || (a == 172 && b >= 16 && b <= 31) ||
+         (a == 169 && b == 254);
+}
+
+bool public_numeric(const std::string& host) {
+  return (numeric_v4(host) || (!host.empty() && host[0] == '[')) && !own_network(host);
+}
+
+// Words of a variable's name that name no API.
+bool generic_word(const std::string& w) {
+  static const char* const generic[] = {"api", "key", "token", "secret", "access", "pat", "auth", "password",
+                                        "client", "private", "bearer", "session", "oauth", "app", "user", "id",
+                                        "bot"};
+  for (const char* g : generic)
+    if (w == g) return true;
+  return false;
+}
+
+// The names of the secret environment variables in the chain of `head`.
+std::vector<std::string> secret_names(const EffectLog& log, int32_t head) {
+  static const std::string prefix = "reads the secret environment variable ";
+  std::vector<std::string> out;
+  for (const Evidence* ev : log.chain(head, 16))
+    if (ev->what.rfind(prefix, 0) == 0) out.push_back(lower(ev->what.substr(prefix.size())));
+  return out;
+}
+
+}  // namespace
+
+KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e) {
+  std::string host = host_of(e.target);
+  if (host.empty()) return KeyDestination::unknown;
+  bool collector = model.exfil_host(e.target);
+  bool attacker_host = collector || public_numeric(host);
+  std::vector<std::string> names = secret_names(log, e.data_ev);
+  if (names.empty()) return attacker_host ? KeyDestination::not_its_api : KeyDestination::unknown;
+  bool all_its_api = true;
+  for (const std::string& name : names) {
+    bool named = false, matches = false, vendor_named = false;
+    size_t p = 0;
+    while (p <= name.size()) {
+      size_t q = name.find('_', p);
+      if (q == std::string::npos) q = name.size();
+      std::string word = name.substr(p, q - p);
+      p = q + 1;
+      if (auto vendor_host = model.key_vendor_host(word, host)) {
+        vendor_named = true;
+        if (*vendor_host) matches = true;
+        continue;
+      }
+      if (word.size() < 3 || generic_word(word)) continue;
+      named = true;
+      if (host.find(word) != std::string::npos) matches = true;
+    }
+    if (matches) continue;  // the key of this host's API (DISCORD_TOKEN to discord.com too)
+    if (vendor_named && !own_network(host)) return KeyDestination::not_its_api;
+    if (public_numeric(host)) return KeyDestination::not_its_api;
+    // A chat bot API is where a bot's key goes, whatever generic name it has
+    // (BOT_TOKEN to api.telegram.org); a key named for something else is not its.
+    if (collector && (named || !model.bot_api(e.target))) return KeyDestination::not_its_api;
+    // A name of generic words only (API_KEY, ACCESS_TOKEN) is the key of
+    // whatever API the program talks to: a named host is that API.
+    if (named || numeric_v4(host) || host[0] == '[') all_its_api = false;
+  }
+  return all_its_api ? KeyDestination::its_api : KeyDestination::unknown;
+}
+
+}  // namespace mai::assess

@@ -1,0 +1,22 @@
+// Whether an environment secret sent over the network goes to the API it is
+// the key of. The rubric: a key from the environment that goes only to its
+// API is ordinary (LOW); an environment secret sent anywhere else is
+// exfiltration (BLOCKED), wherever in the request it travels.
+#pragma once
+#include "assess/effects.hpp"
+#include "assess/library_model.hpp"
+
+namespace mai::assess {
+
+enum class KeyDestination {
+  unknown,      // nothing says either way: the request's shape decides (a header is authentication)
+  its_api,      // the host is named after the key (GITHUB_TOKEN to api.github.com), or a generic key to a named host
+  not_its_api,  // a host an attacker would choose: a public numeric address, a paste/tunnel/webhook-collector
+                // service, or a host of another vendor than the one the key is named after
+};
+
+// For a net_send/net_request effect carrying kEnvSecret: the names of the
+// secret variables are read from its data's evidence chain.
+KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e);
+
+}  // namespace mai::assess
