@@ -1141,8 +1141,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   }
   if (kind == "cd") {
     const Word* d = operand(0);
-    if (!d || d->text == "~") ctx_.cwd = "~";
-    else if (!is_partial(d->text) && d->text != "-") ctx_.cwd = ctx_.path(d->text);
+    if (!d || d->text == "~") ctx_.change_dir("~");
+    else if (!is_partial(d->text) && d->text != "-") ctx_.change_dir(ctx_.path(d->text));
     return r;
   }
   if (kind == "kill" || kind == "export" || kind == "write") return r;

@@ -209,6 +209,15 @@ struct Ctx {
   }
   // The working directory after `cd`/os.chdir to a known place ("" = where it started).
   std::string cwd;
+  // `cd`/os.chdir to `to` (a path() already). Deeper than any real script
+  // goes, the place is unknown, and stays so for relative moves: no later
+  // path is made longer by each `cd sub` (a generated file of functions
+  // doing `cd build` made every path cost its length, quadratic in all).
+  void change_dir(std::string to) {
+    static constexpr size_t kMaxCwd = 1024;
+    const bool lost = to.size() > kMaxCwd || (!to.empty() && to[0] == kUnknownPart);
+    cwd = lost ? std::string(1, kUnknownPart) : std::move(to);
+  }
   // A path as the code means it: relative paths under the working directory, normalised.
   std::string path(std::string_view p) const {
     if (cwd.empty() || p.empty() || p[0] == '/' || p[0] == '~' || p[0] == kUnknownPart) return normalize_path(p);

@@ -847,9 +847,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::cwd: return Value::str(ctx_.cwd.empty() ? "." : ctx_.cwd);
     case Special::chdir: {
       const Value* p = arg(0, "path");
-      if (p && p->all_const_strings() && p->alts.size() == 1) ctx_.cwd = ctx_.path(p->alts[0].s);
+      if (p && p->all_const_strings() && p->alts.size() == 1) ctx_.change_dir(ctx_.path(p->alts[0].s));
       else if (p && !p->alts.empty() && p->alts[0].k == VK::object && !is_partial(p->alts[0].extra))
-        ctx_.cwd = ctx_.path(p->alts[0].extra);
+        ctx_.change_dir(ctx_.path(p->alts[0].extra));
       return Value::none();
     }
     case Special::partial: return a0 ? *a0 : Value();

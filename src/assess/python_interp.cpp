@@ -100,6 +100,7 @@ void PyInterp::run() {
   // Then every function once more, as callbacks and later calls would see
   // the state the whole module left (a buffer a callback filled).
   auto uncalled = [this] {
+    const std::string module_cwd = ctx_.cwd;  // each starts where the module ended
     for (size_t round = 0; round < 8 && !stop_; ++round) {
       bool any = false;
       for (size_t i = 0; i < functions_.size() && !stop_; ++i) {
@@ -115,6 +116,7 @@ void PyInterp::run() {
           self.alts.push_back(a);
         }
         call_function(f, args, f.owner ? &self : nullptr, f.def);
+        ctx_.cwd = module_cwd;
       }
       if (!any) break;
     }

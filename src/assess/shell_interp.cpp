@@ -39,7 +39,9 @@ class ShInterp {
     // Functions never called: once each, with unknown arguments, as the
     // Python front end does. A library sourced by other code (an input
     // named lib.inc, a helper.sh) is judged by what its functions do.
+    // Each starts where the script ended: one's `cd` is not another's.
     uncalled_pass_ = true;
+    const std::string script_cwd = ctx_.cwd;
     for (size_t i = 0; i < func_order_.size() && !stop_; ++i) {
       const std::string& name = func_order_[i];
       if (called_.count(name)) continue;
@@ -47,6 +49,7 @@ class ShInterp {
       fn_stack_.push_back(name);  // no positional arguments pushed: $1... are unknown
       exec(funcs_[name], CommandIo{});
       fn_stack_.pop_back();
+      ctx_.cwd = script_cwd;
     }
     return result;
   }

@@ -1,5 +1,7 @@
 #include "test_util.hpp"
 
+#include <ctime>
+
 namespace mai::assess::test {
 namespace {
 
@@ -118,6 +120,32 @@ TEST(ShellAssess, FunctionsNobodyCallsAreJudgedToo) {
        "FORK-BOMB", Language::shell},
   };
   for (const auto& c : cases) check(c);
+}
+
+// Each function nobody calls starts where the script ended: one's `cd` does
+// not carry into the next (they are not run in that order by anyone).
+TEST(ShellAssess, AnUncalledFunctionsCdIsNotTheNextOnes) {
+  const Case cases[] = {
+      {"a cd into /etc in one, a relative write in another", RiskLevel::low,
+       "enter() {\n  cd /etc\n}\nsave() {\n  echo ok > hosts\n}\n", nullptr, Language::shell},
+      {"the same in one function writes /etc/hosts", RiskLevel::high,
+       "save() {\n  cd /etc\n  echo ok > hosts\n}\n", nullptr, Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A chain of `cd sub` made every later path as long as the chain (a
+// generated 1 MB file of functions doing `cd build` took minutes): past any
+// real depth the place is unknown. Process CPU time, not wall: a bound the
+// quadratic cost (about a minute here) cannot meet and load does not move.
+TEST(ShellAssess, ADeepCdChainCostsNoMoreThanItsLength) {
+  std::string chain;
+  for (int i = 0; i < 40000; ++i) chain += "cd a\ntouch x\n";
+  const std::clock_t start = std::clock();
+  Assessment a = shell(chain);
+  const double cpu_s = double(std::clock() - start) / CLOCKS_PER_SEC;
+  EXPECT_EQ(a.level, RiskLevel::low) << describe(a);
+  EXPECT_LT(cpu_s, 20.0);
 }
 
 }  // namespace
