@@ -1,5 +1,8 @@
 #include "sandbox/docker/containers.hpp"
 
+#include <chrono>
+#include <thread>
+
 #include "common/error.hpp"
 
 namespace mai::sandbox::docker {
@@ -45,11 +48,20 @@ void kill_container(Client& c, const std::string& id) noexcept {
 }
 
 bool remove_container(Client& c, const std::string& id) noexcept {
-  try {
-    Response r = c.call("DELETE", "/containers/" + id + "?force=1&v=1", "", 30000);
-    return r.status == 204 || r.status == 404;
-  } catch (...) {
-    return false;
+  // A force-removal that races the container's own exit is refused ("Could
+  // not kill running container ..., cannot remove - ... is not running", seen
+  // under load), as is one while another removal is in progress: a later try
+  // finds it stopped, or gone.
+  constexpr int kTries = 4;
+  for (int attempt = 1;; ++attempt) {
+    try {
+      Response r = c.call("DELETE", "/containers/" + id + "?force=1&v=1", "", 30000);
+      if (r.status == 204 || r.status == 404) return true;
+      if ((r.status != 409 && r.status != 500) || attempt == kTries) return false;
+    } catch (...) {
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50 * attempt));
   }
 }
 

@@ -16,7 +16,7 @@ void start_container(Client&, const std::string& id);
 nlohmann::json inspect_container(Client&, const std::string& id);
 // Never throw: used on the way out, where nothing may stop the removal.
 void kill_container(Client&, const std::string& id) noexcept;
-bool remove_container(Client&, const std::string& id) noexcept;  // force, with volumes
+bool remove_container(Client&, const std::string& id) noexcept;  // force, with volumes; retried while the daemon is mid-exit
 // Ids and labels of every container (running or not) carrying `label`.
 std::vector<nlohmann::json> containers_with_label(Client&, const std::string& label);
 // Throws SandboxError("docker_image_missing") unless the image exists.
