@@ -11,6 +11,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/error.hpp"
@@ -22,15 +23,37 @@ namespace {
 
 constexpr int kSlots = init_fd::count;
 constexpr int kExeSlot = kSlots;  // close-on-exec, gone once the helper runs
+constexpr int kPidfdIdType = 3;  // P_PIDFD (Linux 5.4), which older headers lack
+
+// The host's scheduling is not the program's: a real-time policy would let
+// untrusted code starve the host (and a v1 cpu cgroup without a real-time
+// budget refuses a real-time task: EINVAL), a negative nice value would put it
+// ahead of the host's own threads. Lowering both needs no privilege; a host
+// running niced or as SCHED_BATCH/IDLE keeps that for its sandboxes.
+// Raw system calls only (child_after_clone's rules).
+bool drop_host_scheduling() {
+  long policy = ::syscall(SYS_sched_getscheduler, 0);
+  if (policy < 0) return false;
+  policy &= ~static_cast<long>(SCHED_RESET_ON_FORK);
+  if (policy == SCHED_FIFO || policy == SCHED_RR) {
+    struct sched_param normal {};
+    if (::syscall(SYS_sched_setscheduler, 0, SCHED_OTHER, &normal) != 0) return false;
+  }
+  // The raw call returns 20 - nice: above 20 is a negative nice value.
+  long priority = ::syscall(SYS_getpriority, PRIO_PROCESS, 0);
+  if (priority > 20 && ::syscall(SYS_setpriority, PRIO_PROCESS, 0, 0) != 0) return false;
+  return true;
+}
 
 // Runs in the child between clone and exec: no allocation, no locks, no libc
-// state; raw system calls only.
+// state; raw system calls only. Its exit codes are ChildExit's.
 [[noreturn]] void child_after_clone(const InitFds& f, char* const argv[], char* const envp[]) {
+  if (!drop_host_scheduling()) ::syscall(SYS_exit_group, child_exit::scheduling);
   // Into the run's cgroup before anything else: a task moving itself skips
   // the global lock (and its RCU grace period) that moving another takes.
   for (int fd : f.cgroup_self) {
     if (fd < 0) break;
-    if (::syscall(SYS_write, fd, "0", 1) != 1) ::syscall(SYS_exit_group, 119);
+    if (::syscall(SYS_write, fd, "0", 1) != 1) ::syscall(SYS_exit_group, child_exit::cgroup);
   }
   // First lift every source above the slots so no dup2 clobbers another source.
   int moved[kSlots + 1];
@@ -38,11 +61,11 @@ constexpr int kExeSlot = kSlots;  // close-on-exec, gone once the helper runs
     moved[i] = f.slot[i] < 0 ? -1 : static_cast<int>(::syscall(SYS_fcntl, f.slot[i], F_DUPFD_CLOEXEC, 64));
   moved[kSlots] = static_cast<int>(::syscall(SYS_fcntl, f.exe, F_DUPFD_CLOEXEC, 64));
   for (int i = 0; i < kSlots; ++i) {
-    if (f.slot[i] >= 0 && moved[i] < 0) ::syscall(SYS_exit_group, 120);
-    if (moved[i] >= 0 && ::syscall(SYS_dup3, moved[i], i, 0) < 0) ::syscall(SYS_exit_group, 121);
+    if (f.slot[i] >= 0 && moved[i] < 0) ::syscall(SYS_exit_group, child_exit::descriptors);
+    if (moved[i] >= 0 && ::syscall(SYS_dup3, moved[i], i, 0) < 0) ::syscall(SYS_exit_group, child_exit::descriptors);
   }
   if (moved[kSlots] < 0 || ::syscall(SYS_dup3, moved[kSlots], kExeSlot, O_CLOEXEC) < 0)
-    ::syscall(SYS_exit_group, 122);
+    ::syscall(SYS_exit_group, child_exit::descriptors);
   // Nothing else of the host process survives: not even descriptors other
   // threads opened without O_CLOEXEC a moment ago.
   if (::syscall(SYS_close_range, static_cast<unsigned>(kExeSlot + 1), ~0u, 0u) != 0) {
@@ -61,14 +84,14 @@ constexpr int kExeSlot = kSlots;  // close-on-exec, gone once the helper runs
   do {
     n = ::syscall(SYS_read, init_fd::spec, &go, 1);
   } while (n < 0 && errno == EINTR);
-  if (n != 1 || go != 'G') ::syscall(SYS_exit_group, 123);
+  if (n != 1 || go != 'G') ::syscall(SYS_exit_group, child_exit::no_go);
   // Become uid/gid 0 of the new user namespace (host_root_uid) and drop the
   // host's supplementary groups, so the exec keeps the namespace's capabilities.
-  if (::syscall(SYS_setgroups, 0, nullptr) != 0) ::syscall(SYS_exit_group, 124);
-  if (::syscall(SYS_setresgid, 0, 0, 0) != 0) ::syscall(SYS_exit_group, 125);
-  if (::syscall(SYS_setresuid, 0, 0, 0) != 0) ::syscall(SYS_exit_group, 126);
+  if (::syscall(SYS_setgroups, 0, nullptr) != 0) ::syscall(SYS_exit_group, child_exit::namespace_ids);
+  if (::syscall(SYS_setresgid, 0, 0, 0) != 0) ::syscall(SYS_exit_group, child_exit::namespace_ids);
+  if (::syscall(SYS_setresuid, 0, 0, 0) != 0) ::syscall(SYS_exit_group, child_exit::namespace_ids);
   ::syscall(SYS_execveat, kExeSlot, "", argv, envp, AT_EMPTY_PATH);
-  ::syscall(SYS_exit_group, 127);
+  ::syscall(SYS_exit_group, child_exit::exec);
   __builtin_unreachable();
 }
 
@@ -143,6 +166,25 @@ void write_id_maps(pid_t pid, uint32_t root_id, uint32_t user_id) {
                     " " + std::to_string(user_id) + " 1\n";
   write_proc(pid, "uid_map", map);
   write_proc(pid, "gid_map", map);
+}
+
+std::string describe_init_exit(int pidfd) {
+  siginfo_t info{};
+  if (pidfd < 0 || ::waitid(static_cast<idtype_t>(kPidfdIdType), static_cast<id_t>(pidfd), &info,
+                            WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == 0)
+    return "";
+  if (info.si_code != CLD_EXITED) return " (killed by signal " + std::to_string(info.si_status) + ")";
+  const char* why = nullptr;
+  switch (info.si_status) {
+    case child_exit::scheduling: why = "it could not leave the host's real-time policy or negative nice value"; break;
+    case child_exit::cgroup: why = "it could not move itself into the run's cgroup"; break;
+    case child_exit::descriptors: why = "it could not set up its descriptors"; break;
+    case child_exit::no_go: why = "the host did not let it go on"; break;
+    case child_exit::namespace_ids: why = "it could not become root of its user namespace"; break;
+    case child_exit::exec: why = "the exec of mai-sandbox-init failed"; break;
+    default: return " (exit status " + std::to_string(info.si_status) + ")";
+  }
+  return " (exit status " + std::to_string(info.si_status) + ": " + why + ")";
 }
 
 }  // namespace mai::sandbox

@@ -3,6 +3,7 @@
 // namespaces are entered by the helper itself (see init/main.cpp).
 #pragma once
 #include <cstdint>
+#include <string>
 #include <sys/types.h>
 
 namespace mai::sandbox {
@@ -23,7 +24,8 @@ struct InitProcess {
 };
 
 // clone(2) from a possibly multi-threaded process. The child only makes
-// async-signal-safe system calls: it moves itself into the cgroup files
+// async-signal-safe system calls: it leaves a real-time policy or negative
+// nice value it inherited, moves itself into the cgroup files
 // given, moves the descriptors into place, closes
 // all others, waits for the go byte on slot 3, becomes root of its user
 // namespace (setgroups/setresgid/setresuid 0) and execs the helper with an
@@ -35,6 +37,20 @@ struct InitProcess {
 // the per-user counts kept per namespace), so namespaces all owned by root
 // would share root's limits with each other and with every root process.
 InitProcess clone_init(const InitFds& fds, uint32_t owner);
+
+// Exit codes of the cloned child before its exec of the helper.
+namespace child_exit {
+constexpr int scheduling = 118;  // could not drop a real-time policy or negative nice
+constexpr int cgroup = 119;      // could not move itself into the run's cgroup
+constexpr int descriptors = 120;
+constexpr int no_go = 123;       // the host closed the spec channel instead of 'G'
+constexpr int namespace_ids = 124;
+constexpr int exec = 127;
+}  // namespace child_exit
+
+// " (exit status N: why)" if the child behind `pidfd` has exited (it is not
+// reaped), else "": what a setup error adds when the child is gone.
+std::string describe_init_exit(int pidfd);
 
 // uid_map/gid_map: "0 <root_id> 1" and "1000 <user_id> 1". Throws.
 void write_id_maps(pid_t pid, uint32_t root_id, uint32_t user_id);

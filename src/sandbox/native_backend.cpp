@@ -66,9 +66,13 @@ void make_pipe(Fds& fds, int p[2]) {
   fds.add(p[1]);
 }
 
-void send_all(int fd, const std::string& msg) {
-  if (::send(fd, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size()))
-    setup_error("send to the sandbox init");
+// `pidfd`: the init's, whose exit (if that is why the send failed) says why.
+void send_all(int fd, const std::string& msg, int pidfd) {
+  if (::send(fd, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size())) {
+    int err = errno;
+    throw SandboxError("sandbox_setup",
+                       "send to the sandbox init: " + std::string(std::strerror(err)) + describe_init_exit(pidfd));
+  }
 }
 
 void set_nonblocking(int fd) {
@@ -120,9 +124,9 @@ std::string wait_ready(int status_fd, int pidfd, std::string buf, const std::str
         continue;
       }
       if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-      throw SandboxError("sandbox_setup", "the sandbox init exited during setup");
+      throw SandboxError("sandbox_setup", "the sandbox init exited during setup" + describe_init_exit(pidfd));
     } else if (pf[1].revents) {
-      throw SandboxError("sandbox_setup", "the sandbox init exited during setup");
+      throw SandboxError("sandbox_setup", "the sandbox init exited during setup" + describe_init_exit(pidfd));
     }
   }
 }
@@ -423,10 +427,10 @@ class NativeBackend final : public Backend, public WarmSource {
     // is only started once the init has read 'C'. v1: it moved itself.
     write_id_maps(run.init.pid, run.ids.id(0), run.ids.id(1));
     phase_done("id maps");
-    send_all(spec_p[1], "G" + encode_spec(is) + std::string(1, '\0'));
+    send_all(spec_p[1], "G" + encode_spec(is) + std::string(1, '\0'), run.init.pidfd);
     if (self_attach.empty()) run.cgroup->attach(run.init.pid);
     phase_done("spec + cgroup attach");
-    send_all(spec_p[1], "C");
+    send_all(spec_p[1], "C", run.init.pidfd);
     // Sent once the root is built; none if the init failed (wait_ready says why).
     pollfd pf{spec_p[1], POLLIN, 0};
     bool handles = ::poll(&pf, 1, kSetupTimeoutMs) == 1 &&

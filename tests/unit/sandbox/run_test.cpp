@@ -1,7 +1,13 @@
 // End-to-end runs through the real backend: output, exit status, limits, cleanup.
 #include <gtest/gtest.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <thread>
@@ -48,6 +54,36 @@ TEST_P(sandboxRun, TheProgramMayRunOnEveryCpuTheHostMay) {
   EXPECT_EQ(o.failure, "");
   EXPECT_EQ(o.exit_status, 0) << o.stderr_data;
   EXPECT_EQ(o.stdout_data, own_cpu_list());
+}
+
+// Untrusted code never outranks the host: a real-time policy or a negative
+// nice value of the thread that starts the sandbox stays with the host (a v1
+// cpu cgroup would refuse a real-time task outright, failing every run of a
+// service started with one). This thread runs SCHED_FIFO at nice -5 meanwhile.
+TEST_P(sandboxRun, TheProgramNeverInheritsTheHostsRealTimePolicyOrNiceValue) {
+  MAI_REQUIRE_ROOT();
+  MAI_NATIVE_ONLY("a container's processes are the daemon's children, not this thread's");
+  const pid_t self = static_cast<pid_t>(::syscall(SYS_gettid));
+  struct NormalAgain {  // also if an assertion or the launch ends the test
+    pid_t tid;
+    void operator()() const {
+      sched_param normal{};
+      ::sched_setscheduler(tid, SCHED_OTHER, &normal);
+      ::setpriority(PRIO_PROCESS, static_cast<id_t>(tid), 0);
+    }
+    ~NormalAgain() { (*this)(); }
+  } normal_again{self};
+  sched_param rt{};
+  rt.sched_priority = 1;
+  ASSERT_EQ(::sched_setscheduler(self, SCHED_FIFO, &rt), 0) << std::strerror(errno);
+  ASSERT_EQ(::setpriority(PRIO_PROCESS, static_cast<id_t>(self), -5), 0) << std::strerror(errno);
+  auto sb = backend().launch(
+      make_spec("import os\nprint(os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, 0))\n"));
+  normal_again();  // the wait needs no priority
+  auto o = sb->wait();
+  EXPECT_EQ(o.failure, "");
+  EXPECT_EQ(o.exit_status, 0) << o.stderr_data;
+  EXPECT_EQ(o.stdout_data, "0 0\n");  // SCHED_OTHER, nice 0
 }
 
 TEST_P(sandboxRun, ShellExitCodeAndStderr) {
@@ -284,6 +320,27 @@ TEST_P(sandboxRun, ConcurrentRunsFromSeveralThreads) {
     EXPECT_TRUE(outs[i].exited) << outs[i].stderr_data;
     EXPECT_EQ(outs[i].stdout_data, std::to_string(i) + "\n");
   }
+}
+
+// A child that fails before the init runs says which step failed: here the
+// exec of an init file that is not executable.
+TEST_P(sandboxRun, ASetupFailureBeforeTheInitRunsSaysWhichStep) {
+  MAI_REQUIRE_ROOT();
+  MAI_NATIVE_ONLY("the native backend's clone");
+  auto cfg = test_config();
+  char not_executable[] = "/tmp/mai-not-an-init-XXXXXX";
+  int fd = ::mkstemp(not_executable);
+  ASSERT_GE(fd, 0) << std::strerror(errno);
+  ::close(fd);
+  cfg.native.init_path = not_executable;
+  try {
+    make_native_backend(cfg)->launch(make_spec("print(1)\n"));
+    ADD_FAILURE() << "launch did not throw";
+  } catch (const SandboxError& e) {
+    EXPECT_NE(std::string(e.what()).find("exit status 127: the exec of mai-sandbox-init failed"), std::string::npos)
+        << e.what();
+  }
+  ::unlink(not_executable);
 }
 
 TEST_P(sandboxRun, SetupFailureThrowsAndLeavesNothing) {
