@@ -24,14 +24,22 @@ namespace {
 constexpr int kSlots = init_fd::count;
 constexpr int kExeSlot = kSlots;  // close-on-exec, gone once the helper runs
 constexpr int kPidfdIdType = 3;  // P_PIDFD (Linux 5.4), which older headers lack
+// ioprio_get/set (linux/ioprio.h is not in every userspace) and personality(2).
+constexpr long kIoprioWhoProcess = 1;
+constexpr long kIoprioClassShift = 13;
+constexpr long kIoprioClassRealtime = 1;
+constexpr long kIoprioBestEffortDefault = (2L << kIoprioClassShift) | 4;  // class BE, level 4
+constexpr long kPersonaMask = 0xff;  // the execution domain; above it, flags
 
-// The host's scheduling is not the program's: a real-time policy would let
-// untrusted code starve the host (and a v1 cpu cgroup without a real-time
-// budget refuses a real-time task: EINVAL), a negative nice value would put it
-// ahead of the host's own threads. Lowering both needs no privilege; a host
-// running niced or as SCHED_BATCH/IDLE keeps that for its sandboxes.
-// Raw system calls only (child_after_clone's rules).
-bool drop_host_scheduling() {
+// What the launching thread carries is not the program's: a real-time
+// scheduling policy or I/O class would let untrusted code starve the host
+// (and a v1 cpu cgroup without a real-time budget refuses a real-time task:
+// EINVAL), a negative nice value would put it ahead of the host's own
+// threads, and personality flags (setarch -R's ADDR_NO_RANDOMIZE) would
+// survive the exec and turn off its address-space randomisation. Lowering
+// all of these needs no privilege; a niced, SCHED_BATCH or idle-I/O host
+// keeps that for its sandboxes. Raw system calls only (child_after_clone's rules).
+bool leave_host_priorities() {
   long policy = ::syscall(SYS_sched_getscheduler, 0);
   if (policy < 0) return false;
   policy &= ~static_cast<long>(SCHED_RESET_ON_FORK);
@@ -42,13 +50,20 @@ bool drop_host_scheduling() {
   // The raw call returns 20 - nice: above 20 is a negative nice value.
   long priority = ::syscall(SYS_getpriority, PRIO_PROCESS, 0);
   if (priority > 20 && ::syscall(SYS_setpriority, PRIO_PROCESS, 0, 0) != 0) return false;
+  long io = ::syscall(SYS_ioprio_get, kIoprioWhoProcess, 0);
+  if (io >= 0 && (io >> kIoprioClassShift) == kIoprioClassRealtime &&
+      ::syscall(SYS_ioprio_set, kIoprioWhoProcess, 0, kIoprioBestEffortDefault) != 0)
+    return false;
+  long persona = ::syscall(SYS_personality, 0xffffffffUL);
+  if (persona < 0) return false;
+  if ((persona & ~kPersonaMask) != 0 && ::syscall(SYS_personality, persona & kPersonaMask) < 0) return false;
   return true;
 }
 
 // Runs in the child between clone and exec: no allocation, no locks, no libc
 // state; raw system calls only. Its exit codes are ChildExit's.
 [[noreturn]] void child_after_clone(const InitFds& f, char* const argv[], char* const envp[]) {
-  if (!drop_host_scheduling()) ::syscall(SYS_exit_group, child_exit::scheduling);
+  if (!leave_host_priorities()) ::syscall(SYS_exit_group, child_exit::priorities);
   // Into the run's cgroup before anything else: a task moving itself skips
   // the global lock (and its RCU grace period) that moving another takes.
   for (int fd : f.cgroup_self) {
@@ -176,7 +191,7 @@ std::string describe_init_exit(int pidfd) {
   if (info.si_code != CLD_EXITED) return " (killed by signal " + std::to_string(info.si_status) + ")";
   const char* why = nullptr;
   switch (info.si_status) {
-    case child_exit::scheduling: why = "it could not leave the host's real-time policy or negative nice value"; break;
+    case child_exit::priorities: why = "it could not leave the host's scheduling, I/O priority or personality"; break;
     case child_exit::cgroup: why = "it could not move itself into the run's cgroup"; break;
     case child_exit::descriptors: why = "it could not set up its descriptors"; break;
     case child_exit::no_go: why = "the host did not let it go on"; break;

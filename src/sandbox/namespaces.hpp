@@ -24,8 +24,8 @@ struct InitProcess {
 };
 
 // clone(2) from a possibly multi-threaded process. The child only makes
-// async-signal-safe system calls: it leaves a real-time policy or negative
-// nice value it inherited, moves itself into the cgroup files
+// async-signal-safe system calls: it leaves a real-time policy or I/O class,
+// a negative nice value and personality flags it inherited, moves itself into the cgroup files
 // given, moves the descriptors into place, closes
 // all others, waits for the go byte on slot 3, becomes root of its user
 // namespace (setgroups/setresgid/setresuid 0) and execs the helper with an
@@ -40,7 +40,7 @@ InitProcess clone_init(const InitFds& fds, uint32_t owner);
 
 // Exit codes of the cloned child before its exec of the helper.
 namespace child_exit {
-constexpr int scheduling = 118;  // could not drop a real-time policy or negative nice
+constexpr int priorities = 118;  // could not leave the host's scheduling, I/O class, personality
 constexpr int cgroup = 119;      // could not move itself into the run's cgroup
 constexpr int descriptors = 120;
 constexpr int no_go = 123;       // the host closed the spec channel instead of 'G'

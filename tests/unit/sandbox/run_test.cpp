@@ -56,34 +56,48 @@ TEST_P(sandboxRun, TheProgramMayRunOnEveryCpuTheHostMay) {
   EXPECT_EQ(o.stdout_data, own_cpu_list());
 }
 
-// Untrusted code never outranks the host: a real-time policy or a negative
-// nice value of the thread that starts the sandbox stays with the host (a v1
-// cpu cgroup would refuse a real-time task outright, failing every run of a
-// service started with one). This thread runs SCHED_FIFO at nice -5 meanwhile.
-TEST_P(sandboxRun, TheProgramNeverInheritsTheHostsRealTimePolicyOrNiceValue) {
+// Untrusted code never outranks the host, nor loses its address-space
+// randomisation to the host's personality: a real-time policy, a negative
+// nice value, a real-time I/O class and ADDR_NO_RANDOMIZE of the thread that
+// starts the sandbox all stay with the host (a v1 cpu cgroup would refuse a
+// real-time task outright, failing every run of a service started with one).
+TEST_P(sandboxRun, TheProgramNeverInheritsTheHostsPrioritiesOrPersonality) {
   MAI_REQUIRE_ROOT();
   MAI_NATIVE_ONLY("a container's processes are the daemon's children, not this thread's");
+  constexpr long kIoprioRealtimeTop = 1L << 13;  // class RT, level 0
+  constexpr unsigned long kAddrNoRandomize = 0x0040000;
   const pid_t self = static_cast<pid_t>(::syscall(SYS_gettid));
-  struct NormalAgain {  // also if an assertion or the launch ends the test
+  const long persona = ::syscall(SYS_personality, 0xffffffffUL);
+  const long io = ::syscall(SYS_ioprio_get, 1, 0);
+  struct AsBefore {  // also if an assertion or the launch ends the test
     pid_t tid;
+    long persona, io;
     void operator()() const {
       sched_param normal{};
       ::sched_setscheduler(tid, SCHED_OTHER, &normal);
       ::setpriority(PRIO_PROCESS, static_cast<id_t>(tid), 0);
+      ::syscall(SYS_ioprio_set, 1, 0, io);
+      ::syscall(SYS_personality, static_cast<unsigned long>(persona));
     }
-    ~NormalAgain() { (*this)(); }
-  } normal_again{self};
+    ~AsBefore() { (*this)(); }
+  } as_before{self, persona, io};
   sched_param rt{};
   rt.sched_priority = 1;
   ASSERT_EQ(::sched_setscheduler(self, SCHED_FIFO, &rt), 0) << std::strerror(errno);
   ASSERT_EQ(::setpriority(PRIO_PROCESS, static_cast<id_t>(self), -5), 0) << std::strerror(errno);
-  auto sb = backend().launch(
-      make_spec("import os\nprint(os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, 0))\n"));
-  normal_again();  // the wait needs no priority
+  ASSERT_EQ(::syscall(SYS_ioprio_set, 1, 0, kIoprioRealtimeTop), 0) << std::strerror(errno);
+  ASSERT_GE(::syscall(SYS_personality, static_cast<unsigned long>(persona) | kAddrNoRandomize), 0);
+  auto sb = backend().launch(make_spec(
+      "import ctypes, os\n"
+      "libc = ctypes.CDLL(None, use_errno=True)\n"
+      "print(os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, 0),\n"
+      "      libc.syscall(252, 1, 0) >> 13, open('/proc/self/personality').read().strip())\n"));
+  as_before();  // the wait needs none of it
   auto o = sb->wait();
   EXPECT_EQ(o.failure, "");
   EXPECT_EQ(o.exit_status, 0) << o.stderr_data;
-  EXPECT_EQ(o.stdout_data, "0 0\n");  // SCHED_OTHER, nice 0
+  // SCHED_OTHER, nice 0, I/O class best-effort, the default persona.
+  EXPECT_EQ(o.stdout_data, "0 0 2 00000000\n");
 }
 
 TEST_P(sandboxRun, ShellExitCodeAndStderr) {
