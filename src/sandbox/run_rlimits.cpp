@@ -11,6 +11,10 @@ std::vector<RunRlimit> run_rlimits(const Limits& l) {
       {RLIMIT_FSIZE, "fsize", l.tmpfs_bytes},
       {RLIMIT_NPROC, "nproc", l.pids + kNprocHeadroom},
       {RLIMIT_SIGPENDING, "sigpending", kSigpendingPerRun},
+      // Whatever the host allows itself: no real-time policy, no nice value
+      // below 0 (raising one's own priority needs these, not a privilege).
+      {RLIMIT_RTPRIO, "rtprio", 0},
+      {RLIMIT_NICE, "nice", 0},
   };
 }
 

@@ -22,7 +22,9 @@ struct RunRlimit {
 };
 
 // core 0; nofile 1024; fsize = the tmpfs cap; nproc = the pids limit plus
-// kNprocHeadroom; sigpending kSigpendingPerRun. The uid a run's processes
+// kNprocHeadroom; sigpending kSigpendingPerRun; rtprio and nice 0 (the
+// program can neither make itself real-time nor raise its priority, whatever
+// the host's limits allow). The uid a run's processes
 // have is its own, so the per-user counts behind nproc and sigpending are its
 // own too.
 //

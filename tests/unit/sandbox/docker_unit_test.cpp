@@ -114,7 +114,9 @@ TEST(sandboxDockerSpec, HardeningFields) {
                                                      {"nofile", 1024},
                                                      {"fsize", static_cast<int64_t>(l.tmpfs_bytes)},
                                                      {"nproc", static_cast<int64_t>(l.pids) + 4},
-                                                     {"sigpending", 1024}}));
+                                                     {"sigpending", 1024},
+                                                     {"rtprio", 0},
+                                                     {"nice", 0}}));
   for (const char* p : {"/sys", "/sys/fs/cgroup"})
     EXPECT_EQ(hc["Tmpfs"][p].get<std::string>().rfind("ro,", 0), 0u) << p;
   EXPECT_EQ(hc["CgroupParent"], "/mai-sandbox-docker-test/" + b["Labels"][kRunLabel].get<std::string>());
