@@ -16,24 +16,41 @@
 //                stdin until EOF, ending in a newline (stdin also ends when
 //                the host dies: then the bootstrap exits and runs nothing);
 //                stdin then becomes /dev/null, as a cold container's is.
+//                A container whose host died between its attach and its
+//                start has a stdin that never ends: the daemon holds it open
+//                with nobody on the other side. So the bootstrap gives up on
+//                its own after `give_up_s` (SIGALRM, whose default ends it),
+//                well after the pool would have recycled it (give_up_after).
 #pragma once
+#include <cstdint>
 #include <string>
 
 namespace mai::sandbox {
 
 enum class WarmChannel { init_socket, std_streams };
 
-inline std::string python_warm_bootstrap(WarmChannel channel) {
+// How long a Docker bootstrap waits for its go before it ends itself: twice
+// the pool's max_idle (which recycles it first) and 5 s more.
+inline unsigned give_up_after(uint64_t max_idle_ms) {
+  return static_cast<unsigned>(2 * ((max_idle_ms + 999) / 1000) + 5);
+}
+
+// `give_up_s`: std_streams only (0: never).
+inline std::string python_warm_bootstrap(WarmChannel channel, unsigned give_up_s = 0) {
   const bool init = channel == WarmChannel::init_socket;
+  const bool give_up = !init && give_up_s > 0;
   std::string text = R"PY(def _(g=globals(), base=dict(globals())):
     import os, sys
 )PY";
   text += init ? "    say, hear = 3, 3\n" : "    say, hear = 1, 0\n";
+  // _signal is loaded at every interpreter's start: nothing new in sys.modules.
+  if (give_up) text += "    import _signal\n    _signal.alarm(" + std::to_string(give_up_s) + ")\n";
   text += R"PY(    os.write(say, b'w')
     go = b''
     while chunk := os.read(hear, 4096):
         go += chunk
 )PY";
+  if (give_up) text += "    _signal.alarm(0)\n";
   text += init ? "    os.close(3)\n"
                : "    if not go.endswith(b'\\n'):\n"
                  "        os._exit(1)  # the host went away: stdin ended without a go\n"

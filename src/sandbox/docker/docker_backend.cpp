@@ -31,7 +31,8 @@ using namespace docker;
 class DockerBackend final : public Backend, public WarmSource {
  public:
   explicit DockerBackend(const config::SandboxConfig& cfg)
-      : cfg_(cfg.docker), files_(cfg.files), client_(cfg.docker.socket), seccomp_(seccomp_profile_json().dump()),
+      : cfg_(cfg.docker), warm_max_idle_ms_(cfg.warm.max_idle_ms), files_(cfg.files), client_(cfg.docker.socket),
+        seccomp_(seccomp_profile_json().dump()),
         layout_(detect_cgroup_layout()), ids_(cfg.docker.ids, config::kDockerIdsPerRun),
         // The native helper, static: it runs in any image (docker_watch_protocol.hpp).
         init_path_(cfg.native.init_path.empty() ? executable_dir() + "/mai-sandbox-init" : cfg.native.init_path) {
@@ -81,7 +82,7 @@ class DockerBackend final : public Backend, public WarmSource {
     // it is known only at hand-off, and otherwise it is the same mount.
     spec.files.collect_tmp = true;
     bool python = shape.language == Language::python;
-    spec.code = python ? python_warm_bootstrap(WarmChannel::std_streams) : "";
+    spec.code = python ? python_warm_bootstrap(WarmChannel::std_streams, give_up_after(warm_max_idle_ms_)) : "";
     DockerRun run = new_run(spec);
     try {
       run.container_id = create_container(client_, run_container_name(spec.run_id),
@@ -173,6 +174,7 @@ class DockerBackend final : public Backend, public WarmSource {
   }
 
   config::DockerSettings cfg_;
+  uint64_t warm_max_idle_ms_;  // a waiting bootstrap's give-up follows it
   config::FileSettings files_;
   Client client_;
   std::string seccomp_;

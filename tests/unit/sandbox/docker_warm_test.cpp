@@ -20,6 +20,7 @@
 #include "sandbox/run_dir_reaper.hpp"
 #include "sandbox/warm.hpp"
 #include "sandbox/warm_backend.hpp"
+#include "sandbox/warm_bootstrap.hpp"
 #include "test_util.hpp"
 
 using namespace mai;
@@ -276,6 +277,37 @@ TEST_F(sandboxDockerWarm, AContainerThatDiedWaitingIsNotUsed) {
   try {
     entry->hand_off(make_spec("print(1)\n"));
     ADD_FAILURE() << "a dead container took the code";
+  } catch (const SandboxError& e) {
+    EXPECT_EQ(e.code(), kWarmEntryLost) << e.what();
+  }
+  entry.reset();
+  EXPECT_EQ(containers_left(), 0u);
+}
+
+// A container whose host died between its attach and its start waits on a
+// stdin nobody ends; its bootstrap gives up by itself (warm_bootstrap.hpp),
+// after twice the pool's max_idle and 5 s more: here max_idle 1 s, so 7 s.
+TEST_F(sandboxDockerWarm, AContainerNobodyGivesItsGoEndsItself) {
+  auto cfg = test_config();
+  cfg.warm.max_idle_ms = 1000;
+  auto backend = make_docker_backend(cfg);
+  const auto made = std::chrono::steady_clock::now();
+  auto entry = dynamic_cast<WarmSource&>(*backend).prepare_warm(shape_for(), scratch_root());
+  docker::Client c(cfg.docker.socket);
+  c.negotiate();
+  auto found = docker::containers_with_label(c, std::string(docker::kScratchLabel) + "=" + scratch_root());
+  ASSERT_EQ(found.size(), 1u);
+  const std::string id = found[0].value("Id", std::string());
+  auto running = [&] { return docker::inspect_container(c, id)["State"].value("Running", false); };
+  ASSERT_TRUE(running());
+  while (running() && std::chrono::steady_clock::now() - made < std::chrono::seconds(60))
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto lived = std::chrono::steady_clock::now() - made;
+  EXPECT_FALSE(running()) << "still waiting after 60 s";
+  EXPECT_GE(lived, std::chrono::seconds(give_up_after(cfg.warm.max_idle_ms)) - std::chrono::milliseconds(500));
+  try {
+    entry->hand_off(make_spec("print(1)\n"));
+    ADD_FAILURE() << "a container that gave up took the code";
   } catch (const SandboxError& e) {
     EXPECT_EQ(e.code(), kWarmEntryLost) << e.what();
   }
