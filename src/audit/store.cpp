@@ -1,4 +1,5 @@
 #include "audit/store.hpp"
+#include "audit/log_holder.hpp"
 
 #include "audit/options_file_sync.hpp"
 
@@ -269,6 +270,11 @@ std::unique_ptr<Store> Store::open(const std::string& db_dir, Mode mode, uint64_
     }
     s->db_ = nullptr;
     bool retry = writer && is_lock_error(st);
+    // A service holds it for its whole life: waiting would only end in failure.
+    if (retry)
+      if (auto service = held_open_by(db_dir))
+        throw AuditError("the audit log at " + db_dir + " is held open by a running service (" + *service +
+                         "); send the code to it (mai-sandbox submit), or give this command another --state");
     if (!retry || std::chrono::steady_clock::now() >= deadline) {
       if (retry)
         throw AuditError("the audit log at " + db_dir + " is held by another process; waited " +

@@ -24,7 +24,10 @@ void WriterSession::with_store(const std::function<void(Store&)>& fn) {
   std::lock_guard<std::mutex> lk(mu_);
   if (!store_) {
     store_ = Store::open(db_dir_, Store::Mode::write, lock_wait_ms_);
-    if (hold_open_) held_ = store_.get();  // never closed before this session ends
+    if (hold_open_) {
+      held_ = store_.get();  // never closed before this session ends
+      held_mark_.emplace(db_dir_);  // a writer waiting for it gives up at once
+    }
   }
   struct Touch {
     WriterSession* s;

@@ -15,7 +15,10 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <optional>
 #include <thread>
+
+#include "audit/log_holder.hpp"
 
 namespace mai::audit {
 
@@ -47,6 +50,7 @@ class WriterSession {
   const bool hold_open_;
 
   std::mutex mu_;  // one session at a time
+  std::optional<HeldOpenMark> held_mark_;  // hold_open: while store_ is held (destroyed after it)
   std::unique_ptr<Store> store_;
   std::atomic<Store*> held_{nullptr};  // store_ when held open, for sync_wal()
   std::condition_variable closer_cv_;

@@ -169,5 +169,28 @@ class SupervisorKilled(CliTestCase):
         self.assertIn("supervising mai-sandbox process died", shown.stdout)
 
 
+
+class BesideAService(CliTestCase):
+    def test_run_on_a_services_state_directory_says_so_at_once(self):
+        # The service holds the log for its whole life: `run` must not wait
+        # out audit.yaml's lock_wait (30 s) for it, and says what to do.
+        import time
+        from service import Service
+        service = Service(self.state, self.config)
+        try:
+            started = time.monotonic()
+            r = self.cli("run", EXAMPLES / "hello.py", timeout=120)
+            took = time.monotonic() - started
+            self.assertEqual(r.code, 125, r)
+            self.assertIn("held open by a running service (pid %d" % service.proc.pid, r.stderr)
+            self.assertIn("mai-sandbox submit", r.stderr)
+            self.assertNotIn("Hello", r.stdout)
+            self.assertLess(took, 20, "waited for the lock instead of saying so")
+        finally:
+            service.stop()
+        # Once it stopped, the same state directory serves a run.
+        r = self.cli("run", EXAMPLES / "hello.py")
+        self.assertEqual(r.code, 0, r)
+
 if __name__ == "__main__":
     unittest.main()

@@ -8,10 +8,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <filesystem>
+#include <thread>
 #include <string>
 #include <vector>
 
+#include "audit/error.hpp"
+#include "audit/event_types.hpp"
 #include "audit/log.hpp"
 #include "audit/show.hpp"
 #include "audit/store.hpp"
@@ -42,6 +47,53 @@ pid_t spawn(const std::vector<std::string>& args) {
 int exit_status(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status); }
 
 }  // namespace
+
+// A service holds the log for its whole life: a writer (a `run` on the same
+// state directory) that finds it held so gives up at once and names the
+// holder, instead of waiting out its lock_wait for nothing. Once the service
+// is gone (killed, its mark left behind) the next writer gets in.
+TEST(ConcurrentWriters, AWriterFindingTheLogHeldOpenByAServiceGivesUpAtOnceNamingIt) {
+  ASSERT_TRUE(path_exists(child())) << child();
+  TempDir dir;
+  const std::string state = dir.path() + "/state";
+  pid_t holder = spawn({child(), "hold", state});
+  ASSERT_GT(holder, 0);
+  struct Reap {
+    pid_t pid;
+    ~Reap() {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, nullptr, 0);
+    }
+  } reap{holder};
+  for (int i = 0; i < 6000 && !path_exists(state + "/held"); ++i) {
+    ASSERT_EQ(::waitpid(holder, nullptr, WNOHANG), 0) << "the holder died (its error is above)";
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(path_exists(state + "/held"));
+
+  auto cfg = default_config();
+  cfg.lock_wait_ms = 120000;
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    auto log = Log::open(state, cfg, false);
+    log->append({Event{events::submission, "r1", json{{"code", "print(1)"}}}});
+    ADD_FAILURE() << "a writer got in while a service held the log";
+  } catch (const AuditError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("held open by a running service (pid " + std::to_string(holder) + ": "), std::string::npos)
+        << what;
+    EXPECT_NE(what.find("audit_log_child hold"), std::string::npos) << what;
+    EXPECT_NE(what.find("mai-sandbox submit"), std::string::npos) << what;
+  }
+  // Far below the 120 s it would otherwise have waited.
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(60));
+
+  ::kill(holder, SIGKILL);
+  ASSERT_EQ(::waitpid(holder, nullptr, 0), holder);
+  EXPECT_TRUE(path_exists(state + "/audit/log.held-open"));  // a killed service's mark stays
+  auto log = Log::open(state, cfg, false);
+  EXPECT_NO_THROW(log->append({Event{events::submission, "r2", json{{"code", "print(2)"}}}}));
+}
 
 TEST(ConcurrentWriters, FirstRunsOnAFreshStateDirectoryAllSucceed) {
   ASSERT_TRUE(path_exists(child())) << child();

@@ -1,6 +1,9 @@
 // Helper process for the audit tests that need several processes at once,
 // as concurrent `mai-sandbox run` processes would be:
 //   audit_log_child open STATE          opens (creating) the log, appends one event
+//   audit_log_child hold STATE          opens the log held open (as a service),
+//                                       appends one event, writes STATE/held
+//                                       and waits to be killed
 //   audit_log_child runs STATE ID N     N short "runs": each opens the log
 //                                       transiently, appends a request's events
 //                                       with its receipt, and closes it
@@ -15,6 +18,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -36,6 +40,13 @@ int main(int argc, char** argv) {
       auto log = audit::Log::open(state, cfg, false);
       log->append({audit::Event{audit::events::service_start, "", json{{"pid", ::getpid()}}}});
       return 0;
+    }
+    if (mode == "hold") {
+      // As a service does: the log held open for good; STATE/held once it is.
+      auto log = audit::Log::open(state, cfg, true);
+      log->append({audit::Event{audit::events::service_start, "", json{{"pid", ::getpid()}}}});
+      std::ofstream(state + "/held") << ::getpid() << "\n";
+      for (;;) ::pause();
     }
     if (mode == "runs" && argc == 5) {
       const std::string id = argv[3];
