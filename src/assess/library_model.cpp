@@ -110,6 +110,8 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       a.opens = v.as_bool();
     } else if (k == "data_path") {
       a.data_path = v.as_bool();
+    } else if (k == "into_dir") {
+      a.into_dir = v.as_bool();
     } else if (k == "stores") {
       a.stores = v.as_bool();
     } else if (k == "keep_taint") {

@@ -54,6 +54,7 @@ struct ApiSpec {
   bool stores = false;    // the data role accumulates into the receiver (BytesIO.write, TarFile.add)
   bool opens = false;     // the result stands for the content of the path role (sqlite3.connect)
   bool data_path = false; // the data role names a file whose content is used (sftp.put(localpath))
+  bool into_dir = false;  // the path role may be a directory: the file lands at DIR/<name of the data role>
   std::optional<int64_t> int_value;       // attr: a constant
   std::optional<std::string> str_value;   // attr: a constant
   // Conditions: keyword -> regex the keyword's constant value must match

@@ -948,6 +948,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
                      spec.effect == Eff::file_delete || spec.effect == Eff::file_chmod ||
                      spec.effect == Eff::file_chown || spec.effect == Eff::file_list;
       one.target = is_path ? ctx_.path(t) : t;
+      // shutil.copy(src, DIR): the copy lands inside the directory.
+      if (spec.into_dir && data && ctx_.is_directory(t))
+        one.target = ctx_.path(Ctx::into_directory(t, first_text(*data)));
       if (is_path) one.path_classes = ctx_.classify(one.target);
       if (has_target && !is_partial(t) && !t.empty()) one.flags |= kConstTarget;
       if (spec.effect == Eff::file_write && one.data_taint) {
