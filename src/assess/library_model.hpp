@@ -106,6 +106,8 @@ class LibraryModel {
   bool secret_env_name(std::string_view name) const;
   // A CGI variable that carries what a web request sent (QUERY_STRING, HTTP_*).
   bool web_request_env_name(std::string_view name) const;
+  // The name of a project's own command runner (run_subprocess, run_cmd).
+  bool runner_name(std::string_view name) const;
   // A name that hints at secrets (password, token, api_key) for weak-hash/random rules.
   bool secret_hint(std::string_view name) const;
   const std::vector<std::string>& shells() const { return shells_; }
@@ -128,7 +130,7 @@ class LibraryModel {
   std::unordered_map<std::string, CommandSpec> commands_;
   std::vector<std::string> class_names_;
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
-  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_;
+  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_, runner_names_;
   std::vector<std::string> shells_;
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
   std::unordered_set<std::string> command_modules_;
