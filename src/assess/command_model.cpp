@@ -92,7 +92,21 @@ Parsed parse_args(const std::vector<Word>& argv, const CommandSpec* spec, size_t
         bool t2 = false;
         for (const auto& o : spec->opts_value)
           if (o == head) t2 = true;
-        p.opts.emplace_back(t2 ? head : name, 0);
+        // A cluster of letters (-rave): the first letter that takes a value
+        // takes the rest of the word, or the next word when it is the last
+        // (rsync -rave ssh SRC DST: "ssh" is -e's, not a source).
+        size_t last = 0;
+        if (!t2 && std::all_of(w.begin() + 1, w.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+          for (size_t k = 2; k < w.size() && !last; ++k)
+            for (const auto& o : spec->opts_value)
+              if (o.size() == 2 && o[0] == '-' && o[1] == w[k]) last = k;
+        if (last && last + 1 == w.size() && i + 1 < argv.size()) {
+          p.opts.emplace_back(name, 0);
+          p.opts.emplace_back(std::string("-") + w[last], i + 1);
+          ++i;
+        } else {
+          p.opts.emplace_back(t2 ? head : name, 0);
+        }
       } else {
         p.opts.emplace_back(name, 0);
       }
@@ -131,6 +145,20 @@ std::optional<Word> opt_value(const std::vector<Word>& argv, const Parsed& p, co
       return Word{w.substr(2), argv[i].taint, argv[i].ev};
   }
   return std::nullopt;
+}
+
+// The host of an scp/rsync operand on another machine: [user@]host:path,
+// host::module (an rsync daemon), rsync://host/...; nullopt for a local path
+// (/a:b, ./x:y, a Windows drive).
+std::optional<std::string> remote_host(const std::string& w) {
+  if (starts(w, "rsync://")) {
+    std::string host = w.substr(8, w.find('/', 8) == std::string::npos ? std::string::npos : w.find('/', 8) - 8);
+    return host.empty() ? std::nullopt : std::optional<std::string>(host);
+  }
+  size_t colon = w.find(':');
+  if (colon == std::string::npos || colon == 0 || w.find('/') < colon) return std::nullopt;
+  if (colon == 1 && std::isalpha(static_cast<unsigned char>(w[0]))) return std::nullopt;  // C:\x
+  return w.substr(0, colon);
 }
 
 // chmod modes: octal, or symbolic (u+s, +x, a+w, o+w, 777).
@@ -507,6 +535,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     for (size_t k = 0; k < p.operands.size(); ++k) {
       const Word& w = argv[p.operands[k]];
       if (kind == "truncate" && p.value("-s") == nullptr && k == 0 && w.text == "0") continue;
+      if (name == "mkdir" && !is_partial(w.text) && ctx_.made_dirs.size() < Ctx::kMaxMadeDirs)
+        ctx_.made_dirs.insert(ctx_.path(w.text));
       effect(spec->effect, spec->tag, w.text, name + " " + line, 0, -1, flags, -1, w.taint, w.ev);
       any = true;
     }
@@ -600,34 +630,27 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (p.operands.size() < (target_dir ? 1u : 2u)) return r;
     const Word& dst = target_dir ? *target_dir : argv[p.operands.back()];
     size_t sources = target_dir ? p.operands.size() : p.operands.size() - 1;
-    // Into a directory (DIR/, several sources, -t DIR): each source lands at
-    // DIR/its name (cp x.service /etc/systemd/system/ writes a unit).
-    bool into_dir = kind == "copy" && (target_dir || sources > 1 || (!dst.text.empty() && dst.text.back() == '/'));
+    bool networked = name == "scp" || name == "rsync";
+    std::optional<std::string> remote = networked ? remote_host(dst.text) : std::nullopt;
+    // Into a directory (DIR/, several sources, -t DIR, a directory the code
+    // made or a well-known one): each source lands at DIR/its name
+    // (cp x.service /etc/systemd/system writes a unit).
+    bool into_dir = kind == "copy" && !remote && (target_dir || sources > 1 || ctx_.is_directory(dst.text));
     uint32_t t = 0;
     int32_t ev = -1;
     std::vector<std::pair<Word, Word>> landed;  // (source, where it lands) when into_dir
     for (size_t k = 0; k < sources; ++k) {
       const Word& src = argv[p.operands[k]];
       if (kind == "ln") continue;
-      bool remote_src = src.text.find(':') != std::string::npos && src.text[0] != '/';
-      if (remote_src) continue;
+      if (networked && remote_host(src.text)) continue;  // fetched from another host
       auto [ft, fev] = file_taint(src);
       effect(Eff::file_read, "copy", src.text, name + " " + line);
       t |= ft;
       if (ev < 0) ev = fev;
-      if (into_dir) {
-        std::string base = src.text;
-        while (base.size() > 1 && base.back() == '/') base.pop_back();
-        base = base.substr(base.rfind('/') == std::string::npos ? 0 : base.rfind('/') + 1);
-        std::string dir = dst.text;
-        while (!dir.empty() && dir.back() == '/') dir.pop_back();
-        landed.push_back({Word{base, ft, fev}, Word{dir + "/" + base, dst.taint, dst.ev}});
-      }
+      if (into_dir) landed.push_back({Word{src.text, ft, fev}, Word{Ctx::into_directory(dst.text, src.text), dst.taint, dst.ev}});
     }
-    bool remote = (name == "scp" || name == "rsync") && dst.text.find(':') != std::string::npos &&
-                  dst.text[0] != '/';
     if (remote) {
-      effect(Eff::net_send, "scp", dst.text.substr(0, dst.text.find(':')), name + " " + line, t, ev);
+      effect(Eff::net_send, "scp", *remote, name + " " + line, t, ev);
       return r;
     }
     std::string detail = name + " " + line;

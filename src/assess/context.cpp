@@ -55,6 +55,21 @@ uint32_t Ctx::home_tree_taint(std::string_view path) const {
   return 0;
 }
 
+bool Ctx::is_directory(std::string_view dst) const {
+  if (dst.empty() || is_partial(dst)) return !dst.empty() && dst.back() == '/';
+  if (dst.back() == '/') return true;
+  std::string p = path(dst);
+  return made_dirs.count(p) > 0 || (directory_class && (classify(p) & directory_class));
+}
+
+std::string Ctx::into_directory(std::string_view dir, std::string_view src) {
+  std::string_view base = src;
+  while (base.size() > 1 && base.back() == '/') base.remove_suffix(1);
+  if (size_t slash = base.rfind('/'); slash != std::string_view::npos) base.remove_prefix(slash + 1);
+  while (!dir.empty() && dir.back() == '/') dir.remove_suffix(1);
+  return std::string(dir) + "/" + std::string(base);
+}
+
 void Ctx::record_hook(const std::string& path, uint32_t classes, std::string_view text, bool append, uint32_t taint,
                       int32_t ev, const Site& s) {
   if (!hook_class || !(classes & hook_class)) return;

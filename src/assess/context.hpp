@@ -54,7 +54,8 @@ struct Ctx {
       : lib(l), threats(t), log(g), budget(units), budget_half(units / 2),
         hook_class(l.path_class_bit("git_hook").value_or(0)),
         public_key_class(l.path_class_bit("public_key").value_or(0)),
-        credentials_class(l.path_class_bit("credentials").value_or(0)) {}
+        credentials_class(l.path_class_bit("credentials").value_or(0)),
+        directory_class(l.path_class_bit("directory").value_or(0)) {}
   const LibraryModel& lib;
   const KnownThreats& threats;
   EffectLog& log;
@@ -143,9 +144,13 @@ struct Ctx {
     Site site;
   };
   static constexpr size_t kMaxHooks = 16;
+  static constexpr size_t kMaxMadeDirs = 256;
   const uint32_t hook_class;  // the git_hook path class (0: the model has none)
   // A public key (id_rsa.pub) is published by design: never a credential store.
   const uint32_t public_key_class, credentials_class;
+  // Well-known directories (the `directory` path class: /etc/systemd/system,
+  // ~/.config/autostart): a copy to one of them lands inside it.
+  const uint32_t directory_class;
   std::vector<HookText> hooks;
   void record_hook(const std::string& path, uint32_t classes, std::string_view text, bool append, uint32_t taint,
                    int32_t ev, const Site& s);
@@ -157,6 +162,14 @@ struct Ctx {
   uint32_t shell_printed_taint = 0;
   int32_t shell_printed_ev = -1;
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
+  // Directories this code made (os.makedirs, Path.mkdir, mkdir -p), normalised.
+  std::unordered_set<std::string> made_dirs;
+  // Whether a copy's destination (as written) names a directory: written
+  // with a trailing slash, made by this code, or a well-known directory.
+  bool is_directory(std::string_view dst) const;
+  // Where a copy of `src` into the directory `dir` lands: DIR/<name of src>
+  // (cp x.service /etc/systemd/system/, shutil.copy(src, autostart_dir)).
+  static std::string into_directory(std::string_view dir, std::string_view src);
   // Links this code made (os.link/os.symlink): the link's path -> what it names.
   // A write, mode or owner change through the link reaches the target.
   std::map<std::string, std::vector<std::string>> links;
@@ -187,6 +200,7 @@ struct Ctx {
     // Writing back to a file this code read (ransomware encrypts in place).
     if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked))) read_paths.insert(e.target);
     if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;
+    if (e.kind == Eff::file_write && e.tag == "mkdir" && made_dirs.size() < kMaxMadeDirs) made_dirs.insert(e.target);
     if ((e.kind == Eff::file_write || e.kind == Eff::file_chmod || e.kind == Eff::file_chown) && e.tag != "link" &&
         !links.empty())
       if (auto it = links.find(e.target); it != links.end())

@@ -110,6 +110,8 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       a.opens = v.as_bool();
     } else if (k == "data_path") {
       a.data_path = v.as_bool();
+    } else if (k == "into_dir") {
+      a.into_dir = v.as_bool();
     } else if (k == "stores") {
       a.stores = v.as_bool();
     } else if (k == "keep_taint") {
@@ -157,12 +159,13 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "exfil_hosts", "bot_apis", "key_vendors", "shells", "command_modules", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "key_vendors", "shells", "command_modules", "path_classes",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
   m.secret_hint_ = compile(root["secret_hint"]);
   if (root.has("web_request_env")) m.web_request_env_ = compile(root["web_request_env"]);
+  if (root.has("runner_names")) m.runner_names_ = compile(root["runner_names"]);
   m.exfil_host_ = compile(root["exfil_hosts"]);
   if (root.has("bot_apis")) m.bot_api_ = compile(root["bot_apis"]);
   if (root.has("key_vendors"))
@@ -344,6 +347,10 @@ bool LibraryModel::secret_env_name(std::string_view name) const {
 
 bool LibraryModel::web_request_env_name(std::string_view name) const {
   return web_request_env_ && RE2::FullMatch(re2::StringPiece(name.data(), name.size()), web_request_env_->re());
+}
+
+bool LibraryModel::runner_name(std::string_view name) const {
+  return runner_names_ && RE2::FullMatch(re2::StringPiece(name.data(), name.size()), runner_names_->re());
 }
 
 bool LibraryModel::secret_hint(std::string_view name) const {

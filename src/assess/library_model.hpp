@@ -54,6 +54,7 @@ struct ApiSpec {
   bool stores = false;    // the data role accumulates into the receiver (BytesIO.write, TarFile.add)
   bool opens = false;     // the result stands for the content of the path role (sqlite3.connect)
   bool data_path = false; // the data role names a file whose content is used (sftp.put(localpath))
+  bool into_dir = false;  // the path role may be a directory: the file lands at DIR/<name of the data role>
   std::optional<int64_t> int_value;       // attr: a constant
   std::optional<std::string> str_value;   // attr: a constant
   // Conditions: keyword -> regex the keyword's constant value must match
@@ -105,6 +106,8 @@ class LibraryModel {
   bool secret_env_name(std::string_view name) const;
   // A CGI variable that carries what a web request sent (QUERY_STRING, HTTP_*).
   bool web_request_env_name(std::string_view name) const;
+  // The name of a project's own command runner (run_subprocess, run_cmd).
+  bool runner_name(std::string_view name) const;
   // A name that hints at secrets (password, token, api_key) for weak-hash/random rules.
   bool secret_hint(std::string_view name) const;
   const std::vector<std::string>& shells() const { return shells_; }
@@ -127,7 +130,7 @@ class LibraryModel {
   std::unordered_map<std::string, CommandSpec> commands_;
   std::vector<std::string> class_names_;
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
-  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_;
+  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_, runner_names_;
   std::vector<std::string> shells_;
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
   std::unordered_set<std::string> command_modules_;

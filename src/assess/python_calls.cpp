@@ -552,6 +552,16 @@ void PyInterp::call_unknown_with(const Value& fn, uint32_t taint, int32_t ev, No
 
 // ---------------------------------------------------------------- library
 
+const ApiSpec* PyInterp::runs_known_argv(const std::string& q, const Args& args) const {
+  size_t dot = q.rfind('.');
+  if (dot == std::string::npos || args.pos.empty() || !ctx_.lib.runner_name(q.substr(dot + 1))) return nullptr;
+  const Alt* list = args.pos[0].single();
+  if (!list || (list->k != VK::list && list->k != VK::tuple) || !list->c || list->c->items.empty()) return nullptr;
+  const Alt* program = list->c->items[0].single();
+  if (!program || program->k != VK::str || is_partial(program->s) || !ctx_.lib.command(program->s)) return nullptr;
+  return ctx_.lib.api("subprocess.run");
+}
+
 Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& callee, Args& args, NodeId site) {
   const ApiSpec* spec = a.self ? ctx_.lib.method(a.s, a.extra) : ctx_.lib.api(q);
   if (!spec && !a.self) {
@@ -577,6 +587,9 @@ Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& ca
       run.returns = "str";
       return apply_spec(run, q, nullptr, args, site);
     }
+    // The project's own runner from a module we cannot see
+    // (from .utils import run_subprocess; run_subprocess(["sudo", ...])).
+    if (const ApiSpec* run = runs_known_argv(q, args)) return apply_spec(*run, q, nullptr, args, site);
   }
   invoke_callbacks(args, 0, -1, site);
   uint32_t taint = args.taint() | callee.taint;
@@ -948,6 +961,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
                      spec.effect == Eff::file_delete || spec.effect == Eff::file_chmod ||
                      spec.effect == Eff::file_chown || spec.effect == Eff::file_list;
       one.target = is_path ? ctx_.path(t) : t;
+      // shutil.copy(src, DIR): the copy lands inside the directory.
+      if (spec.into_dir && data && ctx_.is_directory(t))
+        one.target = ctx_.path(Ctx::into_directory(t, first_text(*data)));
       if (is_path) one.path_classes = ctx_.classify(one.target);
       if (has_target && !is_partial(t) && !t.empty()) one.flags |= kConstTarget;
       if (spec.effect == Eff::file_write && one.data_taint) {

@@ -827,10 +827,8 @@ void PyInterp::exec_import_from(NodeId s) {
     if (n == kNoNode || (t_.kind(n) != K::dotted_name && t_.kind(n) != K::identifier)) continue;
     std::string name = text(n);
     std::string bind = alias == kNoNode ? name : text(alias);
-    if (relative) {
-      assign_name(bind, Value());
-      continue;
-    }
+    // A name from the project's own module (from .utils import run) is that
+    // module's function, which the model does not know by name (".utils.run").
     Value v = attribute_of(Value::module(canon), name, n);
     assign_name(bind, v);
   }

@@ -130,6 +130,9 @@ class PyInterp {
   Value call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site);
   Value instantiate(ClassInfo& c, Args& args, NodeId site);
   Value call_library(const std::string& qualified, const Alt& a, const Value& callee, Args& args, NodeId site);
+  // A project runner of a module we cannot see (run_subprocess) given an argv
+  // list of a known command: the spec that runs it (subprocess.run), or null.
+  const ApiSpec* runs_known_argv(const std::string& qualified, const Args& args) const;
   Value call_builtin_method(const Alt& a, Args& args, NodeId site, bool& handled);
   Value apply_spec(const struct ApiSpec& spec, const std::string& qualified, const Value* self, Args& args,
                    NodeId site);
