@@ -8,6 +8,7 @@
 #include <linux/sched.h>
 #include <sched.h>
 #include <string>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -184,9 +185,15 @@ void write_id_maps(pid_t pid, uint32_t root_id, uint32_t user_id) {
 }
 
 std::string describe_init_exit(int pidfd) {
+  if (pidfd < 0) return "";
+  // Its pipes close before it is a zombie: a child seen gone by its status
+  // pipe may still be exiting. Give it a moment.
+  pollfd exited{pidfd, POLLIN, 0};
+  ::poll(&exited, 1, 1000);
   siginfo_t info{};
-  if (pidfd < 0 || ::waitid(static_cast<idtype_t>(kPidfdIdType), static_cast<id_t>(pidfd), &info,
-                            WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == 0)
+  if (::waitid(static_cast<idtype_t>(kPidfdIdType), static_cast<id_t>(pidfd), &info,
+               WEXITED | WNOHANG | WNOWAIT) != 0 ||
+      info.si_pid == 0)
     return "";
   if (info.si_code != CLD_EXITED) return " (killed by signal " + std::to_string(info.si_status) + ")";
   const char* why = nullptr;

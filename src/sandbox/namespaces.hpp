@@ -48,8 +48,9 @@ constexpr int namespace_ids = 124;
 constexpr int exec = 127;
 }  // namespace child_exit
 
-// " (exit status N: why)" if the child behind `pidfd` has exited (it is not
-// reaped), else "": what a setup error adds when the child is gone.
+// " (exit status N: why)" if the child behind `pidfd` has exited or does
+// within a second (it is not reaped), else "": what a setup error adds when
+// the child is gone.
 std::string describe_init_exit(int pidfd);
 
 // uid_map/gid_map: "0 <root_id> 1" and "1000 <user_id> 1". Throws.
