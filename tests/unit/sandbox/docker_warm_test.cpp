@@ -71,6 +71,19 @@ size_t containers_left() {
   return docker::containers_with_label(c, std::string(docker::kScratchLabel) + "=" + scratch_root()).size();
 }
 
+// An entry whose container is gone refuses the code as lost (the run then
+// starts cold), and nothing of it is left once it is dropped.
+void expect_lost_and_removed(std::unique_ptr<WarmEntry> entry) {
+  try {
+    entry->hand_off(make_spec("print(1)\n"));
+    ADD_FAILURE() << "a container that is gone took the code";
+  } catch (const SandboxError& e) {
+    EXPECT_EQ(e.code(), kWarmEntryLost) << e.what();
+  }
+  entry.reset();
+  EXPECT_EQ(containers_left(), 0u);
+}
+
 // What a program can learn about how it was started.
 const char* kIntrospect = R"(import os, sys
 print(sorted(globals()))
@@ -274,14 +287,7 @@ TEST_F(sandboxDockerWarm, AContainerThatDiedWaitingIsNotUsed) {
   // The daemon ends the attach stream once the container is gone.
   for (int i = 0; i < 200 && docker::inspect_container(c, found[0].value("Id", std::string()))["State"].value("Running", true); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  try {
-    entry->hand_off(make_spec("print(1)\n"));
-    ADD_FAILURE() << "a dead container took the code";
-  } catch (const SandboxError& e) {
-    EXPECT_EQ(e.code(), kWarmEntryLost) << e.what();
-  }
-  entry.reset();
-  EXPECT_EQ(containers_left(), 0u);
+  expect_lost_and_removed(std::move(entry));
 }
 
 // A container whose host died between its attach and its start waits on a
@@ -305,14 +311,7 @@ TEST_F(sandboxDockerWarm, AContainerNobodyGivesItsGoEndsItself) {
   const auto lived = std::chrono::steady_clock::now() - made;
   EXPECT_FALSE(running()) << "still waiting after 60 s";
   EXPECT_GE(lived, std::chrono::seconds(give_up_after(cfg.warm.max_idle_ms)) - std::chrono::milliseconds(500));
-  try {
-    entry->hand_off(make_spec("print(1)\n"));
-    ADD_FAILURE() << "a container that gave up took the code";
-  } catch (const SandboxError& e) {
-    EXPECT_EQ(e.code(), kWarmEntryLost) << e.what();
-  }
-  entry.reset();
-  EXPECT_EQ(containers_left(), 0u);
+  expect_lost_and_removed(std::move(entry));
 }
 
 TEST_F(sandboxDockerWarm, ThePoolServesRefillsRecyclesAndLeavesNothing) {
