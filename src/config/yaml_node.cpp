@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <set>
+#include <string_view>
 #include <vector>
 
 #include "common/units.hpp"
@@ -26,8 +27,12 @@ void Node::fail(const std::string& message) const {
   throw ConfigError(*file_, line(), path_, message);
 }
 
+// Without making the child (its path string, two reference counts): the
+// library model asks this of thousands of nodes at every start.
 bool Node::has(const std::string& key) const {
-  return (*this)[key].defined();
+  if (!is_map()) return false;
+  uint32_t found = tree_->find(index_, key);
+  return found != YamlTree::none && tree_->item(found).kind != YamlTree::Kind::null;
 }
 
 Node Node::operator[](const std::string& key) const {
@@ -42,15 +47,17 @@ void Node::expect_map() const {
 
 void Node::expect_keys(std::initializer_list<const char*> allowed) const {
   expect_map();
-  std::set<std::string> ok(allowed.begin(), allowed.end());
   const auto& map = tree_->item(index_);
   for (uint32_t k = 0; k < map.kids_count; k += 2) {
     uint32_t key_item = tree_->kid(index_, k);
-    std::string key(tree_->text(key_item));
-    if (!ok.count(key)) {
+    std::string_view key = tree_->text(key_item);
+    bool known = false;
+    for (const char* name : allowed) known = known || key == name;
+    if (!known) {
+      std::set<std::string> ok(allowed.begin(), allowed.end());  // sorted, for the message
       std::string list;
       for (const auto& name : ok) list += (list.empty() ? "" : ", ") + name;
-      std::string where = path_.empty() ? key : path_ + "." + key;
+      std::string where = path_.empty() ? std::string(key) : path_ + "." + std::string(key);
       throw ConfigError(*file_, static_cast<int>(tree_->item(key_item).line), where,
                         "unknown key (expected one of: " + list + ")");
     }
