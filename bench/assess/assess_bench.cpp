@@ -11,7 +11,7 @@
 //  - the scores on our own corpus (tests/corpus).
 // Files are read, never executed.
 //
-// usage: assess_bench [--no-bandit] [--every N] [--seconds S]
+// usage: assess_bench [--no-bandit] [--every N] [--seconds S] [--construct N (the load only, N times)]
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -229,15 +229,22 @@ std::pair<double, double> latency(const assess::Assessor& engine, const std::str
 int main(int argc, char** argv) {
   bool bandit = true;
   size_t every = 4;
+  int constructions = 15;
+  bool construction_only = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--no-bandit") bandit = false;
     else if (a == "--every" && i + 1 < argc) every = std::max(1, std::atoi(argv[++i]));
+    // Only the construction, this many times: a profile of the assessor's load.
+    else if (a == "--construct" && i + 1 < argc) {
+      constructions = std::max(1, std::atoi(argv[++i]));
+      construction_only = true;
+    }
   }
 
   // ---- construction
   std::vector<double> build_ms;
-  for (int i = 0; i < 15; ++i) {
+  for (int i = 0; i < constructions; ++i) {
     auto start = Clock::now();
     auto e = assess::Assessor::from_config(config::Source(std::nullopt));
     build_ms.push_back(seconds_since(start) * 1000);
@@ -245,6 +252,7 @@ int main(int argc, char** argv) {
   std::sort(build_ms.begin(), build_ms.end());
   std::printf("Assessor construction (built-in config): p50 %.1f ms, max %.1f ms\n", build_ms[build_ms.size() / 2],
               build_ms.back());
+  if (construction_only) return 0;
   auto engine = assess::Assessor::from_config(config::Source(std::nullopt));
 
   // ---- real code

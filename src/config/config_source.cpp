@@ -2,13 +2,16 @@
 
 #include <map>
 #include <mutex>
+#include <string_view>
 
 #include "common/files.hpp"
 
 namespace mai::config {
-const std::map<std::string, std::string>& embedded_files();  // generated at build time
+// Generated at build time (cmake/embed_files_script.cmake): views of the
+// binary's read-only data, so a process reads only the pages it uses.
+const std::map<std::string, std::string_view>& embedded_files();
 namespace compiled {
-const std::map<std::string, std::string>& embedded_files();  // the same, compiled (yaml_tree.hpp)
+const std::map<std::string, std::string_view>& embedded_files();  // the same, compiled (yaml_tree.hpp)
 }
 
 std::shared_ptr<const YamlTree> Source::builtin_tree(const std::string& name) {
@@ -31,36 +34,41 @@ std::vector<std::string> Source::builtin_names() {
   return names;
 }
 
-const std::string& Source::builtin(const std::string& name) {
+std::string_view Source::builtin_view(const std::string& name) {
   const auto& files = embedded_files();
   auto it = files.find(name);
   if (it == files.end()) throw UsageError("no built-in configuration file " + name);
   return it->second;
 }
 
-std::pair<std::string, std::string> Source::read(const std::string& name) const {
-  if (dir_) {
-    std::string path = *dir_ + "/" + name;
-    if (path_exists(path)) {
-      try {
-        // Configuration is small; a huge file is a mistake, not a config.
-        return {read_file_limited(path, 4u << 20), path};
-      } catch (const std::system_error& e) {
-        throw ConfigError(path, 0, "", e.what());
-      }
-    }
+std::string Source::builtin(const std::string& name) { return std::string(builtin_view(name)); }
+
+std::optional<std::pair<std::string, std::string>> Source::read_own(const std::string& name) const {
+  if (!dir_) return std::nullopt;
+  std::string path = *dir_ + "/" + name;
+  if (!path_exists(path)) return std::nullopt;
+  try {
+    // Configuration is small; a huge file is a mistake, not a config.
+    return std::make_pair(read_file_limited(path, 4u << 20), path);
+  } catch (const std::system_error& e) {
+    throw ConfigError(path, 0, "", e.what());
   }
+}
+
+std::pair<std::string, std::string> Source::read(const std::string& name) const {
+  if (auto own = read_own(name)) return *own;
   return {builtin(name), "(built-in)/" + name};
 }
 
 Node Source::load(const std::string& name) const {
-  auto [text, path] = read(name);
-  // The built-in file, or an exact copy of it (an installed config/, the
+  auto own = read_own(name);
+  if (!own) return Node::of_tree("(built-in)/" + name, builtin_tree(name), true);
+  // An exact copy of the built-in file (an installed config/, the
   // repository's own): the build compiled its tree already.
   const auto& files = embedded_files();
   auto it = files.find(name);
-  if (it != files.end() && it->second == text) return Node::of_tree(path, builtin_tree(name), true);
-  return Node::parse(path, text);
+  if (it != files.end() && it->second == own->first) return Node::of_tree(own->second, builtin_tree(name), true);
+  return Node::parse(own->second, own->first);
 }
 
 }  // namespace mai::config

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "config/yaml_node.hpp"
@@ -22,13 +23,17 @@ class Source {
   const std::optional<std::string>& dir() const { return dir_; }
 
   // The built-in copy of a file; throws if there is none.
-  static const std::string& builtin(const std::string& name);
+  static std::string builtin(const std::string& name);
+  static std::string_view builtin_view(const std::string& name);  // the same, in place
   // Its tree as the build compiled it (deserialised once per process), and
   // the names of all built-in files.
   static std::shared_ptr<const YamlTree> builtin_tree(const std::string& name);
   static std::vector<std::string> builtin_names();
 
  private:
+  // The file from the directory, if it has one: its text and path.
+  std::optional<std::pair<std::string, std::string>> read_own(const std::string& name) const;
+
   std::optional<std::string> dir_;
 };
 

@@ -14,31 +14,86 @@ Node Node::parse(const std::string& file_name, const std::string& text) {
 }
 
 Node Node::of_tree(const std::string& file_name, std::shared_ptr<const YamlTree> tree, bool built_in) {
-  return Node(std::make_shared<const std::string>(file_name), std::move(tree), 0, "", 1, built_in);
+  return Node(std::make_shared<const Document>(Document{file_name, std::move(tree), built_in}), 0);
 }
 
-int Node::line() const {
-  if (index_ != YamlTree::none && tree_->item(index_).line > 0)
-    return static_cast<int>(tree_->item(index_).line);
-  return line_;
+namespace {
+
+// The line of item `i`, else (yaml-cpp did not know it: an empty value) its
+// key's, else its nearest container's with one, else the first line.
+int line_of(const YamlTree& tree, uint32_t i) {
+  if (tree.item(i).line > 0) return static_cast<int>(tree.item(i).line);
+  auto way = tree.way_to(i);
+  for (auto step = way.rbegin(); step != way.rend(); ++step) {
+    const auto& c = tree.item(step->container);
+    if (step == way.rbegin() && c.kind == YamlTree::Kind::map) {
+      uint32_t key = tree.kid(step->container, step->position - 1);
+      if (tree.item(key).line > 0) return static_cast<int>(tree.item(key).line);
+    }
+    if (c.line > 0) return static_cast<int>(c.line);
+  }
+  return 1;
 }
+
+std::string join(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+// A path with one more step: a map's key, or a sequence's index.
+std::string step_into(const YamlTree& tree, std::string path, const YamlTree::Step& step) {
+  if (tree.item(step.container).kind == YamlTree::Kind::map)
+    return join(path, tree.text(tree.kid(step.container, step.position - 1)));
+  return path + "[" + std::to_string(step.position) + "]";
+}
+
+// The path of an item with one way from the root.
+std::string only_path(const YamlTree& tree, uint32_t item) {
+  std::string out;
+  for (const auto& step : tree.way_to(item)) out = step_into(tree, std::move(out), step);
+  return out;
+}
+
+}  // namespace
+
+std::string Node::path_of(const Route& route) const {
+  std::string up = route.up ? path_of(*route.up) : only_path(tree(), route.container);
+  return step_into(tree(), std::move(up), {route.container, route.position});
+}
+
+std::string Node::path() const {
+  std::string out = route_ ? path_of(*route_) : only_path(tree(), index_ != YamlTree::none ? index_ : present_);
+  return index_ != YamlTree::none ? out : join(out, missing_);
+}
+
+Node Node::kid(uint32_t position) const {
+  Node child(doc_, tree().kid(index_, position));
+  if (route_ || tree().shared(child.index_))
+    child.route_ = std::make_shared<const Route>(Route{route_, index_, position});
+  return child;
+}
+
+int Node::line() const { return line_of(tree(), index_ != YamlTree::none ? index_ : present_); }
 
 void Node::fail(const std::string& message) const {
-  throw ConfigError(*file_, line(), path_, message);
+  throw ConfigError(file(), line(), path(), message);
 }
 
-// Without making the child (its path string, two reference counts): the
-// library model asks this of thousands of nodes at every start.
-bool Node::has(const std::string& key) const {
+// Without making the child: the library model asks this of thousands of
+// nodes at every start.
+bool Node::has(std::string_view key) const {
   if (!is_map()) return false;
-  uint32_t found = tree_->find(index_, key);
-  return found != YamlTree::none && tree_->item(found).kind != YamlTree::Kind::null;
+  uint32_t found = tree().find(index_, key);
+  return found != YamlTree::none && tree().item(found).kind != YamlTree::Kind::null;
 }
 
-Node Node::operator[](const std::string& key) const {
-  std::string child_path = path_.empty() ? key : path_ + "." + key;
-  uint32_t found = is_map() ? tree_->find(index_, key) : YamlTree::none;
-  return child(found, std::move(child_path), line());
+Node Node::operator[](std::string_view key) const {
+  uint32_t position = is_map() ? tree().value_position(index_, key) : YamlTree::none;
+  if (position != YamlTree::none) return kid(position);
+  Node child(doc_, YamlTree::none);
+  child.route_ = route_;
+  child.present_ = index_ != YamlTree::none ? index_ : present_;
+  child.missing_ = index_ != YamlTree::none ? std::string(key) : join(missing_, key);
+  return child;
 }
 
 void Node::expect_map() const {
@@ -47,18 +102,17 @@ void Node::expect_map() const {
 
 void Node::expect_keys(std::initializer_list<const char*> allowed) const {
   expect_map();
-  const auto& map = tree_->item(index_);
+  const auto& map = tree().item(index_);
   for (uint32_t k = 0; k < map.kids_count; k += 2) {
-    uint32_t key_item = tree_->kid(index_, k);
-    std::string_view key = tree_->text(key_item);
+    uint32_t key_item = tree().kid(index_, k);
+    std::string_view key = tree().text(key_item);
     bool known = false;
     for (const char* name : allowed) known = known || key == name;
     if (!known) {
       std::set<std::string> ok(allowed.begin(), allowed.end());  // sorted, for the message
       std::string list;
       for (const auto& name : ok) list += (list.empty() ? "" : ", ") + name;
-      std::string where = path_.empty() ? std::string(key) : path_ + "." + std::string(key);
-      throw ConfigError(*file_, static_cast<int>(tree_->item(key_item).line), where,
+      throw ConfigError(file(), static_cast<int>(tree().item(key_item).line), join(path(), key),
                         "unknown key (expected one of: " + list + ")");
     }
   }
@@ -67,7 +121,7 @@ void Node::expect_keys(std::initializer_list<const char*> allowed) const {
 std::string Node::scalar(const char* what) const {
   if (!defined()) fail(std::string("missing; expected ") + what);
   if (kind() != YamlTree::Kind::scalar) fail(std::string("expected ") + what);
-  return std::string(tree_->text(index_));
+  return std::string(tree().text(index_));
 }
 
 std::string Node::as_string() const { return scalar("a string"); }
@@ -123,26 +177,19 @@ std::vector<std::string> Node::as_string_list() const {
 
 std::vector<Node> Node::items() const {
   if (!is_sequence()) fail(index_ != YamlTree::none ? "expected a list" : "missing; expected a list");
-  uint32_t count = tree_->item(index_).kids_count;
+  uint32_t count = tree().item(index_).kids_count;
   std::vector<Node> out;
   out.reserve(count);
-  for (uint32_t i = 0; i < count; ++i)
-    out.push_back(child(tree_->kid(index_, i), path_ + "[" + std::to_string(i) + "]", line()));
+  for (uint32_t i = 0; i < count; ++i) out.push_back(kid(i));
   return out;
 }
 
 std::vector<std::pair<std::string, Node>> Node::entries() const {
   expect_map();
-  uint32_t count = tree_->item(index_).kids_count;
+  uint32_t count = tree().item(index_).kids_count;
   std::vector<std::pair<std::string, Node>> out;
   out.reserve(count / 2);
-  for (uint32_t k = 0; k < count; k += 2) {
-    uint32_t key_item = tree_->kid(index_, k);
-    std::string key(tree_->text(key_item));
-    std::string child_path = path_.empty() ? key : path_ + "." + key;
-    out.emplace_back(key, child(tree_->kid(index_, k + 1), std::move(child_path),
-                                static_cast<int>(tree_->item(key_item).line)));
-  }
+  for (uint32_t k = 0; k < count; k += 2) out.emplace_back(std::string(tree().text(tree().kid(index_, k))), kid(k + 1));
   return out;
 }
 

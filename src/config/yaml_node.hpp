@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,10 +24,10 @@ class Node {
   // test suite checks (a reader may leave its costlier checks to that).
   static Node of_tree(const std::string& file_name, std::shared_ptr<const YamlTree> tree,
                       bool built_in = false);
-  bool built_in() const { return built_in_; }
+  bool built_in() const { return doc_->built_in; }
 
-  bool has(const std::string& key) const;
-  Node operator[](const std::string& key) const;  // a missing key yields an undefined node
+  bool has(std::string_view key) const;
+  Node operator[](std::string_view key) const;  // a missing key yields an undefined node
   bool defined() const { return index_ != YamlTree::none && kind() != YamlTree::Kind::null; }
   bool is_map() const { return index_ != YamlTree::none && kind() == YamlTree::Kind::map; }
   bool is_sequence() const { return index_ != YamlTree::none && kind() == YamlTree::Kind::sequence; }
@@ -46,27 +47,40 @@ class Node {
   void expect_map() const;
 
   [[noreturn]] void fail(const std::string& message) const;
-  const std::string& file() const { return *file_; }
-  const std::string& path() const { return path_; }
+  const std::string& file() const { return doc_->file; }
+  // The dotted field path ("limits.memory", "rules[3].pattern") and the line.
+  // Both are found in the tree when asked (an error), not carried by every
+  // node: the library model reads thousands of nodes at every start.
+  std::string path() const;
   int line() const;
 
  private:
-  Node(std::shared_ptr<const std::string> file, std::shared_ptr<const YamlTree> tree, uint32_t index,
-       std::string path, int fallback, bool built_in)
-      : file_(std::move(file)), tree_(std::move(tree)), index_(index), path_(std::move(path)),
-        line_(fallback), built_in_(built_in) {}
-  YamlTree::Kind kind() const { return tree_->item(index_).kind; }
-  Node child(uint32_t index, std::string path, int fallback) const {
-    return Node(file_, tree_, index, std::move(path), fallback, built_in_);
-  }
+  struct Document {
+    std::string file;
+    std::shared_ptr<const YamlTree> tree;
+    bool built_in;
+  };
+  // How a node was reached, kept only below an item that aliases share
+  // (YamlTree::shared), where the tree alone cannot tell which way it was.
+  struct Route {
+    std::shared_ptr<const Route> up;  // how `container` was reached; null: its only way
+    uint32_t container;
+    uint32_t position;
+  };
+  Node(std::shared_ptr<const Document> doc, uint32_t index) : doc_(std::move(doc)), index_(index) {}
+  Node kid(uint32_t position) const;  // the item at `position` among this node's kids
+  std::string path_of(const Route& route) const;
+  const YamlTree& tree() const { return *doc_->tree; }
+  YamlTree::Kind kind() const { return tree().item(index_).kind; }
   std::string scalar(const char* what) const;
 
-  std::shared_ptr<const std::string> file_;
-  std::shared_ptr<const YamlTree> tree_;
+  std::shared_ptr<const Document> doc_;
   uint32_t index_;  // YamlTree::none: missing altogether
-  std::string path_;
-  int line_;  // where the parent was, for keys that are missing altogether
-  bool built_in_ = false;
+  // A missing node: the nearest node that exists, and the keys looked up
+  // from it ("a.b"), for its path and line.
+  uint32_t present_ = 0;
+  std::string missing_;
+  std::shared_ptr<const Route> route_;  // to this node (a missing one: to present_)
 };
 
 }  // namespace mai::config

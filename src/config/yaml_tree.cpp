@@ -129,6 +129,7 @@ std::shared_ptr<const YamlTree> YamlTree::parse(const std::string& file_name, co
     refuse_cycles(root, ancestors, walked, file_name);
     auto tree = std::make_shared<YamlTree>();
     YamlTreeBuilder(*tree).add(root);
+    tree->mark_shared();
     return tree;
   } catch (const YAML::Exception& e) {
     throw ConfigError(file_name, e.mark.line >= 0 ? e.mark.line + 1 : 0, "",
@@ -136,14 +137,57 @@ std::shared_ptr<const YamlTree> YamlTree::parse(const std::string& file_name, co
   }
 }
 
-uint32_t YamlTree::find(uint32_t map, std::string_view key) const {
+void YamlTree::mark_shared() {
+  std::vector<bool> seen(items_.size(), false);
+  shared_.assign(items_.size(), false);
+  for (uint32_t k : kids_) {
+    if (seen[k]) shared_[k] = true;
+    seen[k] = true;
+  }
+}
+
+std::vector<YamlTree::Step> YamlTree::way_to(uint32_t target) const {
+  std::vector<Step> way;
+  if (target == root() || target >= items_.size()) return way;
+  // A map's values are its odd kids; a sequence's are all of them.
+  auto is_map = [this](uint32_t c) { return items_[c].kind == Kind::map; };
+  // Depth-first in document order through the values (never a map's keys),
+  // each collection entered once: one shared through aliases is not walked again.
+  std::vector<bool> entered(items_.size(), false);
+  entered[root()] = true;
+  way.push_back({root(), is_map(root()) ? 1u : 0u});
+  while (!way.empty()) {
+    Step& at = way.back();
+    if (at.position >= items_[at.container].kids_count) {
+      way.pop_back();
+      if (!way.empty()) way.back().position += is_map(way.back().container) ? 2 : 1;
+      continue;
+    }
+    uint32_t value = kid(at.container, at.position);
+    if (value == target) return way;
+    if (!entered[value] && items_[value].kids_count > 0) {
+      entered[value] = true;
+      way.push_back({value, is_map(value) ? 1u : 0u});
+    } else {
+      at.position += is_map(at.container) ? 2 : 1;
+    }
+  }
+  return way;
+}
+
+uint32_t YamlTree::value_position(uint32_t map, std::string_view key) const {
   const Item& m = items_[map];
   if (m.kind != Kind::map) return none;
   for (uint32_t k = 0; k + 1 < m.kids_count; k += 2) {
     uint32_t key_item = kids_[m.kids_off + k];
-    if (items_[key_item].kind == Kind::scalar && text(key_item) == key) return kids_[m.kids_off + k + 1];
+    if (items_[key_item].kind == Kind::scalar && text(key_item) == key) return k + 1;
   }
   return none;
+}
+
+uint32_t YamlTree::find(uint32_t map, std::string_view key) const {
+  uint32_t position = value_position(map, key);
+  return position == none ? none : kid(map, position);
 }
 
 std::string YamlTree::serialize() const {
@@ -199,6 +243,7 @@ std::shared_ptr<const YamlTree> YamlTree::deserialize(std::string_view bytes) {
   std::vector<uint8_t> state(n_items, 0);  // 0 unseen, 1 on the current path, 2 done
   refuse_cycles_in(*tree, 0, 0, state);
   tree->text_.assign(bytes.data() + at, n_text);
+  tree->mark_shared();
   return tree;
 }
 

@@ -44,15 +44,34 @@ class YamlTree {
   uint32_t kid(uint32_t i, uint32_t n) const { return kids_[items_[i].kids_off + n]; }
   // A map's first value under a scalar key equal to `key`, else none.
   uint32_t find(uint32_t map, std::string_view key) const;
+  // The same value's position among the map's kids, else none.
+  uint32_t value_position(uint32_t map, std::string_view key) const;
+
+  // One step from the root towards an item: the container and the item's
+  // position among its kids (a map's value is at an odd position, its key
+  // just before it).
+  struct Step {
+    uint32_t container;
+    uint32_t position;
+  };
+  // The first way from the root to item `target` in document order (an item
+  // shared through aliases has several; this names the first). Empty for the
+  // root. For error messages only: it walks the tree.
+  std::vector<Step> way_to(uint32_t target) const;
+  // Whether an item is a kid of more than one container (an anchor used by
+  // aliases): its way_to() is then one of several.
+  bool shared(uint32_t i) const { return shared_[i]; }
   size_t size() const { return items_.size(); }
 
  private:
   friend class YamlTreeBuilder;
   static void refuse_cycles_in(const YamlTree& tree, uint32_t i, size_t depth,
                                std::vector<uint8_t>& state);
+  void mark_shared();  // fills shared_; the last step of parse() and deserialize()
   std::vector<Item> items_;
   std::vector<uint32_t> kids_;
   std::string text_;
+  std::vector<bool> shared_;
 };
 
 }  // namespace mai::config

@@ -11,7 +11,7 @@
 namespace mai::assess {
 namespace {
 
-const std::string& builtin(const char* name) { return config::Source::builtin(name); }
+std::string builtin(const char* name) { return config::Source::builtin(name); }
 
 ConfigError error_of(const std::string& rules, const std::string& model, const std::string& threats) {
   try {

@@ -310,6 +310,24 @@ TEST(YamlNode, NullsAliasesDuplicatesAndLines) {
   EXPECT_TRUE(Node::parse("empty.yaml", "# only a comment\n").is_map());
 }
 
+// A node under an alias is named by the way it was reached, not by its anchor's.
+TEST(YamlNode, PathsThroughAliasesNameTheWayTaken) {
+  Node n = Node::parse("y.yaml", "d:\n  - &x {k: {m: 1}}\n  - *x\ne: {f: *x}\n");
+  auto items = n["d"].items();
+  EXPECT_EQ(items[0]["k"]["m"].path(), "d[0].k.m");
+  EXPECT_EQ(items[1]["k"]["m"].path(), "d[1].k.m");
+  EXPECT_EQ(items[1]["k"]["gone"]["deeper"].path(), "d[1].k.gone.deeper");
+  EXPECT_EQ(n["e"]["f"]["k"].path(), "e.f.k");
+  EXPECT_EQ(n["e"].entries()[0].second.path(), "e.f");
+  EXPECT_EQ(n["e"]["f"]["k"]["m"].line(), 2);
+  try {
+    n["e"]["f"]["k"]["m"].as_string_list();
+    ADD_FAILURE() << "a scalar read as a list";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("e.f.k.m"), std::string::npos) << e.what();
+  }
+}
+
 TEST(YamlNode, BadDocumentsAreConfigErrors) {
   auto e = expect_config_error([] { Node::parse("y.yaml", "a: 1\nb: *nowhere\n"); });
   EXPECT_EQ(e.line(), 2);
