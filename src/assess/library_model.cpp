@@ -167,6 +167,16 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
   return a;
 }
 
+// One API's node: a spec, or a list of specs for a call with several effects.
+ApiSpec parse_entry(const std::string& name, const config::Node& n) {
+  if (!n.is_sequence()) return parse_api(name, n);
+  auto items = n.items();
+  if (items.empty()) n.fail("an empty list of specs");
+  ApiSpec first = parse_api(name, items[0]);
+  for (size_t i = 1; i < items.size(); ++i) first.also.push_back(parse_api(name, items[i]));
+  return first;
+}
+
 }  // namespace
 
 LibraryModel LibraryModel::parse(const config::Node& root) {
@@ -208,16 +218,9 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   const auto py = root["python"];
   py.expect_map();
   for (const auto& [name, spec] : py.entries()) {
-    if (m.apis_.count(name)) spec.fail("'" + name + "' is listed twice");
-    if (spec.is_sequence()) {
-      auto items = spec.items();
-      if (items.empty()) spec.fail("an empty list of specs");
-      ApiSpec first = parse_api(name, items[0]);
-      for (size_t i = 1; i < items.size(); ++i) first.also.push_back(parse_api(name, items[i]));
-      m.apis_.emplace(name, std::move(first));
-    } else {
-      m.apis_.emplace(name, parse_api(name, spec));
-    }
+    auto [entry, added] = m.apis_.try_emplace(name, name, spec);
+    if (!added) spec.fail("'" + name + "' is listed twice");
+    if (!spec.built_in()) entry->second.get();
   }
   // Roots of the modeled modules; the model's own type names are not modules.
   static const std::unordered_set<std::string_view> internal = {
@@ -292,13 +295,27 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   return m;
 }
 
+const ApiSpec& LazyApiSpec::get() const {
+  std::call_once(once_, [this] {
+    // Kept, not thrown through call_once: libstdc++'s call_once can leave its
+    // flag taken when the function throws (GCC bug 66146), and the next caller waits forever.
+    try {
+      spec_ = std::make_unique<const ApiSpec>(parse_entry(name_, node_));
+    } catch (...) {
+      error_ = std::current_exception();
+    }
+  });
+  if (error_) std::rethrow_exception(error_);
+  return *spec_;
+}
+
 const ApiSpec* LibraryModel::api(std::string_view q) const {
   // A subclass the model names (types:) is constructed as its base is:
   // ThreadingHTTPServer(addr, handler) listens as HTTPServer does.
   std::string t(q);
   for (int depth = 0; depth < 8; ++depth) {
     auto it = apis_.find(t);
-    if (it != apis_.end()) return &it->second;
+    if (it != apis_.end()) return &it->second.get();
     auto b = bases_.find(t);
     if (b == bases_.end()) return nullptr;
     t = b->second;
@@ -311,7 +328,7 @@ const ApiSpec* LibraryModel::method(std::string_view type, std::string_view name
   for (int depth = 0; depth < 8 && !t.empty(); ++depth) {
     std::string q = t + (name.empty() || name[0] == '[' ? "" : ".") + std::string(name);
     auto it = apis_.find(q);
-    if (it != apis_.end()) return &it->second;
+    if (it != apis_.end()) return &it->second.get();
     auto b = bases_.find(t);
     if (b == bases_.end()) break;
     t = b->second;

@@ -8,7 +8,9 @@
 #include <re2/re2.h>
 
 #include <cstdint>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -64,6 +66,26 @@ struct ApiSpec {
   uint32_t when_taint = 0;  // the data role must carry one of these labels
   std::vector<ApiSpec> also;  // further effects of the same call (a list in the YAML)
   int line = 0;
+};
+
+// An API's spec, parsed from its node when first asked for: a run asks for a
+// few dozen of the model's thousand, and parsing them all was most of
+// building the assessor. A model from a file the user wrote is parsed when
+// the file is read, so a mistake is a configuration error naming its line;
+// the built-in model's specs are checked by the test suite
+// (assess_test: Config.BuiltInPatternsAreValidRE2 parses it whole), as LazyRegex's patterns are.
+class LazyApiSpec {
+ public:
+  LazyApiSpec(std::string name, config::Node node) : name_(std::move(name)), node_(std::move(node)) {}
+  // Parsed on the first call (thread-safe); a mistake throws ConfigError.
+  const ApiSpec& get() const;
+
+ private:
+  std::string name_;
+  config::Node node_;
+  mutable std::once_flag once_;
+  mutable std::unique_ptr<const ApiSpec> spec_;
+  mutable std::exception_ptr error_;
 };
 
 struct CommandSpec {
@@ -123,7 +145,7 @@ class LibraryModel {
   std::optional<bool> key_vendor_host(const std::string& word, std::string_view host) const;
 
  private:
-  std::unordered_map<std::string, ApiSpec> apis_;
+  std::unordered_map<std::string, LazyApiSpec> apis_;
   std::unordered_map<std::string, std::string> bases_;        // type -> base type
   std::unordered_map<std::string, std::string> module_alias_;
   std::unordered_set<std::string> module_roots_;

@@ -5,6 +5,7 @@
 
 #include "assess/assessor.hpp"
 #include "assess/lazy_regex.hpp"
+#include "assess/library_model.hpp"
 #include "config/yaml_tree.hpp"
 #include "config/config_source.hpp"
 
@@ -62,6 +63,33 @@ TEST(Config, BuiltInPatternsAreCompiledOnFirstUse) {
   EXPECT_TRUE(RE2::FullMatch("aaa", good->re()));
   EXPECT_FALSE(RE2::FullMatch("ab", good->re()));
   EXPECT_THROW(LazyRegex::from(config::Node::parse("x.yaml", "'(unclosed'"), 1 << 20), ConfigError);
+}
+
+// The built-in model's API specs are parsed when first asked for
+// (LazyApiSpec); a user's model is parsed whole when read. A broken spec in a
+// built-in tree (the case BuiltInPatternsAreValidRE2 rules out) is a
+// ConfigError naming its line on every ask, never a hang or a silent miss.
+TEST(Config, BuiltInApiSpecsAreParsedOnFirstUse) {
+  const std::string model =
+      "version: 1\nsecret_env: 'SECRET'\nsecret_hint: 'password'\nexfil_hosts: 'x[.]example'\nshells: [sh]\n"
+      "path_classes: {system: ['/etc/**']}\ncommands: {}\npython:\n"
+      "  os.system: {effect: exec, shell: '0|command', waits: true}\n"
+      "  os.broken: {effect: teleport}\n";
+  auto lazy = LibraryModel::parse(config::Node::of_tree("m.yaml", config::YamlTree::parse("m.yaml", model), true));
+  ASSERT_NE(lazy.api("os.system"), nullptr);
+  EXPECT_EQ(lazy.api("os.system")->effect, Eff::exec);
+  EXPECT_TRUE(lazy.api("os.system")->waits);
+  EXPECT_EQ(lazy.api("os.nothing"), nullptr);
+  for (int ask = 0; ask < 2; ++ask) {
+    try {
+      lazy.api("os.broken");
+      ADD_FAILURE() << "a broken spec parsed";
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(e.line(), 10);
+      EXPECT_NE(std::string(e.what()).find("teleport"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(LibraryModel::parse(config::Node::parse("m.yaml", model)), ConfigError);
 }
 
 TEST(Config, BrokenRulesNameFileLineAndField) {
