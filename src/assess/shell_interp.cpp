@@ -129,6 +129,9 @@ void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
   }
 }
 
+// Separates the elements of an array value (bash arrays, "$@"; never in real text).
+constexpr char kArraySep = '\x1f';
+
 Word ShInterp::expand_var(const std::string& name) {
   if (name == "IFS") return Word{" ", 0, -1};
   if (name == "HOME") return Word{"~", 0, -1};
@@ -136,9 +139,11 @@ Word ShInterp::expand_var(const std::string& name) {
   if (!positional_.empty() && !name.empty() && (std::isdigit(static_cast<unsigned char>(name[0])) || name == "@" || name == "*")) {
     const auto& args = positional_.back();
     if (name == "@" || name == "*") {
+      // "$@" is one word per argument (a wrapper's `"$@"` runs them as a
+      // command); "$*" is one word joined by blanks.
       Word w;
       for (size_t i = 0; i < args.size(); ++i) {
-        if (i) w.text += ' ';
+        if (i) w.text += name == "@" ? kArraySep : ' ';
         w.text += args[i].text;
         w.taint |= args[i].taint;
         if (w.ev < 0) w.ev = args[i].ev;
@@ -165,8 +170,6 @@ Word ShInterp::expand_var(const std::string& name) {
   return w;
 }
 
-// Separates the elements of an array value (bash arrays; never in real text).
-constexpr char kArraySep = '\x1f';
 
 Word ShInterp::word(NodeId n, bool& split) {
   Word w;
@@ -870,6 +873,14 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       fn_stack_.pop_back();
     }
   } else if (argv[0].text == "exec" && argv.size() == 1) {
+    return result;
+  } else if (argv[0].text == "shift") {
+    // shift [N]: the function's (or script's) arguments lose their first N.
+    if (!positional_.empty()) {
+      size_t n = argv.size() > 1 ? std::strtoul(argv[1].text.c_str(), nullptr, 10) : 1;
+      auto& args = positional_.back();
+      args.erase(args.begin(), args.begin() + static_cast<long>(std::min(n, args.size())));
+    }
     return result;
   } else if (argv[0].text == "read" || argv[0].text == "mapfile" || argv[0].text == "readarray") {
     // read VAR: the variable holds what stdin carries.
