@@ -877,8 +877,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "decode" || kind == "base64" || kind == "openssl") {
-    bool decode = p.short_flag('d') || p.has("--decode") || (name == "xxd" && p.short_flag('r')) ||
-                  name == "uudecode" || name == "gunzip" || name == "zcat" || (name == "gzip" && p.short_flag('d'));
+    // openssl's options are whole words (-pbkdf2 is no cluster holding -d)
+    bool decode = (name == "openssl" ? p.has("-d") : p.short_flag('d')) || p.has("--decode") ||
+                  (name == "xxd" && p.short_flag('r')) || name == "uudecode" || name == "gunzip" || name == "zcat" ||
+                  (name == "gzip" && p.short_flag('d'));
     if (name == "openssl") {
       std::string sub = p.operands.empty() ? "" : argv[p.operands[0]].text;
       if (sub == "s_client") return netcat(argv, io, *spec);

@@ -79,6 +79,24 @@ class ShInterp {
     return nx != kNoNode && !t_[nx].named && t_.text(nx) == "&";
   }
   CommandResult exec_command(NodeId cmd, const std::vector<Redirect>& redirects, const CommandIo& io);
+  struct Redirections {
+    std::vector<const Redirect*> outputs;     // files and sockets its output goes to
+    std::vector<std::string> socket_outputs;  // `>&3` after `exec 3<>/dev/tcp/h/p`: stdout goes to h/p
+    bool socket_io = false;
+  };
+  Redirections open_redirects(const std::vector<Redirect>& reds, bool exec_only, CommandIo& io, NodeId at);
+  void close_redirects(const Redirections& rd, CommandResult& result, const Site& s);
+  // What a command printed, written to /dev/tcp/HOST/PORT (or a descriptor opened on it).
+  void send_to_socket(const std::string& dev_path, const CommandResult& printed, const Site& at) {
+    Effect e;
+    e.kind = Eff::net_send;
+    e.tag = "dev_tcp";
+    e.target = dev_path.substr(9);
+    e.data_taint = printed.stdout_taint;
+    e.data_ev = printed.stdout_ev;
+    e.detail = printed.stdout_known ? printed.stdout_text : std::string();
+    ctx_.effect(std::move(e), at);
+  }
   NodeId split_point(NodeId cmd) const;
   CommandResult exec_pipeline(NodeId n, const CommandIo& io);
   std::vector<Word> words(NodeId cmd, std::vector<std::string>* assigns);
@@ -545,14 +563,12 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       if (body == kNoNode) body = t_.first_named(n);
       if (t_.kind(body) == K::command) r = exec_command(body, reds, io);
       else {
+        // `while read f; do ...; done < <(find ...)`, `{ ...; } > file`: the
+        // redirections hold for every command inside
         CommandIo inner = io;
-        for (const auto& red : reds)
-          if (red.heredoc || red.op == "<<<") {
-            inner.stdin_text = red.target.text;
-            inner.stdin_known = !is_partial(red.target.text);
-            inner.stdin_taint |= red.target.taint;
-          }
+        Redirections rd = open_redirects(reds, false, inner, body);
         r = exec(body, inner);
+        close_redirects(rd, r, site(body));
       }
       for (const auto& red : reds)
         if (red.continuation != kNoNode) {
@@ -729,6 +745,119 @@ NodeId ShInterp::split_point(NodeId cmd) const {
   return kNoNode;
 }
 
+// Redirections before a command (or a compound statement) runs: input from
+// here-documents, files, process substitutions and sockets goes to `io`; the
+// outputs are written by close_redirects with what it printed. `exec_only`: a
+// bare `exec 3<>/dev/tcp/h/p` opens a descriptor for later commands.
+ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& reds, bool exec_only, CommandIo& io,
+                                                NodeId at) {
+  Redirections rd;
+  for (const auto& r : reds) {
+    std::string target = r.target.text;
+    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
+    if (r.heredoc || r.op == "<<<") {
+      io.stdin_text = r.target.text;
+      io.stdin_known = !is_partial(r.target.text);
+      io.stdin_taint |= r.target.taint;
+      if (io.stdin_ev < 0) io.stdin_ev = r.target.ev;
+      continue;
+    }
+    if ((r.op == ">&" || r.op == "<&") && !target.empty() && std::isdigit(static_cast<unsigned char>(target[0]))) {
+      int fd = std::atoi(target.c_str());
+      if (socket_fds_.count(fd)) {
+        rd.socket_io = true;
+        if (r.op == ">&" && r.fd <= 1) rd.socket_outputs.push_back(socket_fds_[fd]);
+        if (r.op == "<&") {
+          io.stdin_taint |= kDownloaded;
+          if (io.stdin_ev < 0)
+            io.stdin_ev = ctx_.log.evidence(t_[at].line, t_[at].col, "reads from the connection " + socket_fds_[fd]);
+        }
+      }
+      continue;
+    }
+    if (tcp) {
+      rd.socket_io = true;
+      if (exec_only && r.fd >= 3) socket_fds_[r.fd] = target;
+      Effect e;
+      e.kind = Eff::net_connect;
+      e.tag = "dev_tcp";
+      e.target = target.substr(9);
+      e.detail = target;
+      ctx_.effect(std::move(e), site(at));
+      if (r.op.find('>') != std::string::npos && !exec_only) {
+        // data written to the socket
+        rd.outputs.push_back(&r);
+      }
+      continue;
+    }
+    if (r.op == "<" || r.op == "<>") {
+      std::string norm = ctx_.path(target);
+      uint32_t cls = ctx_.classify(norm);
+      uint32_t t = ctx_.read_taint(norm, cls) | r.target.taint;
+      int32_t ev = r.target.ev;
+      if (const auto* it = ctx_.written_at(norm)) {
+        t |= it->first;
+        ev = it->second;
+      }
+      if ((t & ~(kFileData | kWalked)) && ev < 0) ev = ctx_.log.evidence(t_[at].line, t_[at].col, "reads " + printable(norm));
+      Effect e;
+      e.kind = Eff::file_read;
+      e.tag = "redirect";
+      e.target = norm;
+      e.path_classes = cls;
+      if (!is_partial(target)) e.flags |= kConstTarget;
+      ctx_.effect(std::move(e), site(at));
+      io.stdin_taint |= t;
+      if (io.stdin_ev < 0) io.stdin_ev = ev;
+      io.stdin_known = false;
+      io.stdin_text.clear();
+      continue;
+    }
+    if (r.op.find('>') != std::string::npos && target != "/dev/null" && target != "/dev/stdout" &&
+        target != "/dev/stderr" && r.fd != 2)
+      rd.outputs.push_back(&r);
+  }
+  if (rd.socket_io) {
+    io.stdout_socket = true;
+    io.stdin_socket = true;
+  }
+  return rd;
+}
+
+// What a command printed goes where its output redirections point (files, sockets).
+void ShInterp::close_redirects(const Redirections& rd, CommandResult& result, const Site& s) {
+  for (const std::string& target : rd.socket_outputs) send_to_socket(target, result, s);
+  for (const Redirect* r : rd.outputs) {
+    std::string target = r->target.text;
+    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
+    if (tcp) {
+      send_to_socket(target, result, s);
+      continue;
+    }
+    Effect e;
+    e.kind = Eff::file_write;
+    e.tag = r->op.find(">>") != std::string::npos ? "append" : "redirect";
+    e.target = ctx_.path(target);
+    e.path_classes = ctx_.classify(e.target);
+    e.data_taint = result.stdout_taint;
+    e.data_ev = result.stdout_ev;
+    e.target_taint = r->target.taint;
+    e.target_ev = r->target.ev;
+    e.detail = printable(result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart), 200);
+    if (!is_partial(target)) e.flags |= kConstTarget;
+    if (e.data_taint) {
+      ctx_.record_write(e.target, e.data_taint, e.data_ev);
+    }
+    if (result.stdout_known) ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
+    ctx_.record_hook(e.target, e.path_classes, result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart),
+                     e.tag == "append", e.data_taint, e.data_ev, s);
+    ctx_.effect(std::move(e), s);
+    result.stdout_taint = 0;
+    result.stdout_known = false;
+    result.stdout_text.clear();
+  }
+}
+
 CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& reds, const CommandIo& io_in) {
   std::vector<std::string> assigns;
   std::vector<Word> argv = words(cmd, &assigns);
@@ -774,75 +903,7 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     return {};
   }
   CommandIo io = io_in;
-  std::vector<const Redirect*> outputs;
-  bool socket_io = false;
-  for (const auto& r : reds) {
-    std::string target = r.target.text;
-    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
-    if (r.heredoc || r.op == "<<<") {
-      io.stdin_text = r.target.text;
-      io.stdin_known = !is_partial(r.target.text);
-      io.stdin_taint |= r.target.taint;
-      if (io.stdin_ev < 0) io.stdin_ev = r.target.ev;
-      continue;
-    }
-    if ((r.op == ">&" || r.op == "<&") && !target.empty() && std::isdigit(static_cast<unsigned char>(target[0]))) {
-      int fd = std::atoi(target.c_str());
-      if (socket_fds_.count(fd)) {
-        socket_io = true;
-        if (r.op == "<&") {
-          io.stdin_taint |= kDownloaded;
-          if (io.stdin_ev < 0)
-            io.stdin_ev = ctx_.log.evidence(t_[cmd].line, t_[cmd].col, "reads from the connection " + socket_fds_[fd]);
-        }
-      }
-      continue;
-    }
-    if (tcp) {
-      socket_io = true;
-      if (argv.size() == 1 && argv[0].text == "exec" && r.fd >= 3) socket_fds_[r.fd] = target;
-      Effect e;
-      e.kind = Eff::net_connect;
-      e.tag = "dev_tcp";
-      e.target = target.substr(9);
-      e.detail = target;
-      ctx_.effect(std::move(e), site(cmd));
-      if (r.op.find('>') != std::string::npos && argv[0].text != "exec") {
-        // data written to the socket
-        outputs.push_back(&r);
-      }
-      continue;
-    }
-    if (r.op == "<" || r.op == "<>") {
-      std::string norm = ctx_.path(target);
-      uint32_t cls = ctx_.classify(norm);
-      uint32_t t = ctx_.read_taint(norm, cls) | r.target.taint;
-      int32_t ev = r.target.ev;
-      if (const auto* it = ctx_.written_at(norm)) {
-        t |= it->first;
-        ev = it->second;
-      }
-      if ((t & ~(kFileData | kWalked)) && ev < 0) ev = ctx_.log.evidence(t_[cmd].line, t_[cmd].col, "reads " + printable(norm));
-      Effect e;
-      e.kind = Eff::file_read;
-      e.tag = "redirect";
-      e.target = norm;
-      e.path_classes = cls;
-      if (!is_partial(target)) e.flags |= kConstTarget;
-      ctx_.effect(std::move(e), site(cmd));
-      io.stdin_taint |= t;
-      if (io.stdin_ev < 0) io.stdin_ev = ev;
-      io.stdin_known = false;
-      continue;
-    }
-    if (r.op.find('>') != std::string::npos && target != "/dev/null" && target != "/dev/stdout" &&
-        target != "/dev/stderr" && r.fd != 2)
-      outputs.push_back(&r);
-  }
-  if (socket_io) {
-    io.stdout_socket = true;
-    io.stdin_socket = true;
-  }
+  Redirections rd = open_redirects(reds, argv.size() == 1 && argv[0].text == "exec", io, cmd);
   Site s = site(cmd);
   std::string name = command_basename(argv[0].text);
   CommandResult result;
@@ -906,41 +967,7 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     }
     result = run_command(argv, io, ctx_, s);
   }
-  for (const Redirect* r : outputs) {
-    std::string target = r->target.text;
-    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
-    if (tcp) {
-      Effect e;
-      e.kind = Eff::net_send;
-      e.tag = "dev_tcp";
-      e.target = target.substr(9);
-      e.data_taint = result.stdout_taint;
-      e.data_ev = result.stdout_ev;
-      e.detail = result.stdout_known ? result.stdout_text : std::string();
-      ctx_.effect(std::move(e), s);
-      continue;
-    }
-    Effect e;
-    e.kind = Eff::file_write;
-    e.tag = r->op.find(">>") != std::string::npos ? "append" : "redirect";
-    e.target = ctx_.path(target);
-    e.path_classes = ctx_.classify(e.target);
-    e.data_taint = result.stdout_taint;
-    e.data_ev = result.stdout_ev;
-    e.target_taint = r->target.taint;
-    e.target_ev = r->target.ev;
-    e.detail = printable(result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart), 200);
-    if (!is_partial(target)) e.flags |= kConstTarget;
-    if (e.data_taint) {
-      ctx_.record_write(e.target, e.data_taint, e.data_ev);
-    }
-    if (result.stdout_known) ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
-    ctx_.record_hook(e.target, e.path_classes, result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart),
-                     e.tag == "append", e.data_taint, e.data_ev, s);
-    ctx_.effect(std::move(e), s);
-    result.stdout_taint = 0;
-    result.stdout_known = false;
-  }
+  close_redirects(rd, result, s);
   return result;
 }
 
