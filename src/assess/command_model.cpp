@@ -684,9 +684,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (!any) {
       t = io.stdin_taint;
       ev = io.stdin_ev;
-      if (io.stdin_known && (name == "cat" || name == "tee")) {
+      // cat passes its input on: the text, with unknown parts when it has some
+      // (a here-document with expansions), as echo's output does
+      if (name == "cat" || name == "tee") {
         r.stdout_text = io.stdin_text;
-        r.stdout_known = true;
+        r.stdout_known = io.stdin_known;
       }
     }
     r.stdout_taint = t;

@@ -896,7 +896,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     } else if (data) {
       e.data_taint = data->taint;
       e.data_ev = data->ev;
-      e.detail = printable(value_text(*data), 200);
+      // what a file receives is matched whole by rules (an apt hook line), never printed
+      e.detail = printable(value_text(*data), spec.effect == Eff::file_write ? 2000 : 200);
     } else if (spec.effect == Eff::file_write && spec.taint) {
       // A download written straight to a file (urlretrieve): the file holds the source.
       e.data_taint = spec.taint;

@@ -843,7 +843,8 @@ void ShInterp::close_redirects(const Redirections& rd, CommandResult& result, co
     e.data_ev = result.stdout_ev;
     e.target_taint = r->target.taint;
     e.target_ev = r->target.ev;
-    e.detail = printable(result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart), 200);
+    // what is written, with unknown parts where it has some (an apt hook line holding $URL)
+    e.detail = printable(!result.stdout_text.empty() ? result.stdout_text : std::string(1, kUnknownPart), 2000);
     if (!is_partial(target)) e.flags |= kConstTarget;
     if (e.data_taint) {
       ctx_.record_write(e.target, e.data_taint, e.data_ev);
