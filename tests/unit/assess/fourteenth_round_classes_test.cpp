@@ -94,5 +94,24 @@ TEST(FourteenthRoundClasses, SystemHooksArePersistence) {
   for (const auto& c : cases) check(c);
 }
 
+// A disk named at run time (/dev/$name from lsblk) formatted, zapped or
+// overwritten by dd is a wipe, as a constant /dev/sdb is.
+TEST(FourteenthRoundClasses, DisksNamedAtRunTimeAreWiped) {
+  const Case cases[] = {
+      {"wipefs and dd of every listed disk", B,
+       "for name in $(lsblk -dno NAME); do\n  wipefs --all --force \"/dev/$name\"\n"
+       "  dd if=/dev/zero of=\"/dev/$name\" bs=16M count=64\ndone\n",
+       "WIPE", SH},
+      {"mkfs of each listed partition", B, "for part in $(lsblk -lno NAME); do\n  mkfs.ext4 -F \"/dev/$part\"\ndone\n",
+       "WIPE", SH},
+      // Neighbours: an image file made and formatted, disks read into backups.
+      {"an image file and disk backups", L,
+       "IMAGE=${1:-disk.img}\ndd if=/dev/zero of=\"$IMAGE\" bs=1M count=100\nmkfs.ext4 -F \"$IMAGE\"\n"
+       "for d in $(lsblk -dno NAME); do\n  dd if=\"/dev/$d\" of=\"backup-$d.img\" bs=4M\ndone\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
