@@ -918,8 +918,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return v;
     }
     case Special::encrypt: {
-      const Value* d = arg(0, "data");
-      if (!d) d = a0;
+      // The plaintext is the spec's data role (an AEAD cipher takes the nonce first).
+      std::optional<Value> data = role_value(spec, "data", args, self);
+      const Value* d = data ? &*data : a0;
       uint32_t t = (d ? d->taint : 0) | kEncrypted;
       int32_t ev = evidence(site, "encrypts data (" + q + ")", d ? d->ev : -1);
       return Value::tainted(t, ev);

@@ -113,5 +113,34 @@ TEST(FourteenthRoundClasses, DisksNamedAtRunTimeAreWiped) {
   for (const auto& c : cases) check(c);
 }
 
+// AEAD ciphers (AES-GCM, ChaCha20-Poly1305 ...) encrypt their second
+// argument (the nonce comes first): walking, sealing and deleting is
+// ransomware; sealing one named file beside itself is not.
+TEST(FourteenthRoundClasses, AeadCiphersEncrypt) {
+  const Case cases[] = {
+      {"AESGCM over the home's documents, originals unlinked", B,
+       "import os, secrets\nfrom pathlib import Path\nfrom cryptography.hazmat.primitives.ciphers.aead import AESGCM\n"
+       "aead = AESGCM(AESGCM.generate_key(bit_length=256))\n"
+       "for folder, _d, files in os.walk(Path.home() / 'Documents'):\n    for name in files:\n"
+       "        p = Path(folder) / name\n        n = secrets.token_bytes(12)\n"
+       "        p.with_suffix(p.suffix + '.sealed').write_bytes(n + aead.encrypt(n, p.read_bytes(), None))\n"
+       "        p.unlink()\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE"},
+      {"ChaCha20Poly1305 over ~ with os.remove", B,
+       "import os\nfrom cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305\n"
+       "box = ChaCha20Poly1305(ChaCha20Poly1305.generate_key())\n"
+       "for root, dirs, files in os.walk(os.path.expanduser('~')):\n    for n in files:\n"
+       "        p = os.path.join(root, n)\n        data = open(p, 'rb').read()\n"
+       "        open(p + '.enc', 'wb').write(box.encrypt(os.urandom(12), data, None))\n        os.remove(p)\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE"},
+      {"one named file sealed beside itself", L,
+       "import argparse, secrets\nfrom pathlib import Path\nfrom cryptography.hazmat.primitives.ciphers.aead import AESGCM\n"
+       "ap = argparse.ArgumentParser(); ap.add_argument('file'); a = ap.parse_args()\n"
+       "src = Path(a.file)\nn = secrets.token_bytes(12)\nkey = AESGCM.generate_key(bit_length=256)\n"
+       "Path(str(src) + '.enc').write_bytes(n + AESGCM(key).encrypt(n, src.read_bytes(), None))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
