@@ -1129,7 +1129,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         f.ev = p ? p->ev : -1;
         if (!write || read_too) {
           // The file object stands for its content where it is sent (files={...}).
-          uint32_t content = ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+          uint32_t content =
+              ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo | kEnvAll);
           if (const auto* w = ctx_.written_at(norm)) {
             content |= w->first;
             if (w->second >= 0) f.ev = w->second;
@@ -1423,9 +1424,7 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
             }
       if (!found) out = c.summary();
       if (const Value* d = args.get(1, "default")) {
-        if (m == "setdefault" && a0 && !found)
-          if (const Alt* k = a0->single())
-            if (k->k == VK::str) c.set_key(k->s, *d);
+        if (m == "setdefault" && a0 && !found) c.store(*a0, *d);
         out.join(*d);
       }
       return out;

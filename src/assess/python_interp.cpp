@@ -692,14 +692,11 @@ void PyInterp::assign(NodeId target, const Value& v) {
       Value o = eval(obj);
       Value k = key == kNoNode ? Value() : eval(key);
       for (const auto& a : o.alts) {
-        if ((a.k == VK::dict || a.k == VK::list) && a.c) {
-          const Alt* ks = k.single();
-          if (a.k == VK::dict && ks && (ks->k == VK::str || ks->k == VK::integer) && !is_partial(ks->s))
-            a.c->set_key(ks->k == VK::str ? ks->s : std::to_string(ks->i), v);
-          else {
-            a.c->open = true;
-            a.c->rest.join(v);
-          }
+        if (a.k == VK::dict && a.c) {
+          a.c->store(k, v);
+        } else if (a.k == VK::list && a.c) {
+          a.c->open = true;
+          a.c->rest.join(v);
         } else if (a.k == VK::object || a.k == VK::libfunc || a.k == VK::module) {
           std::string base = a.s;
           const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, "[]=") : ctx_.lib.api(base + "[]=");
