@@ -190,5 +190,27 @@ TEST(FourteenthRoundClasses, QuotedPrintableAndPercentEncodingAreDecoded) {
   for (const auto& c : cases) check(c);
 }
 
+// Loaders of code from a file: a module loaded from a zip (zipimport) or
+// by imp runs that file's code; a downloaded one is remote code. Reading a
+// zip's data through zipimporter runs nothing.
+TEST(FourteenthRoundClasses, ZipAndImpLoadersRunTheFile) {
+  const Case cases[] = {
+      {"a downloaded plugin zip loaded with zipimport", B,
+       "import urllib.request, zipimport\nfrom pathlib import Path\nbundle = Path.home() / '.cache' / 'plugins.zip'\n"
+       "bundle.write_bytes(urllib.request.urlopen('https://cdn.example.net/p.zip').read())\n"
+       "zipimport.zipimporter(str(bundle)).load_module('charts').register()\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"imp.load_source of a downloaded module", B,
+       "import imp, urllib.request\nurllib.request.urlretrieve('http://203.0.113.5/m.py', 'm.py')\n"
+       "imp.load_source('m', 'm.py')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a bundled zip of tools, loaded (dynamic code)", M,
+       "import zipimport\nzipimport.zipimporter('vendor/tools.zip').load_module('tools').main()\n", "DYNAMIC-CODE"},
+      {"an egg's metadata read through zipimporter", L,
+       "import sys, zipimport\nz = zipimport.zipimporter(sys.argv[1])\nprint(z.get_data('EGG-INFO/PKG-INFO'))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
