@@ -231,5 +231,37 @@ TEST(FourteenthRoundClasses, ImapAppendSends) {
   for (const auto& c : cases) check(c);
 }
 
+// A socketserver request handler's rfile and request socket carry what the
+// client sent: running it is remote command execution (a bind shell);
+// choosing among fixed commands by it is a process run.
+TEST(FourteenthRoundClasses, SocketserverHandlersReceiveFromTheNetwork) {
+  const Case cases[] = {
+      {"lines from rfile run with shell=True", B,
+       "import socketserver, subprocess\nclass H(socketserver.StreamRequestHandler):\n    def handle(self):\n"
+       "        for raw in self.rfile:\n"
+       "            out = subprocess.run(raw.decode(), shell=True, stdout=subprocess.PIPE).stdout\n"
+       "            self.wfile.write(out)\n"
+       "socketserver.ThreadingTCPServer(('0.0.0.0', 7311), H).serve_forever()\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"self.request.recv given to os.popen", B,
+       "import os, socketserver\nclass H(socketserver.BaseRequestHandler):\n    def handle(self):\n"
+       "        cmd = self.request.recv(4096).decode()\n        self.request.sendall(os.popen(cmd).read().encode())\n"
+       "socketserver.TCPServer(('127.0.0.1', 4444), H).serve_forever()\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a fixed table of commands chosen by the line", M,
+       "import socketserver, subprocess\nACTIONS = {'uptime': ['uptime'], 'disk': ['df', '-h']}\n"
+       "class H(socketserver.StreamRequestHandler):\n    def handle(self):\n        for line in self.rfile:\n"
+       "            argv = ACTIONS.get(line.decode().strip())\n            if argv:\n"
+       "                self.wfile.write(subprocess.run(argv, capture_output=True).stdout)\n"
+       "socketserver.TCPServer(('127.0.0.1', 9000), H).serve_forever()\n",
+       "RUNS-PROCESS"},
+      {"an upper-casing echo server", L,
+       "import socketserver\nclass H(socketserver.StreamRequestHandler):\n    def handle(self):\n"
+       "        for line in self.rfile:\n            self.wfile.write(line.upper())\n"
+       "socketserver.TCPServer(('127.0.0.1', 9000), H).serve_forever()\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
