@@ -496,13 +496,16 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
 }
 
 // The argument list of an in-process command entry point (pip's main(["install", x]))
-// is that command's line without its name.
+// is that command's line without its name; a string is that line as one text
+// (libnftables' cmd("add rule ...") is `nft add rule ...`).
 Value PyInterp::with_program(const std::string& program, const Value& args) {
   Value out;
   bool any = false;  // join() on an empty value would add an unknown alternative
   for (const auto& a : args.alts) {
     std::vector<Value> items{Value::str(program)};
-    if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
+    if (a.k == VK::str) {
+      accumulate(out, any, Value::str(program + " " + a.s));
+    } else if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
       for (const auto& x : a.c->items) items.push_back(x);
       Value l = make_list(std::move(items));
       l.alts[0].c->open = a.c->open;

@@ -263,5 +263,33 @@ TEST(FourteenthRoundClasses, SocketserverHandlersReceiveFromTheNetwork) {
   for (const auto& c : cases) check(c);
 }
 
+// In-process bindings of the administration tools do what the CLI does:
+// pyroute2 (ip link/addr/route), libnftables' cmd() (an nft line), pystemd
+// (systemctl over D-Bus); reading through them is not administration.
+TEST(FourteenthRoundClasses, AdministrationBindingsAdminister) {
+  const Case cases[] = {
+      {"pyroute2 link down, address added, route replaced", H,
+       "from pyroute2 import IPRoute\nwith IPRoute() as ipr:\n    i = ipr.link_lookup(ifname='eth1')[0]\n"
+       "    ipr.link('set', index=i, state='down')\n    ipr.addr('add', index=i, address='10.0.0.2', prefixlen=24)\n"
+       "    ipr.route('replace', dst='10.99.0.0/16', gateway='10.0.0.1')\n",
+       "SYSTEM-ADMINISTRATION"},
+      {"an nft rule added through libnftables", H,
+       "import nftables\nport = 8443\nnft = nftables.Nftables()\n"
+       "nft.cmd(f'add rule inet filter input tcp dport {port} accept')\n",
+       "SYSTEM-ADMINISTRATION"},
+      {"the ruleset flushed through libnftables", B, "import nftables\nnftables.Nftables().cmd('flush ruleset')\n",
+       "DISABLE-SECURITY"},
+      {"a unit restarted through pystemd", H,
+       "from pystemd.systemd1 import Unit\nu = Unit(b'nginx.service', _autoload=True)\nu.Unit.Restart(b'replace')\n",
+       "SYSTEM-ADMINISTRATION"},
+      // Neighbours: links listed, a unit's state read.
+      {"links listed, a unit's state read", L,
+       "from pyroute2 import IPRoute\nfrom pystemd.systemd1 import Unit\nwith IPRoute() as ipr:\n"
+       "    for link in ipr.get_links():\n        print(link.get_attr('IFLA_IFNAME'))\n"
+       "    print(ipr.link('get', index=1))\nprint(Unit(b'nginx.service', _autoload=True).Unit.ActiveState)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
