@@ -1364,7 +1364,9 @@ void PyInterp::import_effects(const std::string& module, NodeId site) {
   // directory is on sys.path (importlib or a plain `import m`), runs the download.
   if (ctx_.import_dir_taint && !ctx_.lib.known_module(top))
     run_nested_python(Value::tainted(ctx_.import_dir_taint, ctx_.import_dir_ev), site, "in the module it imports");
-  if (ctx_.threats.is_malicious_package(top)) {
+  // The standard library comes first on sys.path: `import crypt` is the standard
+  // module even though a malicious package squatted that name on PyPI.
+  if (!ctx_.threats.is_standard_module(top) && ctx_.threats.is_malicious_package(top)) {
     Effect e;
     e.kind = Eff::threat;
     e.tag = "package";

@@ -309,5 +309,24 @@ TEST(FourteenthRoundClasses, RawFileConstructorsOpenFiles) {
   for (const auto& c : cases) check(c);
 }
 
+// Weak password hashing: crypt's MD5 and DES methods, passlib's MD5/SHA-1/
+// LM/NT schemes. `import crypt` is the standard module, not the malicious
+// package that squatted the name on PyPI (installing it still is one).
+TEST(FourteenthRoundClasses, WeakPasswordSchemesAndStandardModules) {
+  const Case cases[] = {
+      {"MD5-crypt hashes for a users file", M,
+       "import crypt, getpass\nprint(crypt.crypt(getpass.getpass(), crypt.mksalt(crypt.METHOD_MD5)))\n",
+       "WEAK-CRYPTO"},
+      {"a two-letter DES salt", M, "import crypt\nprint(crypt.crypt('hunter2', 'ab'))\n", "WEAK-CRYPTO"},
+      {"passlib's md5_crypt", M, "from passlib.hash import md5_crypt\nprint(md5_crypt.hash('hunter2'))\n",
+       "WEAK-CRYPTO"},
+      {"pip install crypt (the squatted package)", B, "pip install crypt\n", "KNOWN-MALICIOUS-PACKAGE", SH},
+      // Neighbours: SHA-512 crypt, and crypt imported for it.
+      {"SHA-512 crypt", L,
+       "import crypt, getpass\nprint(crypt.crypt(getpass.getpass(), crypt.mksalt(crypt.METHOD_SHA512)))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
