@@ -1230,15 +1230,19 @@ Value PyInterp::eval_string(NodeId e) {
   v.taint = taint;
   if (p.fstring && interpolated) {
     v.taint |= kFormatted;
-    check_sql(v, e);
+    if (concat_depth_ == 0) check_sql(v, e);  // a part of "SELECT ... " f"WHERE {x}" is checked whole
   }
   v.ev = ev;
   return v;
 }
 
+// Adjacent literals ("SELECT a FROM t " f"WHERE x = '{v}'"): one text, so SQL
+// whose keywords and interpolation sit in different parts is still SQL built
+// by formatting.
 Value PyInterp::eval_concat(NodeId e) {
   Value acc;
   bool first = true;
+  ++concat_depth_;
   for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) {
     if (t_.kind(c) != K::string) continue;
     Value v = eval_string(c);
@@ -1246,6 +1250,8 @@ Value PyInterp::eval_concat(NodeId e) {
     else acc = binary("+", acc, v, e);
     first = false;
   }
+  --concat_depth_;
+  if ((acc.taint & kFormatted) && concat_depth_ == 0) check_sql(acc, e);
   return acc;
 }
 

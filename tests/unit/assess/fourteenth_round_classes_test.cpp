@@ -328,5 +328,27 @@ TEST(FourteenthRoundClasses, WeakPasswordSchemesAndStandardModules) {
   for (const auto& c : cases) check(c);
 }
 
+// Adjacent string literals are one text: SQL whose keywords are in a plain
+// part and whose interpolation is in an f-string part (a query laid out over
+// several lines) is SQL built by formatting.
+TEST(FourteenthRoundClasses, SqlAcrossAdjacentLiterals) {
+  const Case cases[] = {
+      {"SELECT in one literal, the f-string WHERE in the next", M,
+       "import sys\nfrom sqlalchemy import create_engine\nregion = sys.argv[1]\n"
+       "query = (\n    \"SELECT customer, SUM(amount) FROM orders \"\n    f\"WHERE region = '{region}' \"\n"
+       "    \"GROUP BY customer\"\n)\nwith create_engine('postgresql://localhost/db').connect() as conn:\n"
+       "    rows = list(conn.exec_driver_sql(query))\n",
+       "SQL-INJECTION"},
+      // Neighbours: the same layout without interpolation, and an f-string
+      // part in text that is not SQL.
+      {"a constant query over three literals", L,
+       "query = (\n    \"SELECT customer FROM orders \"\n    \"WHERE region = %s \"\n    \"ORDER BY customer\"\n)\n"
+       "print(query)\n"},
+      {"a message over two literals with an f-string part", L,
+       "import sys\nname = sys.argv[1]\nprint(\"Copying the report \" f\"to {name} and its archive\")\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
