@@ -350,5 +350,27 @@ TEST(FourteenthRoundClasses, SqlAcrossAdjacentLiterals) {
   for (const auto& c : cases) check(c);
 }
 
+// A server's configuration object says where it will listen (uvicorn's
+// Config run by Server, hypercorn's Config.bind).
+TEST(FourteenthRoundClasses, ServerConfigurationObjectsBind) {
+  const Case cases[] = {
+      {"uvicorn.Config on 0.0.0.0 by default", M,
+       "import os, uvicorn\nfrom fastapi import FastAPI\napp = FastAPI()\n"
+       "config = uvicorn.Config(app, host=os.environ.get('API_HOST', '0.0.0.0'), port=8080)\n"
+       "uvicorn.Server(config).run()\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"hypercorn bound to 0.0.0.0", M,
+       "import asyncio\nfrom hypercorn.asyncio import serve\nfrom hypercorn.config import Config\nconfig = Config()\n"
+       "config.bind = ['0.0.0.0:8000']\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"uvicorn.Config on loopback", L,
+       "import uvicorn\nfrom fastapi import FastAPI\napp = FastAPI()\n"
+       "uvicorn.Server(uvicorn.Config(app, host='127.0.0.1', port=8000)).run()\n"},
+      {"hypercorn on loopback", L,
+       "from hypercorn.config import Config\nconfig = Config()\nconfig.bind = ['127.0.0.1:8000']\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
