@@ -372,5 +372,16 @@ TEST(FourteenthRoundClasses, ServerConfigurationObjectsBind) {
   for (const auto& c : cases) check(c);
 }
 
+// `stat` shows a file's mode and owner, not its content: auditing the
+// permissions of ~/.ssh reads no credential store.
+TEST(FourteenthRoundClasses, MetadataIsNotContent) {
+  const Case cases[] = {
+      {"stat of ~/.ssh and its keys", L, "SSH_DIR=\"$HOME/.ssh\"\nstat -c '%a %n' \"$SSH_DIR\" \"$SSH_DIR\"/id_*\n",
+       nullptr, SH},
+      {"cat of a key (external code)", M, "cat ~/.ssh/id_rsa\n", "CREDENTIAL-STORE-ACCESS", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
