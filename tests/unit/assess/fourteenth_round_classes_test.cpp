@@ -383,5 +383,31 @@ TEST(FourteenthRoundClasses, MetadataIsNotContent) {
   for (const auto& c : cases) check(c);
 }
 
+// Loopback is the machine itself: who runs the code, sent to a local service
+// (an alert to $USER through the local mail server), does not leave it. The
+// identity rules (external code only) ignore loopback destinations.
+TEST(FourteenthRoundClasses, IdentityToLoopbackStaysOnTheMachine) {
+  const Case cases[] = {
+      {"an alert to $USER through the local mail server", L,
+       "import os, smtplib\nfrom email.message import EmailMessage\nmsg = EmailMessage()\n"
+       "msg['To'] = '{}@example.com'.format(os.environ['USER'])\nmsg.set_content('disk almost full')\n"
+       "s = smtplib.SMTP('localhost')\ns.send_message(msg)\n"},
+      {"user@host to a local agent on 127.0.0.1", L,
+       "import getpass, requests, socket\n"
+       "requests.post('http://127.0.0.1:8080/ping', data=f'{getpass.getuser()}@{socket.gethostname()}')\n"},
+      // Neighbours: the same identity to a numeric address and to a mail server elsewhere.
+      {"user@host to a numeric address", B,
+       "import getpass, requests, socket\n"
+       "requests.post('http://203.0.113.7:8080/ping', data=f'{getpass.getuser()}@{socket.gethostname()}')\n",
+       "IDENTITY-BEACON"},
+      {"$USER to a named mail server", H,
+       "import os, smtplib\nfrom email.message import EmailMessage\nmsg = EmailMessage()\n"
+       "msg['To'] = '{}@example.com'.format(os.environ['USER'])\nmsg.set_content('disk almost full')\n"
+       "s = smtplib.SMTP('mail.example.net')\ns.send_message(msg)\n",
+       "HOST-IDENTITY-SENT"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
