@@ -46,7 +46,7 @@ class ShInterp {
       const std::string& name = func_order_[i];
       if (called_.count(name)) continue;
       called_.insert(name);
-      fn_stack_.push_back(name);  // no positional arguments pushed: $1... are unknown
+      fn_stack_.push_back(Frame{name, in_pipeline_, background_, cond_});  // no positional arguments: $1... unknown
       exec(funcs_[name], CommandIo{});
       fn_stack_.pop_back();
       ctx_.cwd = script_cwd;
@@ -61,15 +61,21 @@ class ShInterp {
     CommandResult last;
     uint32_t printed = 0;
     int32_t printed_ev = -1;
-    for (NodeId c = t_[n].first; c != kNoNode && !stop_; c = t_[c].next)
-      if (t_[c].named) {
-        bool bg = next_is_background(c);
-        if (bg) ++background_;
-        last = exec(c, io);
-        if (bg) --background_;
-        printed |= last.stdout_taint;
-        if (printed_ev < 0) printed_ev = last.stdout_ev;
+    int guarded = 0;  // after `&&` or `||`: the rest of the list runs only if the test before allows
+    for (NodeId c = t_[n].first; c != kNoNode && !stop_; c = t_[c].next) {
+      if (!t_[c].named) {
+        if (t_.text(c) == "&&" || t_.text(c) == "||") guarded = 1;
+        continue;
       }
+      bool bg = next_is_background(c);
+      if (bg) ++background_;
+      cond_ += guarded;
+      last = exec(c, io);
+      cond_ -= guarded;
+      if (bg) --background_;
+      printed |= last.stdout_taint;
+      if (printed_ev < 0) printed_ev = last.stdout_ev;
+    }
     last.stdout_taint |= printed;
     if (last.stdout_ev < 0) last.stdout_ev = printed_ev;
     return last;
@@ -127,9 +133,19 @@ class ShInterp {
   std::unordered_set<std::string> called_;      // functions run by a call
   bool uncalled_pass_ = false;                  // running the functions nobody called
   std::vector<std::vector<Word>> positional_;
-  std::vector<std::string> fn_stack_;
+  // The functions being run, with the pipeline, background and condition
+  // depth each was called at: a recursion is a fork bomb only when the
+  // recursive call itself is piped or backgrounded inside the body, under no
+  // condition of its own (`:(){ :|:& }`), not when the first call was (a
+  // `python()` wrapper called in a pipeline that calls python).
+  struct Frame {
+    std::string name;
+    int pipeline = 0, background = 0, cond = 0;
+  };
+  std::vector<Frame> fn_stack_;
   std::unordered_map<int, std::string> socket_fds_;  // exec 5<>/dev/tcp/h/p
   int loop_ = 0, infinite_ = 0, background_ = 0, in_pipeline_ = 0;
+  int cond_ = 0;  // inside a branch of if/case or after && / ||
   bool stop_ = false;
 };
 
@@ -625,7 +641,11 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       break;
     }
     case K::if_statement_sh: case K::elif_clause_sh: case K::else_clause_sh: case K::case_statement:
-    case K::case_item: case K::negated_command: case K::test_command: case K::c_style_for_statement:
+    case K::case_item: case K::negated_command: case K::test_command: case K::c_style_for_statement: {
+      // the branches of if and case run under a condition
+      bool branches = t_.kind(n) != K::negated_command && t_.kind(n) != K::test_command &&
+                      t_.kind(n) != K::c_style_for_statement;
+      if (branches) ++cond_;
       for (NodeId c = t_.first_named(n); c != kNoNode && !stop_; c = t_.next_named(c)) {
         K k = t_.kind(c);
         if (k == K::word || k == K::sh_string || k == K::raw_string || k == K::concatenation ||
@@ -636,7 +656,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           exec(c, io);
         }
       }
+      if (branches) --cond_;
       break;
+    }
     case K::for_statement_sh: {
       NodeId var = t_.child(n, F::variable);
       NodeId body = t_.child(n, F::body);
@@ -911,12 +933,16 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
   // A function of this script: run its body with the arguments.
   auto fit = funcs_.find(argv[0].text);
   if (fit != funcs_.end()) {
-    bool recursive = std::find(fn_stack_.begin(), fn_stack_.end(), argv[0].text) != fn_stack_.end();
-    if (recursive) {
+    auto frame = std::find_if(fn_stack_.begin(), fn_stack_.end(),
+                              [&](const Frame& f) { return f.name == argv[0].text; });
+    if (frame != fn_stack_.end()) {
       // Not from the uncalled pass: a recursion there (through a
       // `| while read` loop over a list) is the caller's to start, and
       // the classic bomb calls itself where it is defined.
-      if ((in_pipeline_ || background_) && !uncalled_pass_) {
+      // a recursion under a condition of its own (if, case, &&) ends with its data,
+      // as a recursion over run-time items does in Python
+      bool forks = (in_pipeline_ > frame->pipeline || background_ > frame->background) && cond_ == frame->cond;
+      if (forks && !uncalled_pass_) {
         Effect e;
         e.kind = Eff::spawn;
         e.tag = "fork_bomb";
@@ -928,7 +954,7 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     }
     called_.insert(argv[0].text);
     if (fn_stack_.size() < 16) {
-      fn_stack_.push_back(argv[0].text);
+      fn_stack_.push_back(Frame{argv[0].text, in_pipeline_, background_, cond_});
       positional_.emplace_back(argv.begin() + 1, argv.end());
       result = exec(fit->second, io);
       positional_.pop_back();
@@ -957,8 +983,10 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     return result;
   } else {
     // The script starting itself again ($0 &, bash $0).
+    // A re-launch under a condition (`elif ...; then ($0 edit "$1" &)`) outside a
+    // loop is one process, as a guarded re-launch is in Python.
     bool self = (argv[0].taint & kSelf) || (argv.size() > 1 && ctx_.lib.is_shell(name) && (argv[1].taint & kSelf));
-    if (self && (background_ || in_pipeline_ || infinite_)) {
+    if (self && (background_ || in_pipeline_ || infinite_) && (cond_ == 0 || loop_ || infinite_)) {
       Effect e;
       e.kind = Eff::spawn;
       e.tag = "recursive";

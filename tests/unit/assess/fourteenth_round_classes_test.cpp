@@ -423,5 +423,35 @@ TEST(FourteenthRoundClasses, WhichNamesTheProgramNotTheFunction) {
   for (const auto& c : cases) check(c);
 }
 
+// A function that calls itself is a fork bomb when the recursive call is
+// piped or backgrounded inside its own body, under no condition of its own
+// (`:(){ :|:& };:`); a `python()` wrapper called in a pipeline that calls
+// the python command, or a recursion under an if or case, is not. A script
+// re-launching itself once under a condition outside any loop is one
+// process.
+TEST(FourteenthRoundClasses, ShellRecursionForksOnlyByItsOwnPipes) {
+  const Case cases[] = {
+      {"the classic bomb", B, ":(){ :|:& };:\n", "FORK-BOMB", SH},
+      {"bomb() { bomb | bomb & }", B, "bomb() {\n  bomb | bomb &\n}\nbomb\n", "FORK-BOMB", SH},
+      {"a self-restart loop under an if", B, "if [ \"$1\" = go ]; then\n  while true; do $0 go & done\nfi\n", "FORK-BOMB",
+       SH},
+      {"$0 & at the top", B, "$0 &\n", "FORK-BOMB", SH},
+      // Neighbours from real tools.
+      {"a python() wrapper used in a pipeline", L,
+       "python() {\n  case \"$configuredPython\" in\n    python3) python3 \"$@\" ;;\n    python) python \"$@\" ;;\n"
+       "  esac\n}\necho '{\"a\": 1}' | python -c 'import json,sys; print(json.load(sys.stdin))'\n",
+       nullptr, SH},
+      {"a recursion under a case, through a pipeline", L,
+       "walk() {\n  case \"$1\" in\n    */) ls \"$1\" | while read -r e; do walk \"$1$e\"; done ;;\n    *) echo \"$1\" ;;\n"
+       "  esac\n}\nwalk ./\n",
+       nullptr, SH},
+      {"a re-launch for an edit subcommand", L,
+       "main() {\n  if [ \"$1\" = edit ]; then\n    echo editing\n  elif [ -n \"$1\" ]; then\n"
+       "    ($0 edit \"$1\" &>/dev/null &)\n  fi\n}\nmain \"$@\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
