@@ -469,5 +469,22 @@ TEST(FourteenthRoundClasses, TrCaseChangesHideNothing) {
   for (const auto& c : cases) check(c);
 }
 
+// HTTP_PROXY is the proxy setting every HTTP client reads, not a request
+// header a CGI server filled in: a proxy wrapper that gives it to nc runs
+// a process; HTTP_USER_AGENT in a CGI script is still the request's.
+TEST(FourteenthRoundClasses, HttpProxyIsNoRequestHeader) {
+  const Case cases[] = {
+      {"nc through the configured HTTP_PROXY, its argv yielded", M,
+       "import os, subprocess, sys\nfrom urllib.parse import urlparse\n"
+       "proxy = next(os.environ[v] for v in ('HTTP_PROXY', 'HTTPS_PROXY') if v in os.environ)\n"
+       "parsed = urlparse(proxy)\ndef make_argv():\n    yield 'nc'\n    yield '-x'\n    yield parsed.netloc\n"
+       "    yield sys.argv[1]\nsubprocess.call(make_argv())\n",
+       "RUNS-PROCESS"},
+      {"a CGI script running the user agent", B,
+       "#!/bin/sh\necho 'Content-Type: text/plain'\necho\n$HTTP_USER_AGENT\n", "WEB-SHELL", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
