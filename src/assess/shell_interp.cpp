@@ -111,7 +111,8 @@ class ShInterp {
   void collect_redirects(NodeId n, std::vector<Redirect>& out);
   void assign_var(const std::string& name, const Word& w, NodeId at);
   Site site(NodeId n) const {
-    uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop : 0) | (background_ ? kBackground : 0);
+    uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop : 0) | (background_ ? kBackground : 0) |
+                     (cond_ ? kConditional : 0);
     return ctx_.at(t_[n].line, t_[n].col, flags);
   }
   bool spend() {

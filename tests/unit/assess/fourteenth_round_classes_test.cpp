@@ -486,5 +486,18 @@ TEST(FourteenthRoundClasses, HttpProxyIsNoRequestHeader) {
   for (const auto& c : cases) check(c);
 }
 
+// A shell script re-executing itself under another shell when a test says
+// so (`if [ -z "$ZSH_VERSION" ]; then exec zsh "$0" "$@"; fi`) is a guarded
+// re-launch, as in Python: shell effects under if/case or after && / ||
+// carry the conditional flag.
+TEST(FourteenthRoundClasses, GuardedShellRelaunchIsNoBomb) {
+  const Case cases[] = {
+      {"exec zsh \"$0\" under an if", L, "if [ -z \"$ZSH_VERSION\" ]; then\n  exec zsh \"$0\" \"$@\"\nfi\necho upgraded\n",
+       nullptr, SH},
+      {"bash \"$0\" unguarded", B, "bash \"$0\" \"$@\"\n", "FORK-BOMB", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
