@@ -824,7 +824,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "history") {
-    if (p.short_flag('c') || p.short_flag('d') || p.short_flag('w') || p.short_flag('r'))
+    // -c clears, -d deletes entries; -w saves and -r reads the history file
+    if (p.short_flag('c') || p.short_flag('d'))
       effect(Eff::security_off, "history", "history", name + " " + line);
     return r;
   }

@@ -8,6 +8,7 @@
 // background is a fork bomb.
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -36,6 +37,7 @@ class ShInterp {
   CommandResult run() {
     if (t_.root() == kNoNode) return CommandResult();
     CommandResult result = exec(t_.root(), CommandIo{});
+    flush_history_off();
     // Functions never called: once each, with unknown arguments, as the
     // Python front end does. A library sourced by other code (an input
     // named lib.inc, a helper.sh) is judged by what its functions do.
@@ -48,6 +50,7 @@ class ShInterp {
       called_.insert(name);
       fn_stack_.push_back(Frame{name, in_pipeline_, background_, cond_});  // no positional arguments: $1... unknown
       exec(funcs_[name], CommandIo{});
+      flush_history_off();
       fn_stack_.pop_back();
       ctx_.cwd = script_cwd;
     }
@@ -110,6 +113,14 @@ class ShInterp {
   Word expand_var(const std::string& name);
   void collect_redirects(NodeId n, std::vector<Redirect>& out);
   void assign_var(const std::string& name, const Word& w, NodeId at);
+  // History variables switched off and not restored yet, reported when the
+  // function or script that set them ends.
+  struct PendingSwitch {
+    std::string detail;
+    Site at;
+  };
+  std::map<std::string, PendingSwitch> history_off_;
+  void flush_history_off();
   Site site(NodeId n) const {
     uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop : 0) | (background_ ? kBackground : 0) |
                      (cond_ ? kConditional : 0);
@@ -152,16 +163,26 @@ class ShInterp {
 
 void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
   vars_[name] = w;
-  // History switched off: HISTFILE=/dev/null, HISTSIZE=0.
-  if ((name == "HISTFILE" && (w.text == "/dev/null" || w.text.empty())) ||
-      ((name == "HISTSIZE" || name == "HISTFILESIZE") && w.text == "0")) {
+  // History switched off: HISTFILE=/dev/null, HISTSIZE=0. Judged by the value
+  // the variable keeps: zsh's idiom of emptying the in-memory history
+  // (HISTSIZE=0; HISTSIZE=$saved) restores it at once.
+  if (name != "HISTFILE" && name != "HISTSIZE" && name != "HISTFILESIZE") return;
+  if ((name == "HISTFILE" && (w.text == "/dev/null" || w.text.empty())) || (name != "HISTFILE" && w.text == "0"))
+    history_off_[name] = PendingSwitch{name + "=" + w.text, site(at)};
+  else
+    history_off_.erase(name);
+}
+
+void ShInterp::flush_history_off() {
+  for (auto& [name, pending] : history_off_) {
     Effect e;
     e.kind = Eff::security_off;
     e.tag = "history";
     e.target = name;
-    e.detail = name + "=" + w.text;
-    ctx_.effect(std::move(e), site(at));
+    e.detail = pending.detail;
+    ctx_.effect(std::move(e), pending.at);
   }
+  history_off_.clear();
 }
 
 // Separates the elements of an array value (bash arrays, "$@"; never in real text).
@@ -958,6 +979,7 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       fn_stack_.push_back(Frame{argv[0].text, in_pipeline_, background_, cond_});
       positional_.emplace_back(argv.begin() + 1, argv.end());
       result = exec(fit->second, io);
+      flush_history_off();
       positional_.pop_back();
       fn_stack_.pop_back();
     }

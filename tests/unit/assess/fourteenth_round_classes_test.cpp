@@ -499,5 +499,23 @@ TEST(FourteenthRoundClasses, GuardedShellRelaunchIsNoBomb) {
   for (const auto& c : cases) check(c);
 }
 
+// History is wiped by clearing it (history -c), deleting entries (-d) or
+// switching the variables off for good; saving (history -w) and reading
+// (-r) it are not, nor zsh's idiom of emptying the in-memory history and
+// restoring its size at once (oh-my-zsh's per-directory-history).
+TEST(FourteenthRoundClasses, HistoryWipedOnlyWhenItStaysOff) {
+  const Case cases[] = {
+      {"HISTSIZE=0 restored at once", L,
+       "switch_history() {\n  fc -AI \"$old\"\n  local saved=$HISTSIZE\n  HISTSIZE=0\n  HISTSIZE=$saved\n  fc -R \"$new\"\n}\n"
+       "switch_history\n",
+       nullptr, SH},
+      {"history saved and read", L, "shopt -s histappend\nhistory -w\nhistory -r\n", nullptr, SH},
+      {"HISTFILE sent to /dev/null", B, "export HISTFILE=/dev/null\nrm -f notes.txt\n", "DISABLE-SECURITY", SH},
+      {"HISTSIZE=0 left so", B, "HISTSIZE=0\ncurl -s https://example.com/x\n", "DISABLE-SECURITY", SH},
+      {"the last command deleted", B, "history -d $(history 1 | awk '{print $1}')\n", "DISABLE-SECURITY", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
