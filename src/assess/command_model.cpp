@@ -684,9 +684,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (!any) {
       t = io.stdin_taint;
       ev = io.stdin_ev;
-      if (io.stdin_known && (name == "cat" || name == "tee")) {
+      // cat passes its input on: the text, with unknown parts when it has some
+      // (a here-document with expansions), as echo's output does
+      if (name == "cat" || name == "tee") {
         r.stdout_text = io.stdin_text;
-        r.stdout_known = true;
+        r.stdout_known = io.stdin_known;
       }
     }
     r.stdout_taint = t;
@@ -822,7 +824,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "history") {
-    if (p.short_flag('c') || p.short_flag('d') || p.short_flag('w') || p.short_flag('r'))
+    // -c clears, -d deletes entries; -w saves and -r reads the history file
+    if (p.short_flag('c') || p.short_flag('d'))
       effect(Eff::security_off, "history", "history", name + " " + line);
     return r;
   }
@@ -877,8 +880,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "decode" || kind == "base64" || kind == "openssl") {
-    bool decode = p.short_flag('d') || p.has("--decode") || (name == "xxd" && p.short_flag('r')) ||
-                  name == "uudecode" || name == "gunzip" || name == "zcat" || (name == "gzip" && p.short_flag('d'));
+    // openssl's options are whole words (-pbkdf2 is no cluster holding -d)
+    bool decode = (name == "openssl" ? p.has("-d") : p.short_flag('d')) || p.has("--decode") ||
+                  (name == "xxd" && p.short_flag('r')) || name == "uudecode" || name == "gunzip" || name == "zcat" ||
+                  (name == "gzip" && p.short_flag('d'));
     if (name == "openssl") {
       std::string sub = p.operands.empty() ? "" : argv[p.operands[0]].text;
       if (sub == "s_client") return netcat(argv, io, *spec);
@@ -1118,10 +1123,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "which") {
-    // `which nc` prints the command's name (a path to it).
+    // `which nc` prints a path to the command (/usr/bin/nc): run by that
+    // path it is the program, never a shell function of the same name.
     const Word* w = operand(0);
     if (w) {
-      r.stdout_text = w->text;
+      r.stdout_text = w->text.find('/') == std::string::npos ? "/usr/bin/" + w->text : w->text;
       r.stdout_known = !is_partial(w->text);
       r.stdout_taint = w->taint;
     }
@@ -1148,13 +1154,23 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       std::string a = expand(argv[p.operands[0]].text), b = expand(argv[p.operands[1]].text);
       if (!b.empty()) {
         std::string out = io.stdin_text;
+        // Letters turned into other letters (rot13, a shuffled alphabet) or digits
+        // into other digits hide text; case changes (tr a-z A-Z) and punctuation
+        // swapped for punctuation (tr '.' '_') are ordinary normalisation.
+        bool hides = false;
         for (auto& c : out) {
           size_t k = a.find(c);
-          if (k != std::string::npos) c = b[std::min(k, b.size() - 1)];
+          if (k == std::string::npos) continue;
+          char d = b[std::min(k, b.size() - 1)];
+          auto u = [](char x) { return static_cast<unsigned char>(x); };
+          if ((std::isalpha(u(c)) && std::isalpha(u(d)) && std::tolower(u(c)) != std::tolower(u(d))) ||
+              (std::isdigit(u(c)) && std::isdigit(u(d)) && c != d))
+            hides = true;
+          c = d;
         }
         r.stdout_text = out;
         r.stdout_known = true;
-        if (out != io.stdin_text) {
+        if (hides) {
           r.stdout_taint |= kObfuscated;
           r.stdout_ev = ctx_.log.evidence(site_.line, site_.col, "translates hidden text with tr", io.stdin_ev);
         }

@@ -39,6 +39,7 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   // a dotenv file is the environment written down: its values are environment secrets
   if (has("dotenv")) t |= kEnvSecret;
   if (has("user_identity")) t |= kSysinfo;
+  if (has("process_environment")) t |= kEnvAll;
   if (has("home") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
   return t;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,8 @@ std::string host_of(const std::string& target) {
   std::string host = target;
   size_t scheme = host.find("://");
   if (scheme != std::string::npos) host = host.substr(scheme + 3);
-  host = host.substr(0, host.find_first_of("/?#"));
+  // a value right after a written host is its path (f"https://api.github.com{path}")
+  host = host.substr(0, host.find_first_of(std::string("/?#") + kUnknownPart));
   size_t at = host.rfind('@');
   if (at != std::string::npos) host = host.substr(at + 1);
   if (!host.empty() && host[0] == '[') return lower(host.substr(0, host.find(']') + 1));  // [v6]
@@ -60,13 +62,34 @@ bool generic_word(const std::string& w) {
   return false;
 }
 
-// The names of the secret environment variables in the chain of `head`.
+// A key file's name as a variable's name would spell it: the last two
+// components of the path, words joined by '_' (~/.github.api.key ->
+// "github_api_key", ~/.config/openai/token -> "openai_token").
+std::string key_file_name(const std::string& path) {
+  size_t last = path.rfind('/');
+  size_t parent = last == std::string::npos || last == 0 ? std::string::npos : path.rfind('/', last - 1);
+  std::string tail = path.substr(parent == std::string::npos ? 0 : parent + 1);
+  std::string name;
+  for (char c : tail) {
+    bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
+    if (word) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!name.empty() && name.back() != '_') name += '_';
+  }
+  return name;
+}
+
+// The names of the secret environment variables in the chain of `head`; when
+// there are none, the names of the files the secret was read from (a token
+// kept in ~/.github.api.key where GITHUB_TOKEN is not set).
 std::vector<std::string> secret_names(const EffectLog& log, int32_t head) {
-  static const std::string prefix = "reads the secret environment variable ";
-  std::vector<std::string> out;
-  for (const Evidence* ev : log.chain(head, 16))
-    if (ev->what.rfind(prefix, 0) == 0) out.push_back(lower(ev->what.substr(prefix.size())));
-  return out;
+  static const std::string env_prefix = "reads the secret environment variable ";
+  std::vector<std::string> out, files;
+  for (const Evidence* ev : log.chain(head, 16)) {
+    if (ev->what.rfind(env_prefix, 0) == 0) out.push_back(lower(ev->what.substr(env_prefix.size())));
+    for (const char* file_prefix : {"opens ", "reads "})
+      if (ev->what.rfind(file_prefix, 0) == 0) files.push_back(key_file_name(ev->what.substr(std::strlen(file_prefix))));
+  }
+  return out.empty() ? files : out;
 }
 
 }  // namespace

@@ -15,7 +15,8 @@ std::string KnownThreats::normalize_package(std::string_view name) {
 }
 
 KnownThreats KnownThreats::parse(const config::Node& root) {
-  root.expect_keys({"version", "packages", "mining_pools", "payload_sha256", "popular_packages", "legitimate_packages"});
+  root.expect_keys({"version", "packages", "mining_pools", "payload_sha256", "popular_packages", "legitimate_packages",
+                    "standard_library"});
   KnownThreats k;
   if (root.has("version")) root["version"].as_uint(1, 1);
   if (root.has("packages")) {
@@ -50,6 +51,11 @@ KnownThreats KnownThreats::parse(const config::Node& root) {
       k.legitimate_.insert(s);
     }
   }
+  if (root.has("standard_library")) {
+    auto list = root["standard_library"];
+    if (!list.is_sequence()) list.fail("expected a list of module names");
+    for (const auto& n : list.items()) k.standard_.insert(n.as_string());
+  }
   if (root.has("payload_sha256")) {
     auto list = root["payload_sha256"];
     if (!list.is_sequence()) list.fail("expected a list of hex SHA-256 hashes");
@@ -63,6 +69,8 @@ KnownThreats KnownThreats::parse(const config::Node& root) {
   }
   return k;
 }
+
+bool KnownThreats::is_standard_module(std::string_view name) const { return standard_.count(std::string(name)) > 0; }
 
 bool KnownThreats::is_malicious_package(std::string_view name) const {
   return !name.empty() && packages_.count(normalize_package(name)) > 0;

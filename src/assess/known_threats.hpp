@@ -18,6 +18,9 @@ class KnownThreats {
 
   // Python module or package name (case, '-', '_' and '.' insensitive).
   bool is_malicious_package(std::string_view name) const;
+  // A top-level module of Python's standard library (exact name): what
+  // `import NAME` loads, whatever PyPI holds under that name.
+  bool is_standard_module(std::string_view name) const;
   // The first mining pool endpoint mentioned in `text`, if any.
   std::optional<std::string> pool_in(std::string_view text) const;
   bool is_known_payload(std::string_view sha256_hex) const;
@@ -36,6 +39,7 @@ class KnownThreats {
   std::unordered_set<std::string> hashes_;
   std::vector<std::string> popular_;           // normalised
   std::unordered_set<std::string> legitimate_;  // popular and other real names (never typosquats)
+  std::unordered_set<std::string> standard_;    // the standard library's top-level modules
 };
 
 }  // namespace mai::assess

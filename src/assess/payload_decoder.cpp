@@ -18,6 +18,12 @@ int b64_value(unsigned char c) {
   return -1;
 }
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
 std::string lower(std::string_view s) {
   std::string out(s);
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -82,11 +88,8 @@ std::optional<std::string> decode_hex(std::string_view text) {
     if (is_space(c) || c == ':' || c == ',') continue;
     if (c == '\\' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X')) { ++i; continue; }
     if (c == '0' && i + 1 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X') && hi < 0) { ++i; continue; }
-    int v;
-    if (c >= '0' && c <= '9') v = c - '0';
-    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
-    else if (c >= 'A' && c <= 'F') v = c - 'A' + 10;
-    else return std::nullopt;
+    int v = hex_digit(c);
+    if (v < 0) return std::nullopt;
     if (hi < 0) {
       hi = v;
     } else {
@@ -96,6 +99,53 @@ std::optional<std::string> decode_hex(std::string_view text) {
     if (out.size() > kMaxDecodedBytes) return std::nullopt;
   }
   if (hi >= 0) return std::nullopt;
+  return out;
+}
+
+namespace {
+// "%41" or "=41" (the escape character and two hex digits) -> 'A'; at text[i].
+bool escaped_byte(std::string_view text, size_t i, std::string& out) {
+  if (i + 2 >= text.size()) return false;
+  int hi = hex_digit(text[i + 1]), lo = hex_digit(text[i + 2]);
+  if (hi < 0 || lo < 0) return false;
+  out.push_back(static_cast<char>(hi * 16 + lo));
+  return true;
+}
+}  // namespace
+
+std::optional<std::string> decode_quoted_printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '=') {
+      out.push_back(text[i]);
+      continue;
+    }
+    // "=" at the end of a line is a soft line break: the line goes on
+    if (i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
+      ++i;
+      if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      continue;
+    }
+    if (escaped_byte(text, i, out)) {
+      i += 2;
+      continue;
+    }
+    out.push_back('=');
+  }
+  return out;
+}
+
+std::optional<std::string> decode_percent(std::string_view text, bool plus_is_space) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && escaped_byte(text, i, out)) {
+      i += 2;
+      continue;
+    }
+    out.push_back(plus_is_space && text[i] == '+' ? ' ' : text[i]);
+  }
   return out;
 }
 
@@ -159,6 +209,7 @@ std::optional<std::string> decode_codec(std::string_view data, std::string_view 
   if (c == "base64" || c == "base64codec") return decode_base64(data);
   if (c == "hex" || c == "hexcodec") return decode_hex(data);
   if (c == "zlib" || c == "zlibcodec") return inflate_any(data);
+  if (c == "quopri" || c == "quopricodec" || c == "quotedprintable") return decode_quoted_printable(data);
   if (c == "utf8" || c == "ascii" || c == "latin1" || c == "utf16") return std::string(data);
   return iconv_to_utf8(data, codec_name);
 }

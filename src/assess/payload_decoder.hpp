@@ -1,7 +1,7 @@
 // Decoders for embedded payloads: base64 (standard and URL-safe, lenient about
-// whitespace and padding), base32, hex, rot13, zlib/gzip/raw deflate. Each
-// returns nullopt when its input is not in that encoding; output is capped so
-// a decompression bomb costs nothing.
+// whitespace and padding), base32, hex, rot13, quoted-printable, percent-encoding,
+// zlib/gzip/raw deflate. Each returns nullopt when its input is not in that
+// encoding; output is capped so a decompression bomb costs nothing.
 #pragma once
 #include <optional>
 #include <string>
@@ -15,6 +15,8 @@ std::optional<std::string> decode_base64(std::string_view text);  // std or urls
 std::optional<std::string> decode_base32(std::string_view text);
 std::optional<std::string> decode_hex(std::string_view text);     // whitespace, "0x", "\x" tolerated
 std::string rot13(std::string_view text);
+std::optional<std::string> decode_quoted_printable(std::string_view text);  // "=41", soft line breaks
+std::optional<std::string> decode_percent(std::string_view text, bool plus_is_space);  // "%41"
 std::optional<std::string> inflate_any(std::string_view data);    // zlib, gzip or raw deflate
 
 // Decodes by codec name as Python's codecs module spells it ("base64",

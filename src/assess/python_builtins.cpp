@@ -499,7 +499,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return strings(out, VK::str, self->taint, self->ev);
     }
     case Special::decode_base64: case Special::decode_base32: case Special::decode_base85:
-    case Special::decode_hex: case Special::decode_codec: case Special::decompress: {
+    case Special::decode_hex: case Special::decode_qp: case Special::decode_percent: case Special::decode_codec:
+    case Special::decompress: {
       const Value* v = a0 ? a0 : self;
       if (!v) return Value();
       std::string codec;
@@ -529,6 +530,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           case Special::decode_base64: d = decode_base64(s); break;
           case Special::decode_base32: d = decode_base32(s); break;
           case Special::decode_hex: d = decode_hex(s); break;
+          case Special::decode_qp: d = decode_quoted_printable(s); break;
+          case Special::decode_percent: d = decode_percent(s, q.find("plus") != std::string::npos); break;
           case Special::decompress: d = inflate_any(s); break;
           case Special::decode_codec: d = textual ? std::optional<std::string>(s) : decode_codec(s, codec); break;
           default: break;
@@ -548,7 +551,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           e.target = "a decoded payload";
           ctx_.effect(std::move(e), site_of(site));
         }
-      return strings(out, spec.special_id == Special::decode_codec && rot ? VK::str : VK::bytes, taint, ev);
+      bool text_out = (spec.special_id == Special::decode_codec && rot) ||
+                      (spec.special_id == Special::decode_percent && q.find("to_bytes") == std::string::npos);
+      return strings(out, text_out ? VK::str : VK::bytes, taint, ev);
     }
     case Special::re_sub: {
       // re.sub(pattern, repl, text): the replacement is in the result.
@@ -918,8 +923,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return v;
     }
     case Special::encrypt: {
-      const Value* d = arg(0, "data");
-      if (!d) d = a0;
+      // The plaintext is the spec's data role (an AEAD cipher takes the nonce first).
+      std::optional<Value> data = role_value(spec, "data", args, self);
+      const Value* d = data ? &*data : a0;
       uint32_t t = (d ? d->taint : 0) | kEncrypted;
       int32_t ev = evidence(site, "encrypts data (" + q + ")", d ? d->ev : -1);
       return Value::tainted(t, ev);
@@ -1128,7 +1134,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         f.ev = p ? p->ev : -1;
         if (!write || read_too) {
           // The file object stands for its content where it is sent (files={...}).
-          uint32_t content = ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+          uint32_t content =
+              ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo | kEnvAll);
           if (const auto* w = ctx_.written_at(norm)) {
             content |= w->first;
             if (w->second >= 0) f.ev = w->second;
@@ -1422,9 +1429,7 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
             }
       if (!found) out = c.summary();
       if (const Value* d = args.get(1, "default")) {
-        if (m == "setdefault" && a0 && !found)
-          if (const Alt* k = a0->single())
-            if (k->k == VK::str) c.set_key(k->s, *d);
+        if (m == "setdefault" && a0 && !found) c.store(*a0, *d);
         out.join(*d);
       }
       return out;

@@ -496,13 +496,16 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
 }
 
 // The argument list of an in-process command entry point (pip's main(["install", x]))
-// is that command's line without its name.
+// is that command's line without its name; a string is that line as one text
+// (libnftables' cmd("add rule ...") is `nft add rule ...`).
 Value PyInterp::with_program(const std::string& program, const Value& args) {
   Value out;
   bool any = false;  // join() on an empty value would add an unknown alternative
   for (const auto& a : args.alts) {
     std::vector<Value> items{Value::str(program)};
-    if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
+    if (a.k == VK::str) {
+      accumulate(out, any, Value::str(program + " " + a.s));
+    } else if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
       for (const auto& x : a.c->items) items.push_back(x);
       Value l = make_list(std::move(items));
       l.alts[0].c->open = a.c->open;
@@ -592,7 +595,14 @@ Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& ca
     if (const ApiSpec* run = runs_known_argv(q, args)) return apply_spec(*run, q, nullptr, args, site);
   }
   invoke_callbacks(args, 0, -1, site);
-  uint32_t taint = args.taint() | callee.taint;
+  // A credential handed by name to a library we do not model (an SDK
+  // client's api_key=, a login's password=) authenticates what it does: the
+  // client and its answers do not carry the credential, as a request's reply
+  // does not carry the key it authenticated with.
+  uint32_t taint = callee.taint | deep_taint(args.extra);
+  for (const auto& v : args.pos) taint |= deep_taint(v);
+  for (const auto& [name, v] : args.kw)
+    if (!ctx_.lib.secret_hint(name)) taint |= deep_taint(v);
   int32_t ev = args.ev() >= 0 ? args.ev() : callee.ev;
   // A function we do not know that is given an in-memory buffer and data
   // (wavfile.write(buf, rate, recording)) may write the data into the buffer.
@@ -896,7 +906,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     } else if (data) {
       e.data_taint = data->taint;
       e.data_ev = data->ev;
-      e.detail = printable(value_text(*data), 200);
+      // what a file receives is matched whole by rules (an apt hook line), never printed
+      e.detail = printable(value_text(*data), spec.effect == Eff::file_write ? 2000 : 200);
     } else if (spec.effect == Eff::file_write && spec.taint) {
       // A download written straight to a file (urlretrieve): the file holds the source.
       e.data_taint = spec.taint;
@@ -1360,7 +1371,9 @@ void PyInterp::import_effects(const std::string& module, NodeId site) {
   // directory is on sys.path (importlib or a plain `import m`), runs the download.
   if (ctx_.import_dir_taint && !ctx_.lib.known_module(top))
     run_nested_python(Value::tainted(ctx_.import_dir_taint, ctx_.import_dir_ev), site, "in the module it imports");
-  if (ctx_.threats.is_malicious_package(top)) {
+  // The standard library comes first on sys.path: `import crypt` is the standard
+  // module even though a malicious package squatted that name on PyPI.
+  if (!ctx_.threats.is_standard_module(top) && ctx_.threats.is_malicious_package(top)) {
     Effect e;
     e.kind = Eff::threat;
     e.tag = "package";

@@ -692,14 +692,11 @@ void PyInterp::assign(NodeId target, const Value& v) {
       Value o = eval(obj);
       Value k = key == kNoNode ? Value() : eval(key);
       for (const auto& a : o.alts) {
-        if ((a.k == VK::dict || a.k == VK::list) && a.c) {
-          const Alt* ks = k.single();
-          if (a.k == VK::dict && ks && (ks->k == VK::str || ks->k == VK::integer) && !is_partial(ks->s))
-            a.c->set_key(ks->k == VK::str ? ks->s : std::to_string(ks->i), v);
-          else {
-            a.c->open = true;
-            a.c->rest.join(v);
-          }
+        if (a.k == VK::dict && a.c) {
+          a.c->store(k, v);
+        } else if (a.k == VK::list && a.c) {
+          a.c->open = true;
+          a.c->rest.join(v);
         } else if (a.k == VK::object || a.k == VK::libfunc || a.k == VK::module) {
           std::string base = a.s;
           const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, "[]=") : ctx_.lib.api(base + "[]=");
@@ -1233,15 +1230,19 @@ Value PyInterp::eval_string(NodeId e) {
   v.taint = taint;
   if (p.fstring && interpolated) {
     v.taint |= kFormatted;
-    check_sql(v, e);
+    if (concat_depth_ == 0) check_sql(v, e);  // a part of "SELECT ... " f"WHERE {x}" is checked whole
   }
   v.ev = ev;
   return v;
 }
 
+// Adjacent literals ("SELECT a FROM t " f"WHERE x = '{v}'"): one text, so SQL
+// whose keywords and interpolation sit in different parts is still SQL built
+// by formatting.
 Value PyInterp::eval_concat(NodeId e) {
   Value acc;
   bool first = true;
+  ++concat_depth_;
   for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) {
     if (t_.kind(c) != K::string) continue;
     Value v = eval_string(c);
@@ -1249,6 +1250,8 @@ Value PyInterp::eval_concat(NodeId e) {
     else acc = binary("+", acc, v, e);
     first = false;
   }
+  --concat_depth_;
+  if ((acc.taint & kFormatted) && concat_depth_ == 0) check_sql(acc, e);
   return acc;
 }
 

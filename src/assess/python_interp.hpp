@@ -195,6 +195,7 @@ class PyInterp {
   bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
   int call_depth_ = 0;
   int loop_depth_ = 0;
+  int concat_depth_ = 0;  // inside adjacent string literals: SQL is checked on the whole
   int data_loop_ = 0;  // `for` loops over run-time items around the current statement
   int infinite_loop_ = 0;
   bool is_main_guard(NodeId cond) const;

@@ -8,6 +8,7 @@
 // background is a fork bomb.
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -36,6 +37,7 @@ class ShInterp {
   CommandResult run() {
     if (t_.root() == kNoNode) return CommandResult();
     CommandResult result = exec(t_.root(), CommandIo{});
+    flush_history_off();
     // Functions never called: once each, with unknown arguments, as the
     // Python front end does. A library sourced by other code (an input
     // named lib.inc, a helper.sh) is judged by what its functions do.
@@ -46,8 +48,9 @@ class ShInterp {
       const std::string& name = func_order_[i];
       if (called_.count(name)) continue;
       called_.insert(name);
-      fn_stack_.push_back(name);  // no positional arguments pushed: $1... are unknown
+      fn_stack_.push_back(Frame{name, in_pipeline_, background_, cond_});  // no positional arguments: $1... unknown
       exec(funcs_[name], CommandIo{});
+      flush_history_off();
       fn_stack_.pop_back();
       ctx_.cwd = script_cwd;
     }
@@ -61,15 +64,21 @@ class ShInterp {
     CommandResult last;
     uint32_t printed = 0;
     int32_t printed_ev = -1;
-    for (NodeId c = t_[n].first; c != kNoNode && !stop_; c = t_[c].next)
-      if (t_[c].named) {
-        bool bg = next_is_background(c);
-        if (bg) ++background_;
-        last = exec(c, io);
-        if (bg) --background_;
-        printed |= last.stdout_taint;
-        if (printed_ev < 0) printed_ev = last.stdout_ev;
+    int guarded = 0;  // after `&&` or `||`: the rest of the list runs only if the test before allows
+    for (NodeId c = t_[n].first; c != kNoNode && !stop_; c = t_[c].next) {
+      if (!t_[c].named) {
+        if (t_.text(c) == "&&" || t_.text(c) == "||") guarded = 1;
+        continue;
       }
+      bool bg = next_is_background(c);
+      if (bg) ++background_;
+      cond_ += guarded;
+      last = exec(c, io);
+      cond_ -= guarded;
+      if (bg) --background_;
+      printed |= last.stdout_taint;
+      if (printed_ev < 0) printed_ev = last.stdout_ev;
+    }
     last.stdout_taint |= printed;
     if (last.stdout_ev < 0) last.stdout_ev = printed_ev;
     return last;
@@ -79,6 +88,24 @@ class ShInterp {
     return nx != kNoNode && !t_[nx].named && t_.text(nx) == "&";
   }
   CommandResult exec_command(NodeId cmd, const std::vector<Redirect>& redirects, const CommandIo& io);
+  struct Redirections {
+    std::vector<const Redirect*> outputs;     // files and sockets its output goes to
+    std::vector<std::string> socket_outputs;  // `>&3` after `exec 3<>/dev/tcp/h/p`: stdout goes to h/p
+    bool socket_io = false;
+  };
+  Redirections open_redirects(const std::vector<Redirect>& reds, bool exec_only, CommandIo& io, NodeId at);
+  void close_redirects(const Redirections& rd, CommandResult& result, const Site& s);
+  // What a command printed, written to /dev/tcp/HOST/PORT (or a descriptor opened on it).
+  void send_to_socket(const std::string& dev_path, const CommandResult& printed, const Site& at) {
+    Effect e;
+    e.kind = Eff::net_send;
+    e.tag = "dev_tcp";
+    e.target = dev_path.substr(9);
+    e.data_taint = printed.stdout_taint;
+    e.data_ev = printed.stdout_ev;
+    e.detail = printed.stdout_known ? printed.stdout_text : std::string();
+    ctx_.effect(std::move(e), at);
+  }
   NodeId split_point(NodeId cmd) const;
   CommandResult exec_pipeline(NodeId n, const CommandIo& io);
   std::vector<Word> words(NodeId cmd, std::vector<std::string>* assigns);
@@ -86,8 +113,17 @@ class ShInterp {
   Word expand_var(const std::string& name);
   void collect_redirects(NodeId n, std::vector<Redirect>& out);
   void assign_var(const std::string& name, const Word& w, NodeId at);
+  // History variables switched off and not restored yet, reported when the
+  // function or script that set them ends.
+  struct PendingSwitch {
+    std::string detail;
+    Site at;
+  };
+  std::map<std::string, PendingSwitch> history_off_;
+  void flush_history_off();
   Site site(NodeId n) const {
-    uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop : 0) | (background_ ? kBackground : 0);
+    uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop : 0) | (background_ ? kBackground : 0) |
+                     (cond_ ? kConditional : 0);
     return ctx_.at(t_[n].line, t_[n].col, flags);
   }
   bool spend() {
@@ -109,25 +145,48 @@ class ShInterp {
   std::unordered_set<std::string> called_;      // functions run by a call
   bool uncalled_pass_ = false;                  // running the functions nobody called
   std::vector<std::vector<Word>> positional_;
-  std::vector<std::string> fn_stack_;
+  // The functions being run, with the pipeline, background and condition
+  // depth each was called at: a recursion is a fork bomb only when the
+  // recursive call itself is piped or backgrounded inside the body, under no
+  // condition of its own (`:(){ :|:& }`), not when the first call was (a
+  // `python()` wrapper called in a pipeline that calls python).
+  struct Frame {
+    std::string name;
+    int pipeline = 0, background = 0, cond = 0;
+  };
+  std::vector<Frame> fn_stack_;
   std::unordered_map<int, std::string> socket_fds_;  // exec 5<>/dev/tcp/h/p
   int loop_ = 0, infinite_ = 0, background_ = 0, in_pipeline_ = 0;
+  int cond_ = 0;  // inside a branch of if/case or after && / ||
   bool stop_ = false;
 };
 
 void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
   vars_[name] = w;
-  // History switched off: HISTFILE=/dev/null, HISTSIZE=0.
-  if ((name == "HISTFILE" && (w.text == "/dev/null" || w.text.empty())) ||
-      ((name == "HISTSIZE" || name == "HISTFILESIZE") && w.text == "0")) {
+  // History switched off: HISTFILE=/dev/null, HISTSIZE=0. Judged by the value
+  // the variable keeps: zsh's idiom of emptying the in-memory history
+  // (HISTSIZE=0; HISTSIZE=$saved) restores it at once.
+  if (name != "HISTFILE" && name != "HISTSIZE" && name != "HISTFILESIZE") return;
+  if ((name == "HISTFILE" && (w.text == "/dev/null" || w.text.empty())) || (name != "HISTFILE" && w.text == "0"))
+    history_off_[name] = PendingSwitch{name + "=" + w.text, site(at)};
+  else
+    history_off_.erase(name);
+}
+
+void ShInterp::flush_history_off() {
+  for (auto& [name, pending] : history_off_) {
     Effect e;
     e.kind = Eff::security_off;
     e.tag = "history";
     e.target = name;
-    e.detail = name + "=" + w.text;
-    ctx_.effect(std::move(e), site(at));
+    e.detail = pending.detail;
+    ctx_.effect(std::move(e), pending.at);
   }
+  history_off_.clear();
 }
+
+// Separates the elements of an array value (bash arrays, "$@"; never in real text).
+constexpr char kArraySep = '\x1f';
 
 Word ShInterp::expand_var(const std::string& name) {
   if (name == "IFS") return Word{" ", 0, -1};
@@ -136,9 +195,11 @@ Word ShInterp::expand_var(const std::string& name) {
   if (!positional_.empty() && !name.empty() && (std::isdigit(static_cast<unsigned char>(name[0])) || name == "@" || name == "*")) {
     const auto& args = positional_.back();
     if (name == "@" || name == "*") {
+      // "$@" is one word per argument (a wrapper's `"$@"` runs them as a
+      // command); "$*" is one word joined by blanks.
       Word w;
       for (size_t i = 0; i < args.size(); ++i) {
-        if (i) w.text += ' ';
+        if (i) w.text += name == "@" ? kArraySep : ' ';
         w.text += args[i].text;
         w.taint |= args[i].taint;
         if (w.ev < 0) w.ev = args[i].ev;
@@ -165,8 +226,6 @@ Word ShInterp::expand_var(const std::string& name) {
   return w;
 }
 
-// Separates the elements of an array value (bash arrays; never in real text).
-constexpr char kArraySep = '\x1f';
 
 Word ShInterp::word(NodeId n, bool& split) {
   Word w;
@@ -542,14 +601,12 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       if (body == kNoNode) body = t_.first_named(n);
       if (t_.kind(body) == K::command) r = exec_command(body, reds, io);
       else {
+        // `while read f; do ...; done < <(find ...)`, `{ ...; } > file`: the
+        // redirections hold for every command inside
         CommandIo inner = io;
-        for (const auto& red : reds)
-          if (red.heredoc || red.op == "<<<") {
-            inner.stdin_text = red.target.text;
-            inner.stdin_known = !is_partial(red.target.text);
-            inner.stdin_taint |= red.target.taint;
-          }
+        Redirections rd = open_redirects(reds, false, inner, body);
         r = exec(body, inner);
+        close_redirects(rd, r, site(body));
       }
       for (const auto& red : reds)
         if (red.continuation != kNoNode) {
@@ -606,7 +663,11 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       break;
     }
     case K::if_statement_sh: case K::elif_clause_sh: case K::else_clause_sh: case K::case_statement:
-    case K::case_item: case K::negated_command: case K::test_command: case K::c_style_for_statement:
+    case K::case_item: case K::negated_command: case K::test_command: case K::c_style_for_statement: {
+      // the branches of if and case run under a condition
+      bool branches = t_.kind(n) != K::negated_command && t_.kind(n) != K::test_command &&
+                      t_.kind(n) != K::c_style_for_statement;
+      if (branches) ++cond_;
       for (NodeId c = t_.first_named(n); c != kNoNode && !stop_; c = t_.next_named(c)) {
         K k = t_.kind(c);
         if (k == K::word || k == K::sh_string || k == K::raw_string || k == K::concatenation ||
@@ -617,7 +678,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           exec(c, io);
         }
       }
+      if (branches) --cond_;
       break;
+    }
     case K::for_statement_sh: {
       NodeId var = t_.child(n, F::variable);
       NodeId body = t_.child(n, F::body);
@@ -726,6 +789,120 @@ NodeId ShInterp::split_point(NodeId cmd) const {
   return kNoNode;
 }
 
+// Redirections before a command (or a compound statement) runs: input from
+// here-documents, files, process substitutions and sockets goes to `io`; the
+// outputs are written by close_redirects with what it printed. `exec_only`: a
+// bare `exec 3<>/dev/tcp/h/p` opens a descriptor for later commands.
+ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& reds, bool exec_only, CommandIo& io,
+                                                NodeId at) {
+  Redirections rd;
+  for (const auto& r : reds) {
+    std::string target = r.target.text;
+    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
+    if (r.heredoc || r.op == "<<<") {
+      io.stdin_text = r.target.text;
+      io.stdin_known = !is_partial(r.target.text);
+      io.stdin_taint |= r.target.taint;
+      if (io.stdin_ev < 0) io.stdin_ev = r.target.ev;
+      continue;
+    }
+    if ((r.op == ">&" || r.op == "<&") && !target.empty() && std::isdigit(static_cast<unsigned char>(target[0]))) {
+      int fd = std::atoi(target.c_str());
+      if (socket_fds_.count(fd)) {
+        rd.socket_io = true;
+        if (r.op == ">&" && r.fd <= 1) rd.socket_outputs.push_back(socket_fds_[fd]);
+        if (r.op == "<&") {
+          io.stdin_taint |= kDownloaded;
+          if (io.stdin_ev < 0)
+            io.stdin_ev = ctx_.log.evidence(t_[at].line, t_[at].col, "reads from the connection " + socket_fds_[fd]);
+        }
+      }
+      continue;
+    }
+    if (tcp) {
+      rd.socket_io = true;
+      if (exec_only && r.fd >= 3) socket_fds_[r.fd] = target;
+      Effect e;
+      e.kind = Eff::net_connect;
+      e.tag = "dev_tcp";
+      e.target = target.substr(9);
+      e.detail = target;
+      ctx_.effect(std::move(e), site(at));
+      if (r.op.find('>') != std::string::npos && !exec_only) {
+        // data written to the socket
+        rd.outputs.push_back(&r);
+      }
+      continue;
+    }
+    if (r.op == "<" || r.op == "<>") {
+      std::string norm = ctx_.path(target);
+      uint32_t cls = ctx_.classify(norm);
+      uint32_t t = ctx_.read_taint(norm, cls) | r.target.taint;
+      int32_t ev = r.target.ev;
+      if (const auto* it = ctx_.written_at(norm)) {
+        t |= it->first;
+        ev = it->second;
+      }
+      if ((t & ~(kFileData | kWalked)) && ev < 0) ev = ctx_.log.evidence(t_[at].line, t_[at].col, "reads " + printable(norm));
+      Effect e;
+      e.kind = Eff::file_read;
+      e.tag = "redirect";
+      e.target = norm;
+      e.path_classes = cls;
+      if (!is_partial(target)) e.flags |= kConstTarget;
+      ctx_.effect(std::move(e), site(at));
+      io.stdin_taint |= t;
+      if (io.stdin_ev < 0) io.stdin_ev = ev;
+      io.stdin_known = false;
+      io.stdin_text.clear();
+      continue;
+    }
+    if (r.op.find('>') != std::string::npos && target != "/dev/null" && target != "/dev/stdout" &&
+        target != "/dev/stderr" && r.fd != 2)
+      rd.outputs.push_back(&r);
+  }
+  if (rd.socket_io) {
+    io.stdout_socket = true;
+    io.stdin_socket = true;
+  }
+  return rd;
+}
+
+// What a command printed goes where its output redirections point (files, sockets).
+void ShInterp::close_redirects(const Redirections& rd, CommandResult& result, const Site& s) {
+  for (const std::string& target : rd.socket_outputs) send_to_socket(target, result, s);
+  for (const Redirect* r : rd.outputs) {
+    std::string target = r->target.text;
+    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
+    if (tcp) {
+      send_to_socket(target, result, s);
+      continue;
+    }
+    Effect e;
+    e.kind = Eff::file_write;
+    e.tag = r->op.find(">>") != std::string::npos ? "append" : "redirect";
+    e.target = ctx_.path(target);
+    e.path_classes = ctx_.classify(e.target);
+    e.data_taint = result.stdout_taint;
+    e.data_ev = result.stdout_ev;
+    e.target_taint = r->target.taint;
+    e.target_ev = r->target.ev;
+    // what is written, with unknown parts where it has some (an apt hook line holding $URL)
+    e.detail = printable(!result.stdout_text.empty() ? result.stdout_text : std::string(1, kUnknownPart), 2000);
+    if (!is_partial(target)) e.flags |= kConstTarget;
+    if (e.data_taint) {
+      ctx_.record_write(e.target, e.data_taint, e.data_ev);
+    }
+    if (result.stdout_known) ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
+    ctx_.record_hook(e.target, e.path_classes, result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart),
+                     e.tag == "append", e.data_taint, e.data_ev, s);
+    ctx_.effect(std::move(e), s);
+    result.stdout_taint = 0;
+    result.stdout_known = false;
+    result.stdout_text.clear();
+  }
+}
+
 CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& reds, const CommandIo& io_in) {
   std::vector<std::string> assigns;
   std::vector<Word> argv = words(cmd, &assigns);
@@ -771,87 +948,23 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     return {};
   }
   CommandIo io = io_in;
-  std::vector<const Redirect*> outputs;
-  bool socket_io = false;
-  for (const auto& r : reds) {
-    std::string target = r.target.text;
-    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
-    if (r.heredoc || r.op == "<<<") {
-      io.stdin_text = r.target.text;
-      io.stdin_known = !is_partial(r.target.text);
-      io.stdin_taint |= r.target.taint;
-      if (io.stdin_ev < 0) io.stdin_ev = r.target.ev;
-      continue;
-    }
-    if ((r.op == ">&" || r.op == "<&") && !target.empty() && std::isdigit(static_cast<unsigned char>(target[0]))) {
-      int fd = std::atoi(target.c_str());
-      if (socket_fds_.count(fd)) {
-        socket_io = true;
-        if (r.op == "<&") {
-          io.stdin_taint |= kDownloaded;
-          if (io.stdin_ev < 0)
-            io.stdin_ev = ctx_.log.evidence(t_[cmd].line, t_[cmd].col, "reads from the connection " + socket_fds_[fd]);
-        }
-      }
-      continue;
-    }
-    if (tcp) {
-      socket_io = true;
-      if (argv.size() == 1 && argv[0].text == "exec" && r.fd >= 3) socket_fds_[r.fd] = target;
-      Effect e;
-      e.kind = Eff::net_connect;
-      e.tag = "dev_tcp";
-      e.target = target.substr(9);
-      e.detail = target;
-      ctx_.effect(std::move(e), site(cmd));
-      if (r.op.find('>') != std::string::npos && argv[0].text != "exec") {
-        // data written to the socket
-        outputs.push_back(&r);
-      }
-      continue;
-    }
-    if (r.op == "<" || r.op == "<>") {
-      std::string norm = ctx_.path(target);
-      uint32_t cls = ctx_.classify(norm);
-      uint32_t t = ctx_.read_taint(norm, cls) | r.target.taint;
-      int32_t ev = r.target.ev;
-      if (const auto* it = ctx_.written_at(norm)) {
-        t |= it->first;
-        ev = it->second;
-      }
-      if ((t & ~(kFileData | kWalked)) && ev < 0) ev = ctx_.log.evidence(t_[cmd].line, t_[cmd].col, "reads " + printable(norm));
-      Effect e;
-      e.kind = Eff::file_read;
-      e.tag = "redirect";
-      e.target = norm;
-      e.path_classes = cls;
-      if (!is_partial(target)) e.flags |= kConstTarget;
-      ctx_.effect(std::move(e), site(cmd));
-      io.stdin_taint |= t;
-      if (io.stdin_ev < 0) io.stdin_ev = ev;
-      io.stdin_known = false;
-      continue;
-    }
-    if (r.op.find('>') != std::string::npos && target != "/dev/null" && target != "/dev/stdout" &&
-        target != "/dev/stderr" && r.fd != 2)
-      outputs.push_back(&r);
-  }
-  if (socket_io) {
-    io.stdout_socket = true;
-    io.stdin_socket = true;
-  }
+  Redirections rd = open_redirects(reds, argv.size() == 1 && argv[0].text == "exec", io, cmd);
   Site s = site(cmd);
   std::string name = command_basename(argv[0].text);
   CommandResult result;
   // A function of this script: run its body with the arguments.
   auto fit = funcs_.find(argv[0].text);
   if (fit != funcs_.end()) {
-    bool recursive = std::find(fn_stack_.begin(), fn_stack_.end(), argv[0].text) != fn_stack_.end();
-    if (recursive) {
+    auto frame = std::find_if(fn_stack_.begin(), fn_stack_.end(),
+                              [&](const Frame& f) { return f.name == argv[0].text; });
+    if (frame != fn_stack_.end()) {
       // Not from the uncalled pass: a recursion there (through a
       // `| while read` loop over a list) is the caller's to start, and
       // the classic bomb calls itself where it is defined.
-      if ((in_pipeline_ || background_) && !uncalled_pass_) {
+      // a recursion under a condition of its own (if, case, &&) ends with its data,
+      // as a recursion over run-time items does in Python
+      bool forks = (in_pipeline_ > frame->pipeline || background_ > frame->background) && cond_ == frame->cond;
+      if (forks && !uncalled_pass_) {
         Effect e;
         e.kind = Eff::spawn;
         e.tag = "fork_bomb";
@@ -863,13 +976,22 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     }
     called_.insert(argv[0].text);
     if (fn_stack_.size() < 16) {
-      fn_stack_.push_back(argv[0].text);
+      fn_stack_.push_back(Frame{argv[0].text, in_pipeline_, background_, cond_});
       positional_.emplace_back(argv.begin() + 1, argv.end());
       result = exec(fit->second, io);
+      flush_history_off();
       positional_.pop_back();
       fn_stack_.pop_back();
     }
   } else if (argv[0].text == "exec" && argv.size() == 1) {
+    return result;
+  } else if (argv[0].text == "shift") {
+    // shift [N]: the function's (or script's) arguments lose their first N.
+    if (!positional_.empty()) {
+      size_t n = argv.size() > 1 ? std::strtoul(argv[1].text.c_str(), nullptr, 10) : 1;
+      auto& args = positional_.back();
+      args.erase(args.begin(), args.begin() + static_cast<long>(std::min(n, args.size())));
+    }
     return result;
   } else if (argv[0].text == "read" || argv[0].text == "mapfile" || argv[0].text == "readarray") {
     // read VAR: the variable holds what stdin carries.
@@ -884,8 +1006,10 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     return result;
   } else {
     // The script starting itself again ($0 &, bash $0).
+    // A re-launch under a condition (`elif ...; then ($0 edit "$1" &)`) outside a
+    // loop is one process, as a guarded re-launch is in Python.
     bool self = (argv[0].taint & kSelf) || (argv.size() > 1 && ctx_.lib.is_shell(name) && (argv[1].taint & kSelf));
-    if (self && (background_ || in_pipeline_ || infinite_)) {
+    if (self && (background_ || in_pipeline_ || infinite_) && (cond_ == 0 || loop_ || infinite_)) {
       Effect e;
       e.kind = Eff::spawn;
       e.tag = "recursive";
@@ -895,41 +1019,7 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     }
     result = run_command(argv, io, ctx_, s);
   }
-  for (const Redirect* r : outputs) {
-    std::string target = r->target.text;
-    bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
-    if (tcp) {
-      Effect e;
-      e.kind = Eff::net_send;
-      e.tag = "dev_tcp";
-      e.target = target.substr(9);
-      e.data_taint = result.stdout_taint;
-      e.data_ev = result.stdout_ev;
-      e.detail = result.stdout_known ? result.stdout_text : std::string();
-      ctx_.effect(std::move(e), s);
-      continue;
-    }
-    Effect e;
-    e.kind = Eff::file_write;
-    e.tag = r->op.find(">>") != std::string::npos ? "append" : "redirect";
-    e.target = ctx_.path(target);
-    e.path_classes = ctx_.classify(e.target);
-    e.data_taint = result.stdout_taint;
-    e.data_ev = result.stdout_ev;
-    e.target_taint = r->target.taint;
-    e.target_ev = r->target.ev;
-    e.detail = printable(result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart), 200);
-    if (!is_partial(target)) e.flags |= kConstTarget;
-    if (e.data_taint) {
-      ctx_.record_write(e.target, e.data_taint, e.data_ev);
-    }
-    if (result.stdout_known) ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
-    ctx_.record_hook(e.target, e.path_classes, result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart),
-                     e.tag == "append", e.data_taint, e.data_ev, s);
-    ctx_.effect(std::move(e), s);
-    result.stdout_taint = 0;
-    result.stdout_known = false;
-  }
+  close_redirects(rd, result, s);
   return result;
 }
 

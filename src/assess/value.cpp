@@ -145,6 +145,16 @@ void Container::set_key(const std::string& k, Value v) {
   }
 }
 
+void Container::store(const Value& key, Value v) {
+  const Alt* k = key.single();
+  if (k && (k->k == VK::str || k->k == VK::integer) && !is_partial(k->s)) {
+    set_key(k->k == VK::str ? k->s : std::to_string(k->i), std::move(v));
+    return;
+  }
+  open = true;
+  rest.join(v);
+}
+
 const Value* Container::get_key(const std::string& k) const {
   for (const auto& [key, val] : keyed)
     if (key == k) return &val;

@@ -106,6 +106,8 @@ struct Container {
   static constexpr size_t kMaxItems = 64;
   void push(Value v);                       // append (bounded)
   void set_key(const std::string& k, Value v);
+  // d[key] = v: under the key when it is one known constant, else among the rest.
+  void store(const Value& key, Value v);
   const Value* get_key(const std::string& k) const;
   // Every element (or dict value) joined, with `rest`.
   Value summary() const;
