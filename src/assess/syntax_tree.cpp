@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <ctime>
 #include <memory>
 #include <unordered_map>
 
@@ -16,6 +17,20 @@ namespace {
 // tree-sitter gives up after this long (a safety net: parsing is linear in
 // practice, and code is at most a few MiB).
 constexpr uint64_t kParseTimeoutMicros = 20'000'000;
+
+// Copying tree-sitter's tree into ours is linear for most code, but
+// ts_tree_cursor_current_field_id walks every hidden ancestor of a node, and
+// some long statement lists come out of the parser as a deep chain of hidden
+// nodes: 120,000 lines of `x = [x]` spent minutes there. Past this much CPU
+// time of the thread, checked every 4096 nodes, the tree is given up as not
+// parsed in time.
+constexpr uint64_t kCopyCpuLimitNs = 5'000'000'000;
+
+uint64_t this_thread_cpu_ns() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<uint64_t>(ts.tv_nsec);
+}
 constexpr uint32_t kMaxNesting = 20000;
 
 struct LanguageTables {
@@ -208,7 +223,15 @@ SyntaxTree SyntaxTree::parse(std::string_view code, Language language) {
   std::vector<std::pair<NodeId, NodeId>> stack;
   stack.reserve(64);
   bool more = true;
+  const uint64_t copy_deadline = this_thread_cpu_ns() + kCopyCpuLimitNs;
+  uint32_t copied = 0;
   while (more) {
+    if ((++copied & 4095) == 0 && this_thread_cpu_ns() > copy_deadline) {
+      ts_tree_cursor_delete(&cur);
+      out.nodes_.clear();
+      out.complete_ = false;
+      return out;
+    }
     TSNode n = ts_tree_cursor_current_node(&cur);
     TSFieldId fid = ts_tree_cursor_current_field_id(&cur);
     bool named = ts_node_is_named(n);

@@ -50,6 +50,10 @@ void Value::join(const Value& o) {
 }
 
 Value Value::str(std::string s, uint32_t taint) {
+  if (s.size() > kMaxString) {
+    s.resize(kMaxString);
+    s.back() = kUnknownPart;
+  }
   Value v;
   Alt a;
   a.k = VK::str;

@@ -81,6 +81,11 @@ struct Value {
     if (ev < 0) ev = e;
   }
 
+  // A string value keeps at most kMaxString bytes, the rest one unknown part:
+  // `s = '%s%s' % (s, s)` doubles a string each line, and 50,000 such lines
+  // took 4 GB. The size of the largest decoded payload, so nothing the
+  // decoders give back is cut.
+  static constexpr size_t kMaxString = 8u << 20;
   static Value str(std::string s, uint32_t taint = 0);
   static Value bytes(std::string s, uint32_t taint = 0);
   static Value integer(int64_t i);
