@@ -172,6 +172,28 @@ Value Container::summary() const {
   return out;
 }
 
+Container::~Container() {
+  // Containers only this one holds, waiting to be freed by the outermost
+  // destructor running on this thread.
+  thread_local std::vector<std::shared_ptr<Container>> orphans;
+  thread_local bool freeing = false;
+  auto adopt = [](Value& v) {
+    for (auto& a : v.alts)
+      if (a.c && a.c.use_count() == 1) orphans.push_back(std::move(a.c));
+  };
+  for (auto& v : items) adopt(v);
+  for (auto& kv : keyed) adopt(kv.second);
+  adopt(rest);
+  if (freeing) return;
+  freeing = true;
+  while (!orphans.empty()) {
+    std::shared_ptr<Container> c = std::move(orphans.back());
+    orphans.pop_back();
+    c.reset();  // its destructor adopts what it held: no recursion
+  }
+  freeing = false;
+}
+
 namespace {
 // The containers made in the current thread's outermost ContainerScope.
 thread_local std::vector<std::weak_ptr<Container>>* t_scope = nullptr;

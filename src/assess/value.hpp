@@ -103,6 +103,16 @@ struct Value {
 };
 
 struct Container {
+  Container() = default;
+  Container(const Container&) = default;
+  Container(Container&&) = default;
+  Container& operator=(const Container&) = default;
+  Container& operator=(Container&&) = default;
+  // 120,000 lines of `x = [x]` make a chain of containers as long, and
+  // letting shared_ptr free it recursively overflowed the stack (SIGSEGV):
+  // the containers it alone holds are freed in a loop.
+  ~Container();
+
   std::vector<Value> items;                           // list/tuple/set elements; dict: values of unknown keys
   std::vector<std::pair<std::string, Value>> keyed;   // dict: constant string (or int) keys
   bool open = false;  // more elements than listed: `rest` summarises them

@@ -115,6 +115,14 @@ std::string repeated(const std::string& head, const std::string& line, size_t n)
 // One test each: each takes seconds (the deadlines), more under a sanitizer.
 TEST(BoundedCost, ListInAListLines) { expect_bounded(repeated("x = []\n", "x = [x]\n", 120000), RiskLevel::low); }
 TEST(BoundedCost, TupleInATupleLines) { expect_bounded(repeated("x = ()\n", "x = (x,)\n", 110000), RiskLevel::low); }
+// The same chain of lists, analysed this time (the import first changes how
+// tree-sitter shapes the module), then freed when the analysis ends: it
+// overflowed the stack. The call after it is still found.
+TEST(BoundedCost, AChainOfListsIsFreedWithoutRecursion) {
+  expect_bounded(repeated("import os\nx = []\n", "x = [x]\n", 120000) + "os.system('rm -rf /')\n",
+                 RiskLevel::medium);
+}
+
 TEST(BoundedCost, StringDoublingByPlus) {
   expect_bounded(repeated("s = ''\n", "s = s + s + 'a'\n", 60000), RiskLevel::low);
 }
