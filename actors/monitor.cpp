@@ -56,6 +56,18 @@ void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run, b
   record_violation(self, request_id, v);
 }
 
+// Kills a run the node is stopping for: the run ends as every run does (its
+// result and execution.end say `killed` and why), nothing of it left behind.
+void stop_run(self_ptr self, const std::string& request_id, WatchedRun& run) {
+  auto& v = run.verdict;
+  if (v.violated) return;
+  run.probe->kill_all();
+  v.violated = true;
+  v.termination = Termination::killed;
+  v.reason = self->state.stop_reason;
+  record_violation(self, request_id, v);
+}
+
 }  // namespace
 
 monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_state> self,
@@ -73,6 +85,7 @@ monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_sta
                 run.limits = limits;
                 run.subscriber = subscriber;
                 auto& entry = self->state.runs[request_id] = std::move(run);
+                if (!self->state.stop_reason.empty()) stop_run(self, request_id, entry);
                 sample_run(self, request_id, entry);
                 schedule_tick(self);
               }),
@@ -91,6 +104,11 @@ monitor_actor::behavior_type monitor(monitor_actor::stateful_pointer<monitor_sta
                 // The next tick first: whatever one sample does, the sampling goes on.
                 schedule_tick(self);
                 for (auto& [request_id, run] : self->state.runs) sample_run(self, request_id, run);
+              }),
+      contain("monitor drain",
+              [=](drain_atom, const std::string& why) {
+                self->state.stop_reason = why.empty() ? "the node is stopping" : why;
+                for (auto& [request_id, run] : self->state.runs) stop_run(self, request_id, run);
               }),
   };
 }

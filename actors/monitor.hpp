@@ -29,6 +29,7 @@ struct monitor_state {
   auditor_actor auditor;
   ProbeFactory probes;
   bool tick_scheduled = false;
+  std::string stop_reason;  // set by drain: every run is killed as it is watched
   static inline const char* name = "monitor";
 };
 

@@ -43,7 +43,7 @@ int emit_result(const RunResult& r, bool json_mode) {
     if (w.counted && w.count > 0)
       std::cerr << "mai-sandbox: " << w.count << (w.count == 1 ? " write" : " writes")
                 << " outside /sandbox and /tmp refused, first: " << w.first.front().call << " "
-                << to_valid_utf8(w.first.front().path) << "\n";
+                << for_terminal(w.first.front().path) << "\n";
     switch (e.termination) {
       case Termination::timeout:
         std::cerr << "mai-sandbox: timed out after " << e.limits.timeout_ms << " ms\n";

@@ -1,10 +1,12 @@
 // `mai-sandbox run`: assess, execute in the sandbox and record, in this process.
+#include <string.h>
 #include <unistd.h>
 
 #include <iostream>
 #include <utility>
 
 #include "cli/command.hpp"
+#include "cli/interrupt_watch.hpp"
 #include "cli/result_output.hpp"
 #include "cli/run_options.hpp"
 #include "common/error.hpp"
@@ -32,6 +34,7 @@ caf::behavior stats_printer(caf::event_based_actor*) {
 }
 
 int run(const GlobalOptions& global, const RunOptions& opts) {
+  InterruptWatch interrupts;  // first: the threads started below inherit its blocked signals
   node::NodeSpec spec;
   spec.kind = node::NodeKind::local_run;
   spec.config = global.config_source();
@@ -59,6 +62,10 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   phase("actors started");
   caf::actor printer;
   if (opts.stats) printer = sys.spawn(stats_printer);
+  interrupts.start([monitor = node->monitor()](int signal) {
+    caf::anon_send(monitor, protocol::drain_atom::value,
+                   std::string("interrupted by SIG") + ::sigabbrev_np(signal) + " (" + ::strsignal(signal) + ")");
+  });
 
   auto answer = protocol::await_answer<RunResult>(sys, node->gateway(), caf::infinite,
                                                 protocol::submit_atom::value, submission, printer);
@@ -72,12 +79,17 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
   if (opts.stats && ::isatty(STDERR_FILENO)) std::cerr << "\r\033[K" << std::flush;
   node->stop();
   phase("node shut down");
+  interrupts.stop();
   if (printer) caf::anon_send_exit(printer, caf::exit_reason::user_shutdown);
   if (!answer)
     throw SandboxError(protocol::to_string(protocol::errc::internal),
                        "no result: " + protocol::error_message(answer.error()));
   save_output_files(opts, *answer);
-  return emit_result(*answer, opts.json);
+  int status = emit_result(*answer, opts.json);
+  // Plain mode: the status of a command that its signal ended, as a shell
+  // expects; the result above says what became of the run.
+  if (interrupts.signal() != 0 && !opts.json) return 128 + interrupts.signal();
+  return status;
 }
 
 }  // namespace
@@ -90,7 +102,9 @@ void add_run_command(CLI::App& app, const GlobalOptions& global, Action& action)
       "Exit status: the program's own; 128+N if it died from signal N; 124 on timeout; 137 when\n"
       "killed for a resource limit; 3 when assessed BLOCKED without an override; 2 on a usage\n"
       "or configuration error; 125 when the sandbox itself failed. With --json: 0 whenever a\n"
-      "result object was printed, 2 on usage errors, 125 on sandbox failure.");
+      "result object was printed, 2 on usage errors, 125 on sandbox failure.\n"
+      "SIGINT, SIGTERM or SIGHUP kill the run (termination \"killed\", on record), clean it up\n"
+      "and exit 128+N; a second one ends the command at once.");
   cmd->callback([&action, &global, opts] { action = [&global, opts] { return run(global, *opts); }; });
 }
 

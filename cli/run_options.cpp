@@ -15,6 +15,17 @@
 
 namespace mai::cli {
 
+namespace {
+
+// An option given with an empty value (`--timeout ''`, a shell variable that
+// was not set) was taken as not given: the run went ahead with the policy's
+// limits, or without the override the caller meant. A usage error instead.
+const CLI::Validator kNonEmpty(
+    [](std::string& value) { return value.empty() ? std::string("an empty value") : std::string(); },
+    "", "NONEMPTY");
+
+}  // namespace
+
 void add_run_options(CLI::App& cmd, RunOptions& o) {
   cmd.add_option("FILE", o.file, "Program to run, or - for standard input")->required();
   cmd.add_option("--lang", o.lang, "python or shell (default: from the file extension, else python)")
@@ -27,13 +38,19 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
       ->check(CLI::IsMember({"native", "docker"}));
   cmd.add_option("--network", o.network, "none, or deps: dependency fetching through the proxy")
       ->check(CLI::IsMember({"none", "deps"}));
-  cmd.add_option("--timeout", o.timeout, "Wall-clock limit, e.g. 10 or 10s or 500ms (only tightens)");
-  cmd.add_option("--memory", o.memory, "Memory limit, e.g. 128MiB (only tightens)");
-  cmd.add_option("--cpus", o.cpus, "CPU limit, e.g. 0.5 (only tightens)");
-  cmd.add_option("--pids", o.pids, "Process limit (only tightens)");
+  cmd.add_option("--timeout", o.timeout, "Wall-clock limit, e.g. 10 or 10s or 500ms (only tightens)")
+      ->check(kNonEmpty);
+  cmd.add_option("--memory", o.memory, "Memory limit, e.g. 128MiB (only tightens)")
+      ->check(kNonEmpty);
+  cmd.add_option("--cpus", o.cpus, "CPU limit, e.g. 0.5 (only tightens)")
+      ->check(kNonEmpty);
+  cmd.add_option("--pids", o.pids, "Process limit (only tightens)")
+      ->check(kNonEmpty);
   cmd.add_option("--override-reason", o.override_reason,
-                 "Run code assessed BLOCKED anyway; the reason is recorded in the audit log");
-  cmd.add_option("--parent", o.parent, "Request id of an earlier submission this code revises");
+                 "Run code assessed BLOCKED anyway; the reason is recorded in the audit log")
+      ->check(kNonEmpty);
+  cmd.add_option("--parent", o.parent, "Request id of an earlier submission this code revises")
+      ->check(kNonEmpty);
   cmd.add_flag("--json", o.json, "Print one result object instead of passing output through");
   cmd.add_flag("--stats", o.stats, "Show live resource usage on standard error while it runs");
   cmd.add_option("--input", o.inputs,
@@ -42,7 +59,8 @@ void add_run_options(CLI::App& cmd, RunOptions& o) {
       ->type_name("PATH[=NAME]");
   cmd.add_option("--output-dir", o.output_dir,
                  "Copy the files the code created or changed to DIR (DIR/sandbox/..., DIR/tmp/...)")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(kNonEmpty);
   cmd.add_flag("--collect-tmp", o.collect_tmp, "Record the files written in /tmp too, not only /sandbox");
 }
 

@@ -35,6 +35,8 @@ class Node {
   caf::actor_system& system() { return *sys_; }
   // local_run, coordinator: where submissions go.
   const gateway_actor& gateway() const { return core_.gateway; }
+  // local_run, coordinator: samples and kills the runs of this node's own executor.
+  const monitor_actor& monitor() const { return core_.execution.monitor; }
   // coordinator: where it accepts connections (the port it got if 0 was asked).
   const Endpoint& listening() const { return listening_; }
   bool uses_tls() const { return tls_ != nullptr; }

@@ -196,7 +196,10 @@ using monitor_actor = caf::typed_actor<
     // Stop sampling; replies with the last sample, peaks and any violation it acted on.
     caf::replies_to<unwatch_atom, std::string>::with<MonitorVerdict>,
     // Timer: take one sample of every watched run.
-    caf::reacts_to<tick_atom>>;
+    caf::reacts_to<tick_atom>,
+    // The node is being stopped (why): kill every watched run and every run
+    // watched from now on, as violations with termination `killed`.
+    caf::reacts_to<drain_atom, std::string>>;
 
 // network_proxy: the only way out of a sandbox.
 using network_proxy_actor = caf::typed_actor<

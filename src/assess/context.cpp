@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <ctime>
 
 #include "assess/python_interp.hpp"
 #include "assess/syntax_tree.hpp"
@@ -9,6 +10,21 @@
 #include "common/sha256.hpp"
 
 namespace mai::assess {
+
+uint64_t thread_cpu_ns() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<uint64_t>(ts.tv_nsec);
+}
+
+bool Budget::past_deadline() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  uint64_t now = static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<uint64_t>(ts.tv_nsec);
+  if (now < next_reading_ns_) return false;
+  next_reading_ns_ = now + 50'000'000;
+  return thread_cpu_ns() > deadline_ns_;
+}
 
 uint32_t Ctx::classify(std::string_view path) const {
   if (path.empty()) return 0;

@@ -20,13 +20,28 @@
 
 namespace mai::assess {
 
+// CPU time of the calling thread, in nanoseconds (load on other cores or
+// other processes does not count).
+uint64_t thread_cpu_ns();
+
 // Work units: one per node visited, per call re-evaluated, per loop
-// iteration. Proportional to the input so any input finishes in bounded time.
+// iteration. Proportional to the input, but the units are not of one cost:
+// one can copy a long string or a big set of alternatives, so 1 MB of
+// `x = [x]` or `s = s + s` lines ran for minutes. The CPU deadline bounds
+// what the units do not: past it the budget is spent, as when the units run
+// out ("too large to analyse fully"). Thread CPU time, not wall time, so a
+// loaded machine does not change the verdict. A unit can copy a few strings of
+// up to Value::kMaxString, so the clock is looked at every 64 units, but the
+// thread's CPU clock is a system call that cost as much as the units
+// themselves: it is read only when the coarse monotonic clock (vDSO) says
+// 50 ms have passed since the last reading.
 class Budget {
  public:
-  explicit Budget(uint64_t units) : left_(units) {}
+  static constexpr uint64_t kCpuLimitNs = 5'000'000'000;
+  explicit Budget(uint64_t units, uint64_t cpu_limit_ns = kCpuLimitNs)
+      : left_(units), deadline_ns_(thread_cpu_ns() + cpu_limit_ns) {}
   bool spend(uint64_t n = 1) {
-    if (left_ < n) {
+    if (left_ < n || ((++ticks_ & 63) == 0 && past_deadline())) {
       left_ = 0;
       exhausted_ = true;
       return false;
@@ -38,7 +53,11 @@ class Budget {
   uint64_t left() const { return left_; }
 
  private:
+  bool past_deadline();
   uint64_t left_;
+  uint64_t deadline_ns_;
+  uint64_t next_reading_ns_ = 0;  // CLOCK_MONOTONIC_COARSE
+  uint32_t ticks_ = 0;
   bool exhausted_ = false;
 };
 

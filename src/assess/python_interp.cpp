@@ -833,10 +833,45 @@ void PyInterp::exec_import_from(NodeId s) {
 
 // ---------------------------------------------------------------- definitions
 
+PyInterp::FunctionInfo* PyInterp::reused_function(NodeId def) {
+  if (functions_.size() < kMaxDefinitions) return nullptr;
+  auto it = last_function_.find(def);
+  if (it == last_function_.end()) return nullptr;
+  ctx_.mark_incomplete("the code is too large to analyse fully");
+  return it->second;
+}
+
+PyInterp::ClassInfo* PyInterp::reused_class(NodeId def) {
+  if (classes_.size() < kMaxDefinitions) return nullptr;
+  auto it = last_class_.find(def);
+  if (it == last_class_.end()) return nullptr;
+  ctx_.mark_incomplete("the code is too large to analyse fully");
+  return it->second;
+}
+
+namespace {
+
+template <typename Info>
+Value definition_value(VK kind, Info* info) {
+  Value v;
+  Alt a;
+  a.k = kind;
+  a.fn = info;
+  v.alts.push_back(a);
+  return v;
+}
+
+}  // namespace
+
 void PyInterp::exec_def(NodeId s, NodeId decorated) {
   NodeId name = t_.child(s, F::name);
+  if (FunctionInfo* old = reused_function(s)) {
+    if (name != kNoNode) assign_name(old->name, definition_value(VK::function, old));
+    return;
+  }
   functions_.emplace_back();
   FunctionInfo& f = functions_.back();
+  last_function_[s] = &f;
   if (decorated != kNoNode)
     for (NodeId c = t_.first_named(decorated); c != kNoNode; c = t_.next_named(c))
       if (t_.kind(c) == K::decorator) {
@@ -888,8 +923,10 @@ void PyInterp::exec_def(NodeId s, NodeId decorated) {
 }
 
 Value PyInterp::eval_lambda(NodeId e) {
+  if (FunctionInfo* old = reused_function(e)) return definition_value(VK::function, old);
   functions_.emplace_back();
   FunctionInfo& f = functions_.back();
+  last_function_[e] = &f;
   f.def = e;
   f.params = t_.child(e, F::parameters);
   f.body = t_.child(e, F::body);
@@ -913,8 +950,13 @@ Value PyInterp::eval_lambda(NodeId e) {
 
 void PyInterp::exec_class(NodeId s) {
   NodeId name = t_.child(s, F::name);
+  if (ClassInfo* old = reused_class(s)) {
+    if (name != kNoNode) assign_name(old->name, definition_value(VK::cls, old));
+    return;
+  }
   classes_.emplace_back();
   ClassInfo& c = classes_.back();
+  last_class_[s] = &c;
   c.def = s;
   c.name = name == kNoNode ? "" : text(name);
   c.scope = std::make_shared<Scope>();

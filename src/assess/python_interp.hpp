@@ -35,6 +35,17 @@ class PyInterp {
     std::unordered_map<std::string, Value> vars;
     std::shared_ptr<Scope> parent;
     std::vector<std::string> star_modules;  // from m import *
+    // Each call's scope holds its closure's, so 100,000 nested lambdas make a
+    // chain as long, and letting shared_ptr free it recursively overflowed
+    // the stack (SIGSEGV, the whole service with it). Freed in a loop.
+    ~Scope() {
+      std::shared_ptr<Scope> p = std::move(parent);
+      while (p && p.use_count() == 1) {
+        std::shared_ptr<Scope> next = std::move(p->parent);
+        p.reset();
+        p = std::move(next);
+      }
+    }
   };
   struct FunctionInfo {
     NodeId def = kNoNode;     // function_definition or lambda
@@ -192,6 +203,19 @@ class PyInterp {
   std::deque<FunctionInfo> functions_;
   std::deque<ClassInfo> classes_;
   std::unordered_map<NodeId, FunctionInfo*> fn_by_node_;
+  // Every evaluation of a def, lambda or class makes a new record (its closure
+  // is that call's scope), so a chain of nested lambdas, each called once by
+  // the uncalled-functions pass, makes one per step of the work budget: 100,000
+  // nested lambdas took minutes and 15 GB. Past kMaxDefinitions records, a
+  // definition evaluated again reuses its last record (already analysed with
+  // an earlier closure) and the analysis is marked incomplete; a definition
+  // never seen still gets one, so no body goes unanalysed and the total stays
+  // within kMaxDefinitions plus the definitions in the source.
+  static constexpr size_t kMaxDefinitions = 8192;
+  std::unordered_map<NodeId, FunctionInfo*> last_function_;
+  std::unordered_map<NodeId, ClassInfo*> last_class_;
+  FunctionInfo* reused_function(NodeId def);
+  ClassInfo* reused_class(NodeId def);
   bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
   int call_depth_ = 0;
   int loop_depth_ = 0;

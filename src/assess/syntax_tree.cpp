@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <array>
+#include <ctime>
 #include <memory>
+#include <mutex>
 #include <unordered_map>
+#include <vector>
 
 extern "C" const TSLanguage* tree_sitter_python();
 extern "C" const TSLanguage* tree_sitter_bash();
@@ -16,6 +19,20 @@ namespace {
 // tree-sitter gives up after this long (a safety net: parsing is linear in
 // practice, and code is at most a few MiB).
 constexpr uint64_t kParseTimeoutMicros = 20'000'000;
+
+// Copying tree-sitter's tree into ours is linear for most code, but
+// ts_tree_cursor_current_field_id walks every hidden ancestor of a node, and
+// some long statement lists come out of the parser as a deep chain of hidden
+// nodes: 120,000 lines of `x = [x]` spent minutes there. Past this much CPU
+// time of the thread, checked every 4096 nodes, the tree is given up as not
+// parsed in time.
+constexpr uint64_t kCopyCpuLimitNs = 5'000'000'000;
+
+uint64_t this_thread_cpu_ns() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<uint64_t>(ts.tv_nsec);
+}
 constexpr uint32_t kMaxNesting = 20000;
 
 struct LanguageTables {
@@ -157,9 +174,22 @@ struct TreeDeleter {
 };
 
 // One parser per thread and language: the assessor is shared between threads.
-TSParser* parser_for(Language language) {
+std::unique_ptr<TSParser, ParserDeleter>& parser_slot(Language language) {
   thread_local std::array<std::unique_ptr<TSParser, ParserDeleter>, 2> parsers;
-  auto& p = parsers[language == Language::python ? 0 : 1];
+  return parsers[language == Language::python ? 0 : 1];
+}
+
+// Parsers given up after a timeout: kept (never freed, see parse()) where the
+// leak checker of the sanitizer build sees them as reachable.
+void abandon(TSParser* parser) {
+  static std::mutex mutex;
+  static auto* abandoned = new std::vector<TSParser*>();
+  std::lock_guard<std::mutex> lock(mutex);
+  abandoned->push_back(parser);
+}
+
+TSParser* parser_for(Language language) {
+  auto& p = parser_slot(language);
   if (!p) {
     p.reset(ts_parser_new());
     ts_parser_set_language(p.get(), tables(language).lang);
@@ -197,7 +227,13 @@ SyntaxTree SyntaxTree::parse(std::string_view code, Language language) {
   std::unique_ptr<TSTree, TreeDeleter> tree(
       ts_parser_parse_string(p, nullptr, code.data(), static_cast<uint32_t>(code.size())));
   if (!tree) {
-    ts_parser_reset(p);
+    // The parse timed out. libtree-sitter 0.20.7 can then hold a subtree
+    // twice in its stack, and ts_parser_reset (or ts_parser_delete, which
+    // resets) frees it twice: "double free or corruption", SIGABRT, the
+    // service with it (60,000 lines of cp037 bytes did it every time). The
+    // parser is abandoned instead: its memory is leaked, once per parse that
+    // ran out of time, and the next parse on this thread makes a new one.
+    abandon(parser_slot(language).release());
     out.complete_ = false;
     return out;
   }
@@ -208,7 +244,15 @@ SyntaxTree SyntaxTree::parse(std::string_view code, Language language) {
   std::vector<std::pair<NodeId, NodeId>> stack;
   stack.reserve(64);
   bool more = true;
+  const uint64_t copy_deadline = this_thread_cpu_ns() + kCopyCpuLimitNs;
+  uint32_t copied = 0;
   while (more) {
+    if ((++copied & 4095) == 0 && this_thread_cpu_ns() > copy_deadline) {
+      ts_tree_cursor_delete(&cur);
+      out.nodes_.clear();
+      out.complete_ = false;
+      return out;
+    }
     TSNode n = ts_tree_cursor_current_node(&cur);
     TSFieldId fid = ts_tree_cursor_current_field_id(&cur);
     bool named = ts_node_is_named(n);

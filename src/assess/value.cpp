@@ -50,6 +50,10 @@ void Value::join(const Value& o) {
 }
 
 Value Value::str(std::string s, uint32_t taint) {
+  if (s.size() > kMaxString) {
+    s.resize(kMaxString);
+    s.back() = kUnknownPart;
+  }
   Value v;
   Alt a;
   a.k = VK::str;
@@ -176,6 +180,28 @@ Value Container::summary() const {
   for (const auto& kv : keyed) take(kv.second);
   if (open) take(rest);
   return out;
+}
+
+Container::~Container() {
+  // Containers only this one holds, waiting to be freed by the outermost
+  // destructor running on this thread.
+  thread_local std::vector<std::shared_ptr<Container>> orphans;
+  thread_local bool freeing = false;
+  auto adopt = [](Value& v) {
+    for (auto& a : v.alts)
+      if (a.c && a.c.use_count() == 1) orphans.push_back(std::move(a.c));
+  };
+  for (auto& v : items) adopt(v);
+  for (auto& kv : keyed) adopt(kv.second);
+  adopt(rest);
+  if (freeing) return;
+  freeing = true;
+  while (!orphans.empty()) {
+    std::shared_ptr<Container> c = std::move(orphans.back());
+    orphans.pop_back();
+    c.reset();  // its destructor adopts what it held: no recursion
+  }
+  freeing = false;
 }
 
 namespace {

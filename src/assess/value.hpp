@@ -81,6 +81,11 @@ struct Value {
     if (ev < 0) ev = e;
   }
 
+  // A string value keeps at most kMaxString bytes, the rest one unknown part:
+  // `s = '%s%s' % (s, s)` doubles a string each line, and 50,000 such lines
+  // took 4 GB. The size of the largest decoded payload, so nothing the
+  // decoders give back is cut.
+  static constexpr size_t kMaxString = 8u << 20;
   static Value str(std::string s, uint32_t taint = 0);
   static Value bytes(std::string s, uint32_t taint = 0);
   static Value integer(int64_t i);
@@ -98,6 +103,16 @@ struct Value {
 };
 
 struct Container {
+  Container() = default;
+  Container(const Container&) = default;
+  Container(Container&&) = default;
+  Container& operator=(const Container&) = default;
+  Container& operator=(Container&&) = default;
+  // 120,000 lines of `x = [x]` make a chain of containers as long, and
+  // letting shared_ptr free it recursively overflowed the stack (SIGSEGV):
+  // the containers it alone holds are freed in a loop.
+  ~Container();
+
   std::vector<Value> items;                           // list/tuple/set elements; dict: values of unknown keys
   std::vector<std::pair<std::string, Value>> keyed;   // dict: constant string (or int) keys
   bool open = false;  // more elements than listed: `rest` summarises them

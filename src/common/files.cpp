@@ -19,7 +19,9 @@ using Fd = UniqueFd;
 
 std::string read_file_limited(const std::string& path, size_t limit) {
   // O_NONBLOCK: opening a FIFO (or a device) must not wait for a writer.
-  // Only regular files are read; the flag goes once that is known.
+  // Only regular files are read, and the flag stays: a regular file of the
+  // kernel can wait too (/proc/kmsg waits for the next kernel message, and
+  // `assess /proc/kmsg` hung); with the flag its read says EAGAIN.
   Fd f(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
   if (f.fd < 0) throw_errno("cannot open " + path);
   struct stat st {};
@@ -32,13 +34,14 @@ std::string read_file_limited(const std::string& path, size_t limit) {
                       : S_ISCHR(st.st_mode)  ? "a character device"
                                              : "a block device") +
                      ")");
-  ::fcntl(f.fd, F_SETFL, ::fcntl(f.fd, F_GETFL) & ~O_NONBLOCK);
   std::string out;
   char buf[65536];
   for (;;) {
     ssize_t n = ::read(f.fd, buf, sizeof buf);
     if (n < 0) {
       if (errno == EINTR) continue;
+      if (errno == EAGAIN)
+        throw UsageError(path + ": its read would wait (a file of the kernel, not one with contents)");
       throw_errno("cannot read " + path);
     }
     if (n == 0) break;

@@ -68,6 +68,32 @@ std::string to_valid_utf8(std::string_view s) {
   return out;
 }
 
+std::string for_terminal(std::string_view bytes) {
+  const std::string text = to_valid_utf8(bytes);
+  std::string out;
+  out.reserve(text.size());
+  auto escape = [&out](unsigned code) {
+    static const char kHex[] = "0123456789abcdef";
+    out += "\\x";
+    out += kHex[(code >> 4) & 0xf];
+    out += kHex[code & 0xf];
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      escape(c);
+    } else if (c == '\\') {
+      out += "\\\\";
+    } else if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0) {
+      // U+0080..U+009F, encoded C2 80..C2 9F: the C1 controls (CSI is U+009B).
+      escape(static_cast<unsigned char>(text[++i]));
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
 void put_bytes(json& obj, const std::string& key, std::string_view bytes) {
   if (is_valid_utf8(bytes)) {
     obj[key] = std::string(bytes);

@@ -26,6 +26,14 @@ inline bool is_valid_utf8(std::string_view bytes) {
 // WHATWG/Unicode "maximal subpart" practice), so the result is valid UTF-8.
 std::string to_valid_utf8(std::string_view bytes);
 
+// `bytes` made safe to print on a terminal in one line of our own: valid
+// UTF-8 as above, with C0 controls (newline and ESC included), DEL and the C1
+// controls (U+0080..U+009F) written as \xNN, and backslashes doubled so the
+// rendering is unambiguous. For outside bytes (a path the sandboxed code
+// chose) inside the tool's own messages: raw, they could move the cursor,
+// retitle the window or forge a `mai-sandbox:` line.
+std::string for_terminal(std::string_view bytes);
+
 // Sets obj[key] (and obj[key + "_base64"] when needed) from `bytes` as above.
 void put_bytes(json& obj, const std::string& key, std::string_view bytes);
 

@@ -151,6 +151,20 @@ class BadFilesAndFlags(HostileTestCase):
         self.assertEqual(res.code, 2, res)
         self.still_serves()
 
+    @unittest.skipUnless(os.access("/proc/kmsg", os.R_OK), "needs /proc/kmsg (root)")
+    def test_a_regular_file_whose_read_waits_is_refused_at_once(self):
+        # /proc/kmsg is a regular file whose read waits for the next kernel
+        # message: `assess` and `run` hung on it. (Its reader takes what
+        # messages are pending; nothing on a test machine reads it.)
+        for cmd in ("assess", "run"):
+            with self.subTest(cmd):
+                start = time.monotonic()
+                res = self.cli(cmd, "/proc/kmsg", timeout=PROMPT)
+                self.assertEqual(res.code, 2, res)
+                self.assertIn("/proc/kmsg", res.stderr)
+                self.assertLess(time.monotonic() - start, PROMPT)
+        self.still_serves()
+
     def test_directories_devices_and_missing_files(self):
         for target in (self.tmp, "/dev/zero", "/dev/null", self.tmp / "missing.py"):
             with self.subTest(str(target)):

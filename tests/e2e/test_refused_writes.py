@@ -67,6 +67,23 @@ class RefusedWrites(CliTestCase):
                       plain.stderr)
         self.assertEqual(self.cli("audit", "verify").code, 0)
 
+    def test_a_refused_path_reaches_the_terminal_escaped(self):
+        # The path is the code's choice and the note is the CLI's own line:
+        # raw, it could recolour or retitle the terminal, or start a forged
+        # `mai-sandbox:` line after a newline.
+        code = ("try:\n"
+                "    open(b'/usr/\\x1b[31mred\\x1b]0;title\\x07\\nmai-sandbox: fake\\x9b', 'w')\n"
+                "except OSError:\n"
+                "    pass\n")
+        res = self.cli("run", "--backend", self.BACKEND, self.write("esc.py", code), text=False)
+        self.assertEqual(res.code, 0, res)
+        note = [line for line in res.stderr.split(b"\n") if b"refused, first" in line]
+        self.assertEqual(len(note), 1, res.stderr)
+        self.assertTrue(note[0].endswith(
+            b"first: openat /usr/\\x1b[31mred\\x1b]0;title\\x07\\x0amai-sandbox: fake\xef\xbf\xbd"), note)
+        self.assertNotIn(b"\x1b", res.stderr)
+        self.assertNotIn(b"\x07", res.stderr)
+
     def test_through_serve_and_a_flood_leaves_it_serving(self):
         # The flood writes under /usr (HIGH: untrusted limits, 0.5 CPU). It
         # takes 4-8 s on an idle machine; on a loaded one each refused call

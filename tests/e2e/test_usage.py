@@ -23,6 +23,19 @@ class UsageErrors(CliTestCase):
             self.assertEqual(res.code, 2, (args, res))
             self.assertIn(word, res.stderr, args)
 
+    def test_empty_values_are_usage_errors(self):
+        # An empty value (an unset shell variable) was taken as no option at
+        # all: the run went ahead with the policy's limits, and BLOCKED code
+        # with an empty --override-reason was refused as if none was given.
+        for option in ("--timeout", "--memory", "--cpus", "--pids", "--override-reason", "--parent",
+                       "--output-dir"):
+            for command in ("run", "submit"):
+                with self.subTest(option=option, command=command):
+                    extra = ["--server", "127.0.0.1:1"] if command == "submit" else []
+                    res = self.cli(command, *extra, option, "", EXAMPLES / "hello.py")
+                    self.assertEqual(res.code, 2, res)
+                    self.assertIn(option, res.stderr)
+
     def test_missing_file(self):
         res = self.cli("run", self.tmp / "nope.py")
         self.assertEqual(res.code, 2, res)

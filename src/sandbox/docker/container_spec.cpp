@@ -27,6 +27,16 @@ json ulimits(const Limits& l) {
   return u;
 }
 
+// Setting MaskedPaths replaces Docker's list, so it is Docker 20.10's
+// defaults plus what the native backend masks too: kallsyms (kernel symbols,
+// with addresses where kptr_restrict and perf_event_paranoid allow) and
+// config.gz (the kernel's build options). Docker leaves both readable.
+json masked_paths() {
+  return {"/proc/asound",  "/proc/acpi",         "/proc/kcore",       "/proc/keys",
+          "/proc/latency_stats", "/proc/timer_list", "/proc/timer_stats", "/proc/sched_debug",
+          "/proc/scsi",    "/proc/kallsyms",     "/proc/config.gz",   "/sys/firmware"};
+}
+
 // The hardening every container of a run gets, whatever it runs.
 json hardened_host_config(const RunSpec& spec, const config::DockerSettings& d,
                           const std::string& seccomp_json) {
@@ -54,6 +64,7 @@ json hardened_host_config(const RunSpec& spec, const config::DockerSettings& d,
       {"LogConfig", {{"Type", "none"}, {"Config", json::object()}}},  // output only via attach, never on the daemon's disk
       {"Ulimits", ulimits(l)},
       {"Devices", json::array()},
+      {"MaskedPaths", masked_paths()},
       {"RestartPolicy", {{"Name", "no"}}},
   };
   if (!d.cgroup_parent.empty()) hc["CgroupParent"] = "/" + d.cgroup_parent + "/" + spec.run_id;

@@ -135,6 +135,25 @@ TEST_F(MonitorTest, ARefusedForkIsAPidsViolation) {
   EXPECT_EQ(v.termination, Termination::pids_limit);
 }
 
+// `run` interrupted: the monitor kills what it watches, and what it is asked
+// to watch afterwards (a run that was still being launched), each once.
+TEST_F(MonitorTest, DrainKillsTheWatchedRunAndEveryLaterOne) {
+  watch();
+  t.send(monitor, drain_atom::value, std::string("interrupted by SIGTERM (Terminated)"));
+  EXPECT_EQ(run->kills, 1);
+  ASSERT_EQ(book->count(ev::violation), 1u);
+  EXPECT_EQ(book->data_of(ev::violation)["termination"], "killed");
+  t.advance(interval);
+  EXPECT_EQ(run->kills, 1);
+  MonitorVerdict v = unwatch();
+  EXPECT_TRUE(v.violated);
+  EXPECT_EQ(v.termination, Termination::killed);
+  EXPECT_EQ(v.reason, "interrupted by SIGTERM (Terminated)");
+  watch();
+  EXPECT_EQ(run->kills, 2);
+  EXPECT_EQ(unwatch().termination, Termination::killed);
+}
+
 TEST_F(MonitorTest, SamplesStreamToTheSubscriberUntilUnwatched) {
   watch(t.self_handle());
   t.advance(interval);

@@ -79,5 +79,26 @@ TEST(Utf8, DumpNeverThrowsOnInvalidStrings) {
   EXPECT_TRUE(is_valid_utf8(dump_json(j)));
 }
 
+// A path the sandboxed code chose goes into one line of the CLI's own
+// stderr: it must not reach the terminal as control sequences or new lines.
+TEST(Utf8, ForTerminalEscapesEveryControl) {
+  EXPECT_EQ(for_terminal("/usr/lib/plain \xC3\xBC"), "/usr/lib/plain \xC3\xBC");
+  EXPECT_EQ(for_terminal("/usr/\x1b[31mred\x1b]0;title\x07"), "/usr/\\x1b[31mred\\x1b]0;title\\x07");
+  EXPECT_EQ(for_terminal("a\nmai-sandbox: fake\r"), "a\\x0amai-sandbox: fake\\x0d");
+  EXPECT_EQ(for_terminal(std::string("nul\0del\x7f", 8)), "nul\\x00del\\x7f");
+  EXPECT_EQ(for_terminal("\xC2\x9B" "2J \xC2\xA0"), "\\x9b2J \xC2\xA0");  // C1 CSI escaped, NBSP kept
+  EXPECT_EQ(for_terminal("back\\slash"), "back\\\\slash");
+  EXPECT_EQ(for_terminal("\xFF"), "\xEF\xBF\xBD");
+  std::mt19937 rng(7);
+  for (int i = 0; i < 2000; ++i) {
+    std::string s(static_cast<size_t>(rng() % 24), '\0');
+    for (auto& c : s) c = static_cast<char>(rng());
+    std::string t = for_terminal(s);
+    EXPECT_TRUE(is_valid_utf8(t));
+    for (unsigned char c : t) EXPECT_TRUE(c >= 0x20 && c != 0x7f) << to_hex(t);
+    EXPECT_EQ(t.find("\xC2\x80"), std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace mai
