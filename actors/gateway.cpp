@@ -178,7 +178,7 @@ class Flow : public std::enable_shared_from_this<Flow> {
     phase("gateway: assessed and recorded, to the executor");
     // The host's free cpus and memory now, not at start-up: limits follow them.
     auto plan = policy::plan_run(settings_->sandbox, sub_, result_.assessment.level,
-                                 policy::detect_host_resources());
+                                 policy::detect_host_resources(), result_.assessment.complete);
     result_.policy_notes = plan.notes;
     ExecutionRequest req;
     req.request_id = sub_.request_id;

@@ -307,7 +307,7 @@ typename Inspector::result_type inspect(Inspector& f, CodeInputs& x) {
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, Assessment& x) {
   return f(caf::meta::type_name("mai::Assessment"), x.level, x.findings, x.duration_us,
-           x.explanation, x.code_sha256, x.inputs);
+           x.explanation, x.code_sha256, x.inputs, x.complete);
 }
 
 template <class Inspector>

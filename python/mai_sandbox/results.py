@@ -93,6 +93,8 @@ class Assessment:
     code_sha256: str  # an override is bound to exactly this code
     raw: Dict[str, Any] = dataclasses.field(repr=False, compare=False)
     inputs: List[AssessedInput] = dataclasses.field(default_factory=list)
+    # False when part of the code was not analysed; it then ran contained as HIGH code does.
+    complete: bool = True
 
     @property
     def blocked(self) -> bool:
@@ -103,7 +105,8 @@ class Assessment:
         return cls(level=d["level"], findings=[Finding.from_dict(f) for f in d["findings"]],
                    duration_us=d["duration_us"], explanation=_text(d, "explanation"),
                    code_sha256=d.get("code_sha256", ""), raw=dict(d),
-                   inputs=[AssessedInput.from_dict(i) for i in d.get("inputs", [])])
+                   inputs=[AssessedInput.from_dict(i) for i in d.get("inputs", [])],
+                   complete=d.get("complete", True))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -130,6 +130,7 @@ Assessment Assessor::assess(std::string_view code, Language language, Origin ori
   } catch (...) {
     out = Assessment();
     out.level = RiskLevel::medium;
+    out.complete = false;
     Finding f;
     f.rule_id = "ASSESSOR-INTERNAL";
     f.level = RiskLevel::medium;
@@ -318,6 +319,7 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
                                  std::string(kOverrideTail));
   }
   out.findings = std::move(findings);
+  out.complete = !ctx.incomplete;
   return out;
 }
 

@@ -94,6 +94,7 @@ Assessment assess_with_inputs(const Assessor& assessor, std::string_view code, L
     Assessment a = assessor.assess(in.data, as, origin);
     out.duration_us += a.duration_us;
     if (only_if_found && a.level == RiskLevel::low) return a;
+    out.complete = out.complete && a.complete;
     const std::string name = to_valid_utf8(in.name);
     out.inputs.push_back(AssessedInput{name, as, a.level, a.code_sha256});
     if (a.level == RiskLevel::blocked)

@@ -63,6 +63,11 @@ struct Assessment {
   std::string explanation;  // plain words for the user when the level is BLOCKED
   std::string code_sha256;  // hex; binds an override to exactly this code
   std::vector<AssessedInput> inputs;  // programs among the inputs, assessed with the code
+  // False when part of the code (or of an input read as code) was not
+  // analysed: cut short by the budget, the nesting limits or the deadline, or
+  // the assessor failed. What was not seen may be anything, so such code runs
+  // contained as HIGH code does (policy/run_policy.hpp), whatever its level.
+  bool complete = true;
 };
 
 }  // namespace mai

@@ -46,6 +46,7 @@ json to_json(const Assessment& a) {
   if (!a.explanation.empty()) put_bytes(out, "explanation", a.explanation);
   if (!a.code_sha256.empty()) out["code_sha256"] = a.code_sha256;
   if (!a.inputs.empty()) out["inputs"] = assessed_inputs_json(a.inputs);
+  if (!a.complete) out["complete"] = false;
   return out;
 }
 

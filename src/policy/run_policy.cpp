@@ -16,14 +16,16 @@ void tighten(T& value, const std::optional<T>& requested) {
 }  // namespace
 
 RunPlan plan_run(const config::SandboxConfig& config, const Submission& submission,
-                 RiskLevel assessed, const HostResources& host) {
+                 RiskLevel assessed, const HostResources& host, bool analysed_whole) {
   RunPlan plan;
   plan.trust = submission.trust;
   plan.network = submission.network;
   plan.backend = submission.backend.value_or(config.backend);
 
-  if (assessed == RiskLevel::high || assessed == RiskLevel::blocked) {
-    std::string why = "assessed " + to_string(assessed) + ": ";
+  if (assessed == RiskLevel::high || assessed == RiskLevel::blocked || !analysed_whole) {
+    std::string why = assessed == RiskLevel::high || assessed == RiskLevel::blocked
+                          ? "assessed " + to_string(assessed) + ": "
+                          : "not analysed whole (assessed " + to_string(assessed) + "): ";
     if (plan.trust != TrustLevel::untrusted)
       plan.notes.push_back(why + "runs with untrusted limits, not " + to_string(plan.trust));
     if (plan.network != NetworkMode::none)

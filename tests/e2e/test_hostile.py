@@ -216,6 +216,26 @@ class BadFilesAndFlags(HostileTestCase):
         self.assertEqual(len(result["policy_notes"]), 2, result["policy_notes"])
         self.assertIn("runs without network", res.stderr)
 
+    def test_code_not_analysed_whole_is_contained(self):
+        # Padding the assessor cannot see through (here: nesting past its
+        # limit) must not buy a payload behind it the trust it asked for.
+        deep = self.write("deep.py", "x = " + "(" * 500 + "1" + ")" * 500 + "\nprint('ran')\n")
+        res = self.cli("run", "--json", "--trust", "trusted", "--network", "deps", deep, timeout=PROMPT)
+        self.assertEqual(res.code, 0, res)
+        result = res.json()
+        validate(result, "result.schema.json")
+        self.assertIs(result["assessment"]["complete"], False)
+        self.assertEqual(result["assessment"]["level"], "MEDIUM")
+        self.assertEqual(result["execution"]["trust"], "untrusted")
+        self.assertEqual(result["execution"]["network"], "none")
+        self.assertTrue(all(n.startswith("not analysed whole") for n in result["policy_notes"]),
+                        result["policy_notes"])
+        self.assertEqual(len(result["policy_notes"]), 2, result["policy_notes"])
+        # Code analysed whole keeps what it asked for.
+        whole = self.cli("run", "--json", "--trust", "trusted", EXAMPLES / "hello.py", timeout=PROMPT).json()
+        self.assertNotIn("complete", whole["assessment"])
+        self.assertEqual(whole["execution"]["trust"], "trusted")
+
 
 class BrokenConfiguration(HostileTestCase):
     def config_with(self, name, text):

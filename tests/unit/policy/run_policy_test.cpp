@@ -59,6 +59,29 @@ TEST(RunPolicy, HighAndBlockedRunUntrustedWithoutNetwork) {
   }
 }
 
+// What the assessor did not see may be anything (a payload behind a megabyte
+// of padding): such code runs as HIGH code does, whatever its level.
+TEST(RunPolicy, CodeNotAnalysedWholeRunsUntrustedWithoutNetwork) {
+  auto cfg = defaults();
+  for (auto level : {RiskLevel::low, RiskLevel::medium}) {
+    Submission s;
+    s.trust = TrustLevel::trusted;
+    s.network = NetworkMode::deps;
+    auto plan = plan_run(cfg, s, level, big_host, false);
+    EXPECT_EQ(plan.trust, TrustLevel::untrusted);
+    EXPECT_EQ(plan.network, NetworkMode::none);
+    ASSERT_EQ(plan.notes.size(), 2u);
+    EXPECT_EQ(plan.notes[0], "not analysed whole (assessed " + to_string(level) +
+                                 "): runs with untrusted limits, not trusted");
+    EXPECT_EQ(plan.notes[1],
+              "not analysed whole (assessed " + to_string(level) + "): runs without network, not with deps");
+    // Analysed whole, the same submission keeps what it asked for.
+    auto whole = plan_run(cfg, s, level, big_host, true);
+    EXPECT_EQ(whole.trust, TrustLevel::trusted);
+    EXPECT_EQ(whole.network, NetworkMode::deps);
+  }
+}
+
 TEST(RunPolicy, NeverMoreThanTheHostHas) {
   auto cfg = defaults();
   Submission s;
