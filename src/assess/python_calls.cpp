@@ -391,6 +391,9 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
         Value req = Value::tainted(kWebRequest, evidence(p, "a web request's parameter " + name));
         if (bound) v.join(req);
         else v = std::move(req);
+      } else if (!bound && f.handler_taint && args.pos.empty() && args.kw.empty()) {
+        // A library's handler nobody here calls: it receives what the library got.
+        v = Value::tainted(f.handler_taint, evidence(p, describe_taint(f.handler_taint) + " received by " + f.name));
       } else if (!bound && !self && !f.task_context.empty() && p == t_.first_named(f.params)) {
         v = Value::object(f.task_context);
       } else if (!bound && f.wsgi && name == "environ") {
@@ -1148,15 +1151,18 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         }
   }
   // Written "to a file" that is an in-memory buffer (image.save(buf),
-  // json.dump(x, buf)): the buffer now holds the data.
+  // json.dump(x, buf)): the buffer now holds the data (a download's: what came).
   if (spec.has_effect && spec.effect == Eff::file_write)
-    if (auto pv = role_value(spec, "path", args, self))
-      if (auto d = role_value(spec, "data", args, self); d && d->taint)
+    if (auto pv = role_value(spec, "path", args, self)) {
+      auto d = role_value(spec, "data", args, self);
+      uint32_t t = (d ? d->taint : 0) | (spec.tag == "download" ? spec.taint : 0);
+      if (t)
         for (const auto& a : pv->alts)
           if (a.k == VK::object && a.c && a.s == "io.BytesIO") {
             a.c->open = true;
-            a.c->rest.join(Value::tainted(d->taint, d->ev));
+            a.c->rest.join(Value::tainted(t, d && d->ev >= 0 ? d->ev : evidence(site, "downloads into a buffer")));
           }
+    }
   if (spec.keep_taint) {
     uint32_t t = args.taint() | (self ? deep_taint(*self) : 0);
     // The directory of this program (dirname(__file__), Path(__file__).parent) is not the program.

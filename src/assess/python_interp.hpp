@@ -52,6 +52,7 @@ class PyInterp {
     bool route = false;      // a web framework's route: its parameters come from the request
     bool wsgi = false;       // a WSGI application (environ, start_response): environ is the request
     std::string task_context;  // @task of Fabric 2 or invoke: the type of the context it is called with
+    uint32_t handler_taint = 0;  // a library calls it with data of its own (a bot's message, a protocol's bytes)
     int calls = 0;
     std::unordered_map<std::string, Value> memo;  // argument key -> return value
   };
@@ -210,6 +211,11 @@ class PyInterp {
   // that no call here binds is a request from the network (a view).
   bool web_framework_ = false;
   bool imports_web_framework() const;
+  // What a library passes to the user code it calls back: the labels of a
+  // handler registered by decorating with `decorator`, or of a method `name`
+  // overriding one of a library base class (library-model.yaml's `handler`).
+  uint32_t handler_taint(const Alt& decorator) const;
+  uint32_t handler_taint(const Alt& base, const std::string& name) const;
   void check_django_settings(NodeId root);
 
   static constexpr int kMaxCallDepth = 6;

