@@ -941,6 +941,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::self_exe: return Value::str("python3");
     case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args, site);
+    case Special::log_handler:
+      if (const Value* h = arg(0, spec.name.find("basicConfig") != std::string::npos ? "handlers" : "hdlr")) add_log_handlers(*h);
+      return Value::none();
+    case Special::log_record:
+      emit_log_record(args, site);
+      return Value::none();
     case Special::docker_run: {
       // containers.run(image, command, volumes=...) is `docker run -v HOST:DIR
       // IMAGE COMMAND` (docker-py splits a string command as a shell would):

