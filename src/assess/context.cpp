@@ -40,6 +40,8 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   if (has("dotenv")) t |= kEnvSecret;
   if (has("user_identity")) t |= kSysinfo;
   if (has("process_environment")) t |= kEnvAll;
+  // keyboards and mice as the kernel shows them: what is read are keystrokes
+  if (has("input_device")) t |= kKeys;
   if (has("home") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
   return t;
 }

