@@ -334,5 +334,41 @@ TEST(CoverageClasses, MoreCaptureThatLeaves) {
   for (const auto& c : cases) check(c);
 }
 
+// Places that run code at the next login, shell or interpreter start, or
+// session, beyond the rc files: aliases and fish's conf.d, IPython's startup
+// directory, the PAM environment, desktop sessions' autostart lists, anacron,
+// macOS login items and the Windows Startup folder.
+TEST(CoverageClasses, MorePersistenceLocations) {
+  const Case cases[] = {
+      {"~/.bash_aliases", B,
+       "from pathlib import Path\n(Path.home() / '.bash_aliases').open('a').write(\"alias sudo='~/.local/bin/s'\\n\")\n",
+       "PERSISTENCE"},
+      {"fish conf.d", B,
+       "from pathlib import Path\np = Path.home() / '.config/fish/conf.d/update.fish'\np.write_text('~/.cache/agent &\\n')\n",
+       "PERSISTENCE"},
+      {"an IPython startup file", B,
+       "import os\nd = os.path.expanduser('~/.ipython/profile_default/startup')\n"
+       "open(os.path.join(d, '00-x.py'), 'w').write('import os\\n')\n",
+       "PERSISTENCE"},
+      {"~/.pam_environment", B,
+       "import os\nopen(os.path.expanduser('~/.pam_environment'), 'a').write('LD_PRELOAD DEFAULT=/tmp/l.so\\n')\n",
+       "PERSISTENCE"},
+      {"LXDE autostart", B, "echo '@/home/u/.cache/a' >> ~/.config/lxsession/LXDE/autostart\n", "PERSISTENCE", SH},
+      {"/etc/anacrontab", B, "open('/etc/anacrontab', 'a').write('1 5 upd /usr/local/bin/upd\\n')\n", "PERSISTENCE"},
+      {"the Startup folder from %APPDATA%", B,
+       "import os, shutil, sys\n"
+       "startup = os.path.join(os.environ['APPDATA'], 'Microsoft', 'Windows', 'Start Menu', 'Programs', 'Startup')\n"
+       "shutil.copy(sys.argv[0], os.path.join(startup, 'upd.exe'))\n",
+       "PERSISTENCE"},
+      // Neighbours: an application's own settings, a read of the rc file.
+      {"an app's settings under ~/.config", L,
+       "import json, os\nd = os.path.expanduser('~/.config/myapp')\nos.makedirs(d, exist_ok=True)\n"
+       "json.dump({'theme': 'dark'}, open(os.path.join(d, 'settings.json'), 'w'))\n"},
+      {"aliases listed", L,
+       "import os\nfor line in open(os.path.expanduser('~/.bash_aliases')):\n    print(line.strip())\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
