@@ -1172,6 +1172,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         e.tag = "read";
         e.target = norm;
         e.path_classes = cls;
+        // a walked path is remembered as read, so writing it back overwrites it (as for open())
+        e.target_taint = self ? self->taint : 0;
+        e.target_ev = self ? self->ev : -1;
         if (!is_partial(path)) e.flags |= kConstTarget;
         ctx_.effect(std::move(e), site_of(site));
       }

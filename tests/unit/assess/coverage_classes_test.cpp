@@ -370,5 +370,21 @@ TEST(CoverageClasses, MorePersistenceLocations) {
   for (const auto& c : cases) check(c);
 }
 
+// pathlib's reads of a walked file count as reads of that file, so writing
+// encrypted bytes back over it is ransomware, as with open().
+TEST(CoverageClasses, PathlibReadsOfWalkedFilesAreRemembered) {
+  const Case cases[] = {
+      {"rglob, read_bytes, encrypted write_bytes in place", B,
+       "from pathlib import Path\nfrom cryptography.fernet import Fernet\nf = Fernet(Fernet.generate_key())\n"
+       "for p in Path.home().rglob('*.docx'):\n    p.write_bytes(f.encrypt(p.read_bytes()))\n",
+       "RANSOMWARE"},
+      // Neighbour: encrypted copies next to the originals.
+      {"encrypted copies beside the originals", L,
+       "from pathlib import Path\nfrom cryptography.fernet import Fernet\nf = Fernet(Fernet.generate_key())\n"
+       "for p in Path('exports').glob('*.csv'):\n    p.with_suffix('.enc').write_bytes(f.encrypt(p.read_bytes()))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
