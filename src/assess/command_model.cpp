@@ -1,4 +1,5 @@
 #include "assess/command_model.hpp"
+#include "assess/key_destination.hpp"
 #include "assess/windows_commands.hpp"
 
 #include <algorithm>
@@ -466,7 +467,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       }
       return r;
     }
-    int32_t ev = ctx_.log.evidence(site_.line, site_.col, "captures " + describe_taint(spec->taint) + " (" + name + ")");
+    // a stored credential a client prints is named after that client, so where it
+    // goes is judged as an environment key's (gcloud's token to Google is its own)
+    int32_t ev = ctx_.log.evidence(site_.line, site_.col,
+                                   spec->tag == "credentials" ? kCredentialPrintedBy + name
+                                                              : "captures " + describe_taint(spec->taint) + " (" + name + ")");
     effect(Eff::capture, spec->tag, name, name + " " + line, spec->taint, ev);
     const Word* out = p.operands.empty() ? nullptr : &argv[p.operands.back()];
     if (spec->tag == "screen" && out) effect(Eff::file_write, "capture", out->text, name + " " + line, spec->taint, ev);
