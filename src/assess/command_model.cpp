@@ -1189,6 +1189,12 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     else if (!is_partial(d->text) && d->text != "-") ctx_.change_dir(ctx_.path(d->text));
     return r;
   }
+  if (kind == "kill" && name != "kill") {
+    // pkill/killall of a security daemon (auditd, fail2ban, an EDR agent) switches it off
+    for (size_t k : p.operands)
+      if (is_security_unit(argv[k].text)) effect(Eff::security_off, "service", argv[k].text, name + " " + line);
+    return r;
+  }
   if (kind == "kill" || kind == "export" || kind == "write") return r;
   if (kind == "git") {
     if (!p.operands.empty() && (argv[p.operands[0]].text == "clone" || argv[p.operands[0]].text == "pull"))

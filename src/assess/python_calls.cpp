@@ -504,8 +504,16 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
 Value PyInterp::with_program(const std::string& program, const Value& args) {
   Value out;
   bool any = false;  // join() on an empty value would add an unknown alternative
+  // the program may name a subcommand too ("systemctl stop"): one word each
+  std::vector<Value> words;
+  for (size_t b = 0; b < program.size();) {
+    size_t e = program.find(' ', b);
+    if (e == std::string::npos) e = program.size();
+    if (e > b) words.push_back(Value::str(program.substr(b, e - b)));
+    b = e + 1;
+  }
   for (const auto& a : args.alts) {
-    std::vector<Value> items{Value::str(program)};
+    std::vector<Value> items = words;
     if (a.k == VK::str) {
       accumulate(out, any, Value::str(program + " " + a.s));
     } else if ((a.k == VK::list || a.k == VK::tuple) && a.c) {

