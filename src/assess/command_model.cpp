@@ -542,7 +542,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (kind == "truncate" && p.value("-s") == nullptr && k == 0 && w.text == "0") continue;
       if (name == "mkdir" && !is_partial(w.text) && ctx_.made_dirs.size() < Ctx::kMaxMadeDirs)
         ctx_.made_dirs.insert(ctx_.path(w.text));
-      effect(spec->effect, spec->tag, w.text, name + " " + line, 0, -1, flags, -1, w.taint, w.ev);
+      // a recursive removal of a directory of the user's (rm -rf ~/Documents) removes every file under it
+      uint32_t tree = (flags & kRecursiveDelete) && spec->effect == Eff::file_delete ? ctx_.home_tree_taint(ctx_.path(w.text)) : 0;
+      effect(spec->effect, spec->tag, w.text, name + " " + line, 0, -1, flags, -1, w.taint | tree, w.ev);
       any = true;
     }
     if (!any && spec->effect == Eff::file_write && name == "truncate") {}
@@ -620,6 +622,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         t |= ft | ctx_.home_tree_taint(ctx_.path(src.text));
         if (ev < 0) ev = fev;
       }
+      // a password (zip -P/-e, 7z and rar -pSECRET) encrypts what the archive holds
+      bool password = opt_value(argv, p, "-P") || opt_value(argv, p, "--password") || (name == "zip" && p.short_flag('e'));
+      for (size_t k = 1; k < argv.size() && !password && name != "zip" && name != "tar"; ++k)
+        password = argv[k].text.rfind("-p", 0) == 0 || argv[k].text.rfind("-hp", 0) == 0;
+      if (password) t |= kEncrypted;
       if (out && out->text != "-") effect(Eff::file_write, "archive", out->text, name + " " + line, t, ev);
       else r.stdout_taint = t, r.stdout_ev = ev;
       return r;
@@ -989,8 +996,43 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     effect(Eff::net_send, "mail", to ? to->text : "", name + " " + line, t, ev);
     return r;
   }
+  if (kind == "encrypt") {
+    // gpg -c|-e FILE (to -o OUT, else FILE.gpg), age [-o OUT] FILE (else to
+    // stdout), ccrypt FILE (FILE.cpt in place of FILE): the output holds the
+    // input encrypted, with the input's labels (a file found by walking).
+    bool gpg = name == "gpg" || name == "gpg2";
+    bool decrypt = p.short_flag('d') || p.has("--decrypt");
+    bool encrypt = gpg ? (p.short_flag('c') || p.short_flag('e') || p.has("--symmetric") || p.has("--encrypt")) : !decrypt;
+    if (!encrypt) return r;
+    std::optional<Word> in;
+    if (!p.operands.empty()) in = argv[p.operands.back()];
+    uint32_t t = io.stdin_taint;
+    int32_t ev = io.stdin_ev;
+    if (in) {
+      auto [ft, fev] = file_taint(*in);
+      t = ft | in->taint;
+      ev = fev >= 0 ? fev : in->ev;
+      effect(Eff::file_read, "encrypt", in->text, name + " " + line, 0, -1, 0, -1, in->taint, in->ev);
+    }
+    ev = ctx_.log.evidence(site_.line, site_.col, "encrypts data with " + name, ev);
+    std::optional<Word> out = opt_value(argv, p, "-o");
+    if (!out) out = opt_value(argv, p, "--output");
+    if (!out && in && name != "age") {
+      out = *in;
+      out->text += name == "ccrypt" || name == "ccencrypt" ? ".cpt" : (p.short_flag('a') || p.has("--armor")) ? ".asc" : ".gpg";
+    }
+    if (out) effect(Eff::file_write, "encrypt", out->text, name + " " + line, t | kEncrypted, ev, 0, -1, out->taint, out->ev);
+    else r.stdout_taint = t | kEncrypted, r.stdout_ev = ev;
+    // ccrypt replaces the file it encrypts
+    if (in && (name == "ccrypt" || name == "ccencrypt"))
+      effect(Eff::file_delete, "encrypt", in->text, name + " " + line, 0, -1, 0, -1, in->taint, in->ev);
+    return r;
+  }
   if (kind == "find") {
-    // find ROOT... [-exec CMD {} ;] [-delete]
+    // find ROOT... [-exec CMD {} ;] [-delete]; what it finds is ROOT/<unknown> (/<unknown> under /)
+    auto under = [](const std::string& root) {
+      return (root.empty() || root.back() != '/' ? root + "/" : root) + std::string(1, kUnknownPart);
+    };
     std::vector<std::string> roots;
     size_t i = 1;
     while (i < argv.size() && !argv[i].text.empty() && argv[i].text[0] != '-' && argv[i].text != "(" &&
@@ -1003,14 +1045,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       const std::string& w = argv[i].text;
       if (w == "-delete") {
         for (const auto& root : roots)
-          effect(Eff::file_delete, "find", root + "/" + kUnknownPart, name + " " + line, 0, -1, kRecursiveDelete,
-                 -1, kWalked, ev);
+          effect(Eff::file_delete, "find", under(root), name + " " + line, 0, -1, kRecursiveDelete, -1, kWalked, ev);
       } else if (w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir") {
         std::vector<Word> cmd;
         for (++i; i < argv.size() && argv[i].text != ";" && argv[i].text != "+" && argv[i].text != "\\;"; ++i) {
           Word x = argv[i];
           if (x.text.find("{}") != std::string::npos) {
-            std::string repl = roots[0] + "/" + kUnknownPart;
+            std::string repl = under(roots[0]);
             size_t pos;
             while ((pos = x.text.find("{}")) != std::string::npos) x.text.replace(pos, 2, repl);
             x.taint |= kWalked;

@@ -450,5 +450,32 @@ TEST(CoverageClasses, MoreWaysToSwitchSecurityOff) {
   for (const auto& c : cases) check(c);
 }
 
+// Ransomware and wipers in the shell's own tools: gpg, age and ccrypt encrypt,
+// a password makes an archive encrypted, removing a directory of the user's
+// recursively removes the files it holds, and a walk of / is every top-level
+// entry (find / -delete, a listing of / removed one by one).
+TEST(CoverageClasses, ShellEncryptionAndWalksOfTheRoot) {
+  const Case cases[] = {
+      {"gpg -c over found files, shredded", B,
+       "find \"$HOME\" -type f -name '*.pdf' | while read -r f; do\n"
+       "  gpg --batch --yes --passphrase k -c \"$f\" && shred -u \"$f\"\ndone\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
+      {"ccrypt over found files", B,
+       "find ~/Documents -type f | while read -r f; do ccrypt -K k \"$f\"; done\n", "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
+      {"a password zip of Documents, then removed", B, "zip -r -P hunter2 /tmp/x.zip ~/Documents && rm -rf ~/Documents\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
+      {"find / -delete", B, "find / -mindepth 1 -delete 2>/dev/null\n", "WIPE", SH},
+      {"every entry of / removed", B,
+       "import os, shutil\nfor e in os.listdir('/'):\n    shutil.rmtree(os.path.join('/', e), ignore_errors=True)\n", "WIPE"},
+      // Neighbours: one backup encrypted, a decryption, a build zipped and its directory removed.
+      {"one backup encrypted with gpg", L,
+       "tar czf backup.tgz project/ && gpg -c --batch --passphrase \"$PASS\" backup.tgz && rm backup.tgz\n", nullptr, SH},
+      {"gpg verify and decrypt", L, "gpg --verify r.tgz.sig r.tgz\ngpg -d secrets.txt.gpg > secrets.txt\n", nullptr, SH},
+      {"a build zipped, its directory removed", L, "zip -r dist.zip build/ && rm -rf build/\n", nullptr, SH},
+      {"an app's cache removed", L, "rm -rf ~/.cache/myapp\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
