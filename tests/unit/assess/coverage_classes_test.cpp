@@ -477,5 +477,27 @@ TEST(CoverageClasses, ShellEncryptionAndWalksOfTheRoot) {
   for (const auto& c : cases) check(c);
 }
 
+// Processes without end in two more shapes: a function that makes a process
+// pool and submits itself to it, and a shell loop that never waits putting
+// commands in the background.
+TEST(CoverageClasses, PoolRecursionAndBackgroundLoopsAreBombs) {
+  const Case cases[] = {
+      {"a ProcessPoolExecutor submitting its own function", B,
+       "from concurrent.futures import ProcessPoolExecutor\ndef bomb(n):\n    with ProcessPoolExecutor() as ex:\n"
+       "        ex.submit(bomb, n + 1)\n        ex.submit(bomb, n + 1)\nbomb(0)\n",
+       "FORK-BOMB"},
+      {"while true; do bash -c ... & done", B, "while true; do bash -c 'yes > /dev/null' & done\n", "FORK-BOMB", SH},
+      // Neighbours: a pool per batch in a daemon loop, a pool over data, a restart loop that waits.
+      {"a pool per batch", L,
+       "import time\nfrom multiprocessing import Pool\ndef work(x):\n    return x * x\nwhile True:\n"
+       "    with Pool(4) as p:\n        print(p.map(work, range(100)))\n    time.sleep(60)\n"},
+      {"a process pool over data", L,
+       "from concurrent.futures import ProcessPoolExecutor\ndef fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\n"
+       "with ProcessPoolExecutor() as ex:\n    print(list(ex.map(fib, range(25))))\n"},
+      {"a restart loop that sleeps", L, "while true; do ./server; sleep 1; done\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
