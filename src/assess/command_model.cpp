@@ -867,11 +867,19 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     if (!install && name != "easy_install") return r;
     if (opt_value(argv, p, "-r") || opt_value(argv, p, "--requirement")) install = true;
-    for (const auto& n : pkgs) {
-      if (ctx_.threats.is_malicious_package(n)) effect(Eff::threat, "package", n, name + " " + line);
-      else if (auto like = ctx_.threats.typosquat_of(n))
-        effect(Eff::threat, "typosquat", n, "resembles " + *like, 0, -1, kExternalHint);
-    }
+    // -r FILE that this code wrote: the packages it lists
+    for (const char* o : {"-r", "--requirement"})
+      if (auto req = opt_value(argv, p, o))
+        if (const std::string* text = ctx_.written_text_at(ctx_.path(req->text))) {
+          size_t b = 0;
+          while (b < text->size() && pkgs.size() < 64) {
+            size_t e = text->find('\n', b);
+            if (e == std::string::npos) e = text->size();
+            pkgs.push_back(text->substr(b, e - b));
+            b = e + 1;
+          }
+        }
+    for (const auto& n : pkgs) ctx_.judge_package(n, name + " " + line, site_);
     effect(Eff::risky, "install", pkgs.empty() ? name : pkgs[0], name + " " + line);
     return r;
   }

@@ -947,6 +947,17 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::log_record:
       emit_log_record(args, site);
       return Value::none();
+    case Special::requirements: {
+      // setup(install_requires=[...]): each requirement is a package pip will install
+      if (auto reqs = role_value(spec, "name", args, self)) {
+        std::vector<Value> items;
+        iterate(*reqs, &items);
+        for (const Value& item : items)
+          for (const auto& a : item.alts)
+            if (a.k == VK::str && !is_partial(a.s)) ctx_.judge_package(a.s, q + "(install_requires=...)", site_of(site));
+      }
+      return Value::none();
+    }
     case Special::docker_run: {
       // containers.run(image, command, volumes=...) is `docker run -v HOST:DIR
       // IMAGE COMMAND` (docker-py splits a string command as a shell would):

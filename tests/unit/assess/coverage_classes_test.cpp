@@ -499,5 +499,25 @@ TEST(CoverageClasses, PoolRecursionAndBackgroundLoopsAreBombs) {
   for (const auto& c : cases) check(c);
 }
 
+// Packages installed by other spellings than `pip install NAME`: a setup()'s
+// install_requires, and a requirements file the code wrote and pip read.
+TEST(CoverageClasses, PackagesDeclaredOrListedAreJudged) {
+  const Case cases[] = {
+      {"a typosquat in install_requires", B,
+       "from setuptools import setup\nsetup(name='x', version='1.0', install_requires=['requestes', 'numpy'])\n", "TYPOSQUAT-PACKAGE"},
+      {"a malicious package in a written requirements file", B,
+       "import subprocess\nopen('requirements.txt', 'w').write('python-dateutil\\ncolourama\\n')\n"
+       "subprocess.run(['pip', 'install', '-r', 'requirements.txt'])\n",
+       "KNOWN-MALICIOUS-PACKAGE"},
+      // Neighbours: ordinary requirements.
+      {"an ordinary setup.py", L, "from setuptools import setup\nsetup(name='x', install_requires=['requests>=2', 'numpy'])\n"},
+      {"ordinary requirements written and installed", M,
+       "import subprocess\nopen('requirements.txt', 'w').write('requests\\nflask==3.0\\n')\n"
+       "subprocess.run(['pip', 'install', '-r', 'requirements.txt'])\n",
+       "INSTALLS-PACKAGES"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
