@@ -1246,6 +1246,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   }
   if (kind == "kill" || kind == "export" || kind == "write") return r;
   if (kind == "git") {
+    // git -c http.sslVerify=false (or GIT_SSL_NO_VERIFY): the server's certificate is not checked
+    static const RE2 no_verify("(?i)http\\.sslverify\\s*=\\s*(false|0|no|off)\\b");
+    if (RE2::PartialMatch(line, no_verify)) effect(Eff::risky, "tls_noverify", name, name + " " + line);
     if (!p.operands.empty() && (argv[p.operands[0]].text == "clone" || argv[p.operands[0]].text == "pull"))
       effect(Eff::net_request, "GET", p.operands.size() > 1 ? argv[p.operands[1]].text : "", name + " " + line);
     if (!p.operands.empty() && argv[p.operands[0]].text == "push")

@@ -519,5 +519,104 @@ TEST(CoverageClasses, PackagesDeclaredOrListedAreJudged) {
   for (const auto& c : cases) check(c);
 }
 
+// Privileged access in spellings the model lacked: C functions reached by
+// cffi or by ctypes.cdll's other spellings, programs that re-run themselves
+// as root (elevate, Windows' runas verb, graphical sudo), the Docker socket
+// through httpx's and aiohttp's Unix transports or aiodocker, a privileged
+// Kubernetes pod, kernel modules through kmod.
+TEST(CoverageClasses, MorePrivilegedSpellings) {
+  const Case cases[] = {
+      {"cffi setuid", H,
+       "from cffi import FFI\nffi = FFI()\nffi.cdef('int setuid(int uid);')\nC = ffi.dlopen(None)\nC.setuid(0)\n", "PRIVILEGE-ESCALATION"},
+      {"ctypes.cdll['libc.so.6'].setgid", H, "import ctypes\nctypes.cdll['libc.so.6'].setgid(0)\n", "PRIVILEGE-ESCALATION"},
+      {"elevate()", H, "from elevate import elevate\nelevate()\n", "PRIVILEGE-ESCALATION"},
+      {"ShellExecuteW runas", H,
+       "import ctypes, sys\nctypes.windll.shell32.ShellExecuteW(None, 'runas', sys.executable, ' '.join(sys.argv), None, 1)\n",
+       "PRIVILEGE-ESCALATION"},
+      {"gksudo", H, "gksudo -- apt-get install -y foo\n", "PRIVILEGE-ESCALATION", SH},
+      {"the Docker socket through httpx", H,
+       "import httpx\nt = httpx.HTTPTransport(uds='/var/run/docker.sock')\nhttpx.Client(transport=t).get('http://docker/containers/json')\n",
+       "CONTAINER-ESCAPE-RISK"},
+      {"the Docker socket through aiohttp", H,
+       "import aiohttp\nconn = aiohttp.UnixConnector(path='/var/run/docker.sock')\n", "CONTAINER-ESCAPE-RISK"},
+      {"a privileged Kubernetes container", H,
+       "from kubernetes import client\nctx = client.V1SecurityContext(privileged=True)\n", "CONTAINER-ESCAPE-RISK"},
+      {"kmod modprobe", H, "import kmod\nkmod.Kmod().modprobe('wireguard')\n", "SYSTEM-ADMINISTRATION"},
+      // Neighbours: cffi and ctypes into the math library, ShellExecute opening a document.
+      {"cffi cos", L, "from cffi import FFI\nffi = FFI()\nffi.cdef('double cos(double x);')\nprint(ffi.dlopen('libm.so.6').cos(0.5))\n"},
+      {"ShellExecuteW open", L, "import ctypes\nctypes.windll.shell32.ShellExecuteW(None, 'open', 'report.pdf', None, None, 1)\n"},
+      {"httpx over an app's own Unix socket", L,
+       "import httpx\nt = httpx.HTTPTransport(uds='/run/myapp/api.sock')\nhttpx.Client(transport=t).get('http://app/health')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Bandit's classes in spellings the model lacked: processes started by
+// asyncio's loop, psutil or distutils and a scheduled callable; statements
+// run by timeit, cProfile or pdb; pickles received by ZeroMQ; MD5 in PBKDF2,
+// pyDes; numpy's random for a secret; servers on every interface (twisted's
+// default, waitress's listen=, gevent, gunicorn/uvicorn on the command line);
+// Flask's debugger by environment; TLS verification off in websocket-client,
+// Elasticsearch, Kubernetes and git; asyncssh accepting any host key; FTP by
+// URL or command; os.tempnam.
+TEST(CoverageClasses, MoreBanditClasses) {
+  const Case cases[] = {
+      {"loop.subprocess_shell", M,
+       "import asyncio\nasync def main():\n    loop = asyncio.get_running_loop()\n"
+       "    await loop.subprocess_shell(asyncio.SubprocessProtocol, 'ls -l | wc -l')\n",
+       "RUNS-PROCESS"},
+      {"psutil.Popen", M, "import psutil\npsutil.Popen(['ls', '-l'])\n", "RUNS-PROCESS"},
+      {"sched runs os.system", M,
+       "import sched, time, os\ns = sched.scheduler(time.time, time.sleep)\ns.enter(5, 1, os.system, argument=('ls -l',))\n",
+       "RUNS-PROCESS"},
+      {"timeit of input", M, "import timeit, sys\nprint(timeit.timeit(sys.argv[1], number=10))\n", "DYNAMIC-CODE"},
+      {"cProfile.run of input", M, "import cProfile\ncProfile.run(input('stmt: '))\n", "DYNAMIC-CODE"},
+      {"ZeroMQ recv_pyobj", M,
+       "import zmq\ns = zmq.Context().socket(zmq.PULL)\ns.bind('tcp://127.0.0.1:5555')\nprint(s.recv_pyobj())\n",
+       "UNSAFE-DESERIALIZATION"},
+      {"PBKDF2 over MD5", M,
+       "import hashlib, os\ndef derive(password):\n    return hashlib.pbkdf2_hmac('md5', password.encode(), os.urandom(16), 1000)\n",
+       "WEAK-CRYPTO"},
+      {"pyDes", M, "import pyDes\nk = pyDes.des(b'DESCRYPT', pyDes.CBC, b'\\0' * 8)\n", "WEAK-CRYPTO"},
+      {"numpy random for a session key", M, "import numpy as np\nsession_key = np.random.bytes(16).hex()\n", "WEAK-CRYPTO"},
+      {"twisted listenTCP", M,
+       "from twisted.internet import reactor, protocol\nreactor.listenTCP(8000, protocol.Factory())\n", "LISTENS-ON-ALL-INTERFACES"},
+      {"waitress listen=0.0.0.0", M, "from waitress import serve\nfrom app import app\nserve(app, listen='0.0.0.0:8080')\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"gunicorn -b 0.0.0.0", M, "gunicorn -w 4 -b 0.0.0.0:8000 app:app\n", "LISTENS-ON-ALL-INTERFACES", SH},
+      {"FLASK_DEBUG=1", M,
+       "import os\nfrom flask import Flask\nos.environ['FLASK_DEBUG'] = '1'\napp = Flask(__name__)\napp.run()\n",
+       "DEBUG-OR-FILE-SERVER"},
+      {"websocket sslopt CERT_NONE", M,
+       "import ssl, websocket\nwebsocket.create_connection('wss://x.example.com/ws', sslopt={'cert_reqs': ssl.CERT_NONE})\n",
+       "TLS-VERIFICATION-OFF"},
+      {"Elasticsearch verify_certs=False", M,
+       "from elasticsearch import Elasticsearch\nes = Elasticsearch('https://es.local:9200', verify_certs=False)\n",
+       "TLS-VERIFICATION-OFF"},
+      {"git -c http.sslVerify=false", M, "git -c http.sslVerify=false clone https://internal.example.com/r.git\n",
+       "TLS-VERIFICATION-OFF", SH},
+      {"asyncssh known_hosts=None", M,
+       "import asyncssh\nasync def main():\n    async with asyncssh.connect('h', known_hosts=None) as c:\n        pass\n",
+       "SSH-HOST-KEY-UNCHECKED"},
+      {"urlopen of ftp://", M, "import urllib.request\nurllib.request.urlopen('ftp://ftp.example.com/pub/x.txt').read()\n",
+       "CLEARTEXT-PROTOCOL"},
+      {"os.tempnam", M, "import os\np = os.tempnam()\n", "INSECURE-TEMP-FILE"},
+      // Neighbours: the same modules used safely.
+      {"timeit of a callable", L,
+       "import timeit\ndef work():\n    return sum(range(1000))\nprint(timeit.timeit(work, number=100))\n"
+       "print(timeit.timeit(lambda: sorted([3, 1, 2]), number=100))\n"},
+      {"timeit of a constant statement", L, "import timeit\nprint(timeit.timeit('sum(range(100))', number=1000))\n"},
+      {"sched of a function", L,
+       "import sched, time\ndef tick(n):\n    print(n)\ns = sched.scheduler(time.time, time.sleep)\ns.enter(1, 1, tick, argument=('a',))\n"},
+      {"PBKDF2 over SHA-256", L,
+       "import hashlib, os\ndef derive(password):\n    return hashlib.pbkdf2_hmac('sha256', password.encode(), os.urandom(16), 200000)\n"},
+      {"numpy random for a simulation", L, "import numpy as np\nsamples = np.random.randint(0, 6, size=1000)\n"},
+      {"twisted on loopback", L,
+       "from twisted.internet import reactor, protocol\nreactor.listenTCP(8000, protocol.Factory(), interface='127.0.0.1')\n"},
+      {"gunicorn on loopback", L, "gunicorn -w 2 -b 127.0.0.1:8000 app:app\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
