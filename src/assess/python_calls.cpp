@@ -529,7 +529,7 @@ Value PyInterp::with_program(const std::string& program, const Value& args) {
     }
   }
   if (out.alts.empty()) {
-    out = make_list({Value::str(program)});
+    out = make_list(std::move(words));
     out.alts[0].c->open = true;
   }
   out.taint |= args.taint;
