@@ -1348,14 +1348,17 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
   std::optional<Word> code = opt_value(argv, p, python ? "-c" : "-e");
   if (!code && !python) code = opt_value(argv, p, "-E");
   if (!code && name.rfind("php", 0) == 0) code = opt_value(argv, p, "-r");
+  // awk's program is its first operand, unless it is read from a file (-f)
+  if (!code && (name == "awk" || name == "gawk") && !p.has("-f") && !p.operands.empty()) code = argv[p.operands[0]];
   if (code) {
     if (python) {
       nested_python(*code);
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
     } else {
       // Other languages: a reverse shell is a socket and a shell in one line.
-      static const RE2 sock("(?i)(socket|fsockopen|tcpsocket|net\\.connect|io::socket|/dev/tcp)");
-      static const RE2 sh("(?i)(/bin/(ba|z|da)?sh|\\bsh -i|cmd\\.exe|exec\\s*\\(|spawn|popen|system\\s*\\()");
+      // (node's require("net"), awk's /inet/tcp special file and its |& coprocess commands)
+      static const RE2 sock("(?i)(socket|fsockopen|tcpsocket|net\\.connect|io::socket|/dev/tcp|/inet6?/tcp/|require\\(\\s*[\"']net[\"']\\s*\\))");
+      static const RE2 sh("(?i)(/bin/(ba|z|da)?sh|\\bsh -i|cmd\\.exe|exec\\s*\\(|spawn|popen|system\\s*\\(|\\|&\\s*getline)");
       uint32_t f2 = flags;
       if (RE2::PartialMatch(code->text, sock) && RE2::PartialMatch(code->text, sh)) f2 |= kStdioSocket;
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);

