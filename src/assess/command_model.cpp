@@ -358,6 +358,12 @@ class Runner {
         effect(Eff::priv, "sudo", "osascript", cmdline);
       if (!inner.text.empty()) nested_shell(inner);
     }
+    // `make login item` (System Events): the login items the system starts at
+    // every login, kept in the Background Task Management store
+    if (lower.find("make login item") != std::string::npos || lower.find("make new login item") != std::string::npos)
+      effect(Eff::file_write, "login_item",
+             "~/Library/Application Support/com.apple.backgroundtaskmanagementagent/backgrounditems.btm", cmdline,
+             script.taint, script.ev);
   }
   void nested_shell(const Word& code) { interpret_shell(code.text, ctx_, &site_, "in nested shell code", code.taint, code.ev); }
   void nested_python(const Word& code) {

@@ -663,5 +663,24 @@ TEST(CoverageClasses, DnsAnswersAndCopiedStreamsComeFromTheNetwork) {
   for (const auto& c : cases) check(c);
 }
 
+// Persistence through two more mechanisms: a macOS login item made by
+// AppleScript, and a permanent WMI event subscription made by PowerShell.
+TEST(CoverageClasses, LoginItemsAndWmiSubscriptionsPersist) {
+  const Case cases[] = {
+      {"osascript make login item", B,
+       "osascript -e 'tell application \"System Events\" to make login item at end with properties {path:\"/Users/u/.a.app\", hidden:true}'\n",
+       "PERSISTENCE", SH},
+      {"a WMI __EventFilter and CommandLineEventConsumer", B,
+       "import subprocess\nsubprocess.run(['powershell', '-Command', \"Set-WmiInstance -Namespace root/subscription -Class __EventFilter "
+       "-Arguments @{Name='u'}; Set-WmiInstance -Namespace root/subscription -Class CommandLineEventConsumer -Arguments @{Name='u'}\"])\n",
+       "PERSISTENCE"},
+      // Neighbours: AppleScript showing a notification, a WMI query.
+      {"osascript notification", L, "osascript -e 'display notification \"done\" with title \"build\"'\n", nullptr, SH},
+      {"a WMI query", M,
+       "import subprocess\nsubprocess.run(['powershell', '-Command', 'Get-WmiObject -Class Win32_OperatingSystem'])\n", "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
