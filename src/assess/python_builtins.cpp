@@ -371,6 +371,26 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       run_nested_python(code, site, "in the file it runs");
       return Value::object(spec.returns.empty() ? "object" : spec.returns, path);
     }
+    case Special::fixed_file: {
+      // An API that reads a file of its own (spwd reads /etc/shadow): that
+      // read, and what it returns holds what the file holds.
+      std::string norm = ctx_.path(spec.str_value.value_or(""));
+      uint32_t cls = ctx_.classify(norm);
+      Effect e;
+      e.kind = Eff::file_read;
+      e.tag = "read";
+      e.target = norm;
+      e.path_classes = cls;
+      e.flags |= kConstTarget;
+      ctx_.effect(std::move(e), site_of(site));
+      uint32_t t = ctx_.read_taint(norm, cls);
+      Value v = spec.returns == "list" ? make_list({}) : Value::object(spec.returns.empty() ? "object" : spec.returns, norm);
+      if (spec.returns == "list") v.alts[0].c->open = true;
+      v.taint |= t;
+      v.ev = evidence(site, "reads " + printable(norm) + " (" + q + ")");
+      if (spec.returns == "list") v.alts[0].c->rest = Value::tainted(t, v.ev);
+      return v;
+    }
     case Special::native_library: {
       // ctypes.CDLL(path), cffi's dlopen(path): a shared library's code runs
       // when it is loaded, so a library this code downloaded or decoded into

