@@ -238,6 +238,10 @@ TEST(CoverageClasses, LoggingHandlersSendWhatIsLogged) {
        "import logging, logging.handlers\nlog = logging.getLogger('app')\n"
        "log.addHandler(logging.handlers.SysLogHandler(address=('logs.example.com', 514)))\n"
        "for job in ('a', 'b'):\n    log.info('job %s done', job)\n"},
+      {"a login recorded with the user's name", L,
+       "import getpass, logging, logging.handlers\nlog = logging.getLogger('app')\n"
+       "log.addHandler(logging.handlers.SysLogHandler(address=('logs.example.com', 514)))\n"
+       "log.info('login by %s', getpass.getuser())\n"},
   };
   for (const auto& c : cases) check(c);
 }
