@@ -901,16 +901,27 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     if (data && (spec.data_path ||
                  (spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")))) {
-      // A copy holds the content of its source, not its name.
-      std::string src = ctx_.path(first_text(*data));
+      // A copy holds the content of its source, not its name; files named in
+      // a list (attachments=[...], scp's put of several) are each read.
+      std::vector<std::string> sources;
+      if (spec.data_path)
+        for (const auto& a : data->alts)
+          if ((a.k == VK::list || a.k == VK::tuple) && a.c)
+            for (const auto& item : a.c->items)
+              if (sources.size() < 8) sources.push_back(ctx_.path(first_text(item)));
+      if (sources.empty()) sources.push_back(ctx_.path(first_text(*data)));
+      const std::string& src = sources[0];
       // A local copy of this program is this program (copied into a hook, it persists);
       // an upload of it (sftp.put) stays a deployment.
       uint32_t keep = spec.effect == Eff::file_write ? (kWalked | kSelf) : kWalked;
-      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & keep);
-      if (spec.tag == "copy") e.data_taint |= ctx_.home_tree_taint(src);  // make_archive(root_dir=~)
-      if (const auto* w = ctx_.written_at(src)) {
-        e.data_taint |= w->first;
-        e.data_ev = w->second;
+      e.data_taint = data->taint & keep;
+      for (const auto& one : sources) {
+        e.data_taint |= ctx_.read_taint(one, ctx_.classify(one));
+        if (spec.tag == "copy") e.data_taint |= ctx_.home_tree_taint(one);  // make_archive(root_dir=~)
+        if (const auto* w = ctx_.written_at(one)) {
+          e.data_taint |= w->first;
+          e.data_ev = w->second;
+        }
       }
       if ((e.data_taint & ~(kFileData | kWalked)) && e.data_ev < 0) e.data_ev = evidence(site, "reads " + printable(src));
       e.detail = "copy of " + printable(src);
