@@ -1,4 +1,5 @@
 #include "assess/command_model.hpp"
+#include "assess/key_destination.hpp"
 #include "assess/windows_commands.hpp"
 
 #include <algorithm>
@@ -357,6 +358,12 @@ class Runner {
         effect(Eff::priv, "sudo", "osascript", cmdline);
       if (!inner.text.empty()) nested_shell(inner);
     }
+    // `make login item` (System Events): the login items the system starts at
+    // every login, kept in the Background Task Management store
+    if (lower.find("make login item") != std::string::npos || lower.find("make new login item") != std::string::npos)
+      effect(Eff::file_write, "login_item",
+             "~/Library/Application Support/com.apple.backgroundtaskmanagementagent/backgrounditems.btm", cmdline,
+             script.taint, script.ev);
   }
   void nested_shell(const Word& code) { interpret_shell(code.text, ctx_, &site_, "in nested shell code", code.taint, code.ev); }
   void nested_python(const Word& code) {
@@ -466,7 +473,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       }
       return r;
     }
-    int32_t ev = ctx_.log.evidence(site_.line, site_.col, "captures " + describe_taint(spec->taint) + " (" + name + ")");
+    // a stored credential a client prints is named after that client, so where it
+    // goes is judged as an environment key's (gcloud's token to Google is its own)
+    int32_t ev = ctx_.log.evidence(site_.line, site_.col,
+                                   spec->tag == "credentials" ? kCredentialPrintedBy + name
+                                                              : "captures " + describe_taint(spec->taint) + " (" + name + ")");
     effect(Eff::capture, spec->tag, name, name + " " + line, spec->taint, ev);
     const Word* out = p.operands.empty() ? nullptr : &argv[p.operands.back()];
     if (spec->tag == "screen" && out) effect(Eff::file_write, "capture", out->text, name + " " + line, spec->taint, ev);
@@ -537,7 +548,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (kind == "truncate" && p.value("-s") == nullptr && k == 0 && w.text == "0") continue;
       if (name == "mkdir" && !is_partial(w.text) && ctx_.made_dirs.size() < Ctx::kMaxMadeDirs)
         ctx_.made_dirs.insert(ctx_.path(w.text));
-      effect(spec->effect, spec->tag, w.text, name + " " + line, 0, -1, flags, -1, w.taint, w.ev);
+      // a recursive removal of a directory of the user's (rm -rf ~/Documents) removes every file under it
+      uint32_t tree = (flags & kRecursiveDelete) && spec->effect == Eff::file_delete ? ctx_.home_tree_taint(ctx_.path(w.text)) : 0;
+      effect(spec->effect, spec->tag, w.text, name + " " + line, 0, -1, flags, -1, w.taint | tree, w.ev);
       any = true;
     }
     if (!any && spec->effect == Eff::file_write && name == "truncate") {}
@@ -615,6 +628,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         t |= ft | ctx_.home_tree_taint(ctx_.path(src.text));
         if (ev < 0) ev = fev;
       }
+      // a password (zip -P/-e, 7z and rar -pSECRET) encrypts what the archive holds
+      bool password = opt_value(argv, p, "-P") || opt_value(argv, p, "--password") || (name == "zip" && p.short_flag('e'));
+      for (size_t k = 1; k < argv.size() && !password && name != "zip" && name != "tar"; ++k)
+        password = argv[k].text.rfind("-p", 0) == 0 || argv[k].text.rfind("-hp", 0) == 0;
+      if (password) t |= kEncrypted;
       if (out && out->text != "-") effect(Eff::file_write, "archive", out->text, name + " " + line, t, ev);
       else r.stdout_taint = t, r.stdout_ev = ev;
       return r;
@@ -855,11 +873,19 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     if (!install && name != "easy_install") return r;
     if (opt_value(argv, p, "-r") || opt_value(argv, p, "--requirement")) install = true;
-    for (const auto& n : pkgs) {
-      if (ctx_.threats.is_malicious_package(n)) effect(Eff::threat, "package", n, name + " " + line);
-      else if (auto like = ctx_.threats.typosquat_of(n))
-        effect(Eff::threat, "typosquat", n, "resembles " + *like, 0, -1, kExternalHint);
-    }
+    // -r FILE that this code wrote: the packages it lists
+    for (const char* o : {"-r", "--requirement"})
+      if (auto req = opt_value(argv, p, o))
+        if (const std::string* text = ctx_.written_text_at(ctx_.path(req->text))) {
+          size_t b = 0;
+          while (b < text->size() && pkgs.size() < 64) {
+            size_t e = text->find('\n', b);
+            if (e == std::string::npos) e = text->size();
+            pkgs.push_back(text->substr(b, e - b));
+            b = e + 1;
+          }
+        }
+    for (const auto& n : pkgs) ctx_.judge_package(n, name + " " + line, site_);
     effect(Eff::risky, "install", pkgs.empty() ? name : pkgs[0], name + " " + line);
     return r;
   }
@@ -984,8 +1010,43 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     effect(Eff::net_send, "mail", to ? to->text : "", name + " " + line, t, ev);
     return r;
   }
+  if (kind == "encrypt") {
+    // gpg -c|-e FILE (to -o OUT, else FILE.gpg), age [-o OUT] FILE (else to
+    // stdout), ccrypt FILE (FILE.cpt in place of FILE): the output holds the
+    // input encrypted, with the input's labels (a file found by walking).
+    bool gpg = name == "gpg" || name == "gpg2";
+    bool decrypt = p.short_flag('d') || p.has("--decrypt");
+    bool encrypt = gpg ? (p.short_flag('c') || p.short_flag('e') || p.has("--symmetric") || p.has("--encrypt")) : !decrypt;
+    if (!encrypt) return r;
+    std::optional<Word> in;
+    if (!p.operands.empty()) in = argv[p.operands.back()];
+    uint32_t t = io.stdin_taint;
+    int32_t ev = io.stdin_ev;
+    if (in) {
+      auto [ft, fev] = file_taint(*in);
+      t = ft | in->taint;
+      ev = fev >= 0 ? fev : in->ev;
+      effect(Eff::file_read, "encrypt", in->text, name + " " + line, 0, -1, 0, -1, in->taint, in->ev);
+    }
+    ev = ctx_.log.evidence(site_.line, site_.col, "encrypts data with " + name, ev);
+    std::optional<Word> out = opt_value(argv, p, "-o");
+    if (!out) out = opt_value(argv, p, "--output");
+    if (!out && in && name != "age") {
+      out = *in;
+      out->text += name == "ccrypt" || name == "ccencrypt" ? ".cpt" : (p.short_flag('a') || p.has("--armor")) ? ".asc" : ".gpg";
+    }
+    if (out) effect(Eff::file_write, "encrypt", out->text, name + " " + line, t | kEncrypted, ev, 0, -1, out->taint, out->ev);
+    else r.stdout_taint = t | kEncrypted, r.stdout_ev = ev;
+    // ccrypt replaces the file it encrypts
+    if (in && (name == "ccrypt" || name == "ccencrypt"))
+      effect(Eff::file_delete, "encrypt", in->text, name + " " + line, 0, -1, 0, -1, in->taint, in->ev);
+    return r;
+  }
   if (kind == "find") {
-    // find ROOT... [-exec CMD {} ;] [-delete]
+    // find ROOT... [-exec CMD {} ;] [-delete]; what it finds is ROOT/<unknown> (/<unknown> under /)
+    auto under = [](const std::string& root) {
+      return (root.empty() || root.back() != '/' ? root + "/" : root) + std::string(1, kUnknownPart);
+    };
     std::vector<std::string> roots;
     size_t i = 1;
     while (i < argv.size() && !argv[i].text.empty() && argv[i].text[0] != '-' && argv[i].text != "(" &&
@@ -998,14 +1059,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       const std::string& w = argv[i].text;
       if (w == "-delete") {
         for (const auto& root : roots)
-          effect(Eff::file_delete, "find", root + "/" + kUnknownPart, name + " " + line, 0, -1, kRecursiveDelete,
-                 -1, kWalked, ev);
+          effect(Eff::file_delete, "find", under(root), name + " " + line, 0, -1, kRecursiveDelete, -1, kWalked, ev);
       } else if (w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir") {
         std::vector<Word> cmd;
         for (++i; i < argv.size() && argv[i].text != ";" && argv[i].text != "+" && argv[i].text != "\\;"; ++i) {
           Word x = argv[i];
           if (x.text.find("{}") != std::string::npos) {
-            std::string repl = roots[0] + "/" + kUnknownPart;
+            std::string repl = under(roots[0]);
             size_t pos;
             while ((pos = x.text.find("{}")) != std::string::npos) x.text.replace(pos, 2, repl);
             x.taint |= kWalked;
@@ -1184,8 +1244,17 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     else if (!is_partial(d->text) && d->text != "-") ctx_.change_dir(ctx_.path(d->text));
     return r;
   }
+  if (kind == "kill" && name != "kill") {
+    // pkill/killall of a security daemon (auditd, fail2ban, an EDR agent) switches it off
+    for (size_t k : p.operands)
+      if (is_security_unit(argv[k].text)) effect(Eff::security_off, "service", argv[k].text, name + " " + line);
+    return r;
+  }
   if (kind == "kill" || kind == "export" || kind == "write") return r;
   if (kind == "git") {
+    // git -c http.sslVerify=false (or GIT_SSL_NO_VERIFY): the server's certificate is not checked
+    static const RE2 no_verify("(?i)http\\.sslverify\\s*=\\s*(false|0|no|off)\\b");
+    if (RE2::PartialMatch(line, no_verify)) effect(Eff::risky, "tls_noverify", name, name + " " + line);
     if (!p.operands.empty() && (argv[p.operands[0]].text == "clone" || argv[p.operands[0]].text == "pull"))
       effect(Eff::net_request, "GET", p.operands.size() > 1 ? argv[p.operands[1]].text : "", name + " " + line);
     if (!p.operands.empty() && argv[p.operands[0]].text == "push")
@@ -1285,14 +1354,17 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
   std::optional<Word> code = opt_value(argv, p, python ? "-c" : "-e");
   if (!code && !python) code = opt_value(argv, p, "-E");
   if (!code && name.rfind("php", 0) == 0) code = opt_value(argv, p, "-r");
+  // awk's program is its first operand, unless it is read from a file (-f)
+  if (!code && (name == "awk" || name == "gawk") && !p.has("-f") && !p.operands.empty()) code = argv[p.operands[0]];
   if (code) {
     if (python) {
       nested_python(*code);
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
     } else {
       // Other languages: a reverse shell is a socket and a shell in one line.
-      static const RE2 sock("(?i)(socket|fsockopen|tcpsocket|net\\.connect|io::socket|/dev/tcp)");
-      static const RE2 sh("(?i)(/bin/(ba|z|da)?sh|\\bsh -i|cmd\\.exe|exec\\s*\\(|spawn|popen|system\\s*\\()");
+      // (node's require("net"), awk's /inet/tcp special file and its |& coprocess commands)
+      static const RE2 sock("(?i)(socket|fsockopen|tcpsocket|net\\.connect|io::socket|/dev/tcp|/inet6?/tcp/|require\\(\\s*[\"']net[\"']\\s*\\))");
+      static const RE2 sh("(?i)(/bin/(ba|z|da)?sh|\\bsh -i|cmd\\.exe|exec\\s*\\(|spawn|popen|system\\s*\\(|\\|&\\s*getline)");
       uint32_t f2 = flags;
       if (RE2::PartialMatch(code->text, sock) && RE2::PartialMatch(code->text, sh)) f2 |= kStdioSocket;
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);

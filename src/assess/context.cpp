@@ -43,6 +43,27 @@ uint32_t Ctx::classify(std::string_view path) const {
   return bits;
 }
 
+void Ctx::judge_package(std::string_view requirement, const std::string& detail, const Site& at) {
+  size_t start = requirement.find_first_not_of(" \t");
+  if (start == std::string_view::npos || requirement[start] == '#' || requirement[start] == '-') return;
+  std::string name(requirement.substr(start, requirement.find_first_of("=<>![;@ ~\t#", start) - start));
+  if (name.empty()) return;
+  Effect e;
+  e.kind = Eff::threat;
+  e.target = name;
+  e.detail = detail;
+  if (threats.is_malicious_package(name)) {
+    e.tag = "package";
+  } else if (auto like = threats.typosquat_of(name)) {
+    e.tag = "typosquat";
+    e.detail = "resembles " + *like;
+    e.flags |= kExternalHint;
+  } else {
+    return;
+  }
+  effect(std::move(e), at);
+}
+
 uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   (void)path;
   auto has = [&](const char* name) {
@@ -56,6 +77,8 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   if (has("dotenv")) t |= kEnvSecret;
   if (has("user_identity")) t |= kSysinfo;
   if (has("process_environment")) t |= kEnvAll;
+  // keyboards and mice as the kernel shows them: what is read are keystrokes
+  if (has("input_device")) t |= kKeys;
   if (has("home") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
   return t;
 }

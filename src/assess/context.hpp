@@ -260,6 +260,9 @@ struct Ctx {
   uint32_t classify(std::string_view path) const;
   // Taint of reading a file at `path` (credential store -> secret_file, ...).
   uint32_t read_taint(std::string_view path, uint32_t path_classes) const;
+  // A package to be installed (pip's operand, a requirements line, setup()'s
+  // install_requires): a known-malicious name or a typosquat is a threat.
+  void judge_package(std::string_view requirement, const std::string& detail, const Site& at);
   // An archive or copy of a home directory, or of a directory in one
   // (~/Documents), holds every file under it: the user's files, found by walking.
   uint32_t home_tree_taint(std::string_view path) const;

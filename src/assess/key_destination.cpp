@@ -86,6 +86,7 @@ std::vector<std::string> secret_names(const EffectLog& log, int32_t head) {
   std::vector<std::string> out, files;
   for (const Evidence* ev : log.chain(head, 16)) {
     if (ev->what.rfind(env_prefix, 0) == 0) out.push_back(lower(ev->what.substr(env_prefix.size())));
+    if (ev->what.rfind(kCredentialPrintedBy, 0) == 0) out.push_back(lower(ev->what.substr(std::strlen(kCredentialPrintedBy))));
     for (const char* file_prefix : {"opens ", "reads "})
       if (ev->what.rfind(file_prefix, 0) == 0) files.push_back(key_file_name(ev->what.substr(std::strlen(file_prefix))));
   }

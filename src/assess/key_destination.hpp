@@ -8,6 +8,11 @@
 
 namespace mai::assess {
 
+// The evidence a stored credential printed by a client (`gcloud auth
+// print-access-token`) starts with; the client's name follows and is read as
+// an environment key's name is (its vendor's API is where it belongs).
+inline constexpr const char* kCredentialPrintedBy = "a credential printed by ";
+
 enum class KeyDestination {
   unknown,      // nothing says either way: the request's shape decides (a header is authentication)
   its_api,      // the host is named after the key (GITHUB_TOKEN to api.github.com), or a generic key to a named host

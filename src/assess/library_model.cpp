@@ -72,7 +72,7 @@ const char* const kRoles[] = {"path",  "mode", "data",  "url",    "endpoint", "a
 // through every key and role was a fifth of the assessor's load.
 enum class SpecKey {
   effect, tag, role, http_method, shell_kw, returns, taint, cb_taint, special, attr, waits,
-  replaces, spawns, program, opens, data_path, into_dir, stores, keep_taint, int_value,
+  replaces, spawns, program, opens, data_path, into_dir, handler, stores, keep_taint, int_value,
   str_value, when, unless, when_taint, when_hint
 };
 
@@ -87,6 +87,7 @@ std::optional<SpecKey> spec_key(std::string_view k) {
         {"replaces", SpecKey::replaces},     {"spawns", SpecKey::spawns},
         {"program", SpecKey::program},       {"opens", SpecKey::opens},
         {"data_path", SpecKey::data_path},   {"into_dir", SpecKey::into_dir},
+        {"handler", SpecKey::handler},
         {"stores", SpecKey::stores},         {"keep_taint", SpecKey::keep_taint},
         {"int", SpecKey::int_value},         {"str", SpecKey::str_value},
         {"when", SpecKey::when},             {"unless", SpecKey::unless},
@@ -150,6 +151,7 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       case SpecKey::opens: a.opens = v.as_bool(); break;
       case SpecKey::data_path: a.data_path = v.as_bool(); break;
       case SpecKey::into_dir: a.into_dir = v.as_bool(); break;
+      case SpecKey::handler: a.handler = v.as_bool(); break;
       case SpecKey::stores: a.stores = v.as_bool(); break;
       case SpecKey::keep_taint: a.keep_taint = v.as_bool(); break;
       case SpecKey::int_value: a.int_value = static_cast<int64_t>(v.as_number()); break;
@@ -220,6 +222,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   for (const auto& [name, spec] : py.entries()) {
     auto [entry, added] = m.apis_.try_emplace(name, name, spec);
     if (!added) spec.fail("'" + name + "' is listed twice");
+    if (name.size() > 2 && name.compare(name.size() - 2, 2, ".*") == 0) m.wildcard_types_.insert(name.substr(0, name.size() - 2));
     if (!spec.built_in()) entry->second.get();
   }
   // Roots of the modeled modules; the model's own type names are not modules.
@@ -244,7 +247,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         "resolve", "decode",  "ssh",    "mail",        "find",   "echo",   "eval",   "source",   "su",
         "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
         "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
-        "setenforce", "systemd_run", "launchctl", "osascript", "windows", "truncate", "ip", "cd", "which", "tr", "capture"};
+        "setenforce", "systemd_run", "launchctl", "osascript", "windows", "truncate", "ip", "cd", "which", "tr", "capture", "encrypt"};
     if (!kinds.count(c.kind))
       spec["kind"].fail("unknown command handler '" + c.kind + "'");
     if (spec.has("effect")) {
@@ -324,16 +327,23 @@ const ApiSpec* LibraryModel::api(std::string_view q) const {
 }
 
 const ApiSpec* LibraryModel::method(std::string_view type, std::string_view name) const {
-  std::string t(type);
-  for (int depth = 0; depth < 8 && !t.empty(); ++depth) {
-    std::string q = t + (name.empty() || name[0] == '[' ? "" : ".") + std::string(name);
-    auto it = apis_.find(q);
-    if (it != apis_.end()) return &it->second.get();
-    auto b = bases_.find(t);
-    if (b == bases_.end()) break;
-    t = b->second;
-  }
-  return nullptr;
+  auto find = [&](std::string_view n) -> const ApiSpec* {
+    std::string t(type);
+    for (int depth = 0; depth < 8 && !t.empty(); ++depth) {
+      std::string q = t + (n.empty() || n[0] == '[' ? "" : ".") + std::string(n);
+      auto it = apis_.find(q);
+      if (it != apis_.end()) return &it->second.get();
+      auto b = bases_.find(t);
+      if (b == bases_.end()) break;
+      t = b->second;
+    }
+    return nullptr;
+  };
+  if (const ApiSpec* exact = find(name)) return exact;
+  // "T.*": any other public method of T (every method of a remote-call proxy
+  // sends its arguments); never a dunder, a subscript or an attribute write.
+  bool plain = !name.empty() && name[0] != '_' && name[0] != '[' && name.back() != '=';
+  return plain && !wildcard_types_.empty() ? find("*") : nullptr;
 }
 
 const CommandSpec* LibraryModel::command(std::string_view name) const {
@@ -467,41 +477,40 @@ std::string normalize_path(std::string_view in) {
   return out;
 }
 
-bool glob_match(std::string_view pat, std::string_view path) {
-  // Iterative matcher with backtracking for '*' (segment) and '**' (any).
-  size_t p = 0, s = 0;
-  size_t star_p = std::string_view::npos, star_s = 0;
-  bool star_any = false;
-  while (s < path.size()) {
-    if (p < pat.size() && pat[p] == '*') {
+namespace {
+
+// From pat[p] and path[s] on: '*' spans one segment, '**' any number; each
+// star backtracks on its own (a single backtrack point let the last '*' of
+// "**/*.kdbx" forget the "**" before it, so deeper paths never matched).
+bool glob_from(std::string_view pat, size_t p, std::string_view path, size_t s) {
+  while (p < pat.size()) {
+    if (pat[p] == '*') {
       bool any = p + 1 < pat.size() && pat[p + 1] == '*';
-      p += any ? 2 : 1;
-      star_p = p;
-      star_s = s;
-      star_any = any;
-      continue;
+      size_t next = p + (any ? 2 : 1);
+      for (size_t k = s;; ++k) {
+        if (glob_from(pat, next, path, k)) return true;
+        if (k >= path.size() || (!any && path[k] == '/')) return false;
+      }
     }
-    if (p < pat.size() && (pat[p] == '?' ? path[s] != '/' : pat[p] == path[s])) {
+    if (s >= path.size()) return false;
+    if (pat[p] == '?' ? path[s] != '/' : pat[p] == path[s]) {
       ++p;
       ++s;
       continue;
     }
-    if (path[s] == kUnknownPart && p < pat.size() && pat[p] == '~' && p == 0) {
-      // An unknown directory where the pattern has the home directory.
+    // An unknown directory where the pattern has the home directory.
+    if (path[s] == kUnknownPart && pat[p] == '~' && p == 0) {
       ++p;
       ++s;
-      continue;
-    }
-    if (star_p != std::string_view::npos && (star_any || path[star_s] != '/')) {
-      ++star_s;
-      s = star_s;
-      p = star_p;
       continue;
     }
     return false;
   }
-  while (p < pat.size() && pat[p] == '*') ++p;
-  return p == pat.size();
+  return s == path.size();
 }
+
+}  // namespace
+
+bool glob_match(std::string_view pat, std::string_view path) { return glob_from(pat, 0, path, 0); }
 
 }  // namespace mai::assess

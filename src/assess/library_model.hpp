@@ -57,6 +57,8 @@ struct ApiSpec {
   bool opens = false;     // the result stands for the content of the path role (sqlite3.connect)
   bool data_path = false; // the data role names a file whose content is used (sftp.put(localpath))
   bool into_dir = false;  // the path role may be a directory: the file lands at DIR/<name of the data role>
+  bool handler = false;   // the library calls back what this decorates, or a subclass's method of this
+                          // name (a bot's message handler, Protocol.dataReceived), with cb_taint
   std::optional<int64_t> int_value;       // attr: a constant
   std::optional<std::string> str_value;   // attr: a constant
   // Conditions: keyword -> regex the keyword's constant value must match
@@ -156,6 +158,7 @@ class LibraryModel {
   std::vector<std::string> shells_;
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
   std::unordered_set<std::string> command_modules_;
+  std::unordered_set<std::string> wildcard_types_;  // types with a "T.*" spec (any method)
 };
 
 // Path normalisation for classification: "~", "$HOME", "/home/<user>" and

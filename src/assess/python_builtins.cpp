@@ -371,6 +371,46 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       run_nested_python(code, site, "in the file it runs");
       return Value::object(spec.returns.empty() ? "object" : spec.returns, path);
     }
+    case Special::fixed_file: {
+      // An API that reads a file of its own (spwd reads /etc/shadow): that
+      // read, and what it returns holds what the file holds.
+      std::string norm = ctx_.path(spec.str_value.value_or(""));
+      uint32_t cls = ctx_.classify(norm);
+      Effect e;
+      e.kind = Eff::file_read;
+      e.tag = "read";
+      e.target = norm;
+      e.path_classes = cls;
+      e.flags |= kConstTarget;
+      ctx_.effect(std::move(e), site_of(site));
+      uint32_t t = ctx_.read_taint(norm, cls);
+      Value v = spec.returns == "list" ? make_list({}) : Value::object(spec.returns.empty() ? "object" : spec.returns, norm);
+      if (spec.returns == "list") v.alts[0].c->open = true;
+      v.taint |= t;
+      v.ev = evidence(site, "reads " + printable(norm) + " (" + q + ")");
+      if (spec.returns == "list") v.alts[0].c->rest = Value::tainted(t, v.ev);
+      return v;
+    }
+    case Special::native_library: {
+      // ctypes.CDLL(path), cffi's dlopen(path): a shared library's code runs
+      // when it is loaded, so a library this code downloaded or decoded into
+      // a file is that data run (a system library is just a library).
+      std::optional<Value> nv = role_value(spec, "name", args, self);
+      std::string path = nv ? first_text(*nv) : std::string();
+      if (const auto* w = path.empty() ? nullptr : ctx_.written_at(ctx_.path(path)))
+        if (w->first & (kDownloaded | kDecoded | kObfuscated)) {
+          Effect e;
+          e.kind = Eff::exec;
+          e.tag = "native_library";
+          e.target = path;
+          e.detail = "loads the shared library " + printable(path);
+          e.data_taint = w->first;
+          e.data_ev = w->second;
+          ctx_.effect(std::move(e), site_of(site));
+        }
+      handled = false;  // the spec's own result: the library object
+      return Value();
+    }
     case Special::shell_split: {
       // shlex.split("sudo systemctl restart x"): the words of a constant
       // line (quotes and backslashes as the POSIX shell reads them), so the
@@ -941,6 +981,23 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::self_exe: return Value::str("python3");
     case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args, site);
+    case Special::log_handler:
+      if (const Value* h = arg(0, spec.name.find("basicConfig") != std::string::npos ? "handlers" : "hdlr")) add_log_handlers(*h);
+      return Value::none();
+    case Special::log_record:
+      emit_log_record(args, site);
+      return Value::none();
+    case Special::requirements: {
+      // setup(install_requires=[...]): each requirement is a package pip will install
+      if (auto reqs = role_value(spec, "name", args, self)) {
+        std::vector<Value> items;
+        iterate(*reqs, &items);
+        for (const Value& item : items)
+          for (const auto& a : item.alts)
+            if (a.k == VK::str && !is_partial(a.s)) ctx_.judge_package(a.s, q + "(install_requires=...)", site_of(site));
+      }
+      return Value::none();
+    }
     case Special::docker_run: {
       // containers.run(image, command, volumes=...) is `docker run -v HOST:DIR
       // IMAGE COMMAND` (docker-py splits a string command as a shell would):
@@ -1166,6 +1223,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         e.tag = "read";
         e.target = norm;
         e.path_classes = cls;
+        // a walked path is remembered as read, so writing it back overwrites it (as for open())
+        e.target_taint = self ? self->taint : 0;
+        e.target_ev = self ? self->ev : -1;
         if (!is_partial(path)) e.flags |= kConstTarget;
         ctx_.effect(std::move(e), site_of(site));
       }

@@ -391,6 +391,9 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
         Value req = Value::tainted(kWebRequest, evidence(p, "a web request's parameter " + name));
         if (bound) v.join(req);
         else v = std::move(req);
+      } else if (!bound && f.handler_taint && args.pos.empty() && args.kw.empty()) {
+        // A library's handler nobody here calls: it receives what the library got.
+        v = Value::tainted(f.handler_taint, evidence(p, describe_taint(f.handler_taint) + " received by " + f.name));
       } else if (!bound && !self && !f.task_context.empty() && p == t_.first_named(f.params)) {
         v = Value::object(f.task_context);
       } else if (!bound && f.wsgi && name == "environ") {
@@ -501,8 +504,16 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
 Value PyInterp::with_program(const std::string& program, const Value& args) {
   Value out;
   bool any = false;  // join() on an empty value would add an unknown alternative
+  // the program may name a subcommand too ("systemctl stop"): one word each
+  std::vector<Value> words;
+  for (size_t b = 0; b < program.size();) {
+    size_t e = program.find(' ', b);
+    if (e == std::string::npos) e = program.size();
+    if (e > b) words.push_back(Value::str(program.substr(b, e - b)));
+    b = e + 1;
+  }
   for (const auto& a : args.alts) {
-    std::vector<Value> items{Value::str(program)};
+    std::vector<Value> items = words;
     if (a.k == VK::str) {
       accumulate(out, any, Value::str(program + " " + a.s));
     } else if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
@@ -518,7 +529,7 @@ Value PyInterp::with_program(const std::string& program, const Value& args) {
     }
   }
   if (out.alts.empty()) {
-    out = make_list({Value::str(program)});
+    out = make_list(std::move(words));
     out.alts[0].c->open = true;
   }
   out.taint |= args.taint;
@@ -890,16 +901,27 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     if (data && (spec.data_path ||
                  (spec.effect == Eff::file_write && (spec.tag == "copy" || spec.tag == "move" || spec.tag == "link")))) {
-      // A copy holds the content of its source, not its name.
-      std::string src = ctx_.path(first_text(*data));
+      // A copy holds the content of its source, not its name; files named in
+      // a list (attachments=[...], scp's put of several) are each read.
+      std::vector<std::string> sources;
+      if (spec.data_path)
+        for (const auto& a : data->alts)
+          if ((a.k == VK::list || a.k == VK::tuple) && a.c)
+            for (const auto& item : a.c->items)
+              if (sources.size() < 8) sources.push_back(ctx_.path(first_text(item)));
+      if (sources.empty()) sources.push_back(ctx_.path(first_text(*data)));
+      const std::string& src = sources[0];
       // A local copy of this program is this program (copied into a hook, it persists);
       // an upload of it (sftp.put) stays a deployment.
       uint32_t keep = spec.effect == Eff::file_write ? (kWalked | kSelf) : kWalked;
-      e.data_taint = ctx_.read_taint(src, ctx_.classify(src)) | (data->taint & keep);
-      if (spec.tag == "copy") e.data_taint |= ctx_.home_tree_taint(src);  // make_archive(root_dir=~)
-      if (const auto* w = ctx_.written_at(src)) {
-        e.data_taint |= w->first;
-        e.data_ev = w->second;
+      e.data_taint = data->taint & keep;
+      for (const auto& one : sources) {
+        e.data_taint |= ctx_.read_taint(one, ctx_.classify(one));
+        if (spec.tag == "copy") e.data_taint |= ctx_.home_tree_taint(one);  // make_archive(root_dir=~)
+        if (const auto* w = ctx_.written_at(one)) {
+          e.data_taint |= w->first;
+          e.data_ev = w->second;
+        }
       }
       if ((e.data_taint & ~(kFileData | kWalked)) && e.data_ev < 0) e.data_ev = evidence(site, "reads " + printable(src));
       e.detail = "copy of " + printable(src);
@@ -1148,15 +1170,18 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         }
   }
   // Written "to a file" that is an in-memory buffer (image.save(buf),
-  // json.dump(x, buf)): the buffer now holds the data.
+  // json.dump(x, buf)): the buffer now holds the data (a download's: what came).
   if (spec.has_effect && spec.effect == Eff::file_write)
-    if (auto pv = role_value(spec, "path", args, self))
-      if (auto d = role_value(spec, "data", args, self); d && d->taint)
+    if (auto pv = role_value(spec, "path", args, self)) {
+      auto d = role_value(spec, "data", args, self);
+      uint32_t t = (d ? d->taint : 0) | (spec.tag == "download" ? spec.taint : 0);
+      if (t)
         for (const auto& a : pv->alts)
           if (a.k == VK::object && a.c && a.s == "io.BytesIO") {
             a.c->open = true;
-            a.c->rest.join(Value::tainted(d->taint, d->ev));
+            a.c->rest.join(Value::tainted(t, d && d->ev >= 0 ? d->ev : evidence(site, "downloads into a buffer")));
           }
+    }
   if (spec.keep_taint) {
     uint32_t t = args.taint() | (self ? deep_taint(*self) : 0);
     // The directory of this program (dirname(__file__), Path(__file__).parent) is not the program.

@@ -160,6 +160,16 @@ void PyInterp::check_django_settings(NodeId root) {
   ctx_.effect(std::move(e), site_of(debug));
 }
 
+uint32_t PyInterp::handler_taint(const Alt& decorator) const {
+  const ApiSpec* spec = decorator.self ? ctx_.lib.method(decorator.s, decorator.extra) : ctx_.lib.api(decorator.s);
+  return spec && spec->handler ? spec->cb_taint : 0;
+}
+
+uint32_t PyInterp::handler_taint(const Alt& base, const std::string& name) const {
+  const ApiSpec* spec = ctx_.lib.method(base.s, name);
+  return spec && spec->handler ? spec->cb_taint : 0;
+}
+
 bool PyInterp::imports_web_framework() const {
   static const char* const kFrameworks[] = {"django", "aiohttp", "flask", "starlette", "fastapi", "tornado",
                                             "bottle", "pyramid", "falcon", "sanic", "quart", "werkzeug", "xmlrpc"};
@@ -885,12 +895,14 @@ void PyInterp::exec_def(NodeId s, NodeId decorated) {
         // context whose run/sudo are this code's commands.
         NodeId target = t_.first_named(c);
         if (target != kNoNode && t_.kind(target) == K::call) target = t_.child(target, F::function);
-        if (target != kNoNode && t_.text(target).size() <= 32 && t_.text(target).find("task") != std::string_view::npos)
-          for (const auto& a : eval(target).alts)
-            if (a.k == VK::libfunc || a.k == VK::module) {
-              if (a.s == "fabric.task" || a.s == "fabric.tasks.task") f.task_context = "fabric.Connection";
-              if (a.s == "invoke.task" || a.s == "invoke.tasks.task") f.task_context = "invoke.Context";
-            }
+        if (target == kNoNode || (t_.kind(target) != K::attribute && t_.kind(target) != K::identifier)) continue;
+        for (const auto& a : eval(target).alts)
+          if (a.k == VK::libfunc || a.k == VK::module) {
+            if (a.s == "fabric.task" || a.s == "fabric.tasks.task") f.task_context = "fabric.Connection";
+            if (a.s == "invoke.task" || a.s == "invoke.tasks.task") f.task_context = "invoke.Context";
+            // @bot.message_handler(...), @client.event: the library calls it with what it received.
+            f.handler_taint |= handler_taint(a);
+          }
       }
   f.def = s;
   f.params = t_.child(s, F::parameters);
@@ -978,6 +990,15 @@ void PyInterp::exec_class(NodeId s) {
     cls_body_ = saved_cls;
     logs_ = std::move(saved_logs);
   }
+  // Methods a library base class calls with what it received (dataReceived of
+  // a twisted Protocol, data_received of an asyncio one).
+  for (auto& [mname, mv] : c.scope->vars)
+    for (auto& m : mv.alts)
+      if (m.k == VK::function)
+        for (const auto& b : c.bases)
+          for (const auto& ba : b.alts)
+            if (ba.k == VK::libfunc || ba.k == VK::module)
+              static_cast<FunctionInfo*>(const_cast<void*>(m.fn))->handler_taint |= handler_taint(ba, mname);
   Value v;
   Alt a;
   a.k = VK::cls;
@@ -1904,6 +1925,8 @@ std::string PyInterp::alt_text(const Alt& a) {
     case VK::none: return "None";
     case VK::module: case VK::libfunc: return a.self ? a.s + "." + a.extra : a.s;
     case VK::object: return a.s + (a.extra.empty() ? "" : ":" + a.extra);
+    // the code's own callables: conditions can tell them from text (timeit.timeit(fn) runs no text)
+    case VK::function: case VK::method: case VK::cls: return "<callable>";
     case VK::tuple: case VK::list: {
       if (!a.c) return std::string(1, kUnknownPart);
       std::string out = "(";

@@ -63,6 +63,7 @@ class PyInterp {
     bool route = false;      // a web framework's route: its parameters come from the request
     bool wsgi = false;       // a WSGI application (environ, start_response): environ is the request
     std::string task_context;  // @task of Fabric 2 or invoke: the type of the context it is called with
+    uint32_t handler_taint = 0;  // a library calls it with data of its own (a bot's message, a protocol's bytes)
     int calls = 0;
     std::unordered_map<std::string, Value> memo;  // argument key -> return value
   };
@@ -170,6 +171,10 @@ class PyInterp {
   // on a parser's state; an attribute of the namespace parse_args returned.
   Value argparse_call(const std::string& method, const Value* self, Args& args, NodeId site);
   std::optional<Value> argparse_attribute(const Alt& a, const std::string& name);
+  // logging (python_logging.cpp): handlers added to the logging system, and a
+  // record logged, which each such handler's `emit` sends where it sends.
+  void add_log_handlers(const Value& handlers);
+  void emit_log_record(Args& args, NodeId site);
   // local.which("curl"): the command curl (nullopt for any other library call)
   std::optional<Value> plumbum_which(const std::string& qualified, const Args& args);
 
@@ -216,6 +221,7 @@ class PyInterp {
   std::unordered_map<NodeId, ClassInfo*> last_class_;
   FunctionInfo* reused_function(NodeId def);
   ClassInfo* reused_class(NodeId def);
+  std::vector<Value> log_handlers_;  // logging handlers that send records somewhere (python_logging.cpp)
   bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
   int call_depth_ = 0;
   int loop_depth_ = 0;
@@ -234,6 +240,11 @@ class PyInterp {
   // that no call here binds is a request from the network (a view).
   bool web_framework_ = false;
   bool imports_web_framework() const;
+  // What a library passes to the user code it calls back: the labels of a
+  // handler registered by decorating with `decorator`, or of a method `name`
+  // overriding one of a library base class (library-model.yaml's `handler`).
+  uint32_t handler_taint(const Alt& decorator) const;
+  uint32_t handler_taint(const Alt& base, const std::string& name) const;
   void check_django_settings(NodeId root);
 
   static constexpr int kMaxCallDepth = 6;

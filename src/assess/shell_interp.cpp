@@ -1022,6 +1022,15 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       e.target = name;
       e.detail = "the script starts copies of itself";
       ctx_.effect(std::move(e), s);
+    } else if (background_ && infinite_) {
+      // A process put in the background by an endless loop that never waits
+      // (no sleep, wait, break or exit in its body): processes without end.
+      Effect e;
+      e.kind = Eff::spawn;
+      e.tag = "process";
+      e.target = name;
+      e.detail = "starts " + name + " in the background in an endless loop";
+      ctx_.effect(std::move(e), s);
     }
     result = run_command(argv, io, ctx_, s);
   }

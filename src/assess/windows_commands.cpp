@@ -41,7 +41,9 @@ std::vector<WindowsEffect> windows_script_effects(std::string_view text) {
   // service created, a file put in the Startup folder.
   static const RE2 run_key("(currentversion(run|runonce|runservices|policiesexplorerrun)\\b|winlogon.*\\b(userinit|shell)\\b)");
   static const RE2 key_write("(\\breg(\\.exe)?\\s+(add|import|copy)\\b|set-itemproperty|new-itemproperty|\\bsp\\s|setvalue)");
-  static const RE2 task("(schtasks(\\.exe)?\\s.*/create|register-scheduledtask|new-service\\s|\\bsc(\\.exe)?\\s+create\\s)");
+  // a permanent WMI event subscription (a filter bound to a consumer) runs its command on every event
+  static const RE2 task("(schtasks(\\.exe)?\\s.*/create|register-scheduledtask|new-service\\s|\\bsc(\\.exe)?\\s+create\\s|"
+                        "__eventfilter|commandlineeventconsumer|activescripteventconsumer)");
   static const RE2 startup("(programs.?startup|shell:startup)");
   static const RE2 file_put("(\\b(copy|move|xcopy|cp|mv|copy-item|move-item|new-item|set-content|out-file|add-content)\\b|>)");
 
