@@ -29,15 +29,18 @@ class InterruptWatch {
 
   // From now on the first signal calls `on_signal` on the watch's thread.
   void start(std::function<void(int signal)> on_signal);
-  // Stops watching (a signal after this stays pending until the process exits).
+  // Stops watching at once (a signal after this stays pending until the
+  // process exits).
   void stop();
   // The first signal taken, 0 if none.
   int signal() const { return signal_.load(); }
 
  private:
   void watch();
+  void on(int signal);
   sigset_t set_;
-  std::atomic<bool> stopping_{false};
+  int signal_fd_ = -1;  // the blocked signals, read as data
+  int stop_fd_ = -1;    // an eventfd: stop() wakes the thread through it
   std::atomic<int> signal_{0};
   std::function<void(int)> on_signal_;
   std::thread thread_;
