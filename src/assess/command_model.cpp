@@ -256,6 +256,15 @@ class Runner {
     if (root.empty() || is_partial(root)) return;
     ctx_.record_tree(ctx_.path(root), t, ev);
   }
+  // What a command encrypts: the file `in` (read, so a walk's files count as
+  // read), else its standard input; the taint and evidence of that data.
+  std::pair<uint32_t, int32_t> encryption_input(const std::optional<Word>& in, const CommandIo& io,
+                                                const std::string& command) {
+    if (!in) return {io.stdin_taint, io.stdin_ev};
+    auto [ft, fev] = file_taint(*in);
+    effect(Eff::file_read, "encrypt", in->text, command, 0, -1, 0, -1, in->taint, in->ev);
+    return {ft | in->taint, fev >= 0 ? fev : in->ev};
+  }
   // Taint of the content of the file at `path`: its class, what was written
   // there, and for /dev/fd/N (a process substitution) what feeds it. The
   // path's own taint is not its content (only a walk's mark carries over).
@@ -918,14 +927,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
           // encryption: of -in FILE to -out FILE
           auto in = opt_value(argv, p, "-in");
           auto out = opt_value(argv, p, "-out");
-          uint32_t t = io.stdin_taint;
-          int32_t ev = io.stdin_ev;
-          if (in) {
-            auto [ft, fev] = file_taint(*in);
-            t = ft | in->taint;
-            ev = fev >= 0 ? fev : in->ev;
-            effect(Eff::file_read, "encrypt", in->text, name + " " + line, 0, -1, 0, -1, in->taint, in->ev);
-          }
+          auto [t, ev] = encryption_input(in, io, name + " " + line);
           ev = ctx_.log.evidence(site_.line, site_.col, "encrypts data with openssl", ev);
           if (out) effect(Eff::file_write, "encrypt", out->text, name + " " + line, t | kEncrypted, ev, 0, -1, out->taint, out->ev);
           else r.stdout_taint = t | kEncrypted, r.stdout_ev = ev;
@@ -1020,14 +1022,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (!encrypt) return r;
     std::optional<Word> in;
     if (!p.operands.empty()) in = argv[p.operands.back()];
-    uint32_t t = io.stdin_taint;
-    int32_t ev = io.stdin_ev;
-    if (in) {
-      auto [ft, fev] = file_taint(*in);
-      t = ft | in->taint;
-      ev = fev >= 0 ? fev : in->ev;
-      effect(Eff::file_read, "encrypt", in->text, name + " " + line, 0, -1, 0, -1, in->taint, in->ev);
-    }
+    auto [t, ev] = encryption_input(in, io, name + " " + line);
     ev = ctx_.log.evidence(site_.line, site_.col, "encrypts data with " + name, ev);
     std::optional<Word> out = opt_value(argv, p, "-o");
     if (!out) out = opt_value(argv, p, "--output");

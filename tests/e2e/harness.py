@@ -52,6 +52,20 @@ def validate(instance, schema_file):
     jsonschema.Draft202012Validator(schema, resolver=resolver).validate(instance)
 
 
+def processes_in_cgroups_of(run_ids):
+    """The pids of processes in any cgroup whose path names one of `run_ids`
+    (a run's processes; other tests may run sandboxes as the same uid)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cgroups = pathlib.Path(f"/proc/{pid}/cgroup").read_text()
+        except OSError:
+            continue
+        if any(run_id in cgroups for run_id in run_ids):
+            found.append(pid)
+    return found
+
+
 class Result:
     def __init__(self, proc):
         self.code = proc.returncode

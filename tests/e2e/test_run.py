@@ -1,7 +1,7 @@
 """`mai-sandbox run` end to end: the examples, exit statuses and JSON results."""
 import unittest
 
-from harness import EXAMPLES, CliTestCase
+from harness import EXAMPLES, CliTestCase, processes_in_cgroups_of
 
 
 class RunExamples(CliTestCase):
@@ -131,7 +131,7 @@ class Blocked(CliTestCase):
 
 class SupervisorKilled(CliTestCase):
     def test_next_start_cleans_up_and_the_log_stays_complete(self):
-        import os, pathlib, signal, subprocess, time
+        import os, signal, subprocess, time
         prog = self.write("long.py", "import time\nprint('started', flush=True)\ntime.sleep(600)\n")
         from harness import BINARY
         proc = subprocess.Popen([str(BINARY), "--config", str(self.config), "--state", str(self.state),
@@ -150,15 +150,7 @@ class SupervisorKilled(CliTestCase):
         # run sandboxes as the same uid at the same time.
         time.sleep(0.5)
         self.assertTrue(run_ids)
-        leftovers = []
-        for pid in filter(str.isdigit, os.listdir("/proc")):
-            try:
-                cgroups = pathlib.Path(f"/proc/{pid}/cgroup").read_text()
-            except OSError:
-                continue
-            if any(run_id in cgroups for run_id in run_ids):
-                leftovers.append(pid)
-        self.assertEqual(leftovers, [], "sandbox processes outlived mai-sandbox")
+        self.assertEqual(processes_in_cgroups_of(run_ids), [], "sandbox processes outlived mai-sandbox")
         # ...and the next start removes what was left and records why.
         res = self.cli("run", EXAMPLES / "hello.py")
         self.assertEqual(res.code, 0, res)

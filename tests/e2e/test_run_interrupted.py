@@ -12,22 +12,10 @@ import signal
 import subprocess
 import unittest
 
-from harness import BINARY, CliTestCase
+from harness import BINARY, CliTestCase, processes_in_cgroups_of
 from test_docker import WHY as NO_DOCKER
 
 PROGRAM = "import time\nprint('started', flush=True)\ntime.sleep(600)\n"
-
-
-def processes_in_cgroups_of(run_ids):
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            cgroups = pathlib.Path(f"/proc/{pid}/cgroup").read_text()
-        except OSError:
-            continue
-        if any(run_id in cgroups for run_id in run_ids):
-            found.append(pid)
-    return found
 
 
 def cgroups_named(run_ids, root="/sys/fs/cgroup", depth=4):
