@@ -74,15 +74,22 @@ class Serve:
         self.log = open(log, "w")
         self.proc = subprocess.Popen([binary, "--config", str(config), "--state", str(state), "serve",
                                       "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=self.log, text=True)
+        self.probes = {}
         match = re.search(r"serving on (\S+)", self.proc.stdout.readline())
         if not match:
             self.stop()
             raise SystemExit(f"serve did not start; see {log}")
         self.address = match.group(1)
         self.load_tool = str(pathlib.Path(binary).parent / "mai-submit-load")
-        self.probes = {b: subprocess.Popen([self.load_tool, "--server", self.address, "--per-line",
-                                            "--backend", b, "--code", "print('hello')"], stdin=subprocess.PIPE,
-                                           stdout=subprocess.PIPE, text=True) for b in backends}
+        self.probes = {}
+        try:
+            for b in backends:
+                self.probes[b] = subprocess.Popen([self.load_tool, "--server", self.address, "--per-line",
+                                                   "--backend", b, "--code", "print('hello')"],
+                                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        except BaseException:
+            self.stop()  # never a service left running behind a failed start (a build without the tool)
+            raise
 
     def round_trip(self, backend="native"):
         probe = self.probes[backend]
@@ -107,7 +114,7 @@ class Serve:
         return rate
 
     def stop(self):
-        for probe in getattr(self, "probes", {}).values():
+        for probe in self.probes.values():
             probe.stdin.close()
             probe.wait()
         self.proc.terminate()
