@@ -28,6 +28,7 @@ int main() {
     print("refuse", true, false);
     print("refuse_and_notify", true, true);
     print("notify", false, true);
+    std::printf("inline constexpr unsigned highest_known_syscall = %d;\n\n", mai::sandbox::highest_known_syscall());
     std::printf("}  // namespace mai::sandbox::seccomp_programs\n");
     return std::fflush(stdout) == 0 ? 0 : 1;
   } catch (const std::exception& e) {

@@ -4,9 +4,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "sandbox/seccomp_table.hpp"
 #include "sandbox/write_intent_calls.hpp"
@@ -45,9 +47,12 @@ scmp_arg_cmp to_scmp(const SyscallArgCmp& a) {
 // (open_tree_attr, Linux 6.15, answered EINVAL on a 6.18 host instead of
 // EPERM). Since Linux 5.1 a new system call has one number on every
 // architecture but alpha, so the table holds for the two we build on.
+#if defined(__x86_64__) || defined(__aarch64__)
+constexpr std::pair<const char*, int> kNewer[] = {{"open_tree_attr", 467}};
+#endif
+
 int newer_syscall_number(const std::string& name) {
 #if defined(__x86_64__) || defined(__aarch64__)
-  static const std::pair<const char*, int> kNewer[] = {{"open_tree_attr", 467}};
   for (const auto& [n, nr] : kNewer)
     if (name == n) return nr;
 #endif
@@ -58,6 +63,21 @@ int syscall_number(const std::string& name) {
   int nr = seccomp_syscall_resolve_name(name.c_str());
   return nr == __NR_SCMP_ERROR ? newer_syscall_number(name) : nr;
 }
+
+}  // namespace
+
+int highest_known_syscall() {
+  int highest = -1;
+  // Numbers are dense below the highest; 1024 is far past any architecture's.
+  for (int nr = 0; nr < 1024; ++nr) {
+    char* name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, nr);
+    if (name) highest = nr;
+    std::free(name);
+  }
+  return highest;
+}
+
+namespace {
 
 void add(scmp_filter_ctx ctx, const SyscallRule& r) {
   int nr = syscall_number(r.name);

@@ -16,4 +16,10 @@ namespace mai::sandbox {
 // calls (i386, x32) kill the process. Throws std::runtime_error.
 std::vector<sock_filter> compile_seccomp_filter(bool refuse, bool notify);
 
+// The highest system-call number of this architecture that libseccomp can
+// name: any number above it is a call newer than the rules were written
+// against, refused with ENOSYS (seccomp_policy.hpp); the few newer ones the
+// rules name (seccomp_compile.cpp's table) keep their own answer.
+int highest_known_syscall();
+
 }  // namespace mai::sandbox

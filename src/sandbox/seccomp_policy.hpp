@@ -4,6 +4,7 @@
 // architecture's system calls kill the process. With `notify_writes`, every
 // write-intent call (write_intent_calls.hpp) is also handed to a supervisor
 // (SECCOMP_RET_USER_NOTIF), which only records it and lets the kernel decide.
+// A call newer than every rule (a kernel newer than the build) answers ENOSYS.
 // The filters are compiled by libseccomp at build time (seccomp_compile.hpp,
 // seccomp_bpf_gen) and loaded here with seccomp(2): no libseccomp at run time.
 #pragma once
@@ -32,6 +33,10 @@ struct SeccompProgram {
   size_t length;
 };
 SeccompProgram built_in_seccomp_program(bool refuse, bool notify);
+// Stacked under every one of them: a call numbered above the highest
+// libseccomp can name (seccomp_compile.hpp) answers ENOSYS, unless a rule
+// names it.
+SeccompProgram unknown_syscall_refusal();
 // The names of system calls refused outright (for docs, doctor and tests).
 std::vector<std::string> refused_syscalls();
 

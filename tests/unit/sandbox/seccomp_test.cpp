@@ -137,6 +137,29 @@ TEST(sandboxSeccompPolicy, SyscallsNewerThanLibseccompAreRefusedToo) {
   EXPECT_EQ(errno_under_policy([] { return ::syscall(kOpenTreeAttr, -1, nullptr, 0, nullptr, 0); }), EPERM);
 }
 
+// A kernel newer than the build has calls no rule names: above the highest
+// number libseccomp can name, every call answers ENOSYS (as on a kernel
+// without it) instead of reaching the kernel.
+TEST(sandboxSeccompPolicy, CallsNewerThanEveryRuleAnswerEnosys) {
+  const long highest = highest_known_syscall();
+  ASSERT_GE(highest, 450);  // libseccomp 2.5.4 names x86_64's calls up to futex_requeue (456)
+  // listmount and mseal on x86_64 and aarch64 when the build's libseccomp
+  // does not name them; open_tree_attr (467) keeps its rule's EPERM (above).
+  for (long nr : {highest + 1, highest + 2, 458L, 462L, 500L, 1023L}) {
+    if (nr <= highest || nr == 467) continue;
+    EXPECT_EQ(errno_under_policy([nr] { return ::syscall(nr, 0, 0, 0, 0, 0); }), ENOSYS) << "call " << nr;
+  }
+  // A call libseccomp names still reaches the kernel.
+  EXPECT_EQ(errno_under_policy([] { return ::syscall(SYS_getppid); }), 0);
+  // The program stacked under the filters compares against this build's number.
+  SeccompProgram refusal = unknown_syscall_refusal();
+  bool compares_highest = false;
+  for (size_t i = 0; i < refusal.length; ++i)
+    compares_highest = compares_highest || (refusal.code[i].code == (BPF_JMP | BPF_JGT | BPF_K) &&
+                                             refusal.code[i].k == static_cast<uint32_t>(highest));
+  EXPECT_TRUE(compares_highest) << "seccomp_programs.hpp is older than this build's libseccomp";
+}
+
 TEST(sandboxSeccompPolicy, ListsRefusedSyscalls) {
   auto names = refused_syscalls();
   for (const char* n : {"mount", "ptrace", "bpf", "keyctl", "unshare", "setns", "clone3", "io_uring_setup"})
