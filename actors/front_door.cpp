@@ -5,6 +5,7 @@
 
 #include "actors/containment.hpp"
 #include "actors/protocol.hpp"
+#include "audit/event_types.hpp"
 #include "model/submission_check.hpp"
 
 namespace mai::actors {
@@ -19,6 +20,14 @@ std::string client_key(const transport::PeerIdentity& id) {
 
 }  // namespace
 
+bool worker_may_deliver(const std::string& type) {
+  namespace ev = audit::events;
+  for (const char* t : {ev::execution_start, ev::execution_end, ev::execution_abandoned, ev::network,
+                        ev::violation})
+    if (type == t) return true;
+  return false;
+}
+
 bool may_act_as_worker(const transport::PeerIdentity& id) {
   if (!id.tls) return true;
   for (const auto& attribute : transport::subject_attributes(id.subject))
@@ -29,6 +38,27 @@ bool may_act_as_worker(const transport::PeerIdentity& id) {
 front_door_actor::behavior_type front_door(front_door_actor::pointer self, FrontDoorSettings s) {
   auto settings = std::make_shared<const FrontDoorSettings>(std::move(s));
   auto in_flight = std::make_shared<std::map<std::string, uint32_t>>();
+  // Worker id -> the certificate that joined with it first. The ids are no
+  // secret (`status` lists them to every client), and the dispatcher takes a
+  // join with a known id for that worker's restart: another worker
+  // certificate joining with it ended the real worker's runs as worker_lost
+  // and took its place, and its heartbeats kept a frozen worker from being
+  // declared lost. On plain TCP (loopback only) every peer is one identity.
+  auto worker_ids = std::make_shared<std::map<std::string, std::string>>();
+  // An error when `id` belongs to another certificate than the session's;
+  // `claim`: take it for this certificate if nobody has.
+  auto check_worker_id = [worker_ids](const transport::PeerIdentity& identity, const std::string& id,
+                                      bool claim) -> caf::error {
+    if (!identity.tls || id.empty()) return caf::error{};
+    auto it = worker_ids->find(id);
+    if (it == worker_ids->end()) {
+      if (claim) (*worker_ids)[id] = identity.fingerprint;
+      return caf::error{};
+    }
+    if (it->second == identity.fingerprint) return caf::error{};
+    return make_error(errc::unauthenticated,
+                      "worker id " + id + " belongs to another certificate than " + identity.display());
+  };
   // The identity of a session that may act as a worker, or the error to answer.
   auto worker_identity = [settings](const std::string& session)
       -> caf::expected<transport::PeerIdentity> {
@@ -122,6 +152,7 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                   executor_actor& exec) -> caf::result<std::string> {
                 auto identity = worker_identity(session);
                 if (!identity) return identity.error();
+                if (auto err = check_worker_id(*identity, info.id, true)) return err;
                 return self->delegate(settings->dispatcher, join_atom::value, std::move(info),
                                       std::move(exec), identity->display());
               }),
@@ -130,6 +161,7 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                   const std::string& worker_id) -> caf::result<bool> {
                 auto identity = worker_identity(session);
                 if (!identity) return identity.error();
+                if (auto err = check_worker_id(*identity, worker_id, false)) return err;
                 return self->delegate(settings->dispatcher, heartbeat_atom::value, worker_id);
               }),
       contain("front door deliver",
@@ -137,6 +169,10 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
                   uint64_t first, std::vector<AuditEvent>& events) -> caf::result<uint64_t> {
                 auto identity = worker_identity(session);
                 if (!identity) return identity.error();
+                for (const auto& e : events)
+                  if (!worker_may_deliver(e.type))
+                    return make_error(errc::invalid_request,
+                                      "a worker delivers only its runs' records, not " + e.type);
                 return self->delegate(settings->auditor, deliver_atom::value, origin, first,
                                       std::move(events));
               }),

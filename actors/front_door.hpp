@@ -28,6 +28,13 @@ struct FrontDoorSettings {
 // may do either.
 bool may_act_as_worker(const transport::PeerIdentity& id);
 
+// The audit events a worker writes (its runs' start and end, their network
+// decisions and violations): the only types it may deliver. Any other type
+// delivered in a worker's name would be a record of the coordinator's own
+// (a submission, an assessment, an override, a result, service.start ...)
+// forged by whoever holds a worker certificate.
+bool worker_may_deliver(const std::string& type);
+
 front_door_actor::behavior_type front_door(front_door_actor::pointer self, FrontDoorSettings settings);
 
 }  // namespace mai::actors

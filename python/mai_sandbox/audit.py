@@ -539,6 +539,7 @@ def verify(lines, trusted_raw, receipt=None):
         raise Bad(None, "the export header is damaged: %s" % e)
     v.header(header)
     parsed = []
+    in_records = True  # no tree head line yet
     for i, line in enumerate(lines[1:], start=2):
         # A record line is {"kind":"record","record":<record bytes>}: take the
         # bytes as they are, so the hash covers exactly what was exported.
@@ -549,9 +550,20 @@ def verify(lines, trusted_raw, receipt=None):
         try:
             obj = parse_canonical(line)
         except (ValueError, UnicodeDecodeError) as e:
-            raise Bad(v.expect, "line %d is damaged: %s" % (i, e))
-        if obj.get("kind") != "tree_head" or not isinstance(obj.get("tree_head"), dict):
-            raise Bad(v.expect, "line %d is neither a record nor a tree head" % i)
+            obj, damage = None, "line %d is damaged: %s" % (i, e)
+        else:
+            damage = None
+            if obj.get("kind") != "tree_head" or not isinstance(obj.get("tree_head"), dict):
+                damage = "line %d is neither a record nor a tree head" % i
+        if damage is not None:
+            if in_records:
+                # It stands where a record should: named as that record, once
+                # the records before it are checked (one of them may be the
+                # first bad one).
+                parsed.append(("damaged", damage, i))
+                continue
+            raise Bad(None, damage)  # among the tree heads: no record's place
+        in_records = False
         th = obj["tree_head"]
         try:
             if set(th) != TREE_HEAD_FIELDS or th["v"] != 1 or not is_uint(th["tree_size"]) or \
@@ -582,6 +594,8 @@ def verify(lines, trusted_raw, receipt=None):
             continue
         if seen_tree_head:
             raise Bad(v.expect, "line %d: a record after the tree heads" % i)
+        if kind == "damaged":
+            raise Bad(v.expect, item)
         v.record(item)
     v.finish()
     return v

@@ -21,6 +21,9 @@ namespace mai::proxy {
 namespace {
 
 constexpr int kAcceptBurst = 64;  // accepts per loop turn: the others get their turn too
+// Out of descriptors: accepting waits this long instead of spinning on a
+// listener that stays readable.
+constexpr auto kAcceptPause = std::chrono::milliseconds(100);
 
 }  // namespace
 
@@ -74,6 +77,14 @@ void Server::run() {
   std::map<uint64_t, std::unique_ptr<Connection>> conns;
   uint64_t next_id = 1, accepted = 0;
   bool cap_reported = false;
+  // A connection refused at a cap still holds a socket for its grace period,
+  // as long as the client keeps its end open. Past this many held at once,
+  // new connections wait in the listen backlog (the kernel's, in the
+  // sandbox's namespace) instead: a sandbox holding thousands of connections
+  // open took every descriptor of the process that runs the proxy, which is
+  // also the one that writes the audit log (the run ended as audit_failed).
+  const size_t hold_cap = 2 * std::max<size_t>(cfg_.limits.max_connections, 1);
+  Clock::time_point accept_paused_until{};
   std::vector<pollfd> fds;
   std::vector<std::pair<Connection*, size_t>> slots;  // connection, index of its first entry
 
@@ -83,8 +94,10 @@ void Server::run() {
     slots.clear();
     fds.push_back({wake_r_, POLLIN, 0});
     fds.push_back({resolver.notify_fd(), POLLIN, 0});
-    fds.push_back({listener_, POLLIN, 0});
+    bool accepting = conns.size() < hold_cap && now >= accept_paused_until;
+    fds.push_back({accepting ? listener_ : -1, POLLIN, 0});
     auto next = now + std::chrono::hours(1);
+    if (now < accept_paused_until) next = accept_paused_until;
     for (auto& [id, c] : conns) {
       slots.emplace_back(c.get(), fds.size());
       c->want(fds);
@@ -111,11 +124,16 @@ void Server::run() {
       if (client || upstream) c->on_events(client, upstream, now);
     }
     if (fds[2].revents & POLLIN) {
-      for (int k = 0; k < kAcceptBurst; ++k) {
+      for (int k = 0; k < kAcceptBurst && conns.size() < hold_cap; ++k) {
         int fd = ::accept4(listener_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-        if (fd < 0) break;
+        if (fd < 0) {
+          if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+            accept_paused_until = now + kAcceptPause;
+          break;
+        }
+        accepted_ = ++accepted;
         auto c = std::make_unique<Connection>(next_id, fd, ctx, now);
-        if (++accepted > cfg_.limits.max_requests) {
+        if (accepted > cfg_.limits.max_requests) {
           // Past the run's request cap: refused without an event each.
           if (!cap_reported) {
             cap_reported = true;
@@ -135,6 +153,7 @@ void Server::run() {
                         now);
         conns.emplace(next_id++, std::move(c));
       }
+      peak_held_ = std::max(peak_held_.load(), conns.size());
     }
     for (auto it = conns.begin(); it != conns.end();) {
       it->second->on_tick(now);

@@ -31,6 +31,11 @@ class Server {
   void stop();
   // Every decision so far (complete once run() has returned).
   std::vector<NetworkEvent> events() const;
+  // The most client connections it held at once (refusals included); never
+  // more than twice limits.max_connections.
+  size_t peak_held() const { return peak_held_; }
+  // Client connections accepted so far.
+  uint64_t accepted() const { return accepted_; }
 
  private:
   void record(const NetworkEvent& e);
@@ -43,6 +48,8 @@ class Server {
   mutable std::mutex mu_;
   std::vector<NetworkEvent> events_;
   uint64_t unrecorded_ = 0;  // decisions past the event cap
+  std::atomic<size_t> peak_held_{0};
+  std::atomic<uint64_t> accepted_{0};
 };
 
 }  // namespace mai::proxy

@@ -84,7 +84,7 @@ DockerSandbox::DockerSandbox(DockerRun run)
   // A warm container's entry handed its watch over as it started; the go
   // comes later, and nothing is read from the stream before this.
   if (!run_.entry.secret.empty()) expect_end_markers(run_.entry.secret);
-  init_exit_ = InitExit::open(std::move(run_.entry));
+  keep_entry();
   if (run_.attach_fd >= 0) {
     attached_ = true;
     attach_status_ = 101;
@@ -96,6 +96,11 @@ DockerSandbox::DockerSandbox(DockerRun run)
 }
 
 DockerSandbox::~DockerSandbox() { cleanup(); }
+
+void DockerSandbox::keep_entry() {
+  if (run_.entry.conn.fd >= 0 && run_.entry.pidfd.fd < 0) entry_conn_ = std::move(run_.entry.conn);
+  init_exit_ = InitExit::open(std::move(run_.entry));
+}
 
 void DockerSandbox::attach_thread() {
   std::string error;
@@ -241,7 +246,7 @@ void DockerSandbox::start() {
   started_ = Clock::now();
   auto j = inspect_container(client_, run_.container_id);
   run_.init_pid = j["State"].value("Pid", 0);
-  init_exit_ = InitExit::open(std::move(run_.entry));
+  keep_entry();
   waiter_ = std::thread([this] { exit_thread(); });
 }
 

@@ -125,6 +125,11 @@ class DockerSandbox final : public Sandbox {
   std::chrono::steady_clock::time_point output_end_at_;
   // Exit, filled by the exit thread: from our init (wait_status_), else /wait.
   std::unique_ptr<InitExit> init_exit_;  // null: the daemon's /wait says the end
+  // The entry's connection when init_exit_ could not take it (no pidfd):
+  // held for the run's life all the same, since the entry ends the run
+  // when it closes (its supervisor died: init/docker_entry.cpp).
+  UniqueFd entry_conn_;
+  void keep_entry();  // run_.entry into init_exit_ (or entry_conn_)
   bool exit_known_ = false;
   std::optional<int> wait_status_;
   int64_t exit_code_ = -1;

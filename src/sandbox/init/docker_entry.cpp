@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <string>
 #include <sys/prctl.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -57,14 +58,65 @@ int run_program(char** program) {
   return err == ENOENT ? 127 : 126;
 }
 
+// What reap_until() returns when the host went away before the program ended.
+constexpr int kSupervisorGone = -2;
+
+// True once the host's end of `sock` is closed. The host holds it for the
+// run's life and sends nothing after its answer, so the end of the stream
+// (or an error) means the supervising mai-sandbox process is gone.
+bool host_gone(int sock) {
+  char byte;
+  ssize_t n;
+  do n = ::recv(sock, &byte, 1, MSG_DONTWAIT);
+  while (n < 0 && errno == EINTR);
+  return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
 // The child's wait status, reaping every orphan that is reparented to us
-// meanwhile (a pid namespace's init must, or they stay zombies).
-int reap_until(pid_t child) {
+// meanwhile (a pid namespace's init must, or they stay zombies); -1 when
+// waiting failed, kSupervisorGone when the host left first. Nothing else
+// would end the run then: the daemon keeps a container running when its
+// supervisor dies, so the program ran on past its timeout, unwatched, until
+// the next start swept it (a native sandbox dies with its supervisor,
+// PR_SET_PDEATHSIG).
+int reap_until(pid_t child, int sock) {
+  // SIGCHLD blocked only now, in the parent: the program must not inherit
+  // the mask. A child that ended before is found by the first WNOHANG pass.
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  ::sigprocmask(SIG_BLOCK, &chld, nullptr);
+  int sfd = ::signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
   for (;;) {
-    int status = 0;
-    pid_t p = ::waitpid(-1, &status, 0);
-    if (p == child) return status;
-    if (p < 0 && errno != EINTR) return -1;
+    for (;;) {
+      int status = 0;
+      pid_t p = ::waitpid(-1, &status, WNOHANG);
+      if (p == child) {
+        if (sfd >= 0) ::close(sfd);
+        return status;
+      }
+      if (p == 0) break;
+      if (p < 0 && errno == EINTR) continue;
+      if (p < 0) return -1;
+    }
+    if (sfd < 0) {  // no signalfd: block in waitpid, without watching the host
+      int status = 0;
+      pid_t p = ::waitpid(-1, &status, 0);
+      if (p == child) return status;
+      if (p < 0 && errno != EINTR) return -1;
+      continue;
+    }
+    pollfd pf[2] = {{sfd, POLLIN, 0}, {sock, POLLIN, 0}};
+    if (::poll(pf, 2, -1) < 0) continue;  // EINTR
+    if (pf[0].revents) {
+      signalfd_siginfo info;
+      while (::read(sfd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
+      }
+    }
+    if (pf[1].revents && host_gone(sock)) {
+      ::close(sfd);
+      return kSupervisorGone;
+    }
   }
 }
 
@@ -137,7 +189,12 @@ int docker_watch_entry(int argc, char** argv) {
   sigemptyset(&pipe_signal);
   sigaddset(&pipe_signal, SIGPIPE);
   ::sigprocmask(SIG_BLOCK, &pipe_signal, nullptr);
-  int status = reap_until(child);
+  int status = reap_until(child, sock);
+  if (status == kSupervisorGone) {
+    // Nobody reads the output or the status any more: only the end is ours.
+    end_the_rest();
+    return 128 + SIGKILL;
+  }
   if (status < 0) return failed(std::string("waiting for the program: ") + std::strerror(errno));
   // Now nothing of the run can write to the pipes, /sandbox or /tmp: the
   // markers follow all of its output, and the host may read the files.

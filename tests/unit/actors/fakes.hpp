@@ -18,6 +18,7 @@ namespace mai::actors::testing {
 // An auditor that keeps events in memory; `refuse` makes every append fail.
 struct AuditBook {
   std::vector<AuditEvent> events;
+  std::vector<AuditEvent> delivered;  // by workers, from their spools
   bool refuse = false;
   std::vector<std::string> types() const {
     std::vector<std::string> out;
@@ -57,8 +58,11 @@ inline auditor_actor::behavior_type recording_auditor(auditor_actor::pointer,
       },
       [](flush_atom) {},
       [](tick_atom) {},
-      [](deliver_atom, const std::string&, uint64_t,
-         const std::vector<AuditEvent>&) -> caf::result<uint64_t> { return uint64_t{0}; },
+      [=](deliver_atom, const std::string&, uint64_t,
+          const std::vector<AuditEvent>& events) -> caf::result<uint64_t> {
+        book->delivered.insert(book->delivered.end(), events.begin(), events.end());
+        return uint64_t{book->delivered.size()};
+      },
       [](delivered_atom, const std::string&) -> caf::result<uint64_t> { return uint64_t{0}; },
       [](abandon_atom, const std::vector<std::string>&,
          const std::string&) -> caf::result<std::vector<std::string>> {

@@ -191,6 +191,7 @@ class Proxy {
     return server_->events();
   }
   std::vector<NetworkEvent> events() const { return server_->events(); }
+  const Server& server() const { return *server_; }
   uint16_t port() const { return port_; }
   int connect() const { return connect_loopback(port_); }
 
