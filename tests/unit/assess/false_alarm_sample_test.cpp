@@ -99,5 +99,20 @@ TEST(FalseAlarmSample, AFileSourcedByNameIsAnImport) {
   for (const auto& c : cases) check(c);
 }
 
+// umask 0o002 (the user-private-group default) masks others' write bit:
+// files are 0o664. A mask that leaves that bit clear is world-writable.
+TEST(FalseAlarmSample, OnlyAMaskThatLeavesOthersWriteIsWorldWritable) {
+  const Case cases[] = {
+      {"a test under umask 0o002 (scrapy)", L,
+       "import os\nfrom contextlib import contextmanager\n@contextmanager\ndef umask(new_mask):\n"
+       "    cur = os.umask(new_mask)\n    yield\n    os.umask(cur)\nwith umask(0o002):\n    open('f', 'w').close()\n",
+       nullptr},
+      {"umask 0o022", L, "import os\nos.umask(0o022)\n", nullptr},
+      {"umask 0", M, "import os\nos.umask(0)\nopen('f', 'w').close()\n", "WORLD-WRITABLE"},
+      {"umask 0o020 masks only the group", M, "import os\nos.umask(0o020)\n", "WORLD-WRITABLE"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
