@@ -5,6 +5,9 @@ its manifest: OUT/{tune,aside}/<level>/<owner>__<repo>__<path with _>.
     bench/assess/fetch_realworld.py [--manifest bench/assess/realworld/MANIFEST.tsv]
                                     [--mirror DIR] OUT
 
+An unlabelled list (no split and label columns: FALSE_ALARM_SAMPLE.tsv, the
+false-alarm pass over ordinary code) is written as OUT/<file>.
+
 Each manifest row names a repository, a commit and a path; the file is taken
 from that commit with `git show`, so the bytes are the ones that were
 labelled. With --mirror, DIR holds git snapshots as <owner>+<name>/repo (the
@@ -43,7 +46,8 @@ def main():
     with open(a.manifest, newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     for row in rows:
-        dest = os.path.join(a.out, row["split"], row["label"].lower(), row["file"])
+        labelled = row.get("split") and row.get("label")
+        dest = os.path.join(a.out, *((row["split"], row["label"].lower()) if labelled else ()), row["file"])
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         try:
             gd = git_dir(row["repo"], a.mirror, cache)

@@ -320,6 +320,9 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
   }
   out.findings = std::move(findings);
   out.complete = !ctx.incomplete;
+  out.runs_named_file = std::any_of(log.effects().begin(), log.effects().end(), [](const Effect& e) {
+    return e.kind == Eff::code_exec && e.tag == "source_file";
+  });
   return out;
 }
 

@@ -29,8 +29,8 @@ bool is_text(std::string_view data) {
 }
 
 bool runs_code_it_does_not_hold(const Assessment& a) {
-  return std::any_of(a.findings.begin(), a.findings.end(),
-                     [](const Finding& f) { return f.rule_id == kDynamicCodeRule; });
+  return a.runs_named_file || std::any_of(a.findings.begin(), a.findings.end(),
+                                          [](const Finding& f) { return f.rule_id == kDynamicCodeRule; });
 }
 
 Finding whole_file_finding(const std::string& file, const char* rule, RiskLevel level, std::string message) {

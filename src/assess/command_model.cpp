@@ -401,15 +401,25 @@ class Runner {
   Site site_;
 };
 
-const char* const kSecurityUnits[] = {"firewalld", "ufw", "apparmor", "auditd", "selinux", "iptables",
+// Security daemons' units, matched by name (a unit of one's own named
+// after them, `iptables-openvpn`, `redis-sentinel`, is not one).
+const char* const kSecurityUnits[] = {"firewalld", "ufw", "apparmor", "auditd", "selinux", "iptables", "ip6tables",
                                       "nftables", "fail2ban", "clamav", "clamd", "falcon", "osquery",
                                       "wazuh", "ossec", "sysmon", "aide", "rkhunter", "crowdstrike",
-                                      "sentinel", "netfilter-persistent", "rsyslog", "syslog", "journald",
-                                      "systemd-journald"};
+                                      "sentinelone", "sentinelagent", "netfilter", "rsyslog", "syslog",
+                                      "syslog-ng", "journald", "systemd-journald", "audit"};
+const char* const kSecurityUnitSuffixes[] = {"", "d", "-daemon", "-agent", "-sensor", "-manager", "-hids",
+                                             "-freshclam", "-persistent", "-server"};
 
 bool is_security_unit(const std::string& u) {
+  std::string base = u;
+  for (const char* suffix : {".service", ".socket", ".timer"})
+    if (base.size() > std::strlen(suffix) && base.compare(base.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
+      base.resize(base.size() - std::strlen(suffix));
+  if (size_t at = base.find('@'); at != std::string::npos) base.resize(at);
   for (const char* s : kSecurityUnits)
-    if (u.find(s) != std::string::npos) return true;
+    for (const char* suffix : kSecurityUnitSuffixes)
+      if (base == std::string(s) + suffix) return true;
   return false;
 }
 
@@ -838,7 +848,12 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         return r;
       }
     } else if (name == "nft") {
-      off = line.find("flush") != std::string::npos || line.find("delete table") != std::string::npos;
+      // The whole ruleset, or the filter table and its base chains; an application's
+      // own table (`nft delete table inet openvpn`) is its rules removed.
+      static const RE2 nft_off(
+          "(?i)\\bflush\\s+ruleset\\b|\\b(flush|delete)\\s+table\\s+(\\S+\\s+)?(filter|firewalld)\\b|"
+          "\\b(flush|delete)\\s+chain\\s+(\\S+\\s+)?\\S+\\s+(input|forward|output)\\b");
+      off = RE2::PartialMatch(line, nft_off);
     } else if (name == "firewall-cmd") {
       off = line.find("--set-default-zone=trusted") != std::string::npos;
     }
@@ -1038,9 +1053,26 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "find") {
-    // find ROOT... [-exec CMD {} ;] [-delete]; what it finds is ROOT/<unknown> (/<unknown> under /)
-    auto under = [](const std::string& root) {
-      return (root.empty() || root.back() != '/' ? root + "/" : root) + std::string(1, kUnknownPart);
+    // find ROOT... [-exec CMD {} ;] [-delete]; what it finds is ROOT/<unknown> (/<unknown> under /),
+    // or ROOT/<unknown>PATTERN with one name test (`-name '*.ovpn'` deletes those files, not the tree)
+    std::string found(1, kUnknownPart);
+    int name_tests = 0;
+    bool alternatives = false;
+    for (size_t k = 1; k < argv.size(); ++k) {
+      const std::string& w = argv[k].text;
+      if (w == "-o" || w == "-or") alternatives = true;
+      if ((w == "-name" || w == "-iname") && k + 1 < argv.size()) {
+        ++name_tests;
+        std::string pat = argv[k + 1].text;
+        for (auto& c : pat)
+          if (c == '*' || c == '?') c = kUnknownPart;
+        if (pat.empty() || pat[0] != kUnknownPart) pat.insert(pat.begin(), kUnknownPart);
+        found = pat.find_first_not_of(kUnknownPart) == std::string::npos ? std::string(1, kUnknownPart) : pat;
+      }
+    }
+    if (name_tests != 1 || alternatives) found = std::string(1, kUnknownPart);
+    auto under = [&found](const std::string& root) {
+      return (root.empty() || root.back() != '/' ? root + "/" : root) + found;
     };
     std::vector<std::string> roots;
     size_t i = 1;
@@ -1172,7 +1204,17 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         if (io.stdin_known) code.text = io.stdin_text;
       }
     }
-    effect(Eff::code_exec, kind == "eval" ? "eval" : "source", name, code.text, code.taint, code.ev,
+    // A file named in the code (`. "${0%/*}/lib.sh"`, `source /etc/os-release`) is the
+    // program's own library or a configuration file, as an import is: tag source_file,
+    // which DYNAMIC-CODE leaves alone; a name known only at run time (`. "$1"`) is not.
+    const char* tag = kind == "eval" ? "eval" : "source";
+    if (kind == "source") {
+      const std::string& path = operand(0)->text;
+      const std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+      if (!base.empty() && !is_partial(base) && base != "-" && path.rfind("/dev/", 0) != 0 && path.rfind("/proc/", 0) != 0)
+        tag = "source_file";
+    }
+    effect(Eff::code_exec, tag, name, code.text, code.taint, code.ev,
            is_partial(code.text) ? 0u : static_cast<uint32_t>(kConstTarget));
     if (!is_partial(code.text)) nested_shell(code);
     return r;
@@ -1360,8 +1402,11 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       // (node's require("net"), awk's /inet/tcp special file and its |& coprocess commands)
       static const RE2 sock("(?i)(socket|fsockopen|tcpsocket|net\\.connect|io::socket|/dev/tcp|/inet6?/tcp/|require\\(\\s*[\"']net[\"']\\s*\\))");
       static const RE2 sh("(?i)(/bin/(ba|z|da)?sh|\\bsh -i|cmd\\.exe|exec\\s*\\(|spawn|popen|system\\s*\\(|\\|&\\s*getline)");
-      uint32_t f2 = flags;
-      if (RE2::PartialMatch(code->text, sock) && RE2::PartialMatch(code->text, sh)) f2 |= kStdioSocket;
+      // A one-line program that runs no command reads a socket piped into it
+      // as data (`openssl s_client … | awk '/BEGIN/,/END/'` keeps a certificate).
+      const bool runs_commands = RE2::PartialMatch(code->text, sh);
+      uint32_t f2 = runs_commands ? flags : flags & ~kStdioSocket;
+      if (runs_commands && RE2::PartialMatch(code->text, sock)) f2 |= kStdioSocket;
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);
     }
     return r;

@@ -437,8 +437,12 @@ std::string normalize_path(std::string_view in) {
   else if (starts("/root/") || s == "/root") s = "~" + s.substr(5);
   else if (starts("/home/")) {
     size_t e = s.find('/', 6);
+    // /home/NAME is a home; /home/test_file_* (a name only partly known,
+    // a glob's pattern) is a file in /home, not a user's directory.
+    const std::string_view name = std::string_view(s).substr(6, e == std::string::npos ? std::string::npos : e - 6);
+    const bool partly_known = name.find(kUnknownPart) != std::string_view::npos && name.size() > 1;
     if (e != std::string::npos) s = "~" + s.substr(e);
-    else if (s.size() > 6) s = "~";
+    else if (s.size() > 6 && !partly_known) s = "~";
   } else if (starts("~") && s.size() > 1 && s[1] != '/') {
     // ~user/...
     size_t e = s.find('/');

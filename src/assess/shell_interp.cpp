@@ -656,7 +656,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           e.detail = "unset HISTFILE";
           ctx_.effect(std::move(e), site(n));
         }
-        vars_.erase(v);
+        // Unset is empty from then on, not the environment's value (a
+        // password prompt's `unset password` before reading one).
+        vars_[v] = Word{};
       }
       break;
     case K::function_definition_sh: {

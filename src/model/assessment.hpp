@@ -68,6 +68,9 @@ struct Assessment {
   // the assessor failed. What was not seen may be anything, so such code runs
   // contained as HIGH code does (policy/run_policy.hpp), whatever its level.
   bool complete = true;
+  // The code runs a file it does not hold by name (a sourced library, one
+  // the rubric does not call dynamic code): a text input may be that file.
+  bool runs_named_file = false;
 };
 
 }  // namespace mai
