@@ -1054,23 +1054,33 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   }
   if (kind == "find") {
     // find ROOT... [-exec CMD {} ;] [-delete]; what it finds is ROOT/<unknown> (/<unknown> under /),
-    // or ROOT/<unknown>PATTERN with one name test (`-name '*.ovpn'` deletes those files, not the tree)
+    // or ROOT/<unknown>PATTERN with one name test and a shallow -maxdepth (an uninstaller's
+    // `find /home -maxdepth 2 -name '*.ovpn' -delete` deletes those files, not the tree). A name
+    // test over the whole depth still sweeps the tree: `find / -name '*.jpg' -exec shred` is a wipe.
     std::string found(1, kUnknownPart);
     int name_tests = 0;
-    bool alternatives = false;
+    bool alternatives = false, shallow = false, wildcard = false;
     for (size_t k = 1; k < argv.size(); ++k) {
       const std::string& w = argv[k].text;
       if (w == "-o" || w == "-or") alternatives = true;
+      if (w == "-maxdepth" && k + 1 < argv.size()) {
+        const std::string& d = argv[k + 1].text;
+        shallow = d.size() == 1 && d[0] >= '0' && d[0] <= '3';
+      }
       if ((w == "-name" || w == "-iname") && k + 1 < argv.size()) {
         ++name_tests;
         std::string pat = argv[k + 1].text;
+        wildcard = pat.find_first_of("*?[") != std::string::npos || is_partial(pat);
         for (auto& c : pat)
           if (c == '*' || c == '?') c = kUnknownPart;
         if (pat.empty() || pat[0] != kUnknownPart) pat.insert(pat.begin(), kUnknownPart);
         found = pat.find_first_not_of(kUnknownPart) == std::string::npos ? std::string(1, kUnknownPart) : pat;
       }
     }
-    if (name_tests != 1 || alternatives) found = std::string(1, kUnknownPart);
+    // An exact name (`-name id_rsa`) names those files at any depth: ROOT/<unknown>/NAME.
+    const bool exact = name_tests == 1 && !wildcard;
+    if (exact) found.insert(1, 1, '/');
+    if (name_tests != 1 || alternatives || (!shallow && !exact)) found = std::string(1, kUnknownPart);
     auto under = [&found](const std::string& root) {
       return (root.empty() || root.back() != '/' ? root + "/" : root) + found;
     };
@@ -1100,11 +1110,16 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
           }
           cmd.push_back(x);
         }
-        run(cmd, CommandIo{}, depth + 1);
+        // What the command prints is find's output (`find -exec cat {} \; | curl` sends the files).
+        CommandResult out = run(cmd, CommandIo{}, depth + 1);
+        if (out.stdout_taint & ~kWalked) {
+          r.stdout_taint |= out.stdout_taint;
+          r.stdout_ev = out.stdout_ev;
+        }
       }
     }
-    r.stdout_taint = kWalked;
-    r.stdout_ev = ev;
+    r.stdout_taint |= kWalked;
+    if (r.stdout_ev < 0) r.stdout_ev = ev;
     return r;
   }
   if (kind == "echo") {
