@@ -407,12 +407,15 @@ const char* const kSecurityUnits[] = {"firewalld", "ufw", "apparmor", "auditd", 
                                       "nftables", "fail2ban", "clamav", "clamd", "falcon", "osquery",
                                       "wazuh", "ossec", "sysmon", "aide", "rkhunter", "crowdstrike",
                                       "sentinelone", "sentinelagent", "netfilter", "rsyslog", "syslog",
-                                      "syslog-ng", "journald", "systemd-journald", "audit"};
+                                      "syslog-ng", "journald", "systemd-journald", "audit", "auditbeat",
+                                      "suricata", "snort", "zeek", "mdatp", "elastic", "tripwire", "sophos",
+                                      "cylance", "qualys-cloud", "tanium", "carbonblack", "cbagent"};
 const char* const kSecurityUnitSuffixes[] = {"", "d", "-daemon", "-agent", "-sensor", "-manager", "-hids",
                                              "-freshclam", "-persistent", "-server"};
 
 bool is_security_unit(const std::string& u) {
-  std::string base = u;
+  std::string base = u;  // unit names are lower case; a capitalised one names the same daemon
+  std::transform(base.begin(), base.end(), base.begin(), [](unsigned char c) { return std::tolower(c); });
   for (const char* suffix : {".service", ".socket", ".timer"})
     if (base.size() > std::strlen(suffix) && base.compare(base.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
       base.resize(base.size() - std::strlen(suffix));
@@ -1409,6 +1412,15 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
   // awk's program is its first operand, unless it is read from a file (-f)
   if (!code && (name == "awk" || name == "gawk") && !p.has("-f") && !p.operands.empty()) code = argv[p.operands[0]];
   if (code) {
+    // A one-line program that evaluates what it reads on stdin (`| python3 -c
+    // "exec(sys.stdin.read())"`, `| ruby -e 'eval STDIN.read'`) runs its stdin as code.
+    static const RE2 evaluates("(?i)\\b(eval|exec|compile|instance_eval)\\b|new\\s+Function\\s*\\(");
+    static const RE2 reads_stdin("(?i)stdin|<>|\\binput\\s*\\(");
+    const bool evaluates_code = RE2::PartialMatch(code->text, evaluates);
+    if (evaluates_code && io.stdin_taint && RE2::PartialMatch(code->text, reads_stdin)) {
+      r.interactive_shell = true;
+      effect(Eff::exec, "interpreter", name, name + " evaluating its stdin", io.stdin_taint, io.stdin_ev, flags);
+    }
     if (python) {
       nested_python(*code);
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
@@ -1419,7 +1431,7 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       static const RE2 sh("(?i)(/bin/(ba|z|da)?sh|\\bsh -i|cmd\\.exe|exec\\s*\\(|spawn|popen|system\\s*\\(|\\|&\\s*getline)");
       // A one-line program that runs no command reads a socket piped into it
       // as data (`openssl s_client … | awk '/BEGIN/,/END/'` keeps a certificate).
-      const bool runs_commands = RE2::PartialMatch(code->text, sh);
+      const bool runs_commands = evaluates_code || RE2::PartialMatch(code->text, sh);
       uint32_t f2 = runs_commands ? flags : flags & ~kStdioSocket;
       if (runs_commands && RE2::PartialMatch(code->text, sock)) f2 |= kStdioSocket;
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);
