@@ -1055,6 +1055,16 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       effect(Eff::file_delete, "encrypt", in->text, name + " " + line, 0, -1, 0, -1, in->taint, in->ev);
     return r;
   }
+  if (kind == "ls") {
+    // ls DIR...: the names it prints were found by listing DIR (`for f in $(ls ~/Documents)`).
+    std::string dir = p.operands.empty() ? "." : argv[p.operands[0]].text;
+    int32_t ev = ctx_.log.evidence(site_.line, site_.col, "lists " + printable(dir));
+    for (size_t k : p.operands) effect(Eff::file_list, "ls", argv[k].text, name + " " + line);
+    if (p.operands.empty()) effect(Eff::file_list, "ls", ".", name + " " + line);
+    r.stdout_taint = kWalked;
+    r.stdout_ev = ev;
+    return r;
+  }
   if (kind == "find") {
     // find ROOT... [-exec CMD {} ;] [-delete]; what it finds is ROOT/<unknown> (/<unknown> under /),
     // or ROOT/<unknown>PATTERN with one name test and a shallow -maxdepth (an uninstaller's

@@ -244,7 +244,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
     static const std::unordered_set<std::string_view> kinds = {
         "generic", "wrapper", "shell",  "interpreter", "http",   "netcat", "files",  "chmod",    "copy",
         "read",    "dd",      "crontab", "service",    "firewall", "history", "docker", "pip",     "ping",
-        "resolve", "decode",  "ssh",    "mail",        "find",   "echo",   "eval",   "source",   "su",
+        "resolve", "decode",  "ssh",    "mail",        "find",   "ls", "echo",   "eval",   "source",   "su",
         "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
         "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
         "setenforce", "systemd_run", "launchctl", "osascript", "windows", "truncate", "ip", "cd", "which", "tr", "capture", "encrypt"};

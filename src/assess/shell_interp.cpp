@@ -255,6 +255,11 @@ Word ShInterp::word(NodeId n, bool& split) {
         if (s[i] == '\\' && i + 1 < s.size()) {
           if (s[i + 1] != '\n') w.text += s[i + 1];
           ++i;
+        } else if (s[i] == '*' && t_.kind(n) == K::word) {
+          // An unquoted star is a glob: the shell lists the directory for the
+          // names it stands for (`for f in ~/Documents/*` walks the folder).
+          w.text += kUnknownPart;
+          w.taint |= kWalked;
         } else {
           w.text += s[i];
         }

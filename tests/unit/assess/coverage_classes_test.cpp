@@ -468,6 +468,14 @@ TEST(CoverageClasses, ShellEncryptionAndWalksOfTheRoot) {
        "find ~/Documents -type f | while read -r f; do ccrypt -K k \"$f\"; done\n", "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
       {"a password zip of Documents, then removed", B, "zip -r -P hunter2 /tmp/x.zip ~/Documents && rm -rf ~/Documents\n",
        "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
+      {"a glob loop over Documents, encrypted with openssl and removed", B,
+       "for f in ~/Documents/*; do\n  openssl enc -aes-256-cbc -salt -in \"$f\" -out \"$f.enc\" -pass pass:k\n"
+       "  rm -f \"$f\"\ndone\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
+      {"a loop over ls's names, encrypted and removed", B,
+       "for f in $(ls ~/Documents); do\n  openssl enc -aes-256-cbc -in ~/Documents/$f -out ~/Documents/$f.enc -k x\n"
+       "  rm -f ~/Documents/$f\ndone\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
       {"find / -delete", B, "find / -mindepth 1 -delete 2>/dev/null\n", "WIPE", SH},
       {"every entry of / removed", B,
        "import os, shutil\nfor e in os.listdir('/'):\n    shutil.rmtree(os.path.join('/', e), ignore_errors=True)\n", "WIPE"},
@@ -477,6 +485,10 @@ TEST(CoverageClasses, ShellEncryptionAndWalksOfTheRoot) {
       {"gpg verify and decrypt", L, "gpg --verify r.tgz.sig r.tgz\ngpg -d secrets.txt.gpg > secrets.txt\n", nullptr, SH},
       {"a build zipped, its directory removed", L, "zip -r dist.zip build/ && rm -rf build/\n", nullptr, SH},
       {"an app's cache removed", L, "rm -rf ~/.cache/myapp\n", nullptr, SH},
+      {"the logs of a glob compressed", L, "for f in logs/*.log; do gzip -k \"$f\"; done\nls -la logs\n", nullptr, SH},
+      {"one named file encrypted for sending, the plain copy removed", L,
+       "openssl enc -aes-256-cbc -pbkdf2 -in report.pdf -out report.pdf.enc -pass env:PASS && rm report.pdf\n", nullptr,
+       SH},
   };
   for (const auto& c : cases) check(c);
 }
