@@ -1549,10 +1549,17 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   for (const char* o : {"-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F",
                         "--form", "-T", "--upload-file", "--json", "--post-data", "--post-file", "--body-file",
                         "--body-data"}) {
+    // These name a file to send (`curl -T ~/.ssh/id_rsa`), as @file does for -d and -F.
+    const bool names_file = !std::strcmp(o, "-T") || !std::strcmp(o, "--upload-file") ||
+                            !std::strcmp(o, "--post-file") || !std::strcmp(o, "--body-file");
+    auto send = [&](Word w) {
+      if (names_file && w.text != "-" && w.text != "." && !w.text.empty() && w.text[0] != '@') w.text = "@" + w.text;
+      add_data(w);
+    };
     for (const auto& [k, v] : p.opts)
       if (k == o) {
-        if (v) add_data(argv[v]);
-        else if (auto w = opt_value(argv, p, o)) add_data(*w);
+        if (v) send(argv[v]);
+        else if (auto w = opt_value(argv, p, o)) send(*w);
       }
   }
   if (name == "wget")
