@@ -790,5 +790,22 @@ TEST(CoverageClasses, UploadOptionsSendTheFileTheyName) {
   for (const auto& c : cases) check(c);
 }
 
+// A raw disk or /dev/mem holds every user's files or the machine's memory,
+// below any file permission: reading one is a privileged access attempt.
+TEST(CoverageClasses, RawDisksAndMemoryAreReadOnlyWithPrivilege) {
+  const Case cases[] = {
+      {"the boot sector read", H, "with open('/dev/sda', 'rb') as d:\n    print(d.read(512)[:16].hex())\n",
+       "READS-RAW-DEVICE"},
+      {"physical memory mapped", H,
+       "import mmap, os\nfd = os.open('/dev/mem', os.O_RDONLY)\nm = mmap.mmap(fd, 4096, mmap.MAP_SHARED, mmap.PROT_READ)\n",
+       "READS-RAW-DEVICE"},
+      {"a disk imaged by dd", H, "dd if=/dev/nvme0n1 of=disk.img bs=4M\n", "READS-RAW-DEVICE", SH},
+      // Neighbours: the harmless devices.
+      {"an image of zeros", L, "dd if=/dev/zero of=test.img bs=1M count=10\n", nullptr, SH},
+      {"random bytes", L, "with open('/dev/urandom', 'rb') as r:\n    print(r.read(8).hex())\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
