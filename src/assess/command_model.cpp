@@ -16,6 +16,11 @@ std::string command_basename(std::string_view w) {
   return b;
 }
 
+bool runs_script(const std::string& name) {
+  static const RE2 re("^(python[0-9.]*|pypy[0-9.]*|perl|ruby|node|sh|bash|dash|zsh|ksh)$");
+  return RE2::FullMatch(name, re);
+}
+
 namespace {
 
 bool starts(const std::string& s, const char* p) { return s.compare(0, std::strlen(p), p) == 0; }

@@ -50,4 +50,8 @@ bool run_windows_line(std::string_view line, Ctx& ctx, const Site& site, uint32_
 // The command name of a path ("/usr/bin/python3.11" -> "python3.11").
 std::string command_basename(std::string_view word);
 
+// An interpreter that runs the script file named as its first operand
+// (python3 FILE, bash FILE): how a program starts a copy of itself.
+bool runs_script(const std::string& command_name);
+
 }  // namespace mai::assess

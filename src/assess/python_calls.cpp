@@ -66,10 +66,6 @@ bool params_pass_a_key(const PyInterp::Args& args) {
   return keyed_secret;
 }
 
-bool runs_script(const std::string& name) {
-  static const RE2 re("^(python[0-9.]*|pypy[0-9.]*|perl|ruby|node|sh|bash|dash|zsh|ksh)$");
-  return RE2::FullMatch(name, re);
-}
 }  // namespace
 
 namespace {
@@ -1337,7 +1333,8 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       if (looks_shell) {
         ctx_.shell_printed_taint = 0;
         ctx_.shell_printed_ev = -1;
-        run_nested_shell(line, taint, ev, site, "in the command line it runs");
+        // The program's own path in the line (`python3 {__file__} &`) stays its own in the shell.
+        run_nested_shell(line, taint | (cmd.taint & kSelf), ev, site, "in the command line it runs");
         // What the line prints (whoami && hostname) is what check_output returns.
         if (output && ctx_.shell_printed_taint) output->add_taint(ctx_.shell_printed_taint, ctx_.shell_printed_ev);
       } else {

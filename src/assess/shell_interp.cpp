@@ -1021,7 +1021,8 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     // The script starting itself again ($0 &, bash $0).
     // A re-launch under a condition (`elif ...; then ($0 edit "$1" &)`) outside a
     // loop is one process, as a guarded re-launch is in Python.
-    bool self = (argv[0].taint & kSelf) || (argv.size() > 1 && ctx_.lib.is_shell(name) && (argv[1].taint & kSelf));
+    bool self = (argv[0].taint & kSelf) ||
+                (argv.size() > 1 && (ctx_.lib.is_shell(name) || runs_script(name)) && (argv[1].taint & kSelf));
     if (self && (background_ || in_pipeline_ || infinite_) && (cond_ == 0 || loop_ || infinite_)) {
       Effect e;
       e.kind = Eff::spawn;

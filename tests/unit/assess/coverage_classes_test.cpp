@@ -807,5 +807,25 @@ TEST(CoverageClasses, RawDisksAndMemoryAreReadOnlyWithPrivilege) {
   for (const auto& c : cases) check(c);
 }
 
+// The program's own path in a shell line (`python3 {__file__} &`) is itself,
+// as it is in an argument list: a copy started in the background at every
+// run, or by an endless loop, is a chain of processes without end.
+TEST(CoverageClasses, ASelfLaunchInAShellLineIsRecursive) {
+  const Case cases[] = {
+      {"itself in the background from an endless loop", B,
+       "import os, time\nwhile True:\n    os.system('python3 ' + __file__ + ' &')\n    time.sleep(0.1)\n",
+       "FORK-BOMB"},
+      {"itself in the background at every run", B,
+       "import subprocess, sys\nsubprocess.Popen(f'nohup python3 {sys.argv[0]} &', shell=True)\n", "FORK-BOMB"},
+      // Neighbours: a guarded re-launch as a worker, and the file compiled.
+      {"a re-launch as a worker under a guard", M,
+       "import subprocess, sys\nif '--worker' not in sys.argv:\n"
+       "    subprocess.Popen(f'nohup python3 {__file__} --worker > log.txt 2>&1 &', shell=True)\n",
+       "RUNS-PROCESS"},
+      {"its own file byte-compiled", M, "import os\nos.system(f'python3 -m py_compile {__file__}')\n", "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
