@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/unique_fd.hpp"
 #include "sandbox/docker_watch_protocol.hpp"
 #include "sandbox/fd_passing.hpp"
 #include "sandbox/seccomp_policy.hpp"
@@ -86,15 +87,13 @@ int reap_until(pid_t child, int sock) {
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
   ::sigprocmask(SIG_BLOCK, &chld, nullptr);
-  int sfd = ::signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC);
+  const UniqueFd signals(::signalfd(-1, &chld, SFD_NONBLOCK | SFD_CLOEXEC));
+  const int sfd = signals.fd;
   for (;;) {
     for (;;) {
       int status = 0;
       pid_t p = ::waitpid(-1, &status, WNOHANG);
-      if (p == child) {
-        if (sfd >= 0) ::close(sfd);
-        return status;
-      }
+      if (p == child) return status;
       if (p == 0) break;
       if (p < 0 && errno == EINTR) continue;
       if (p < 0) return -1;
@@ -113,10 +112,7 @@ int reap_until(pid_t child, int sock) {
       while (::read(sfd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
       }
     }
-    if (pf[1].revents && host_gone(sock)) {
-      ::close(sfd);
-      return kSupervisorGone;
-    }
+    if (pf[1].revents && host_gone(sock)) return kSupervisorGone;
   }
 }
 
