@@ -153,6 +153,53 @@ std::optional<Word> opt_value(const std::vector<Word>& argv, const Parsed& p, co
   return std::nullopt;
 }
 
+}  // namespace
+
+bool evaluates_code(const std::string& program_text) {
+  static const RE2 evaluates("(?i)\\b(eval|exec|compile|instance_eval)\\b|new\\s+Function\\s*\\(");
+  return RE2::PartialMatch(program_text, evaluates);
+}
+
+namespace {
+bool reads_stdin(const std::string& program_text) {
+  static const RE2 reads("(?i)stdin|<>|\\binput\\s*\\(");
+  return RE2::PartialMatch(program_text, reads);
+}
+}  // namespace
+
+bool takes_program_on_stdin(const std::vector<Word>& argv, const CommandSpec& spec, bool shell) {
+  if (argv.empty()) return false;
+  std::string name = command_basename(argv[0].text);
+  Parsed p = parse_args(argv, &spec);
+  if (shell) {
+    if (opt_value(argv, p, "-c")) return false;
+    for (size_t k = 1; k < argv.size(); ++k)
+      if (argv[k].text.size() > 1 && argv[k].text[0] == '-' && argv[k].text[1] != '-' &&
+          argv[k].text.find('c') != std::string::npos && k + 1 < argv.size())
+        return false;
+    // -s: commands from stdin, the operands are its positional parameters (curl ... | bash -s -- arg).
+    for (size_t k = 1; k < argv.size(); ++k) {
+      const std::string& o = argv[k].text;
+      if (o == "--" || o.size() < 2 || o[0] != '-') break;
+      if (o[1] != '-' && o.find('s') != std::string::npos) return true;
+    }
+  } else {
+    bool python = spec.lang == "python";
+    for (const char* o : {python ? "-c" : "-e", "-E", "-r"})
+      if (auto code = opt_value(argv, p, o))
+        // A one-line program that evaluates what it reads on stdin (`| python3 -c
+        // "exec(sys.stdin.read())"`, `| ruby -e 'eval STDIN.read'`) runs its stdin as code.
+        return evaluates_code(code->text) && reads_stdin(code->text);
+    if (opt_value(argv, p, "-m")) return false;
+    if ((name == "awk" || name == "gawk") && !p.has("-f") && !p.operands.empty()) return false;
+  }
+  if (p.operands.empty()) return true;
+  const std::string& script = argv[p.operands[0]].text;
+  return script == "-" || script == "/dev/stdin";
+}
+
+namespace {
+
 // The host of an scp/rsync operand on another machine: [user@]host:path,
 // host::module (an rsync daemon), rsync://host/...; nullopt for a local path
 // (/a:b, ./x:y, a Windows drive).
@@ -1357,14 +1404,7 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     nested_shell(*code);
     return r;
   }
-  // -s: commands from stdin, the operands are its positional parameters (curl … | bash -s -- arg).
-  bool from_stdin = false;
-  for (size_t k = 1; k < argv.size(); ++k) {
-    const std::string& o = argv[k].text;
-    if (o == "--" || o.size() < 2 || o[0] != '-') break;
-    if (o[1] != '-' && o.find('s') != std::string::npos) from_stdin = true;
-  }
-  if (!p.operands.empty() && !from_stdin) {
+  if (!p.operands.empty() && !takes_program_on_stdin(argv, spec, true)) {
     // A script file.
     const Word& f = argv[p.operands[0]];
     auto [ft, fev] = file_taint(f);
@@ -1427,12 +1467,8 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
   // awk's program is its first operand, unless it is read from a file (-f)
   if (!code && (name == "awk" || name == "gawk") && !p.has("-f") && !p.operands.empty()) code = argv[p.operands[0]];
   if (code) {
-    // A one-line program that evaluates what it reads on stdin (`| python3 -c
-    // "exec(sys.stdin.read())"`, `| ruby -e 'eval STDIN.read'`) runs its stdin as code.
-    static const RE2 evaluates("(?i)\\b(eval|exec|compile|instance_eval)\\b|new\\s+Function\\s*\\(");
-    static const RE2 reads_stdin("(?i)stdin|<>|\\binput\\s*\\(");
-    const bool evaluates_code = RE2::PartialMatch(code->text, evaluates);
-    if (evaluates_code && io.stdin_taint && RE2::PartialMatch(code->text, reads_stdin)) {
+    const bool evaluates = evaluates_code(code->text);
+    if (io.stdin_taint && takes_program_on_stdin(argv, spec, false)) {
       r.interactive_shell = true;
       effect(Eff::exec, "interpreter", name, name + " evaluating its stdin", io.stdin_taint, io.stdin_ev, flags);
     }
@@ -1446,14 +1482,14 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       static const RE2 sh("(?i)(/bin/(ba|z|da)?sh|\\bsh -i|cmd\\.exe|exec\\s*\\(|spawn|popen|system\\s*\\(|\\|&\\s*getline)");
       // A one-line program that runs no command reads a socket piped into it
       // as data (`openssl s_client … | awk '/BEGIN/,/END/'` keeps a certificate).
-      const bool runs_commands = evaluates_code || RE2::PartialMatch(code->text, sh);
+      const bool runs_commands = evaluates || RE2::PartialMatch(code->text, sh);
       uint32_t f2 = runs_commands ? flags : flags & ~kStdioSocket;
       if (runs_commands && RE2::PartialMatch(code->text, sock)) f2 |= kStdioSocket;
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);
     }
     return r;
   }
-  if (!p.operands.empty() && argv[p.operands[0]].text != "-") {
+  if (!p.operands.empty() && !takes_program_on_stdin(argv, spec, false)) {
     const Word& f = argv[p.operands[0]];
     auto [ft, fev] = file_taint(f);
     effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), ft, fev >= 0 ? fev : f.ev,

@@ -50,6 +50,15 @@ bool run_windows_line(std::string_view line, Ctx& ctx, const Site& site, uint32_
 // The command name of a path ("/usr/bin/python3.11" -> "python3.11").
 std::string command_basename(std::string_view word);
 
+// Whether the shell (`shell`) or interpreter `argv` runs the program it reads
+// on its standard input: no code option (-c, -e, -m), and no script operand
+// or the script "-" or /dev/stdin (bash -s too). What is written to such a
+// command's stdin is code; a script's is data.
+bool takes_program_on_stdin(const std::vector<Word>& argv, const CommandSpec& spec, bool shell);
+
+// Whether a one-line program's text evaluates code (eval, exec, compile, new Function).
+bool evaluates_code(const std::string& program_text);
+
 // An interpreter that runs the script file named as its first operand
 // (python3 FILE, bash FILE): how a program starts a copy of itself.
 bool runs_script(const std::string& command_name);

@@ -26,6 +26,24 @@ bool Budget::past_deadline() {
   return thread_cpu_ns() > deadline_ns_;
 }
 
+std::optional<std::string> env_directory(std::string_view name) {
+  // Where each points when set as its specification says (the XDG base
+  // directories' defaults): a path under them keeps its meaning.
+  static const std::pair<std::string_view, std::string_view> dirs[] = {
+      {"HOME", "~"},
+      {"USERPROFILE", "~"},
+      {"APPDATA", "~/AppData/Roaming"},
+      {"LOCALAPPDATA", "~/AppData/Local"},
+      {"XDG_CONFIG_HOME", "~/.config"},
+      {"XDG_DATA_HOME", "~/.local/share"},
+      {"XDG_CACHE_HOME", "~/.cache"},
+      {"XDG_STATE_HOME", "~/.local/state"},
+  };
+  for (const auto& [n, dir] : dirs)
+    if (n == name) return std::string(dir);
+  return std::nullopt;
+}
+
 uint32_t Ctx::classify(std::string_view path) const {
   if (path.empty()) return 0;
   // A mostly unknown path belongs to no class: "…/…" is not the home directory.
@@ -36,6 +54,11 @@ uint32_t Ctx::classify(std::string_view path) const {
   // Something under the home directory, its name unknown (a walk of ~): home.
   if (partial && known < 3)
     return path.size() > 2 && path[0] == '~' && path[1] == '/' ? lib.path_class_bit("home").value_or(0) : 0;
+  // "$base/lib/python$py_version_short/site-packages" as written is a
+  // template nobody expanded (distutils' install schemes): as a path it is a
+  // directory named "$base" in the working directory, nothing more.
+  if (path.size() > 1 && path[0] == '$' && (std::isalpha(static_cast<unsigned char>(path[1])) || path[1] == '_'))
+    return lib.path_class_bit("cwd").value_or(0);
   uint32_t bits = lib.classify_path(path);
   if (bits & public_key_class) bits &= ~credentials_class;
   if (path[0] != '/' && path[0] != '~' && path[0] != kUnknownPart)

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -267,6 +268,11 @@ struct Ctx {
   // (~/Documents), holds every file under it: the user's files, found by walking.
   uint32_t home_tree_taint(std::string_view path) const;
 };
+
+// The directory an environment variable names when it is one of the user's
+// standard ones (HOME is ~, XDG_CONFIG_HOME ~/.config, APPDATA
+// ~/AppData/Roaming); nullopt for any other name. Both interpreters use it.
+std::optional<std::string> env_directory(std::string_view name);
 
 // Front ends. Each appends effects to ctx.log and never throws.
 // `site` non-null: nested code, reported at *site with `via`.

@@ -189,6 +189,15 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (const Value* d = arg(2, "")) out.join(*d);
       return out;
     }
+    case Special::setattr: {
+      const Value* obj = arg(0, "");
+      const Value* name = arg(1, "");
+      const Value* value = arg(2, "");
+      if (obj && name && value)
+        for (const auto& s : texts(*name))
+          if (!is_partial(s)) assign_attribute(*obj, fold_identifier(s), *value, site);
+      return Value::none();
+    }
     case Special::hasattr: return Value::boolean(true);
     case Special::globals: return Value::object("globals");
     case Special::vars: {
@@ -826,9 +835,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (secret) taint |= kEnvSecret;
       if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
       if (is_partial(name)) taint |= kEnvAll;
-      if (name == "HOME" || name == "USERPROFILE") out = Value::str("~");
-      else if (name == "APPDATA") out = Value::str("~/AppData/Roaming");
-      else if (name == "LOCALAPPDATA") out = Value::str("~/AppData/Local");
+      if (auto dir = env_directory(name)) out = Value::str(*dir);
       else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
       else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
       int32_t ev = evidence(site, std::string(secret ? "reads the secret environment variable " : "reads the environment variable ") +
@@ -897,7 +904,20 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         ctx_.change_dir(ctx_.path(p->alts[0].extra));
       return Value::none();
     }
-    case Special::partial: return a0 ? *a0 : Value();
+    case Special::partial: {
+      if (!a0) return Value();
+      // partial(f, x, k=y) is f with x and y bound: f runs here with them (and
+      // anything else unknown), since when the partial is called is not followed.
+      Args bound;
+      bound.pos.assign(args.pos.begin() + 1, args.pos.end());
+      bound.kw = args.kw;
+      bound.star_unknown = true;
+      for (const auto& a : a0->alts)
+        if ((a.k == VK::function || a.k == VK::method) && (args.pos.size() > 1 || !args.kw.empty()))
+          call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), bound,
+                        a.k == VK::method ? a.self.get() : nullptr, site);
+      return *a0;
+    }
     case Special::fileno: {
       Value v = Value::tainted(kSockFd | in_taint, in_ev);
       return v;

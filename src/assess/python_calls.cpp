@@ -3,6 +3,7 @@
 // types, taint, callbacks), built-in methods of str/bytes/list/dict, and the
 // operators.
 #include <algorithm>
+#include <functional>
 #include <cstring>
 
 #include <re2/re2.h>
@@ -471,6 +472,29 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   return ret;
 }
 
+void PyInterp::bind_fields(ClassInfo& c, const Args& args) {
+  // The bases' fields come first, as a dataclass's generated __init__ takes them.
+  std::vector<std::string> fields;
+  std::function<void(const ClassInfo&, int)> collect = [&](const ClassInfo& k, int depth) {
+    if (depth > 8) return;
+    for (const auto& b : k.bases)
+      for (const auto& a : b.alts)
+        if (a.k == VK::cls) collect(*static_cast<const ClassInfo*>(a.fn), depth + 1);
+    for (const auto& f : k.fields)
+      if (std::find(fields.begin(), fields.end(), f) == fields.end()) fields.push_back(f);
+  };
+  collect(c, 0);
+  if (fields.empty()) return;
+  auto store = [&](const std::string& name, const Value& v) {
+    auto it = c.inst.find(name);
+    if (it == c.inst.end()) c.inst.emplace(name, v);
+    else it->second.join(v);
+  };
+  for (size_t i = 0; i < args.pos.size() && i < fields.size(); ++i) store(fields[i], args.pos[i]);
+  for (const auto& [name, v] : args.kw)
+    if (std::find(fields.begin(), fields.end(), name) != fields.end()) store(name, v);
+}
+
 Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
   Value self;
   Alt a;
@@ -484,6 +508,9 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
       call_function(*static_cast<FunctionInfo*>(const_cast<void*>(m.fn)), args, &self, site);
       ran = true;
     }
+  // No __init__ written: a generated one (dataclass, NamedTuple, attrs,
+  // pydantic) stores its arguments in the annotated fields.
+  if (!ran) bind_fields(c, args);
   if (!ran)
     // A library base class's constructor (threading.Thread(target=...)).
     for (const auto& b : c.bases)
@@ -492,6 +519,31 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
           if (const ApiSpec* spec = ctx_.lib.api(ba.s)) apply_spec(*spec, ba.s, nullptr, args, site);
         }
   return self;
+}
+
+// argv with its first word replaced by the file that runs (os.execv(path, argv)).
+Value PyInterp::with_executable(const Value& exe, const Value& argv) {
+  Value out;
+  bool any = false;
+  for (const auto& a : argv.alts) {
+    if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
+      std::vector<Value> items = a.c->items;
+      if (items.empty()) items.push_back(exe);
+      else items[0] = exe;
+      Value l = make_list(std::move(items));
+      l.alts[0].c->open = a.c->open;
+      l.alts[0].c->rest = a.c->rest;
+      l.taint = argv.taint;
+      l.ev = argv.ev;
+      accumulate(out, any, l);
+    } else {
+      Value one;
+      one.alts.push_back(a);
+      accumulate(out, any, one);
+    }
+  }
+  if (!any) return argv;
+  return out;
 }
 
 // The argument list of an in-process command entry point (pip's main(["install", x]))
@@ -653,6 +705,24 @@ Value self_value(const Value* self) {
 
 }  // namespace
 
+// Whether a call's callback arguments are "the rest" (register(f, *args,
+// **kwargs)): then its keyword arguments go to the callback as well.
+bool forwards_keywords(const ApiSpec& spec) {
+  auto it = spec.roles.find("cbargs");
+  if (it == spec.roles.end()) return false;
+  for (const auto& r : it->second)
+    if (r.rest) return true;
+  return false;
+}
+
+// Whether `kw` is the keyword of one of the call's own roles (submit(fn=...)).
+bool names_role(const ApiSpec& spec, const std::string& kw) {
+  for (const auto& [role, refs] : spec.roles)
+    for (const auto& r : refs)
+      if (r.kw == kw) return true;
+  return false;
+}
+
 // The value of one role of a call, joined over its references; nullopt when absent.
 std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,
                                 const Value* self) {
@@ -811,6 +881,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         uint32_t flags = (spec.waits ? kWaited : 0) | (spec.replaces ? kReplaces : 0);
         Value cmd = is_shell && shell ? *shell : argv ? *argv : Value();
         if (!spec.program.empty()) cmd = with_program(spec.program, cmd);
+        // os.execv(path, argv): path is what runs; argv[0] only names it.
+        if (auto exe = role_value(spec, "exe", args, self)) cmd = with_executable(*exe, cmd);
         Value printed;
         exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed);
         // The command line, remembered by a Popen (for .stdin.write / communicate)
@@ -821,12 +893,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
             for (const auto& w : c->c->items) line += (line.empty() ? "" : " ") + first_text(w);
           else if (c->k == VK::str) line = c->s;
         }
-        if (data && !line.empty()) {
-          // Only a shell or an interpreter runs what it reads (grep reading a download does not).
-          std::string prog = command_basename(line.substr(0, line.find(' ')));
-          const CommandSpec* cs = ctx_.lib.command(prog);
-          if (ctx_.lib.is_shell(prog) || (cs && cs->kind == "interpreter")) stdin_effect(line, *data, site);
-        }
+        if (data && !line.empty()) stdin_effect(line, *data, site);
         if (spec.spawns || spec.replaces) {
           if (!spec.returns.empty()) {
             result = Value::object(spec.returns, line);
@@ -1089,15 +1156,23 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       }
       Value one;
       one.alts.push_back(a);
-      if (cbargs && !spec.cb_taint) {
+      // register(f, *args, **kwargs), submit, to_thread: the keywords are the callback's too.
+      std::vector<std::pair<std::string, Value>> cbkw;
+      if (forwards_keywords(spec))
+        for (const auto& kv : args.kw)
+          if (!names_role(spec, kv.first)) cbkw.push_back(kv);
+      if ((cbargs || !cbkw.empty()) && !spec.cb_taint) {
         Args inner;
-        std::vector<Value> items;
-        Value sum = iterate(*cbargs, &items);
-        if (!items.empty()) inner.pos = items;
-        else if (!cbargs->unknown()) {
-          inner.star_unknown = true;
-          inner.extra = sum;
+        if (cbargs) {
+          std::vector<Value> items;
+          Value sum = iterate(*cbargs, &items);
+          if (!items.empty()) inner.pos = items;
+          else if (!cbargs->unknown()) {
+            inner.star_unknown = true;
+            inner.extra = sum;
+          }
         }
+        inner.kw = std::move(cbkw);
         auto* f = static_cast<FunctionInfo*>(const_cast<void*>(a.fn));
         call_function(*f, inner, a.k == VK::method ? a.self.get() : nullptr, site);
       } else {
@@ -1224,9 +1299,25 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
 
 
 void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId site) {
-  std::string name = line.substr(0, line.find(' '));
-  size_t slash = name.rfind('/');
-  if (slash != std::string::npos) name = name.substr(slash + 1);
+  std::string name = command_basename(line.substr(0, line.find(' ')));
+  // Only a shell or an interpreter runs what it reads (grep reading a download does not),
+  // and not when given a script or code: then what it reads is data.
+  const CommandSpec* spec = ctx_.lib.command(name);
+  if (!ctx_.lib.is_shell(name) && !(spec && spec->kind == "interpreter")) return;
+  if (spec) {
+    // The line's words; a code option's program is the rest of the line (it had blanks).
+    std::vector<Word> argv;
+    for (size_t b = 0; b < line.size();) {
+      size_t e = line.find(' ', b);
+      if (e == std::string::npos) e = line.size();
+      if (!argv.empty() && (argv.back().text == "-c" || argv.back().text == "-e" || argv.back().text == "-E" ||
+                            argv.back().text == "-r"))
+        e = line.size();
+      if (e > b) argv.push_back(Word{line.substr(b, e - b), 0, -1});
+      b = e + 1;
+    }
+    if (!takes_program_on_stdin(argv, *spec, ctx_.lib.is_shell(name))) return;
+  }
   Effect e;
   e.kind = Eff::exec;
   e.tag = "stdin";

@@ -660,6 +660,33 @@ void PyInterp::assign_name(const std::string& name, Value v) {
   scope->vars[name] = std::move(v);
 }
 
+void PyInterp::assign_attribute(const Value& o, const std::string& name, const Value& v, NodeId target) {
+  for (const auto& a : o.alts) {
+    if (a.k == VK::instance) {
+      auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+      auto it = cls->inst.find(name);
+      if (it == cls->inst.end()) cls->inst.emplace(name, v);
+      else it->second.join(v);
+    } else if (a.k == VK::cls) {
+      auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+      cls->scope->vars[name] = v;
+    } else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) {
+      // Setting a library attribute (ctx.check_hostname = False): "T.attr=" in the model.
+      std::string q = a.k == VK::object ? a.s : a.s;
+      const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, name + "=") : ctx_.lib.api(q + "." + name + "=");
+      // "T.*=": setting any attribute does it (prctl.cap_effective.net_admin = True).
+      if (!spec) spec = a.k == VK::object ? ctx_.lib.method(a.s, "*=") : ctx_.lib.api(q + ".*=");
+      if (spec) {
+        Args args;
+        args.kw.emplace_back("value", v);
+        Value self;
+        self.alts.push_back(a);
+        apply_spec(*spec, spec->name, &self, args, target);
+      }
+    }
+  }
+}
+
 void PyInterp::assign(NodeId target, const Value& v) {
   if (target == kNoNode || stop_) return;
   switch (t_.kind(target)) {
@@ -668,32 +695,7 @@ void PyInterp::assign(NodeId target, const Value& v) {
       NodeId obj = t_.child(target, F::object);
       NodeId attr = t_.child(target, F::attribute);
       if (obj == kNoNode || attr == kNoNode) break;
-      Value o = eval(obj);
-      std::string name = text(attr);
-      for (const auto& a : o.alts) {
-        if (a.k == VK::instance) {
-          auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-          auto it = cls->inst.find(name);
-          if (it == cls->inst.end()) cls->inst.emplace(name, v);
-          else it->second.join(v);
-        } else if (a.k == VK::cls) {
-          auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-          cls->scope->vars[name] = v;
-        } else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) {
-          // Setting a library attribute (ctx.check_hostname = False): "T.attr=" in the model.
-          std::string q = a.k == VK::object ? a.s : a.s;
-          const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, name + "=") : ctx_.lib.api(q + "." + name + "=");
-          // "T.*=": setting any attribute does it (prctl.cap_effective.net_admin = True).
-          if (!spec) spec = a.k == VK::object ? ctx_.lib.method(a.s, "*=") : ctx_.lib.api(q + ".*=");
-          if (spec) {
-            Args args;
-            args.kw.emplace_back("value", v);
-            Value self;
-            self.alts.push_back(a);
-            apply_spec(*spec, spec->name, &self, args, target);
-          }
-        }
-      }
+      assign_attribute(eval(obj), text(attr), v, target);
       break;
     }
     case K::subscript: {
@@ -887,6 +889,8 @@ void PyInterp::exec_def(NodeId s, NodeId decorated) {
       if (t_.kind(c) == K::decorator) {
         std::string_view d = t_.text(c);
         if (d == "@property" || d.find("cached_property") != std::string_view::npos) f.property = true;
+        if (d == "@staticmethod") f.static_method = true;
+        if (d == "@classmethod") f.class_method = true;
         // @app.route("/run/<cmd>"), @app.get(...), @router.post(...): the
         // parameters come from the request (URL variables, FastAPI's query).
         static const RE2 route(R"(^@\w[\w.]*\.(route|get|post|put|patch|delete|api_route|websocket|register_function)\b)");
@@ -978,6 +982,16 @@ void PyInterp::exec_class(NodeId s) {
     for (NodeId b = t_.first_named(supers); b != kNoNode; b = t_.next_named(b))
       if (t_.kind(b) != K::keyword_argument) c.bases.push_back(eval(b));
   NodeId body = t_.child(s, F::body);
+  // `name: type` and `name: type = default` in the body: the fields a generated
+  // constructor takes (dataclass, NamedTuple, attrs, pydantic), in order.
+  if (body != kNoNode)
+    for (NodeId st = t_.first_named(body); st != kNoNode; st = t_.next_named(st)) {
+      if (t_.kind(st) != K::expression_statement) continue;
+      NodeId as = t_.first_named(st);
+      if (as == kNoNode || t_.kind(as) != K::assignment || t_.child(as, F::type) == kNoNode) continue;
+      NodeId left = t_.child(as, F::left);
+      if (left != kNoNode && t_.kind(left) == K::identifier) c.fields.push_back(text(left));
+    }
   if (body != kNoNode) {
     auto saved_scope = scope_;
     auto* saved_cls = cls_body_;
@@ -1635,11 +1649,10 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
       }
       case VK::instance: {
         auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-        auto it = cls->inst.find(name);
         Value v;
         bool found = false;
-        if (it != cls->inst.end()) {
-          v = it->second;
+        if (const Value* attr = find_instance_attr(*cls, name)) {
+          v = *attr;
           found = true;
         }
         Value m = find_method(*cls, name);
@@ -1654,12 +1667,19 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
               Value got = call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), none, &self, at);
               if (bound.alts.empty() && !bound.taint) bound = std::move(got);
               else bound.join(got);
-            } else if (ma.k == VK::function) {
+            } else if (ma.k == VK::function && !static_cast<const FunctionInfo*>(ma.fn)->static_method) {
               Alt b;
               b.k = VK::method;
               b.fn = ma.fn;
               Value self;
-              self.alts.push_back(a);
+              if (static_cast<const FunctionInfo*>(ma.fn)->class_method) {
+                Alt c;
+                c.k = VK::cls;
+                c.fn = a.fn;
+                self.alts.push_back(c);
+              } else {
+                self.alts.push_back(a);
+              }
               b.self = std::make_shared<const Value>(self);
               bound.add(b);
             } else {
@@ -1685,7 +1705,16 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
       }
       case VK::cls: {
         auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-        put(find_method(*cls, name));
+        Value m = find_method(*cls, name);
+        // Cls.factory(): a classmethod gets the class as its first argument.
+        for (auto& ma : m.alts)
+          if (ma.k == VK::function && static_cast<const FunctionInfo*>(ma.fn)->class_method) {
+            Value self;
+            self.alts.push_back(a);
+            ma.k = VK::method;
+            ma.self = std::make_shared<const Value>(self);
+          }
+        put(m);
         break;
       }
       case VK::function: case VK::method:
@@ -1700,6 +1729,17 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
   out.taint |= obj.taint;
   if (out.ev < 0) out.ev = obj.ev;
   return out;
+}
+
+const Value* PyInterp::find_instance_attr(const ClassInfo& c, const std::string& name, int depth) const {
+  auto it = c.inst.find(name);
+  if (it != c.inst.end()) return &it->second;
+  if (depth > 8) return nullptr;
+  for (const auto& b : c.bases)
+    for (const auto& a : b.alts)
+      if (a.k == VK::cls)
+        if (const Value* v = find_instance_attr(*static_cast<const ClassInfo*>(a.fn), name, depth + 1)) return v;
+  return nullptr;
 }
 
 Value PyInterp::find_method(ClassInfo& c, const std::string& name, int depth) {

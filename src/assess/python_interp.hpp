@@ -60,6 +60,8 @@ class PyInterp {
     bool recursive = false;  // calls itself
     bool on_stack = false;
     bool property = false;   // @property: reading the attribute calls it
+    bool static_method = false;  // @staticmethod: an instance does not bind itself to it
+    bool class_method = false;   // @classmethod: its class binds to the first parameter
     bool route = false;      // a web framework's route: its parameters come from the request
     bool wsgi = false;       // a WSGI application (environ, start_response): environ is the request
     std::string task_context;  // @task of Fabric 2 or invoke: the type of the context it is called with
@@ -73,6 +75,7 @@ class PyInterp {
     std::shared_ptr<Scope> scope;           // class body: methods and class attributes
     std::vector<Value> bases;
     std::unordered_map<std::string, Value> inst;  // self.x assignments, joined
+    std::vector<std::string> fields;  // annotated names of the body (a dataclass's, NamedTuple's), in order
   };
 
   struct Args {
@@ -101,6 +104,8 @@ class PyInterp {
   void exec_import_from(NodeId s);
   void exec_def(NodeId s, NodeId decorated);
   void exec_class(NodeId s);
+  // obj.name = v (also setattr(obj, "name", v)): an instance's or class's attribute, or a library setter.
+  void assign_attribute(const Value& obj, const std::string& name, const Value& v, NodeId target);
   void assign(NodeId target, const Value& v);
   void assign_name(const std::string& name, Value v);
   // Runs `body` as one of several alternative paths (branches): its
@@ -140,6 +145,8 @@ class PyInterp {
   Value call(const Value& callee, Args& args, NodeId site);
   Value call_alt(const Alt& a, const Value& callee, Args& args, NodeId site);
   Value call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site);
+  // A generated constructor's arguments into the annotated fields (ClassInfo::fields).
+  void bind_fields(ClassInfo& c, const Args& args);
   Value instantiate(ClassInfo& c, Args& args, NodeId site);
   Value call_library(const std::string& qualified, const Alt& a, const Value& callee, Args& args, NodeId site);
   // A project runner of a module we cannot see (run_subprocess) given an argv
@@ -150,9 +157,13 @@ class PyInterp {
                    NodeId site);
   Value apply_special(const struct ApiSpec& spec, const std::string& qualified, const Value* self, Args& args,
                       NodeId site, bool& handled);
+  Value with_executable(const Value& exe, const Value& argv);
   Value with_program(const std::string& program, const Value& args);
   void invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site);
   void call_unknown_with(const Value& fn, uint32_t taint, int32_t ev, NodeId site, int nargs = 1);
+  // An attribute set on instances of the class or of a base (self.x = ... in a
+  // base's __init__, reached through super().__init__()); null when none.
+  const Value* find_instance_attr(const ClassInfo& c, const std::string& name, int depth = 0) const;
   Value find_method(ClassInfo& c, const std::string& name, int depth = 0);
   // Data a process reads on its standard input (Popen.communicate(x), run(input=x)):
   // for a shell or an interpreter that data is the code it runs.

@@ -196,7 +196,7 @@ constexpr char kArraySep = '\x1f';
 
 Word ShInterp::expand_var(const std::string& name) {
   if (name == "IFS") return Word{" ", 0, -1};
-  if (name == "HOME") return Word{"~", 0, -1};
+  if (auto dir = env_directory(name)) return Word{*dir, 0, -1};
   if (name == "0") return Word{std::string(1, kUnknownPart), kSelf, -1};
   if (!positional_.empty() && !name.empty() && (std::isdigit(static_cast<unsigned char>(name[0])) || name == "@" || name == "*")) {
     const auto& args = positional_.back();

@@ -9,7 +9,7 @@
 namespace mai::assess {
 
 #define MAI_PY_SPECIALS(X)                                                                                    \
-  X(import_module) X(getattr) X(hasattr) X(globals) X(vars) X(str) X(bytes) X(chr) X(ord) X(join_path)       \
+  X(import_module) X(getattr) X(setattr) X(hasattr) X(globals) X(vars) X(str) X(bytes) X(chr) X(ord) X(join_path)       \
   X(expanduser) X(expandvars) X(basename) X(dirname) X(decode_base64) X(decode_base32) X(decode_base85)       \
   X(decode_hex) X(decode_qp) X(decode_percent) X(decode_codec) X(decompress) X(encode) X(list) X(tuple) X(dict) X(set) X(reversed) X(sorted)  \
   X(map) X(filter) X(zip) X(enumerate) X(range) X(len) X(repr) X(next) X(env_get) X(env_all)           \

