@@ -585,13 +585,49 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       Word w{std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev};
       if (io.stdin_known) w.text = io.stdin_text;
       if (rest.empty()) rest.push_back(Word{"echo", 0, -1});
-      rest.push_back(w);
+      // -I REPL (-i, --replace): each input line replaces REPL in the command's words.
+      std::optional<Word> repl = opt_value(argv, p, "-I");
+      if (!repl) repl = opt_value(argv, p, "--replace");
+      if (!repl && (p.has("-i") || p.has("--replace"))) repl = Word{"{}", 0, -1};
+      bool replaced = false;
+      if (repl && !repl->text.empty())
+        for (auto& word : rest)
+          for (size_t at = word.text.find(repl->text); at != std::string::npos;
+               at = word.text.find(repl->text, at + w.text.size())) {
+            word.text.replace(at, repl->text.size(), w.text);
+            word.taint |= w.taint;
+            if (word.ev < 0) word.ev = w.ev;
+            replaced = true;
+          }
+      if (!replaced) rest.push_back(w);
     }
     if (rest.empty()) {
       if (spec->has_effect && spec->effect == Eff::priv) r.interactive_shell = true;
       return r;
     }
     return run(rest, io, depth + 1);
+  }
+  if (kind == "mktemp") {
+    // A name of its own for each place that asks, so that what is written to
+    // "$f" and later run as "$f" is the same file (f=$(mktemp); curl -o "$f"; bash "$f").
+    std::string unique = std::to_string(site_.line) + "_" + std::to_string(site_.col);
+    std::string dir = "/tmp";
+    if (auto d = opt_value(argv, p, "-p")) dir = d->text;
+    else if (auto t = opt_value(argv, p, "--tmpdir")) dir = t->text;
+    std::string file = "tmp.mai" + unique;
+    if (const Word* tmpl = operand(0)) {
+      std::string t = tmpl->text;
+      size_t xs = t.find_last_not_of('X');
+      t = (xs == std::string::npos ? "" : t.substr(0, xs + 1)) + "mai" + unique;
+      // A template with a slash is a path of its own (mktemp /var/tmp/x.XXXX), unless -t/-p asks for a directory.
+      if (t.find('/') != std::string::npos && !p.has("-t") && !p.value("-p")) dir.clear();
+      file = t;
+    }
+    r.stdout_text = dir.empty() ? file : dir + "/" + file;
+    r.stdout_known = !is_partial(r.stdout_text);
+    r.stdout_taint = kUnpredictable;  // nobody can guess it: not a fixed /tmp name
+    if (r.stdout_known && ctx_.unpredictable_paths.size() < 64) ctx_.unpredictable_paths.push_back(r.stdout_text);
+    return r;
   }
   if (kind == "osascript") {
     // AppleScript: `do shell script "…"` hands its text to sh, and `with
@@ -679,7 +715,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (!create) {
         bool extract = p.short_flag('x') || name == "unzip";
         if (extract) {
-          if (auto dir = opt_value(argv, p, "-C")) effect(Eff::file_write, "extract", dir->text + "/" + kUnknownPart, name + " " + line);
+          if (auto dir = opt_value(argv, p, "-C"))
+            effect(Eff::file_write, "extract", dir->text + "/" + kUnknownPart, name + " " + line, 0, -1, 0, -1,
+                   dir->taint, dir->ev);
           extracted_tree(argv, p, name, io);
         }
         return r;

@@ -184,6 +184,8 @@ struct Ctx {
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
   // Directories this code made (os.makedirs, Path.mkdir, mkdir -p), normalised.
   std::unordered_set<std::string> made_dirs;
+  // Names mktemp made (a random name each run): what is under them is not a fixed path.
+  std::vector<std::string> unpredictable_paths;
   // Whether a copy's destination (as written) names a directory: written
   // with a trailing slash, made by this code, or a well-known directory.
   bool is_directory(std::string_view dst) const;
@@ -217,6 +219,12 @@ struct Ctx {
     return s;
   }
   void effect(Effect e, const Site& s) {
+    // Under a name mktemp made up (f=$(mktemp -d); ... "$f"/x): nobody can guess it.
+    if (!unpredictable_paths.empty() && (e.kind == Eff::file_read || e.kind == Eff::file_write ||
+                                         e.kind == Eff::file_delete || e.kind == Eff::file_chmod))
+      for (const auto& p : unpredictable_paths)
+        if (e.target.compare(0, p.size(), p) == 0 && (e.target.size() == p.size() || e.target[p.size()] == '/'))
+          e.target_taint |= kUnpredictable;
     // Writing back to a file this code read (ransomware encrypts in place).
     if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked))) read_paths.insert(e.target);
     if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;

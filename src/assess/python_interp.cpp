@@ -1691,6 +1691,21 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
           found = true;
         }
         if (!found) {
+          // A proxy's __getattr__(name) answers for the attributes it lacks.
+          Value hook = find_method(*cls, "__getattr__");
+          for (const auto& ha : hook.alts)
+            if (ha.k == VK::function) {
+              Value self;
+              self.alts.push_back(a);
+              Args want;
+              want.pos.push_back(Value::str(name));
+              Value got = call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ha.fn)), want, &self, at);
+              if (!found) v = std::move(got);
+              else v.join(got);
+              found = true;
+            }
+        }
+        if (!found) {
           // Attributes of library base classes (class H(BaseHTTPRequestHandler)).
           for (const auto& b : cls->bases)
             for (const auto& ba : b.alts)

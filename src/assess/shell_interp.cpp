@@ -356,15 +356,23 @@ Word ShInterp::word(NodeId n, bool& split) {
       size_t i = 0;
       bool length = !s.empty() && s[0] == '#';
       if (length) ++i;
+      // ${!NAME}: the variable NAME names (indirection).
+      bool indirect = !length && s.size() > 1 && s[0] == '!';
+      if (indirect) ++i;
       size_t j = i;
       while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_' || s[j] == '@' || s[j] == '*'))
         ++j;
       std::string name(s.substr(i, j - i));
       std::string_view rest = s.substr(j);
+      if (indirect) {
+        Word named = expand_var(name);
+        name = is_partial(named.text) ? std::string(1, kUnknownPart) : named.text;
+      }
       Word v = expand_var(name);
       if (length) {
         w.text = std::string(1, kUnknownPart);
-      } else if (rest.empty() || rest == "[@]" || rest == "[*]") {
+      } else if (rest.empty() || rest == "[@]" || rest == "[*]" || rest.substr(0, 2) == ":?" || rest[0] == '?') {
+        // ${NAME:?message}: NAME's value, or the shell stops there.
         add(v);
       } else if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-" || rest.substr(0, 2) == ":=" ||
                  rest.substr(0, 1) == "=") {
@@ -961,7 +969,10 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     return {};
   }
   CommandIo io = io_in;
-  Redirections rd = open_redirects(reds, argv.size() == 1 && argv[0].text == "exec", io, cmd);
+  // The grammar puts some redirections inside the command (`sh <<< "$x"`).
+  std::vector<Redirect> all = reds;
+  collect_redirects(cmd, all);
+  Redirections rd = open_redirects(all, argv.size() == 1 && argv[0].text == "exec", io, cmd);
   Site s = site(cmd);
   std::string name = command_basename(argv[0].text);
   CommandResult result;

