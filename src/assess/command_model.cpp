@@ -161,6 +161,23 @@ bool evaluates_code(const std::string& program_text) {
 }
 
 namespace {
+// The suffix a compressor gives the files it compresses; null for any other command.
+const char* compressor_suffix(const std::string& name) {
+  static const std::pair<const char*, const char*> tools[] = {
+      {"gzip", ".gz"},    {"gunzip", ".gz"}, {"zcat", ".gz"},   {"bzip2", ".bz2"},  {"bunzip2", ".bz2"},
+      {"bzcat", ".bz2"},  {"xz", ".xz"},     {"unxz", ".xz"},   {"xzcat", ".xz"},   {"lzma", ".lzma"},
+      {"unlzma", ".lzma"}, {"lzcat", ".lzma"}, {"zstd", ".zst"}, {"unzstd", ".zst"}, {"zstdcat", ".zst"}};
+  for (const auto& [tool, suffix] : tools)
+    if (name == tool) return suffix;
+  return nullptr;
+}
+
+// gunzip, zcat, bunzip2 ...: the compressors' names that always decompress.
+bool decompressor(const std::string& name) {
+  return name == "gunzip" || name == "zcat" || name == "bunzip2" || name == "bzcat" || name == "unxz" ||
+         name == "xzcat" || name == "unlzma" || name == "lzcat" || name == "unzstd" || name == "zstdcat";
+}
+
 bool reads_stdin(const std::string& program_text) {
   static const RE2 reads("(?i)stdin|<>|\\binput\\s*\\(");
   return RE2::PartialMatch(program_text, reads);
@@ -711,7 +728,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         fixed[1].text = "-" + fixed[1].text;
         return run(fixed, io, depth + 1);
       }
-      bool create = p.short_flag('c') || name == "zip" || name == "7z" || name == "rar";
+      // -r/-u append to an archive as -c creates one: it holds the sources too.
+      bool create = p.short_flag('c') || (name == "tar" && (p.short_flag('r') || p.short_flag('u') ||
+                                                             p.has("--append") || p.has("--update"))) ||
+                    name == "zip" || name == "7z" || name == "rar";
       if (!create) {
         bool extract = p.short_flag('x') || name == "unzip";
         if (extract) {
@@ -1024,9 +1044,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   }
   if (kind == "decode" || kind == "base64" || kind == "openssl") {
     // openssl's options are whole words (-pbkdf2 is no cluster holding -d)
+    const bool compressor = compressor_suffix(name) != nullptr;
     bool decode = (name == "openssl" ? p.has("-d") : p.short_flag('d')) || p.has("--decode") ||
-                  (name == "xxd" && p.short_flag('r')) || name == "uudecode" || name == "gunzip" || name == "zcat" ||
-                  (name == "gzip" && p.short_flag('d'));
+                  (name == "xxd" && p.short_flag('r')) || name == "uudecode" ||
+                  (compressor && (p.has("--decompress") || p.has("--uncompress") || decompressor(name)));
     if (name == "openssl") {
       std::string sub = p.operands.empty() ? "" : argv[p.operands[0]].text;
       if (sub == "s_client") return netcat(argv, io, *spec);
@@ -1055,6 +1076,22 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       t |= ft;
       if (ev < 0) ev = fev;
       known = false;
+    }
+    // gzip FILE (no -c): FILE.gz holds FILE's data; gunzip FILE.gz: FILE does.
+    const bool to_stdout = p.short_flag('c') || p.has("--stdout") || p.has("--to-stdout") || p.operands.empty() ||
+                           (name.size() > 3 && name.compare(name.size() - 3, 3, "cat") == 0);
+    if (compressor && !to_stdout) {
+      for (size_t k : p.operands) {
+        auto [ft, fev] = file_taint(argv[k]);
+        std::string out = argv[k].text;
+        const std::string suffix = compressor_suffix(name);
+        if (!decode) out += suffix;
+        else if (out.size() > suffix.size() && out.compare(out.size() - suffix.size(), suffix.size(), suffix) == 0)
+          out.resize(out.size() - suffix.size());
+        effect(Eff::file_write, decode ? "decompress" : "compress", out, name + " " + line,
+               ft | (decode ? static_cast<uint32_t>(kDecoded) : 0u), fev, 0, -1, argv[k].taint, argv[k].ev);
+      }
+      return r;
     }
     if (decode) {
       ev = ctx_.log.evidence(site_.line, site_.col, "decodes data (" + name + ")", ev);

@@ -102,7 +102,13 @@ struct Ctx {
     if (!is_partial(p)) return !p.empty();
     size_t slash = p.rfind('/');
     std::string_view base = slash == std::string_view::npos ? p : p.substr(slash + 1);
-    return base.size() >= 2 && !is_partial(base);
+    if (base.size() >= 2 && !is_partial(base)) return true;
+    // A name made of a fixed part and an unknown one (backup-$(date +%s).tgz):
+    // enough of it is known to tell it from others.
+    size_t known = 0;
+    for (char c : base)
+      if (c != kUnknownPart) ++known;
+    return known >= 6 && base.front() != kUnknownPart;
   }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
     if (!taint || !trackable(path)) return;
@@ -219,12 +225,12 @@ struct Ctx {
     return s;
   }
   void effect(Effect e, const Site& s) {
-    // Under a name mktemp made up (f=$(mktemp -d); ... "$f"/x): nobody can guess it.
+    // Under or beside a name mktemp made up (f=$(mktemp -d); "$f"/x, "$f".new):
+    // nobody can guess it.
     if (!unpredictable_paths.empty() && (e.kind == Eff::file_read || e.kind == Eff::file_write ||
                                          e.kind == Eff::file_delete || e.kind == Eff::file_chmod))
       for (const auto& p : unpredictable_paths)
-        if (e.target.compare(0, p.size(), p) == 0 && (e.target.size() == p.size() || e.target[p.size()] == '/'))
-          e.target_taint |= kUnpredictable;
+        if (e.target.compare(0, p.size(), p) == 0) e.target_taint |= kUnpredictable;
     // Writing back to a file this code read (ransomware encrypts in place).
     if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked))) read_paths.insert(e.target);
     if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;

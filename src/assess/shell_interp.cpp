@@ -6,6 +6,8 @@
 // command to the command model. Functions defined in the script run at each
 // call with their arguments; one calling itself in a pipeline or in the
 // background is a fork bomb.
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -73,7 +75,10 @@ class ShInterp {
       bool bg = next_is_background(c);
       if (bg) ++background_;
       cond_ += guarded;
+      bool saved_exits = then_exits_;
+      then_exits_ = !bg && next_is_exit(c);
       last = exec(c, io);
+      then_exits_ = saved_exits;
       cond_ -= guarded;
       if (bg) --background_;
       printed |= last.stdout_taint;
@@ -82,6 +87,22 @@ class ShInterp {
     last.stdout_taint |= printed;
     if (last.stdout_ev < 0) last.stdout_ev = printed_ev;
     return last;
+  }
+  // A compound command prints what the commands in it print (`for f in ...;
+  // do cat "$f"; done | base32`): their output's taint joins the result's.
+  static void add_printed(CommandResult& into, const CommandResult& from) {
+    if (!from.stdout_taint) return;
+    into.stdout_taint |= from.stdout_taint;
+    if (into.stdout_ev < 0) into.stdout_ev = from.stdout_ev;
+    into.stdout_known = false;
+  }
+  // Whether the statement after `c` in its list is `exit` (after `;` or a newline).
+  bool next_is_exit(NodeId c) const {
+    NodeId nx = t_[c].next;
+    while (nx != kNoNode && !t_[nx].named && t_.text(nx) == ";") nx = t_[nx].next;
+    if (nx == kNoNode || !t_[nx].named || t_.kind(nx) != K::command) return false;
+    NodeId name = t_.first_named(nx);
+    return name != kNoNode && t_.text(name) == "exit";
   }
   bool next_is_background(NodeId c) const {
     NodeId nx = t_[c].next;
@@ -120,10 +141,13 @@ class ShInterp {
     Site at;
   };
   std::map<std::string, PendingSwitch> history_off_;
+  bool then_exits_ = false;  // the command being run is followed by `exit` (site())
   void flush_history_off();
   Site site(NodeId n) const {
+    // A command the script exits right after (`"$0" --help; exit 1`) ends it
+    // as `exec` would: it hands over, it does not multiply.
     uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop : 0) | (background_ ? kBackground : 0) |
-                     (cond_ ? kConditional : 0);
+                     (cond_ ? kConditional : 0) | (then_exits_ ? kReplaces : 0);
     return ctx_.at(t_[n].line, t_[n].col, flags);
   }
   bool spend() {
@@ -162,6 +186,15 @@ class ShInterp {
 };
 
 void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
+  // A variable holds one word. Under a condition (an option's case branch:
+  // z) ZONE="$OPTARG"), an unknown value does not replace a known one, which
+  // stays the likely value (the default); what the unknown one carries is kept.
+  if (cond_ > 0 && w.text == std::string(1, kUnknownPart))
+    if (auto old = vars_.find(name); old != vars_.end() && !old->second.text.empty() && !is_partial(old->second.text)) {
+      old->second.taint |= w.taint;
+      if (old->second.ev < 0) old->second.ev = w.ev;
+      return;
+    }
   Word& kept = vars_[name] = w;
   // x="$x$x" doubles a variable each line: 100,000 such lines took 2.8 GB.
   // A variable keeps what a Python string value keeps, the rest unknown.
@@ -193,6 +226,98 @@ void ShInterp::flush_history_off() {
 
 // Separates the elements of an array value (bash arrays, "$@"; never in real text).
 constexpr char kArraySep = '\x1f';
+
+// ${NAME#pattern} and its kin on a known value: the shortest (# %) or longest
+// (## %%) prefix or suffix matching the glob pattern goes. The pattern's
+// quotes go and its $HOME is ~ (${f#"$HOME"/}); an unknown value stays as it
+// is (what it names is still what it named).
+Word strip_pattern(const Word& v, std::string_view op) {
+  bool suffix = op[0] == '%';
+  bool longest = op.size() > 1 && op[1] == op[0];
+  std::string pat;
+  for (char c : op.substr(longest ? 2 : 1))
+    if (c != '"' && c != '\'') pat += c;
+  for (const char* home : {"${HOME}", "$HOME"})
+    for (size_t at = pat.find(home); at != std::string::npos; at = pat.find(home)) pat.replace(at, std::strlen(home), "~");
+  if (pat.find('$') != std::string::npos) return v;
+  const std::string& t = v.text;
+  Word out = v;
+  if (is_partial(t)) {
+    // Only a literal pattern on the value's known end: ${1%.tgz} of "backup-….tgz".
+    if (pat.find_first_of("*?[") != std::string::npos || pat.size() > t.size()) return v;
+    if (suffix && t.compare(t.size() - pat.size(), pat.size(), pat) == 0 &&
+        t.find(kUnknownPart, t.size() - pat.size()) == std::string::npos)
+      out.text = t.substr(0, t.size() - pat.size());
+    else if (!suffix && t.compare(0, pat.size(), pat) == 0 && t.find(kUnknownPart) >= pat.size())
+      out.text = t.substr(pat.size());
+    return out;
+  }
+  for (size_t n = 0; n <= t.size(); ++n) {
+    size_t len = longest ? t.size() - n : n;
+    std::string part = suffix ? t.substr(t.size() - len) : t.substr(0, len);
+    if (::fnmatch(pat.c_str(), part.c_str(), 0) == 0) {
+      out.text = suffix ? t.substr(0, t.size() - len) : t.substr(len);
+      break;
+    }
+  }
+  return out;
+}
+
+// Whether a word's source has a brace group {a,b} outside quotes and ${...}.
+bool has_brace_group(std::string_view src) {
+  char quote = 0;
+  for (size_t i = 0; i < src.size(); ++i) {
+    char c = src[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+      else if (c == '\\' && quote == '"') ++i;
+      continue;
+    }
+    if (c == '\\') {
+      ++i;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '$' && i + 1 < src.size() && src[i + 1] == '{') {
+      size_t close = src.find('}', i);
+      if (close == std::string_view::npos) return false;
+      i = close;
+    } else if (c == '{') {
+      size_t close = src.find('}', i);
+      size_t comma = src.find(',', i);
+      if (close != std::string_view::npos && comma < close) return true;
+    }
+  }
+  return false;
+}
+
+// The words a brace group stands for (a{b,c}d is abd acd), first group first, at most 16.
+std::vector<Word> expand_braces(const Word& w) {
+  std::vector<Word> out{w};
+  for (int round = 0; round < 4; ++round) {
+    std::vector<Word> next;
+    bool any = false;
+    for (const auto& x : out) {
+      size_t open = x.text.find('{');
+      size_t close = open == std::string::npos ? std::string::npos : x.text.find('}', open);
+      if (close == std::string::npos || x.text.find(',', open) > close || next.size() >= 16) {
+        next.push_back(x);
+        continue;
+      }
+      any = true;
+      std::string head = x.text.substr(0, open), tail = x.text.substr(close + 1);
+      std::string_view inner(x.text.data() + open + 1, close - open - 1);
+      for (size_t b = 0; b <= inner.size() && next.size() < 16;) {
+        size_t e = inner.find(',', b);
+        if (e == std::string_view::npos) e = inner.size();
+        next.push_back(Word{head + std::string(inner.substr(b, e - b)) + tail, x.taint, x.ev});
+        b = e + 1;
+      }
+    }
+    out = std::move(next);
+    if (!any) break;
+  }
+  return out;
+}
 
 Word ShInterp::expand_var(const std::string& name) {
   if (name == "IFS") return Word{" ", 0, -1};
@@ -393,6 +518,10 @@ Word ShInterp::word(NodeId n, bool& split) {
         if (var_known && !is_partial(v.text)) add(v);
         else if (is_partial(v.text) && !var_known) add(d);
         else add(d);
+      } else if (rest[0] == '#' || rest[0] == '%') {
+        // ${NAME#pattern} ${NAME##pattern} ${NAME%pattern} ${NAME%%pattern}:
+        // the value without the shortest or longest matching prefix or suffix.
+        add(strip_pattern(v, rest));
       } else if (rest[0] == ':' && rest.size() > 1 &&
                  (std::isdigit(static_cast<unsigned char>(rest[1])) || rest[1] == ' ' || rest[1] == '-')) {
         // ${NAME:offset[:length]}: a slice of a known value (PATH's first
@@ -523,6 +652,8 @@ std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns)
         if (e > p) out.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
         p = e;
       }
+    } else if ((k == K::concatenation || k == K::word) && has_brace_group(t_.text(c))) {
+      for (auto& x : expand_braces(w)) out.push_back(std::move(x));
     } else {
       out.push_back(std::move(w));
     }
@@ -608,6 +739,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
     return r;
   }
   ++ctx_.depth;
+  // `then_exits_` is about one command: not the commands inside a compound one.
+  const bool exits_after = then_exits_;
+  if (t_.kind(n) != K::command && t_.kind(n) != K::redirected_statement) then_exits_ = false;
   switch (t_.kind(n)) {
     case K::program: case K::compound_statement: case K::do_group: case K::subshell: case K::list_:
       r = exec_children(n, io);
@@ -696,7 +830,10 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           bool split = false;
           word(c, split);  // substitutions in tests and patterns run
         } else {
-          exec(c, io);
+          bool saved_exits = then_exits_;
+          then_exits_ = next_is_exit(c);
+          add_printed(r, exec(c, io));
+          then_exits_ = saved_exits;
         }
       }
       if (branches) --cond_;
@@ -719,6 +856,8 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
               if (e > p) values.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
               p = e + 1;
             }
+          } else if (has_brace_group(t_.text(c))) {
+            for (auto& x : expand_braces(w)) values.push_back(std::move(x));
           } else {
             values.push_back(w);
           }
@@ -731,7 +870,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       ++loop_;
       for (const auto& v : values) {
         if (var != kNoNode) vars_[std::string(t_.text(var))] = v;
-        if (body != kNoNode) exec(body, io);
+        if (body != kNoNode) add_printed(r, exec(body, io));
         if (stop_) break;
       }
       --loop_;
@@ -748,10 +887,10 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
             bt.find("sleep") != std::string_view::npos || bt.find("wait") != std::string_view::npos)
           infinite = false;
       }
-      if (cond != kNoNode) exec(cond, io);
+      if (cond != kNoNode) add_printed(r, exec(cond, io));
       ++loop_;
       if (infinite) ++infinite_;
-      if (body != kNoNode) exec(body, io);
+      if (body != kNoNode) add_printed(r, exec(body, io));
       if (infinite) --infinite_;
       --loop_;
       break;
@@ -761,6 +900,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       for (NodeId c = t_.first_named(n); c != kNoNode && !stop_; c = t_.next_named(c)) exec(c, io);
       break;
   }
+  then_exits_ = exits_after;
   --ctx_.depth;
   return r;
 }
@@ -974,6 +1114,8 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
   collect_redirects(cmd, all);
   Redirections rd = open_redirects(all, argv.size() == 1 && argv[0].text == "exec", io, cmd);
   Site s = site(cmd);
+  // exec CMD: the shell becomes CMD (python3 "$0" run by exec is one process).
+  if (argv[0].text == "exec" && argv.size() > 1) s.flags |= kReplaces;
   std::string name = command_basename(argv[0].text);
   CommandResult result;
   // A function of this script: run its body with the arguments.

