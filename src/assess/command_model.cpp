@@ -931,8 +931,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       effect(Eff::security_off, "service", unit, name + " " + line);
       return r;
     }
-    if (action == "status" || action == "is-active" || action == "is-enabled" || action == "list-units" ||
-        action == "list-unit-files" || action == "show" || action == "cat" || action.empty())
+    // Looking is not administering: status, show, cat, list-*, is-*, get-default, help.
+    if (action == "status" || action == "show" || action == "cat" || action == "get-default" || action == "help" ||
+        action.rfind("list-", 0) == 0 || action.rfind("is-", 0) == 0 || action == "show-environment" ||
+        action.empty())
       return r;
     if (p.has("--user") && (action == "enable" || action == "start")) {
       effect(Eff::file_write, "user-service", "~/.config/systemd/user/" + unit, name + " " + line);

@@ -189,6 +189,39 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (const Value* d = arg(2, "")) out.join(*d);
       return out;
     }
+    case Special::operator_fn: {
+      static const std::pair<const char*, const char*> ops[] = {
+          {"add", "+"}, {"concat", "+"}, {"iadd", "+"},  {"sub", "-"},     {"mul", "*"},     {"mod", "%"},
+          {"xor", "^"}, {"and_", "&"},   {"or_", "|"},   {"lshift", "<<"}, {"rshift", ">>"}, {"floordiv", "//"},
+          {"__add__", "+"}, {"__xor__", "^"}};
+      const Value* b = arg(1, "");
+      if (!a0 || !b) return Value::tainted(in_taint, in_ev);
+      std::string fn = q.substr(q.rfind('.') + 1);
+      for (const auto& [name, op] : ops)
+        if (fn == name) return binary(op, *a0, *b, site);
+      return Value::tainted(in_taint, in_ev);
+    }
+    case Special::reduce: {
+      // reduce(f, items[, initial]): f folded over the items, when they are known.
+      const Value* f = a0;
+      const Value* seq = arg(1, "");
+      const Value* initial = arg(2, "");
+      if (!f || !seq) return Value::tainted(in_taint, in_ev);
+      std::vector<Value> items;
+      Value sum = iterate(*seq, &items);
+      if (items.empty() || items.size() > 256) {
+        Value out = Value::tainted(in_taint | sum.taint, in_ev);
+        return out;
+      }
+      size_t k = 0;
+      Value acc = initial ? *initial : items[k++];
+      for (; k < items.size(); ++k) {
+        Args step;
+        step.pos = {acc, items[k]};
+        acc = call(*f, step, site);
+      }
+      return acc;
+    }
     case Special::setattr: {
       const Value* obj = arg(0, "");
       const Value* name = arg(1, "");

@@ -3,6 +3,7 @@
 // types, taint, callbacks), built-in methods of str/bytes/list/dict, and the
 // operators.
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <cstring>
 
@@ -721,6 +722,48 @@ bool names_role(const ApiSpec& spec, const std::string& kw) {
     for (const auto& r : refs)
       if (r.kw == kw) return true;
   return false;
+}
+
+// Python source with unknown parts: outside string literals each becomes a
+// name nobody defined (an unknown value); inside one it stays, so the string
+// is partial. Empty when too little of it is known to be worth reading.
+std::string unknowns_as_names(const std::string& src) {
+  size_t known = 0;
+  for (char c : src)
+    if (c != kUnknownPart && !std::isspace(static_cast<unsigned char>(c))) ++known;
+  if (known < 16) return "";
+  std::string out;
+  char quote = 0;
+  bool triple = false;
+  for (size_t i = 0; i < src.size(); ++i) {
+    char c = src[i];
+    if (quote) {
+      out += c;
+      if (c == '\\' && i + 1 < src.size()) {
+        out += src[++i];
+      } else if (c == quote && (!triple || (src.compare(i, 3, std::string(3, quote)) == 0))) {
+        if (triple) out += src.substr(i + 1, 2), i += 2;
+        quote = 0;
+      }
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+      triple = src.compare(i, 3, std::string(3, c)) == 0;
+      out += c;
+      if (triple) out += src.substr(i + 1, 2), i += 2;
+    } else if (c == '#') {
+      size_t nl = src.find('\n', i);
+      if (nl == std::string::npos) nl = src.size();
+      out += src.substr(i, nl - i);
+      i = nl - 1;
+    } else if (c == kUnknownPart) {
+      out += "__unknown__";
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 // The value of one role of a call, joined over its references; nullopt when absent.
@@ -1464,9 +1507,13 @@ void PyInterp::run_nested_python(const Value& code, NodeId site, const char* via
   ctx_.effect(e, where);
   for (const auto& a : code.alts) {
     std::string src;
-    if ((a.k == VK::str || a.k == VK::bytes) && !is_partial(a.s)) src = a.s;
-    else if (a.k == VK::object && a.s == "code" && !is_partial(a.extra)) src = a.extra;
+    if (a.k == VK::str || a.k == VK::bytes) src = a.s;
+    else if (a.k == VK::object && a.s == "code") src = a.extra;
     else continue;
+    // Code with parts not known (a list formatted in, a name computed) is
+    // still read: what is known of it runs, the rest is unknown values.
+    if (is_partial(src)) src = unknowns_as_names(src);
+    if (src.empty()) continue;
     interpret_python(src, ctx_, &where, via, code.taint, code.ev);
   }
 }
