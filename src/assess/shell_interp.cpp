@@ -242,9 +242,11 @@ Word strip_pattern(const Word& v, std::string_view op) {
   if (pat.find('$') != std::string::npos) return v;
   const std::string& t = v.text;
   Word out = v;
-  if (is_partial(t)) {
-    // Only a literal pattern on the value's known end: ${1%.tgz} of "backup-….tgz".
-    if (pat.find_first_of("*?[") != std::string::npos || pat.size() > t.size()) return v;
+  const bool literal = pat.find_first_of("*?[\\") == std::string::npos;
+  if (literal || is_partial(t)) {
+    // A literal pattern is a plain prefix or suffix (any length; on a partial
+    // value only on its known end: ${1%.tgz} of "backup-….tgz").
+    if (!literal || pat.size() > t.size()) return v;
     if (suffix && t.compare(t.size() - pat.size(), pat.size(), pat) == 0 &&
         t.find(kUnknownPart, t.size() - pat.size()) == std::string::npos)
       out.text = t.substr(0, t.size() - pat.size());
@@ -252,6 +254,8 @@ Word strip_pattern(const Word& v, std::string_view op) {
       out.text = t.substr(pat.size());
     return out;
   }
+  // A glob pattern is tried at every cut: quadratic, so only on short values.
+  if (t.size() > 512) return v;
   for (size_t n = 0; n <= t.size(); ++n) {
     size_t len = longest ? t.size() - n : n;
     std::string part = suffix ? t.substr(t.size() - len) : t.substr(0, len);
