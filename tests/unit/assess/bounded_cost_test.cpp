@@ -134,6 +134,15 @@ TEST(BoundedCost, ShellVariableDoubling) {
   expect_bounded(repeated("x=a\n", "x=\"$x$x\"\n", 100000), RiskLevel::low, Language::shell);
 }
 
+// ${v%%*b} tries every cut of v: 20,000 of them on a doubled value, and brace
+// groups of brace groups (each word expands to at most 16).
+TEST(BoundedCost, ShellPatternCutsAndBraceGroups) {
+  std::string code = "v=ab\n";
+  for (int i = 0; i < 15; ++i) code += "v=\"$v$v\"\n";
+  code += repeated("", "echo \"${v%%*b}\" \"${v#*a}\" {a,b}{c,d}{e,f}{g,h}{i,j}\n", 20000);
+  expect_bounded(code, RiskLevel::low, Language::shell);
+}
+
 // Source that keeps tree-sitter's error recovery busy past its 20 s timeout:
 // after such a parse, resetting the parser (libtree-sitter 0.20.7) freed a
 // subtree twice and the process died of SIGABRT. Here: 60,000 lines of
