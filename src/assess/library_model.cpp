@@ -367,8 +367,13 @@ std::string LibraryModel::canonical_module(std::string_view q) const {
 uint32_t LibraryModel::classify_path(std::string_view normalized) const {
   uint32_t bits = 0;
   if (normalized.empty()) return 0;
+  // An unknown leading directory may be the home directory where a pattern
+  // says what is under it (…/.ssh/id_rsa), but "anything under ~" alone
+  // would make every unknown directory the user's (a folder named on the
+  // command line, uploaded).
+  const bool unknown_root = normalized[0] == kUnknownPart;
   for (const auto& [pat, bit] : patterns_)
-    if (!(bits & bit) && glob_match(pat, normalized)) bits |= bit;
+    if (!(bits & bit) && !(unknown_root && pat == "~/**") && glob_match(pat, normalized)) bits |= bit;
   return bits;
 }
 

@@ -189,6 +189,10 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (const Value* d = arg(2, "")) out.join(*d);
       return out;
     }
+    case Special::exception_text: {
+      Value out = Value::tainted(raised_.taint | in_taint, raised_.ev >= 0 ? raised_.ev : in_ev);
+      return out;
+    }
     case Special::operator_fn: {
       static const std::pair<const char*, const char*> ops[] = {
           {"add", "+"}, {"concat", "+"}, {"iadd", "+"},  {"sub", "-"},     {"mul", "*"},     {"mod", "%"},

@@ -264,6 +264,20 @@ void PyInterp::exec_stmt(NodeId s) {
     }
     case K::delete_statement: break;
     case K::raise_statement:
+      // What is raised reaches the handler that catches it (`except E as e`,
+      // traceback.format_exc()): its message may carry what it was built from.
+      for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) {
+        Value v = eval(c);
+        raised_.add_taint(deep_taint(v), v.ev >= 0 ? v.ev : deep_ev(v));
+        // E(message): the exception's text is its arguments'.
+        NodeId args = t_.kind(c) == K::call ? t_.child(c, F::arguments) : kNoNode;
+        if (args != kNoNode)
+          for (NodeId a = t_.first_named(args); a != kNoNode; a = t_.next_named(a)) {
+            Value av = eval(a);
+            raised_.add_taint(deep_taint(av), av.ev >= 0 ? av.ev : deep_ev(av));
+          }
+      }
+      break;
     case K::assert_statement:
     case K::print_statement:
       for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) eval(c);
@@ -557,7 +571,7 @@ void PyInterp::exec_try(NodeId s) {
           else if (t_.kind(x) == K::as_pattern) {
             NodeId alias = t_.child(x, F::alias);
             NodeId target = alias == kNoNode ? kNoNode : t_.first_named(alias);
-            if (target != kNoNode) assign(target, Value());
+            if (target != kNoNode) assign(target, Value::tainted(raised_.taint, raised_.ev));
           }
         }
       });

