@@ -496,6 +496,21 @@ void PyInterp::bind_fields(ClassInfo& c, const Args& args) {
     if (std::find(fields.begin(), fields.end(), name) != fields.end()) store(name, v);
 }
 
+Value PyInterp::repr_content(const Value& v) {
+  Value out;
+  for (const auto& a : v.alts) {
+    if (a.k != VK::instance) continue;
+    auto& c = *static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+    // A repr or str of its own says what it shows; only a generated one shows the fields.
+    if (c.fields.empty() || !find_method(c, "__repr__").unknown() || !find_method(c, "__str__").unknown()) continue;
+    for (const auto& f : c.fields) {
+      if (std::find(c.repr_hidden.begin(), c.repr_hidden.end(), f) != c.repr_hidden.end()) continue;
+      if (const Value* fv = find_instance_attr(c, f)) out.add_taint(deep_taint(*fv), fv->ev >= 0 ? fv->ev : deep_ev(*fv));
+    }
+  }
+  return out;
+}
+
 Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
   Value self;
   Alt a;

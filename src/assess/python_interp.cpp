@@ -1004,7 +1004,12 @@ void PyInterp::exec_class(NodeId s) {
       NodeId as = t_.first_named(st);
       if (as == kNoNode || t_.kind(as) != K::assignment || t_.child(as, F::type) == kNoNode) continue;
       NodeId left = t_.child(as, F::left);
-      if (left != kNoNode && t_.kind(left) == K::identifier) c.fields.push_back(text(left));
+      if (left != kNoNode && t_.kind(left) == K::identifier) {
+        c.fields.push_back(text(left));
+        NodeId right = t_.child(as, F::right);
+        if (right != kNoNode && t_.text(right).find("repr=False") != std::string_view::npos)
+          c.repr_hidden.push_back(text(left));
+      }
     }
   if (body != kNoNode) {
     auto saved_scope = scope_;

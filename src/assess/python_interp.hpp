@@ -76,6 +76,7 @@ class PyInterp {
     std::vector<Value> bases;
     std::unordered_map<std::string, Value> inst;  // self.x assignments, joined
     std::vector<std::string> fields;  // annotated names of the body (a dataclass's, NamedTuple's), in order
+    std::vector<std::string> repr_hidden;  // of those, declared field(repr=False)
   };
 
   struct Args {
@@ -146,6 +147,9 @@ class PyInterp {
   Value call_alt(const Alt& a, const Value& callee, Args& args, NodeId site);
   Value call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site);
   // A generated constructor's arguments into the annotated fields (ClassInfo::fields).
+  // What an instance's generated repr shows (a dataclass's fields but those
+  // declared repr=False), as taint: what logging it with %r sends.
+  Value repr_content(const Value& v);
   void bind_fields(ClassInfo& c, const Args& args);
   Value instantiate(ClassInfo& c, Args& args, NodeId site);
   Value call_library(const std::string& qualified, const Alt& a, const Value& callee, Args& args, NodeId site);

