@@ -361,6 +361,9 @@ TEST(FifteenthRoundClasses, SeventeenthRoundClasses) {
       {"a udev rule setting a mode", H,
        "#!/bin/bash\necho 'KERNEL==\"video[0-9]*\", GROUP=\"video\", MODE=\"0660\"' | sudo tee /etc/udev/rules.d/83-cam.rules\n",
        "PRIVILEGE-ESCALATION", SH},
+      {"unshare of a mount and pid namespace", H, "#!/bin/bash\nunshare --mount --pid --fork /bin/bash\n",
+       "PRIVILEGE-ESCALATION", SH},
+      {"unshare into a user namespace only", L, "#!/bin/bash\nunshare -r whoami\n", nullptr, SH},
       {"timers and failed units listed", L, "#!/bin/bash\nsystemctl list-timers --no-pager\nsystemctl is-failed nginx || true\n",
        nullptr, SH},
   };
