@@ -719,8 +719,6 @@ Value self_value(const Value* self) {
   return v;
 }
 
-}  // namespace
-
 // Whether a call's callback arguments are "the rest" (register(f, *args,
 // **kwargs)): then its keyword arguments go to the callback as well.
 bool forwards_keywords(const ApiSpec& spec) {
@@ -780,6 +778,8 @@ std::string unknowns_as_names(const std::string& src) {
   }
   return out;
 }
+
+}  // namespace
 
 // The value of one role of a call, joined over its references; nullopt when absent.
 std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,

@@ -227,10 +227,11 @@ void ShInterp::flush_history_off() {
 // Separates the elements of an array value (bash arrays, "$@"; never in real text).
 constexpr char kArraySep = '\x1f';
 
-// ${NAME#pattern} and its kin on a known value: the shortest (# %) or longest
-// (## %%) prefix or suffix matching the glob pattern goes. The pattern's
-// quotes go and its $HOME is ~ (${f#"$HOME"/}); an unknown value stays as it
-// is (what it names is still what it named).
+// ${NAME#pattern} and its kin: the shortest (# %) or longest (## %%) prefix
+// or suffix matching the pattern goes. The pattern's quotes go and its $HOME
+// is ~ (${f#"$HOME"/}). A partial value is cut only by a literal pattern on
+// its known end; otherwise it stays as it is (what it names is still what it
+// named).
 Word strip_pattern(const Word& v, std::string_view op) {
   bool suffix = op[0] == '%';
   bool longest = op.size() > 1 && op[1] == op[0];
