@@ -546,7 +546,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (argv[0].text == std::string(1, kUnknownPart) && (argv[0].taint & (kDownloaded | kDecoded | kObfuscated | kWebRequest)))
       effect(Eff::exec, "dynamic_command", name, join_words(argv, 0), argv[0].taint, argv[0].ev);
   }
-  if (!spec) return r;
+  if (!spec) {
+    // A program we do not model given a credential store's content (on its
+    // standard input or as an argument): where it goes from there is not known.
+    uint32_t handed = io.stdin_taint;
+    for (size_t i = 1; i < argv.size(); ++i) handed |= argv[i].taint;
+    if (handed & kSecretFile) ctx_.secret_handed_on(name, site_);
+    return r;
+  }
   std::string line = join_words(argv, 1);
   const std::string& kind = spec->kind;
   if (spec->when_args && !RE2::PartialMatch(line, spec->when_args->re()) && kind == "generic") return r;

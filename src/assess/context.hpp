@@ -251,6 +251,18 @@ struct Ctx {
     if (e.via.empty()) e.via = s.via;
     log.add(std::move(e));
   }
+  // A credential store's content handed to code this analysis cannot see
+  // (a library or command it does not model): from there on its path to a
+  // network sink can be neither proven nor ruled out. The `origin: external`
+  // combinations ask for this before they judge a read plus a send.
+  void secret_handed_on(const std::string& callee, const Site& s) {
+    Effect e;
+    e.kind = Eff::risky;
+    e.tag = "secret_to_unknown";
+    e.target = callee;
+    e.data_taint = kSecretFile;
+    effect(std::move(e), s);
+  }
   void mark_incomplete(const char* why) {
     if (!incomplete) incomplete_why = why;
     incomplete = true;

@@ -56,7 +56,10 @@ bool public_numeric(const std::string& host) {
 bool generic_word(const std::string& w) {
   static const char* const generic[] = {"api", "key", "token", "secret", "access", "pat", "auth", "password",
                                         "client", "private", "bearer", "session", "oauth", "app", "user", "id",
-                                        "bot"};
+                                        "bot",
+                                        // what the key may do, not whose it is (PD_ROUTING_KEY, DD_INGEST_KEY)
+                                        "routing", "integration", "ingest", "service", "write", "read", "admin",
+                                        "deploy", "publish"};
   for (const char* g : generic)
     if (w == g) return true;
   return false;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <cctype>
+#include <nlohmann/json.hpp>
 
 #include "assess/library_model.hpp"
 #include "assess/payload_decoder.hpp"
@@ -104,6 +105,89 @@ std::string dirname_of(const std::string& p) {
 std::string basename_of(const std::string& p) {
   size_t e = p.rfind('/');
   return e == std::string::npos ? p : p.substr(e + 1);
+}
+
+// What json.loads makes of a document written in the code (a pipeline's
+// configuration as a constant string): dicts, lists and scalars, as far as
+// kMaxDepth; deeper parts are unknown.
+Value json_value(const nlohmann::json& j, uint32_t taint, int depth = 0) {
+  constexpr int kMaxDepth = 8;
+  if (depth > kMaxDepth) return Value::tainted(taint, -1);
+  Value v;
+  switch (j.type()) {
+    case nlohmann::json::value_t::object: {
+      v = make_dict();
+      for (const auto& [k, item] : j.items()) v.alts[0].c->set_key(k, json_value(item, taint, depth + 1));
+      break;
+    }
+    case nlohmann::json::value_t::array: {
+      std::vector<Value> items;
+      for (const auto& item : j) items.push_back(json_value(item, taint, depth + 1));
+      v = make_list(std::move(items));
+      break;
+    }
+    case nlohmann::json::value_t::string: v = Value::str(j.get<std::string>()); break;
+    case nlohmann::json::value_t::boolean: v = Value::boolean(j.get<bool>()); break;
+    case nlohmann::json::value_t::number_integer: case nlohmann::json::value_t::number_unsigned:
+      v = Value::integer(j.get<int64_t>());
+      break;
+    case nlohmann::json::value_t::null: v = Value::none(); break;
+    default: return Value::tainted(taint, -1);  // floats: their value does not matter here
+  }
+  v.taint = taint;
+  return v;
+}
+
+// configparser's reading of an INI document written in the code: each
+// section a dict of its options (names lower-cased, as optionxform does),
+// values stripped, indented lines continuing the value before them.
+void ini_sections(const std::string& text, Container& into, uint32_t taint) {
+  std::string section;
+  Value* current = nullptr;
+  std::string last_key;
+  size_t b = 0;
+  while (b <= text.size()) {
+    size_t e = text.find('\n', b);
+    if (e == std::string::npos) e = text.size();
+    std::string line = text.substr(b, e - b);
+    b = e + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#' || line[first] == ';') continue;
+    std::string body = line.substr(first, line.find_last_not_of(" \t") + 1 - first);
+    if (first > 0 && current && !last_key.empty()) {  // a continuation line
+      if (const Value* v = current->alts[0].c->get_key(last_key))
+        if (const Alt* a = v->single(); a && a->k == VK::str) {
+          Value joined = Value::str(a->s + "\n" + body);
+          joined.taint = taint;
+          current->alts[0].c->set_key(last_key, std::move(joined));
+        }
+      continue;
+    }
+    if (body.front() == '[' && body.back() == ']') {
+      section = body.substr(1, body.size() - 2);
+      if (!into.get_key(section)) {
+        Value d = make_dict();
+        d.taint = taint;
+        into.set_key(section, std::move(d));
+      }
+      current = const_cast<Value*>(into.get_key(section));
+      last_key.clear();
+      continue;
+    }
+    if (!current || !current->single() || !current->alts[0].c) continue;
+    size_t sep = body.find_first_of("=:");
+    std::string key = body.substr(0, sep);
+    key = key.substr(0, key.find_last_not_of(" \t") + 1);
+    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::string value = sep == std::string::npos ? "" : body.substr(sep + 1);
+    size_t vs = value.find_first_not_of(" \t");
+    value = vs == std::string::npos ? "" : value.substr(vs);
+    Value v = Value::str(value);
+    v.taint = taint;
+    current->alts[0].c->set_key(key, std::move(v));
+    last_key = key;
+  }
 }
 
 // json.dumps of a value, as far as it is known (unknown parts as kUnknownPart).
@@ -1164,6 +1248,50 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         }
       return v;
     }
+    case Special::defaultdict: {
+      // collections.defaultdict(list): a dict whose missing keys are made by the factory.
+      Value d = make_dict();
+      if (const Value* f = arg(0, "default_factory"))
+        if (const Alt* fa = f->single(); fa && (fa->k == VK::libfunc || fa->k == VK::module)) {
+          std::string n = fa->s.substr(fa->s.rfind('.') == std::string::npos ? 0 : fa->s.rfind('.') + 1);
+          d.alts[0].c->missing = n == "list" ? VK::list : n == "dict" ? VK::dict : n == "int" ? VK::integer
+                                 : n == "str" ? VK::str : VK::none;
+        }
+      return d;
+    }
+    case Special::ini_loads: {
+      // ConfigParser.read_string(TEXT) of a document known whole: its sections
+      // become the parser's (cfg["relay"]["host"]); other texts change nothing known.
+      constexpr size_t kMaxDocument = 256 * 1024;
+      const Alt* doc = a0 ? a0->single() : nullptr;
+      if (self && doc && doc->k == VK::str && doc->s.size() <= kMaxDocument && !is_partial(doc->s))
+        for (const auto& a : self->alts)
+          if (a.k == VK::object && a.c) ini_sections(doc->s, *a.c, a0->taint);
+      handled = false;  // the model's `stores` still records the data's taint
+      return Value();
+    }
+    case Special::loads: {
+      // A document known whole (a constant, or text built from constants only).
+      constexpr size_t kMaxDocument = 256 * 1024;
+      const Alt* doc = a0 ? a0->single() : nullptr;
+      if (doc && (doc->k == VK::str || doc->k == VK::bytes) && doc->s.size() <= kMaxDocument && !is_partial(doc->s)) {
+        auto j = nlohmann::json::parse(doc->s, nullptr, /*allow_exceptions=*/false);
+        if (!j.is_discarded()) {
+          Value v = json_value(j, a0->taint);
+          v.ev = a0->ev;
+          return v;
+        }
+      }
+      // Text not known whole: any keys, each holding what the text carried.
+      Value v = make_dict();
+      v.alts[0].c->open = true;
+      if (a0) {
+        v.alts[0].c->rest = Value::tainted(a0->taint, a0->ev);
+        v.taint = a0->taint;
+        v.ev = a0->ev;
+      }
+      return v;
+    }
     case Special::dumps: {
       if (!a0) return Value();
       Value v = Value::str(json_text(*a0), a0->taint);
@@ -1536,16 +1664,25 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
   if (a.s == "dict") {
     if (m == "get" || m == "pop" || m == "setdefault") {
       Value out;
-      bool found = false;
+      bool found = false, known_key = false;
       if (a0)
         if (const Alt* k = a0->single())
-          if (k->k == VK::str && !is_partial(k->s))
+          if (k->k == VK::str && !is_partial(k->s)) {
+            known_key = true;
             if (const Value* v = c.get_key(k->s)) {
               out = *v;
               found = true;
             }
+          }
+      const Value* d = args.get(1, "default");
+      // A known key that a dict of known keys lacks: the default itself (the very
+      // list setdefault stores, so that appending to it fills the dict's).
+      if (!found && known_key && !c.open && d) {
+        if (m == "setdefault") c.store(*a0, *d);
+        return *d;
+      }
       if (!found) out = c.summary();
-      if (const Value* d = args.get(1, "default")) {
+      if (d) {
         if (m == "setdefault" && a0 && !found) c.store(*a0, *d);
         out.join(*d);
       }

@@ -140,11 +140,35 @@ int32_t PyInterp::Args::ev() const {
 
 // ---------------------------------------------------------------- dispatch
 
+namespace {
+
+// The closed lists or tuples a splatted value may be, when it is a few
+// different ones (prefix = [] if root else ["sudo", "-n"]; f(*prefix, *cmd)):
+// each gives the call a different number of arguments, so each is a call.
+std::vector<const std::vector<Value>*> splat_choices(const Value& v) {
+  std::vector<const std::vector<Value>*> out;
+  if (v.alts.size() < 2 || v.alts.size() > 4) return out;
+  for (const auto& a : v.alts) {
+    if ((a.k != VK::list && a.k != VK::tuple) || !a.c || a.c->open) return {};
+    out.push_back(&a.c->items);
+  }
+  return out;
+}
+
+}  // namespace
+
 Value PyInterp::eval_call(NodeId e) {
   NodeId fn = t_.child(e, F::function);
   NodeId argl = t_.child(e, F::arguments);
   Value callee = eval(fn);
-  Args args;
+  // Usually one argument list; a splat of one of a few lists makes one per list.
+  std::vector<Args> calls(1);
+  auto push_pos = [&](const Value& v, NodeId at) {
+    for (auto& args : calls) {
+      args.pos.push_back(v);
+      args.pos_nodes.push_back(at);
+    }
+  };
   if (argl != kNoNode && t_.kind(argl) == K::argument_list) {
     for (NodeId c = t_.first_named(argl); c != kNoNode; c = t_.next_named(c)) {
       switch (t_.kind(c)) {
@@ -155,21 +179,35 @@ Value PyInterp::eval_call(NodeId e) {
           hint_stack_.push_back(name);
           Value v = eval(t_.child(c, F::value));
           hint_stack_.pop_back();
-          args.kw.emplace_back(name, std::move(v));
+          for (auto& args : calls) args.kw.emplace_back(name, v);
           break;
         }
         case K::list_splat: {
           Value v = eval(t_.first_named(c));
+          auto choices = splat_choices(v);
+          if (!choices.empty() && calls.size() * choices.size() <= 8) {
+            std::vector<Args> more;
+            for (const auto& args : calls)
+              for (const auto* items : choices) {
+                Args one = args;
+                for (const auto& x : *items) {
+                  one.pos.push_back(x);
+                  one.pos_nodes.push_back(c);
+                }
+                more.push_back(std::move(one));
+              }
+            calls = std::move(more);
+            break;
+          }
           std::vector<Value> xs;
           Value sum = iterate(v, &xs);
           if (!xs.empty()) {
-            for (auto& x : xs) {
-              args.pos.push_back(x);
-              args.pos_nodes.push_back(c);
-            }
+            for (auto& x : xs) push_pos(x, c);
           } else {
-            args.star_unknown = true;
-            args.extra.join(sum);
+            for (auto& args : calls) {
+              args.star_unknown = true;
+              args.extra.join(sum);
+            }
           }
           break;
         }
@@ -178,25 +216,36 @@ Value PyInterp::eval_call(NodeId e) {
           bool done = false;
           if (const Alt* a = v.single())
             if (a->k == VK::dict && a->c && !a->c->open) {
-              for (const auto& kv : a->c->keyed) args.kw.emplace_back(kv.first, kv.second);
+              for (auto& args : calls)
+                for (const auto& kv : a->c->keyed) args.kw.emplace_back(kv.first, kv.second);
               done = true;
             }
           if (!done) {
-            args.star_unknown = true;
-            args.extra.join(v);
+            for (auto& args : calls) {
+              args.star_unknown = true;
+              args.extra.join(v);
+            }
           }
           break;
         }
         default:
-          args.pos.push_back(eval(c));
-          args.pos_nodes.push_back(c);
+          push_pos(eval(c), c);
           break;
       }
     }
   } else if (argl != kNoNode) {
-    args.pos.push_back(eval(argl));  // f(x for x in y)
-    args.pos_nodes.push_back(argl);
+    push_pos(eval(argl), argl);  // f(x for x in y)
   }
+  Value out;
+  for (auto& args : calls) {
+    Value r = call_with(callee, fn, args, e);
+    if (&args == &calls.front()) out = std::move(r);
+    else out.join(r);
+  }
+  return out;
+}
+
+Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) {
   // A method of an object this code cannot type (a client passed in as a
   // parameter, kept by another module's class) whose name says what it does
   // (paramiko's exec_command): the library model names it as unknown.NAME.
@@ -293,6 +342,18 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
   }
 }
 
+void PyInterp::remember_argument(FunctionInfo& f, const std::string& name, const Value& v) {
+  // A call that knew nothing of it (a library's callback with unknown data)
+  // leaves the parameter to the closing pass's own reading (a route's request).
+  if (v.alts.empty() && !v.taint) return;
+  for (auto& [n, seen] : f.seen_args)
+    if (n == name) {
+      seen.join(v);
+      return;
+    }
+  f.seen_args.emplace_back(name, v);
+}
+
 Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site) {
   (void)site;
   if (stop_) return Value();
@@ -372,10 +433,13 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
           bound = true;
           break;
         }
+      bool from_self = false;
       if (!bound && !after_star && next_pos < pos.size()) {
+        from_self = self && next_pos == 0;
         v = pos[next_pos++];
         bound = true;
       }
+      if (bound && !from_self && !replaying_) remember_argument(f, name, v);
       if (!bound && has_default)
         for (const auto& [dn, dv] : f.defaults)
           if (dn == name) {
@@ -674,11 +738,18 @@ Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& ca
   // client's api_key=, a login's password=) authenticates what it does: the
   // client and its answers do not carry the credential, as a request's reply
   // does not carry the key it authenticated with.
-  uint32_t taint = callee.taint | deep_taint(args.extra);
-  for (const auto& v : args.pos) taint |= deep_taint(v);
+  uint32_t handed = deep_taint(args.extra);
+  for (const auto& v : args.pos) handed |= deep_taint(v);
   for (const auto& [name, v] : args.kw)
-    if (!ctx_.lib.secret_hint(name)) taint |= deep_taint(v);
+    if (!ctx_.lib.secret_hint(name)) handed |= deep_taint(v);
+  uint32_t taint = callee.taint | handed;
   int32_t ev = args.ev() >= 0 ? args.ev() : callee.ev;
+  // Only code from a module the model does not know is out of sight: an
+  // unmodelled call of configparser or os does not send anything anywhere.
+  if (handed & kSecretFile) {
+    std::string canon = ctx_.lib.canonical_module(q);
+    if (!ctx_.lib.known_module(canon.substr(0, canon.find('.')))) ctx_.secret_handed_on(q, site_of(site));
+  }
   // A function we do not know that is given an in-memory buffer and data
   // (wavfile.write(buf, rate, recording)) may write the data into the buffer.
   if (taint)

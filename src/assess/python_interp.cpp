@@ -98,7 +98,10 @@ void PyInterp::run() {
   exec_block(root);
   // Functions and methods never called: once each, with unknown arguments.
   // Then every function once more, as callbacks and later calls would see
-  // the state the whole module left (a buffer a callback filled).
+  // the state the whole module left (a buffer a callback filled), with the
+  // arguments the module's calls gave it (a key passed in from the
+  // environment stays that key).
+  replaying_ = true;
   auto uncalled = [this] {
     const std::string module_cwd = ctx_.cwd;  // each starts where the module ended
     for (size_t round = 0; round < 8 && !stop_; ++round) {
@@ -108,6 +111,7 @@ void PyInterp::run() {
         if (f.analysed) continue;
         any = true;
         Args args;
+        for (const auto& [name, v] : f.seen_args) args.kw.emplace_back(name, v);
         Value self;
         if (f.owner) {
           Alt a;
@@ -313,13 +317,29 @@ void PyInterp::exec_stmt(NodeId s) {
     case K::class_definition: exec_class(s); break;
     case K::decorated_definition: {
       NodeId def = t_.child(s, F::definition);
+      std::vector<std::pair<Value, NodeId>> decorators;
       for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c))
         if (t_.kind(c) == K::decorator) {
           NodeId e = t_.first_named(c);
-          if (e != kNoNode) eval(e);
+          if (e != kNoNode) decorators.emplace_back(eval(e), c);
         }
       if (t_.kind(def) == K::function_definition) exec_def(def, s);
       else if (t_.kind(def) == K::class_definition) exec_class(def);
+      // A decorator of this file's own runs with what it decorates (a registry's
+      // @register("name") files it under that name, an event bus's @bus.on(...)
+      // subscribes it); the name keeps the function or class itself.
+      if (t_.kind(def) == K::function_definition || t_.kind(def) == K::class_definition) {
+        NodeId name = t_.child(def, F::name);
+        if (name != kNoNode)
+          for (auto it = decorators.rbegin(); it != decorators.rend() && !stop_; ++it)
+            if (std::any_of(it->first.alts.begin(), it->first.alts.end(),
+                            [](const Alt& a) { return a.k == VK::function || a.k == VK::method; })) {
+              Args args;
+              args.pos.push_back(lookup(text(name), name));
+              args.pos_nodes.push_back(name);
+              call(it->first, args, it->second);
+            }
+      }
       break;
     }
     case K::block: exec_block(s); break;
@@ -719,7 +739,7 @@ void PyInterp::assign(NodeId target, const Value& v) {
       Value k = key == kNoNode ? Value() : eval(key);
       for (const auto& a : o.alts) {
         if (a.k == VK::dict && a.c) {
-          a.c->store(k, v);
+          a.c->store(k, v, /*keep_old=*/!logs_.empty());
         } else if (a.k == VK::list && a.c) {
           a.c->open = true;
           a.c->rest.join(v);
@@ -1807,9 +1827,20 @@ Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
           break;
         }
         if (ks && (ks->k == VK::str || ks->k == VK::integer) && !is_partial(ks->s)) {
-          const Value* v = a.c->get_key(ks->k == VK::str ? ks->s : std::to_string(ks->i));
+          std::string name = ks->k == VK::str ? ks->s : std::to_string(ks->i);
+          const Value* v = a.c->get_key(name);
           if (v) {
             put(*v);
+            break;
+          }
+          // A defaultdict makes the key's value on first use (handlers[event].append(f)).
+          if (a.c->missing != VK::none && !a.c->open) {
+            Value made = a.c->missing == VK::list ? make_list({})
+                         : a.c->missing == VK::dict ? make_dict()
+                         : a.c->missing == VK::integer ? Value::integer(0)
+                                                       : Value::str("");
+            a.c->set_key(name, made);
+            put(std::move(made));
             break;
           }
         }
@@ -1893,6 +1924,12 @@ Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
           put(r);
           break;
         }
+        // What a document read from the code put under that name (an INI section).
+        if (a.k == VK::object && a.c && ks && ks->k == VK::str && !is_partial(ks->s))
+          if (const Value* v = a.c->get_key(ks->s)) {
+            put(*v);
+            break;
+          }
         const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(type, "[]") : ctx_.lib.api(type + "[]");
         if (spec) {
           Args args;

@@ -68,6 +68,9 @@ class PyInterp {
     uint32_t handler_taint = 0;  // a library calls it with data of its own (a bot's message, a protocol's bytes)
     int calls = 0;
     std::unordered_map<std::string, Value> memo;  // argument key -> return value
+    // Each parameter's values over the calls the module made, joined: the
+    // closing pass runs the function with these, not with unknowns.
+    std::vector<std::pair<std::string, Value>> seen_args;
   };
   struct ClassInfo {
     std::string name;
@@ -133,6 +136,7 @@ class PyInterp {
   Value eval_attribute(NodeId e);
   Value eval_subscript(NodeId e);
   Value eval_call(NodeId e);
+  Value call_with(const Value& callee, NodeId fn, Args& args, NodeId e);
   Value eval_comprehension(NodeId e);
   Value eval_lambda(NodeId e);
   Value lookup(const std::string& name, NodeId at);
@@ -146,6 +150,7 @@ class PyInterp {
   Value call(const Value& callee, Args& args, NodeId site);
   Value call_alt(const Alt& a, const Value& callee, Args& args, NodeId site);
   Value call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site);
+  void remember_argument(FunctionInfo& f, const std::string& name, const Value& v);
   // A generated constructor's arguments into the annotated fields (ClassInfo::fields).
   // What an instance's generated repr shows (a dataclass's fields but those
   // declared repr=False), as taint: what logging it with %r sends.
@@ -255,6 +260,7 @@ class PyInterp {
   // The module imports a web framework: a function parameter named `request`
   // that no call here binds is a request from the network (a view).
   bool web_framework_ = false;
+  bool replaying_ = false;  // the passes over functions after the module ran (PyInterp::run)
   bool imports_web_framework() const;
   // What a library passes to the user code it calls back: the labels of a
   // handler registered by decorating with `decorator`, or of a method `name`

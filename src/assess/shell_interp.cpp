@@ -146,7 +146,10 @@ class ShInterp {
   Site site(NodeId n) const {
     // A command the script exits right after (`"$0" --help; exit 1`) ends it
     // as `exec` would: it hands over, it does not multiply.
-    uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop : 0) | (background_ ? kBackground : 0) |
+    // A shell loop counts as endless only when its body never sleeps or waits,
+    // so it is unthrottled too (Python tells the two apart).
+    uint32_t flags = (loop_ ? kInLoop : 0) | (infinite_ ? kInInfiniteLoop | kUnthrottled : 0) |
+                     (background_ ? kBackground : 0) |
                      (cond_ ? kConditional : 0) | (then_exits_ ? kReplaces : 0);
     return ctx_.at(t_[n].line, t_[n].col, flags);
   }

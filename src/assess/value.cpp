@@ -149,10 +149,13 @@ void Container::set_key(const std::string& k, Value v) {
   }
 }
 
-void Container::store(const Value& key, Value v) {
+void Container::store(const Value& key, Value v, bool keep_old) {
   const Alt* k = key.single();
   if (k && (k->k == VK::str || k->k == VK::integer) && !is_partial(k->s)) {
-    set_key(k->k == VK::str ? k->s : std::to_string(k->i), std::move(v));
+    std::string name = k->k == VK::str ? k->s : std::to_string(k->i);
+    if (keep_old)
+      if (const Value* old = get_key(name)) v.join(*old);
+    set_key(name, std::move(v));
     return;
   }
   open = true;

@@ -117,12 +117,17 @@ struct Container {
   std::vector<std::pair<std::string, Value>> keyed;   // dict: constant string (or int) keys
   bool open = false;  // more elements than listed: `rest` summarises them
   Value rest;
+  // dict: what a missing known key makes (collections.defaultdict(list)):
+  // VK::none for a plain dict, else the kind of the factory's value.
+  VK missing = VK::none;
 
   static constexpr size_t kMaxItems = 64;
   void push(Value v);                       // append (bounded)
   void set_key(const std::string& k, Value v);
   // d[key] = v: under the key when it is one known constant, else among the rest.
-  void store(const Value& key, Value v);
+  // keep_old: on a path that may not run (under an `if`), a known key keeps
+  // what it held too.
+  void store(const Value& key, Value v, bool keep_old = false);
   const Value* get_key(const std::string& k) const;
   // Every element (or dict value) joined, with `rest`.
   Value summary() const;

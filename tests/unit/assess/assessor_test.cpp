@@ -355,11 +355,21 @@ TEST(Origin, ExternalAddsHeuristics) {
   EXPECT_EQ(ext.level, RiskLevel::blocked) << describe(ext);
   EXPECT_TRUE(has_rule(ext, "TYPOSQUAT-PACKAGE"));
   EXPECT_EQ(mai.level, RiskLevel::medium) << describe(mai);
-  // Credentials read and some data sent, no data path: a heuristic.
-  const char* co = "import os, requests\nk = open(os.path.expanduser('~/.aws/credentials')).read()\n"
-                   "requests.post('https://example.com/ping', json={'ok': 1})\n";
+  // Credentials handed to a library this analysis does not model, and some
+  // data sent: the path from one to the other can be neither proven nor
+  // ruled out, so for external code it is a heuristic finding.
+  const char* co = "import os, requests, packer\nk = open(os.path.expanduser('~/.aws/credentials')).read()\n"
+                   "packer.stage(k)\nrequests.post('https://example.com/ping', json={'ok': 1})\n";
   EXPECT_EQ(py(co, Origin::external).level, RiskLevel::high) << describe(py(co));
+  EXPECT_TRUE(has_rule(py(co, Origin::external), "CREDENTIALS-AND-NETWORK"));
   EXPECT_LT(py(co, Origin::mai).level, RiskLevel::high) << describe(py(co, Origin::mai));
+  // The same read used where the analysis sees it all (profiles counted) and
+  // an unrelated send: data flow says nothing reaches the network (issue 14:
+  // co-occurrence is not theft).
+  const char* local = "import os, requests, configparser\ncp = configparser.ConfigParser()\n"
+                      "cp.read_string(open(os.path.expanduser('~/.aws/credentials')).read())\n"
+                      "n = len(cp.sections())\nrequests.post('https://example.com/ping', json={'ok': 1})\n";
+  EXPECT_EQ(py(local, Origin::external).level, RiskLevel::low) << describe(py(local));
 }
 
 // ---------------------------------------------------------------- robustness

@@ -378,7 +378,9 @@ TEST(FourteenthRoundClasses, MetadataIsNotContent) {
   const Case cases[] = {
       {"stat of ~/.ssh and its keys", L, "SSH_DIR=\"$HOME/.ssh\"\nstat -c '%a %n' \"$SSH_DIR\" \"$SSH_DIR\"/id_*\n",
        nullptr, SH},
-      {"cat of a key (external code)", M, "cat ~/.ssh/id_rsa\n", "CREDENTIAL-STORE-ACCESS", SH},
+      {"cat of a key: shown, not handed on", L, "cat ~/.ssh/id_rsa\n", nullptr, SH},
+      {"a key piped into a program not modelled (external code)", M, "cat ~/.ssh/id_rsa | ./packer --stage\n",
+       "CREDENTIAL-STORE-ACCESS", SH},
   };
   for (const auto& c : cases) check(c);
 }
