@@ -5,6 +5,7 @@
 #include <cstring>
 #include <cctype>
 #include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
 
 #include "assess/library_model.hpp"
 #include "assess/payload_decoder.hpp"
@@ -133,6 +134,31 @@ Value json_value(const nlohmann::json& j, uint32_t taint, int depth = 0) {
       break;
     case nlohmann::json::value_t::null: v = Value::none(); break;
     default: return Value::tainted(taint, -1);  // floats: their value does not matter here
+  }
+  v.taint = taint;
+  return v;
+}
+
+// What yaml.safe_load makes of a document written in the code: mappings,
+// sequences and scalars (as text), as far as kMaxDepth.
+Value yaml_value(const YAML::Node& n, uint32_t taint, int depth = 0) {
+  constexpr int kMaxDepth = 8;
+  if (depth > kMaxDepth) return Value::tainted(taint, -1);
+  Value v;
+  if (n.IsMap()) {
+    v = make_dict();
+    for (const auto& kv : n)
+      if (kv.first.IsScalar()) v.alts[0].c->set_key(kv.first.Scalar(), yaml_value(kv.second, taint, depth + 1));
+  } else if (n.IsSequence()) {
+    std::vector<Value> items;
+    for (const auto& item : n) items.push_back(yaml_value(item, taint, depth + 1));
+    v = make_list(std::move(items));
+  } else if (n.IsScalar()) {
+    v = Value::str(n.Scalar());
+  } else if (n.IsNull()) {
+    v = Value::none();
+  } else {
+    return Value::tainted(taint, -1);
   }
   v.taint = taint;
   return v;
@@ -1270,16 +1296,24 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       handled = false;  // the model's `stores` still records the data's taint
       return Value();
     }
-    case Special::loads: {
+    case Special::loads: case Special::yaml_loads: {
       // A document known whole (a constant, or text built from constants only).
-      constexpr size_t kMaxDocument = 256 * 1024;
+      constexpr size_t kMaxDocument = 64 * 1024;
       const Alt* doc = a0 ? a0->single() : nullptr;
       if (doc && (doc->k == VK::str || doc->k == VK::bytes) && doc->s.size() <= kMaxDocument && !is_partial(doc->s)) {
-        auto j = nlohmann::json::parse(doc->s, nullptr, /*allow_exceptions=*/false);
-        if (!j.is_discarded()) {
-          Value v = json_value(j, a0->taint);
-          v.ev = a0->ev;
-          return v;
+        std::optional<Value> read;
+        if (spec.special_id == Special::loads) {
+          auto j = nlohmann::json::parse(doc->s, nullptr, /*allow_exceptions=*/false);
+          if (!j.is_discarded()) read = json_value(j, a0->taint);
+        } else {
+          try {  // yaml-cpp reports bad or too deeply nested text by exceptions
+            read = yaml_value(YAML::Load(doc->s), a0->taint);
+          } catch (const std::exception&) {
+          }
+        }
+        if (read) {
+          read->ev = a0->ev;
+          return *read;
         }
       }
       // Text not known whole: any keys, each holding what the text carried.

@@ -143,12 +143,34 @@ TEST(TwentiethRoundClasses, ArchitectureCarriesTheValues) {
        "        return cls\n    return reg\n@step('write')\nclass Write:\n    def run(self, out):\n"
        "        Path(out).write_text('x')\nfor name in ['write']:\n    STEPS[name]().run('/etc/motd')\n",
        "SYSTEM-MODIFICATION"},
+      {"a plan of steps from embedded YAML", H,
+       "import subprocess, yaml\nPLAN = yaml.safe_load('steps:\\n  - run: [modprobe, br_netfilter]\\n  - run: [echo, ok]\\n')\n"
+       "for step in PLAN['steps']:\n    subprocess.run(step['run'], check=True)\n",
+       "SYSTEM-ADMINISTRATION"},
+      {"the same plan of ordinary steps", M,
+       "import subprocess, yaml\nPLAN = yaml.safe_load('steps:\\n  - run: [make, test]\\n')\n"
+       "for step in PLAN['steps']:\n    subprocess.run(step['run'], check=True)\n"},
       {"handlers kept with setdefault", M,
        "import subprocess\nH = {}\ndef on(ev):\n    def deco(fn):\n        H.setdefault(ev, []).append(fn)\n"
        "        return fn\n    return deco\n@on('build')\ndef build(target):\n    subprocess.run(['make', target])\n"
        "for fn in H.get('build', []):\n    fn('all')\n"},
   };
   for (const auto& c : cases) check(c);
+}
+
+// Documents in hostile code are read within bounds: nesting past what a
+// parser allows, or a document too long, is simply not known.
+TEST(TwentiethRoundClasses, EmbeddedDocumentsAreBounded) {
+  for (const char* loader : {"json.loads", "yaml.safe_load"}) {
+    for (const std::string& doc : {std::string(5000, '['), std::string(3000, '{') + std::string(3000, '}'),
+                                   std::string(70000, 'a'), std::string("- ") + std::string(20000, '-')}) {
+      std::string code = std::string("import json, yaml\nx = ") + loader + "('" + doc + "')\nprint(x)\n";
+      auto a = engine().assess(code, Language::python, Origin::external);
+      EXPECT_EQ(a.level, RiskLevel::low) << loader << " " << doc.size() << " -> " << describe(a);
+    }
+  }
+  const char* ini = "import configparser\ncp = configparser.ConfigParser()\ncp.read_string('[a]\\nx = 1\\n  continued\\n[a]\\n= \\n[\\n')\n";
+  EXPECT_EQ(engine().assess(ini, Language::python, Origin::external).level, RiskLevel::low);
 }
 
 }  // namespace
