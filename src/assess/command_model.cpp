@@ -348,6 +348,9 @@ class Runner {
     if (const auto* it = ctx_.written_at(norm)) {
       t |= it->first;
       ev = it->second;
+    } else if (auto [ut, uev] = ctx_.written_under(norm); ut) {
+      t |= ut;  // a directory: the files written into it
+      ev = uev;
     }
     if ((t & ~(kFileData | kWalked)) && ev < 0)
       ev = ctx_.log.evidence(site_.line, site_.col, "reads " + printable(norm));
@@ -650,7 +653,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     r.stdout_text = dir.empty() ? file : dir + "/" + file;
     r.stdout_known = !is_partial(r.stdout_text);
     r.stdout_taint = kUnpredictable;  // nobody can guess it: not a fixed /tmp name
-    if (r.stdout_known && ctx_.unpredictable_paths.size() < 64) ctx_.unpredictable_paths.push_back(r.stdout_text);
+    // (a template with unknown parts, "$dest.sponge-XXXX", makes a name as unguessable)
+    if (ctx_.unpredictable_paths.size() < 64) ctx_.unpredictable_paths.push_back(r.stdout_text);
     return r;
   }
   if (kind == "osascript") {
@@ -1060,6 +1064,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (name == "openssl") {
       std::string sub = p.operands.empty() ? "" : argv[p.operands[0]].text;
       if (sub == "s_client") return netcat(argv, io, *spec);
+      // passwd -1/-apr1/-crypt: MD5-crypt or DES crypt for a password hash
+      if (sub == "passwd" && (p.has("-1") || p.has("-apr1") || p.has("-crypt") || p.has("-aixmd5"))) {
+        effect(Eff::risky, "weak_hash", name, name + " " + line);
+        return r;
+      }
       if (sub == "enc" || sub.rfind("aes", 0) == 0 || sub == "des3" || sub == "rsautl" || sub == "pkeyutl") {
         if (!decode) {
           // encryption: of -in FILE to -out FILE

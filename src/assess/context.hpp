@@ -108,7 +108,10 @@ struct Ctx {
     size_t known = 0;
     for (char c : base)
       if (c != kUnknownPart) ++known;
-    return known >= 6 && base.front() != kUnknownPart;
+    if (known >= 6 && base.front() != kUnknownPart) return true;
+    // An unknown prefix and a distinctive known rest in a known directory
+    // ("$WORK/${TICKET}-bundle.tar.gz" with WORK from mktemp).
+    return known >= 8 && slash != std::string_view::npos && !is_partial(p.substr(0, slash));
   }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
     if (!taint || !trackable(path)) return;
@@ -131,6 +134,18 @@ struct Ctx {
       if (auto d = written.find(dir); d != written.end()) return &d->second;
     }
     return nullptr;
+  }
+  // What the files written under a directory hold (tar, zip -r or cp -r of a
+  // staging directory carry what was copied into it).
+  std::pair<uint32_t, int32_t> written_under(const std::string& dir) const {
+    std::pair<uint32_t, int32_t> out{0, -1};
+    if (dir.empty() || dir == "." || dir == "/" || dir == "~" || !trackable(dir)) return out;
+    for (const auto& [path, w] : written)
+      if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') {
+        out.first |= w.first;
+        if (out.second < 0) out.second = w.second;
+      }
+    return out;
   }
   // Directories a tainted archive (a download) was extracted into: every file
   // under one holds what the archive held, so running one runs the download.

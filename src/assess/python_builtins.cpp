@@ -1274,6 +1274,50 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         }
       return v;
     }
+    case Special::cli_option: {
+      // typer.Option(DEFAULT, "--dir") as a parameter's default: what the user
+      // types, or the default when nothing is typed.
+      Value v;
+      if (const Value* d = arg(0, "default"))
+        if (!(d->single() && d->single()->k == VK::object && d->single()->s == "Ellipsis")) v.join(*d);
+      v.taint |= kOption;
+      return v;
+    }
+    case Special::dataclass_field: {
+      // dataclasses.field(default=..., default_factory=list): the field's initial value.
+      if (const Value* d = arg(-1, "default")) return *d;
+      if (const Value* f = arg(-1, "default_factory"))
+        if (const Alt* fa = f->single(); fa && (fa->k == VK::libfunc || fa->k == VK::module)) {
+          std::string n = fa->s.substr(fa->s.rfind('.') == std::string::npos ? 0 : fa->s.rfind('.') + 1);
+          if (n == "list" || n == "set") return make_list({});
+          if (n == "dict") return make_dict();
+        }
+      return Value();
+    }
+    case Special::instance_dict: {
+      // dataclasses.asdict(obj), attrs.asdict(obj): a dict of the instance's
+      // attributes (what its class's methods and constructor set).
+      Value out;
+      bool any = false;
+      if (a0)
+        for (const auto& a : a0->alts) {
+          Value d = make_dict();
+          if (a.k == VK::instance && a.fn) {
+            const auto* cls = static_cast<const ClassInfo*>(a.fn);
+            for (const auto& [name, v] : cls->inst) {
+              d.alts[0].c->set_key(name, v);
+              d.taint |= v.taint;
+              if (d.ev < 0) d.ev = v.ev;
+            }
+          } else {
+            d.alts[0].c->open = true;
+            d.alts[0].c->rest = Value::tainted(a0->taint, a0->ev);
+          }
+          accumulate(out, any, d);
+        }
+      if (a0) out.taint |= a0->taint;
+      return out;
+    }
     case Special::defaultdict: {
       // collections.defaultdict(list): a dict whose missing keys are made by the factory.
       Value d = make_dict();

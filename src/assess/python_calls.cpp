@@ -246,6 +246,18 @@ Value PyInterp::eval_call(NodeId e) {
 }
 
 Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) {
+  // A yes/no question asked of text whose value is not known (a key read from
+  // a file: key.startswith("AKIA")): the answer is a boolean, not the text,
+  // as a comparison's is.
+  if (callee.alts.empty() && t_.kind(fn) == K::attribute)
+    if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode) {
+      static const char* const predicates[] = {"startswith", "endswith", "isdigit",   "isalpha",      "isalnum",
+                                               "isspace",    "islower",  "isupper",   "istitle",      "isnumeric",
+                                               "isdecimal",  "isascii",  "isprintable", "isidentifier"};
+      std::string_view name = t_.text(attr);
+      for (const char* p : predicates)
+        if (name == p) return Value();
+    }
   // A method of an object this code cannot type (a client passed in as a
   // parameter, kept by another module's class) whose name says what it does
   // (paramiko's exec_command): the library model names it as unknown.NAME.
@@ -1151,7 +1163,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     if (spec.effect == Eff::net_request && has_target)
       for (const auto& a : target.alts)
         if (a.k == VK::object && (target.taint & ~kDownloaded)) {
-          // urlopen(Request(url, data=...)): what the request object holds is sent.
+          // urlopen(Request(url, data=..., headers=...)): what the request object
+          // holds is sent; a key only in its headers authenticates, as for requests.
+          if (a.s == "urllib.request.Request" && a.c) {
+            const Value* body = a.c->get_key("data");
+            const Value* headers = a.c->get_key("headers");
+            uint32_t sent = e.data_taint | (body ? deep_taint(*body) : 0u);
+            if (headers && authentication_only(deep_taint(*headers), sent)) e.flags |= kAuthHeader;
+          }
           e.data_taint |= deep_taint(target) & ~kDownloaded;
           // A secret's own chain first: whether it is the key of the API it goes to is read from it.
           int32_t secret_ev = deep_ev_of(target, kEnvSecret);

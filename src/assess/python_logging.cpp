@@ -5,6 +5,7 @@
 // record's arguments as its data: a secret logged through a network handler
 // leaves the machine. Handlers are kept for the whole program, whichever
 // logger they were added to (root and named loggers share them here).
+#include <algorithm>
 #include <string>
 
 #include "assess/library_model.hpp"
@@ -26,13 +27,20 @@ void PyInterp::add_log_handlers(const Value& handlers) {
   iterate(handlers, &items);
   if (items.empty()) items.push_back(handlers);
   for (const Value& h : items)
-    for (const auto& a : h.alts)
-      if (a.k == VK::object && ctx_.lib.method(a.s, "emit") && !local_destination(a.extra) &&
-          log_handlers_.size() < 8) {
-        Value one;
-        one.alts.push_back(a);
+    for (const auto& a : h.alts) {
+      if (log_handlers_.size() >= 8) return;
+      Value one;
+      one.alts.push_back(a);
+      if (a.k == VK::object && ctx_.lib.method(a.s, "emit") && !local_destination(a.extra)) {
         log_handlers_.push_back(std::move(one));
+      } else if (a.k == VK::instance) {
+        // A handler class of this program's own: its emit(record) is called.
+        Value emit = attribute_of(one, "emit", kNoNode);
+        if (std::any_of(emit.alts.begin(), emit.alts.end(),
+                        [](const Alt& m) { return m.k == VK::method || m.k == VK::function; }))
+          log_handlers_.push_back(std::move(one));
       }
+    }
 }
 
 void PyInterp::emit_log_record(Args& args, NodeId site) {
@@ -46,7 +54,20 @@ void PyInterp::emit_log_record(Args& args, NodeId site) {
   }
   for (Value& handler : log_handlers_) {
     const Alt& a = handler.alts[0];
-    if (const ApiSpec* emit = ctx_.lib.method(a.s, "emit")) apply_spec(*emit, emit->name, &handler, record, site);
+    if (a.k == VK::instance) {
+      // The record as an object carrying what its message and arguments carry
+      // (self.format(record), record.getMessage() keep it).
+      Value rec = Value::object("logging.LogRecord");
+      for (const auto& v : record.pos) {
+        rec.taint |= deep_taint(v);
+        if (rec.ev < 0) rec.ev = v.ev;
+      }
+      Args one;
+      one.pos.push_back(std::move(rec));
+      call(attribute_of(handler, "emit", site), one, site);
+    } else if (const ApiSpec* emit = ctx_.lib.method(a.s, "emit")) {
+      apply_spec(*emit, emit->name, &handler, record, site);
+    }
   }
 }
 

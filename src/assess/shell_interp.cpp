@@ -198,6 +198,16 @@ void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
       if (old->second.ev < 0) old->second.ev = w.ev;
       return;
     }
+  // $RANDOM (15 bits from a seedable generator) in a password or token:
+  // `random` for secrets, as in Python.
+  if (at != kNoNode && ctx_.lib.secret_hint(name) && t_.text(at).find("RANDOM") != std::string_view::npos) {
+    Effect e;
+    e.kind = Eff::risky;
+    e.tag = "weak_random";
+    e.target = name;
+    e.detail = "$RANDOM for " + name;
+    ctx_.effect(std::move(e), site(at));
+  }
   Word& kept = vars_[name] = w;
   // x="$x$x" doubles a variable each line: 100,000 such lines took 2.8 GB.
   // A variable keeps what a Python string value keeps, the rest unknown.
@@ -561,7 +571,8 @@ Word ShInterp::word(NodeId n, bool& split) {
         if (t_[c].named) r = exec(c, CommandIo{});
       if (t_.kind(n) == K::process_substitution) {
         w.text = "/dev/fd/63";
-      } else if (r.stdout_known) {
+      } else if (r.stdout_known || is_partial(r.stdout_text)) {
+        // (text printed with unknown parts marked, echo "$WORK/${ID}.tgz", is that pattern)
         std::string s = r.stdout_text;
         while (!s.empty() && s.back() == '\n') s.pop_back();
         w.text = s;

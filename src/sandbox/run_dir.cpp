@@ -123,10 +123,17 @@ void RunDir::remove() {
     // being removed for a dead run (its lock file goes early in the removal).
     std::string gone = path_ + ".gone";
     if (::rename(path_.c_str(), gone.c_str()) == 0) path_ = gone;
-    try {
-      remove_run_tree(path_);
-    } catch (...) {
-      // Left for cleanup_stale_runs; nothing else can be done from a destructor.
+    // A busy host can still be tearing down the sandbox's namespaces when its
+    // directory goes (seen once: a doctor's probe run left its .gone behind):
+    // a few short retries before leaving it to cleanup_stale_runs.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      try {
+        remove_run_tree(path_);
+        break;
+      } catch (...) {
+        // nothing else can be done from a destructor
+      }
+      ::usleep(static_cast<useconds_t>(10000) << attempt);
     }
     path_.clear();  // removed once (cleanup, then the destructor, both call this)
   }
