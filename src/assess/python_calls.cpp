@@ -1085,8 +1085,18 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     std::vector<std::string> targets;
     if (has_target) {
-      if (spec.effect == Eff::net_connect || spec.effect == Eff::net_listen) targets.push_back(endpoint_text(target));
-      else targets = string_alternatives(target, 4);
+      if (spec.effect == Eff::net_connect || spec.effect == Eff::net_listen) {
+        // Each endpoint it may be (an option's value or its default socket path).
+        for (const auto& a : target.alts) {
+          Value one;
+          one.alts.push_back(a);
+          std::string t = endpoint_text(one);
+          if (targets.size() < 4 && std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(t);
+        }
+        if (targets.empty()) targets.push_back(endpoint_text(target));
+      } else {
+        targets = string_alternatives(target, 4);
+      }
     } else {
       targets.emplace_back();
     }
