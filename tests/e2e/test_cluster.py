@@ -95,7 +95,18 @@ class Cluster(CliTestCase):
         def all_started(records):
             started = {r["request_id"] for r in records if r["type"] == "execution.start"}
             return ids <= started
-        self.wait_until(self.records, all_started, "an execution.start for every request", timeout=300)  # spools drain
+        try:
+            self.wait_until(self.records, all_started, "an execution.start for every request", timeout=300)  # spools drain
+        except AssertionError:
+            # Name what never arrived and what the log holds of it (seen once
+            # under ASan and stress-ng: the drain stalled; a rerun passed).
+            records = self.records()
+            started = {r["request_id"] for r in records if r["type"] == "execution.start"}
+            missing = sorted(ids - started)
+            held = [(r["type"], r["request_id"], r.get("data", {}).get("origin")) for r in records
+                    if r["request_id"] in missing]
+            self.fail(f"no execution.start for {len(missing)} of {len(ids)} requests: {missing[:10]}; "
+                      f"their records: {held[:20]}; workers: {self.status()['workers']}")
         status = {w["name"]: w for w in self.status()["workers"] if w["active"]}
         self.assertIn("w1", status)
         for w in self.workers.values():
