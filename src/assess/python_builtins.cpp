@@ -108,6 +108,16 @@ std::string basename_of(const std::string& p) {
   return e == std::string::npos ? p : p.substr(e + 1);
 }
 
+// The kind of value a factory passed by name makes (default_factory=list,
+// defaultdict(dict)): VK::none for anything but a builtin container or scalar.
+VK factory_kind(const Value* f) {
+  const Alt* a = f ? f->single() : nullptr;
+  if (!a || (a->k != VK::libfunc && a->k != VK::module)) return VK::none;
+  std::string n = a->s.substr(a->s.rfind('.') == std::string::npos ? 0 : a->s.rfind('.') + 1);
+  return n == "list" || n == "set" ? VK::list : n == "dict" ? VK::dict : n == "int" ? VK::integer
+         : n == "str" ? VK::str : VK::none;
+}
+
 // What json.loads makes of a document written in the code (a pipeline's
 // configuration as a constant string): dicts, lists and scalars, as far as
 // kMaxDepth; deeper parts are unknown.
@@ -197,7 +207,7 @@ void ini_sections(const std::string& text, Container& into, uint32_t taint) {
         d.taint = taint;
         into.set_key(section, std::move(d));
       }
-      current = const_cast<Value*>(into.get_key(section));
+      current = into.get_key(section);
       last_key.clear();
       continue;
     }
@@ -1286,13 +1296,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::dataclass_field: {
       // dataclasses.field(default=..., default_factory=list): the field's initial value.
       if (const Value* d = arg(-1, "default")) return *d;
-      if (const Value* f = arg(-1, "default_factory"))
-        if (const Alt* fa = f->single(); fa && (fa->k == VK::libfunc || fa->k == VK::module)) {
-          std::string n = fa->s.substr(fa->s.rfind('.') == std::string::npos ? 0 : fa->s.rfind('.') + 1);
-          if (n == "list" || n == "set") return make_list({});
-          if (n == "dict") return make_dict();
-        }
-      return Value();
+      return empty_of(factory_kind(arg(-1, "default_factory")));
     }
     case Special::instance_dict: {
       // dataclasses.asdict(obj), attrs.asdict(obj): a dict of the instance's
@@ -1321,12 +1325,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::defaultdict: {
       // collections.defaultdict(list): a dict whose missing keys are made by the factory.
       Value d = make_dict();
-      if (const Value* f = arg(0, "default_factory"))
-        if (const Alt* fa = f->single(); fa && (fa->k == VK::libfunc || fa->k == VK::module)) {
-          std::string n = fa->s.substr(fa->s.rfind('.') == std::string::npos ? 0 : fa->s.rfind('.') + 1);
-          d.alts[0].c->missing = n == "list" ? VK::list : n == "dict" ? VK::dict : n == "int" ? VK::integer
-                                 : n == "str" ? VK::str : VK::none;
-        }
+      d.alts[0].c->missing = factory_kind(arg(0, "default_factory"));
       return d;
     }
     case Special::ini_loads: {
@@ -1678,10 +1677,7 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
     if (m == "zfill" || m == "center" || m == "ljust" || m == "rjust" || m == "expandtabs" ||
         m == "removeprefix" || m == "removesuffix")
       return strings(me, kind, taint, ev);
-    if (m == "startswith" || m == "endswith" || m == "isdigit" || m == "isalpha" || m == "isalnum" ||
-        m == "isspace" || m == "islower" || m == "isupper" || m == "find" || m == "rfind" || m == "index" ||
-        m == "count")
-      return Value();
+    if (text_predicate(m) || m == "find" || m == "rfind" || m == "index" || m == "count") return Value();
     return Value::tainted(taint, ev);
   }
   if (!self.single() || !self.single()->c) return Value::tainted(taint, ev);

@@ -250,14 +250,7 @@ Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) 
   // a file: key.startswith("AKIA")): the answer is a boolean, not the text,
   // as a comparison's is.
   if (callee.alts.empty() && t_.kind(fn) == K::attribute)
-    if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode) {
-      static const char* const predicates[] = {"startswith", "endswith", "isdigit",   "isalpha",      "isalnum",
-                                               "isspace",    "islower",  "isupper",   "istitle",      "isnumeric",
-                                               "isdecimal",  "isascii",  "isprintable", "isidentifier"};
-      std::string_view name = t_.text(attr);
-      for (const char* p : predicates)
-        if (name == p) return Value();
-    }
+    if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode && text_predicate(t_.text(attr))) return Value();
   // A method of an object this code cannot type (a client passed in as a
   // parameter, kept by another module's class) whose name says what it does
   // (paramiko's exec_command): the library model names it as unknown.NAME.

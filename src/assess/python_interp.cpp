@@ -1835,10 +1835,7 @@ Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
           }
           // A defaultdict makes the key's value on first use (handlers[event].append(f)).
           if (a.c->missing != VK::none && !a.c->open) {
-            Value made = a.c->missing == VK::list ? make_list({})
-                         : a.c->missing == VK::dict ? make_dict()
-                         : a.c->missing == VK::integer ? Value::integer(0)
-                                                       : Value::str("");
+            Value made = empty_of(a.c->missing);
             a.c->set_key(name, made);
             put(std::move(made));
             break;

@@ -332,4 +332,13 @@ std::string fold_identifier(std::string_view s) {
   return out;
 }
 
+bool text_predicate(std::string_view method) {
+  static const char* const predicates[] = {"startswith", "endswith", "isdigit",     "isalpha",     "isalnum",
+                                           "isspace",    "islower",  "isupper",     "istitle",     "isnumeric",
+                                           "isdecimal",  "isascii",  "isprintable", "isidentifier"};
+  for (const char* p : predicates)
+    if (method == p) return true;
+  return false;
+}
+
 }  // namespace mai::assess

@@ -36,4 +36,8 @@ std::string brace_format(const std::string& fmt, const std::vector<std::string>&
 // for the forms used to hide names).
 std::string fold_identifier(std::string_view s);
 
+// str methods that answer yes or no about the text (startswith, isdigit):
+// their result carries none of it.
+bool text_predicate(std::string_view method);
+
 }  // namespace mai::assess

@@ -253,6 +253,16 @@ Value make_list(std::vector<Value> items, VK kind) {
   return v;
 }
 
+Value empty_of(VK kind) {
+  switch (kind) {
+    case VK::list: return make_list({});
+    case VK::dict: return make_dict();
+    case VK::integer: return Value::integer(0);
+    case VK::str: return Value::str("");
+    default: return Value();
+  }
+}
+
 Value make_dict() {
   Value v;
   Alt a;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace mai::assess {
@@ -129,6 +130,7 @@ struct Container {
   // what it held too.
   void store(const Value& key, Value v, bool keep_old = false);
   const Value* get_key(const std::string& k) const;
+  Value* get_key(const std::string& k) { return const_cast<Value*>(std::as_const(*this).get_key(k)); }
   // Every element (or dict value) joined, with `rest`.
   Value summary() const;
 };
@@ -142,6 +144,8 @@ inline void accumulate(Value& acc, bool& any, const Value& v) {
 
 Value make_list(std::vector<Value> items, VK kind = VK::list);
 Value make_dict();
+// A new, empty value of a kind (what list(), dict(), int(), str() return).
+Value empty_of(VK kind);
 
 // Containers can hold themselves (x.append(x), an object whose state holds its
 // own method), which reference counting alone would leak. Every container
