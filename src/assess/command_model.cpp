@@ -337,6 +337,59 @@ class Runner {
   // Taint of the content of the file at `path`: its class, what was written
   // there, and for /dev/fd/N (a process substitution) what feeds it. The
   // path's own taint is not its content (only a walk's mark carries over).
+  // jq [options] FILTER [FILE...]: its output is made of its input files,
+  // its standard input (unless -n) and the values given with --arg and
+  // --argjson (NAME VALUE), --slurpfile and --rawfile (NAME FILE), --args.
+  CommandResult jq(const std::vector<Word>& argv, const CommandIo& io, const std::string& line) {
+    CommandResult r;
+    uint32_t t = 0;
+    int32_t ev = -1;
+    auto take = [&](uint32_t taint, int32_t e) {
+      t |= taint;
+      if (ev < 0 && taint) ev = e;
+    };
+    auto read_file = [&](const Word& w) {
+      effect(Eff::file_read, "jq", w.text, "jq " + line, 0, -1, 0, -1, w.taint, w.ev);
+      auto [ft, fev] = file_taint(w);
+      take(ft, fev);
+    };
+    bool null_input = false, filter_seen = false, values = false, any_file = false;
+    for (size_t k = 1; k < argv.size(); ++k) {
+      const std::string& a = argv[k].text;
+      if (values) {
+        take(argv[k].taint, argv[k].ev);
+        continue;
+      }
+      if ((a == "--arg" || a == "--argjson") && k + 2 < argv.size()) {
+        take(argv[k + 2].taint, argv[k + 2].ev);
+        k += 2;
+      } else if ((a == "--slurpfile" || a == "--rawfile") && k + 2 < argv.size()) {
+        read_file(argv[k + 2]);
+        k += 2;
+      } else if ((a == "-f" || a == "--from-file") && k + 1 < argv.size()) {
+        filter_seen = true;
+        read_file(argv[++k]);
+      } else if ((a == "-L" || a == "--indent") && k + 1 < argv.size()) {
+        ++k;
+      } else if (a == "--args" || a == "--jsonargs") {
+        values = true;  // every operand from here on is a value
+      } else if (a.size() > 1 && a[0] == '-' && a[1] != '-') {
+        if (a.find('n') != std::string::npos) null_input = true;
+      } else if (a.size() > 1 && a[0] == '-') {
+        if (a == "--null-input") null_input = true;
+      } else if (!filter_seen) {
+        filter_seen = true;
+      } else {
+        read_file(argv[k]);
+        any_file = true;
+      }
+    }
+    if (!any_file && !null_input) take(io.stdin_taint, io.stdin_ev);
+    r.stdout_taint = t;
+    r.stdout_ev = ev;
+    return r;
+  }
+
   std::pair<uint32_t, int32_t> file_taint(const Word& w) {
     std::string norm = ctx_.path(w.text);
     uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) | (w.taint & (kWalked | kSelf));
@@ -597,6 +650,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "wrapper" || kind == "xargs") {
+    // `command -v NAME` (-V) looks NAME up and runs nothing.
+    if (name == "command" && (p.short_flag('v') || p.short_flag('V'))) return r;
     if (spec->has_effect) effect(spec->effect, spec->tag, name, name + " " + line);
     // The wrapped command starts at the first operand (env: after VAR=value words).
     size_t start = p.operands.empty() ? argv.size() : p.operands[0];
@@ -827,6 +882,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
                argv[p.operands[k]].taint, argv[p.operands[k]].ev);
     return r;
   }
+  if (name == "jq") return jq(argv, io, line);
   if (kind == "read") {
     uint32_t t = 0;
     int32_t ev = -1;

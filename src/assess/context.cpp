@@ -125,6 +125,15 @@ bool Ctx::is_directory(std::string_view dst) const {
   return made_dirs.count(p) > 0 || (directory_class && (classify(p) & directory_class));
 }
 
+bool Ctx::under_made_dir(std::string_view path) const {
+  for (size_t slash = path.find('/', 1); slash != std::string_view::npos; slash = path.find('/', slash + 1)) {
+    std::string_view dir = path.substr(0, slash);
+    if (is_partial(dir)) return false;
+    if (made_dirs.count(std::string(dir))) return true;
+  }
+  return false;
+}
+
 std::string Ctx::into_directory(std::string_view dir, std::string_view src) {
   std::string_view base = src;
   while (base.size() > 1 && base.back() == '/') base.remove_suffix(1);

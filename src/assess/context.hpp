@@ -210,6 +210,8 @@ struct Ctx {
   // Whether a copy's destination (as written) names a directory: written
   // with a trailing slash, made by this code, or a well-known directory.
   bool is_directory(std::string_view dst) const;
+  // Strictly under one of made_dirs.
+  bool under_made_dir(std::string_view path) const;
   // Where a copy of `src` into the directory `dir` lands: DIR/<name of src>
   // (cp x.service /etc/systemd/system/, shutil.copy(src, autostart_dir)).
   static std::string into_directory(std::string_view dir, std::string_view src);
@@ -249,6 +251,9 @@ struct Ctx {
     // Writing back to a file this code read (ransomware encrypts in place).
     if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked))) read_paths.insert(e.target);
     if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;
+    // Pruning its own output (old snapshots under the backup directory it
+    // made), not removing what it read.
+    if (e.kind == Eff::file_delete && !read_paths.count(e.target) && under_made_dir(e.target)) e.flags |= kOwnOutput;
     if (e.kind == Eff::file_write && e.tag == "mkdir" && made_dirs.size() < kMaxMadeDirs) made_dirs.insert(e.target);
     if ((e.kind == Eff::file_write || e.kind == Eff::file_chmod || e.kind == Eff::file_chown) && e.tag != "link" &&
         !links.empty())

@@ -325,6 +325,50 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         if (fn == name) return binary(op, *a0, *b, site);
       return Value::tainted(in_taint, in_ev);
     }
+    case Special::method_caller: {
+      // methodcaller(name, *args), attrgetter(name): an object that remembers
+      // the name (and the arguments), and uses them when it is called.
+      if (!a0) return Value();
+      Value out;
+      for (const auto& name : string_alternatives(*a0)) {
+        if (is_partial(name)) continue;
+        Alt o;
+        o.k = VK::object;
+        o.s = q;
+        o.extra = name;
+        if (args.pos.size() > 1) {
+          o.c = new_container();
+          for (size_t i = 1; i < args.pos.size(); ++i) o.c->push(args.pos[i]);
+        }
+        out.add(std::move(o));
+      }
+      out.taint = a0->taint;
+      return out;
+    }
+    case Special::caller_call: {
+      if (!self || !a0) return Value::tainted(in_taint, in_ev);
+      Value out;
+      bool any = false;
+      for (const Alt& o : self->alts) {
+        if (o.k != VK::object) continue;
+        if (o.s == "operator.attrgetter") {
+          Value v = *a0;
+          for (size_t at = 0; at <= o.extra.size();) {  // attrgetter("a.b"): x.a.b
+            size_t dot = std::min(o.extra.find('.', at), o.extra.size());
+            v = attribute_of(v, o.extra.substr(at, dot - at), site);
+            at = dot + 1;
+          }
+          accumulate(out, any, v);
+          continue;
+        }
+        Args inner;
+        if (o.c) inner.pos = o.c->items;
+        inner.kw = args.kw;
+        accumulate(out, any, call(attribute_of(*a0, o.extra, site), inner, site));
+      }
+      if (!any) return Value::tainted(in_taint, in_ev);
+      return out;
+    }
     case Special::reduce: {
       // reduce(f, items[, initial]): f folded over the items, when they are known.
       const Value* f = a0;
@@ -888,6 +932,33 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       v.taint = r.taint;
       v.ev = r.ev;
       return v;
+    }
+    case Special::starmap: {
+      // Pool.starmap(fn, [(a, b), ...]), itertools.starmap: each item holds
+      // one call's arguments.
+      const Value* fn = arg(0, "func");
+      const Value* it = arg(1, "iterable");
+      if (!fn || !it) return Value::tainted(in_taint, in_ev);
+      std::vector<Value> items;
+      Value sum = iterate(*it, &items);
+      if (items.empty() || items.size() > 64) items = {sum};
+      Value out = make_list({});
+      out.alts[0].c->open = true;
+      bool any = false;
+      for (const auto& x : items) {
+        Args one;
+        std::vector<Value> xs;
+        Value xsum = iterate(x, &xs);
+        if (!xs.empty()) one.pos = std::move(xs);
+        else {
+          one.star_unknown = true;
+          one.extra = xsum;
+        }
+        accumulate(out.alts[0].c->rest, any, call(*fn, one, site));
+      }
+      out.taint = out.alts[0].c->rest.taint;
+      out.ev = out.alts[0].c->rest.ev;
+      return out;
     }
     case Special::filter: {
       const Value* it = arg(1, "");

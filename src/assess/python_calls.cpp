@@ -94,7 +94,7 @@ std::string memo_key(const PyInterp::Args& args, const Value* self) {
     for (const auto& a : v.alts) {
       k += static_cast<char>('a' + static_cast<int>(a.k));
       if (a.k == VK::str || a.k == VK::bytes) k += a.s.substr(0, 64);
-      else if (a.k == VK::integer) k += std::to_string(a.i);
+      else if (a.k == VK::integer || a.k == VK::boolean) k += std::to_string(a.i);
       else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) k += a.s + a.extra;
       else if (a.c) k += std::to_string(reinterpret_cast<uintptr_t>(a.c.get()));
       else if (a.fn) k += std::to_string(reinterpret_cast<uintptr_t>(a.fn));
@@ -315,6 +315,18 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
       }
       std::string q = a.self ? a.s + "." + a.extra : a.s;
       if (auto cmd = plumbum_which(q, args)) return *cmd;
+      static constexpr std::string_view kInit = ".__init__";
+      if (!a.self && q.size() > kInit.size() && q.compare(q.size() - kInit.size(), kInit.size(), kInit) == 0 &&
+          !ctx_.lib.api(q) && !args.pos.empty()) {
+        // Base.__init__(self, addr, handler) in a subclass: the library's
+        // constructor with the arguments after self.
+        Args rest = args;
+        rest.pos.erase(rest.pos.begin());
+        if (!rest.pos_nodes.empty()) rest.pos_nodes.erase(rest.pos_nodes.begin());
+        Alt ctor = a;
+        ctor.s = q.substr(0, q.size() - kInit.size());
+        return call_library(ctor.s, ctor, callee, rest, site);
+      }
       return call_library(q, a, callee, args, site);
     }
     case VK::instance: {

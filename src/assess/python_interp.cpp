@@ -427,6 +427,78 @@ bool PyInterp::is_main_guard(NodeId cond) const {
   return false;
 }
 
+namespace {
+
+// The truth of an alternative whose value is known exactly; nothing for the rest.
+std::optional<bool> truth_of(const Alt& a) {
+  switch (a.k) {
+    case VK::boolean: case VK::integer: return a.i != 0;
+    case VK::none: return false;
+    case VK::str: case VK::bytes:
+      if (is_partial(a.s)) return std::nullopt;
+      return !a.s.empty();
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+// Only a parameter: a call binds it and nothing else in the program can (a
+// module's global may be set through globals(), setattr or another module,
+// which the interpreter does not all see), unless the function declares
+// nonlocal or global names (a nested callback may set it later).
+std::optional<bool> PyInterp::parameter_flag_truth(NodeId cond, int depth) {
+  if (cond == kNoNode || fn_ == nullptr || fn_->lambda || depth > 4) return std::nullopt;
+  switch (t_.kind(cond)) {
+    case K::parenthesized_expression: return parameter_flag_truth(t_.first_named(cond), depth + 1);
+    case K::not_operator: {
+      auto inner = parameter_flag_truth(t_.child(cond, F::argument), depth + 1);
+      if (inner) return !*inner;
+      return std::nullopt;
+    }
+    case K::identifier: break;
+    default: return std::nullopt;
+  }
+  const std::string name = text(cond);
+  if (!is_parameter(*fn_, name) || (globals_ && globals_->count(name))) return std::nullopt;
+  if (fn_->writes_outer < 0) fn_->writes_outer = declares_outer_names(fn_->body) ? 1 : 0;
+  if (fn_->writes_outer) return std::nullopt;
+  auto it = scope_->vars.find(name);
+  if (it == scope_->vars.end() || it->second.alts.empty()) return std::nullopt;
+  std::optional<bool> truth;
+  for (const Alt& a : it->second.alts) {
+    auto t = truth_of(a);
+    if (!t || (truth && *t != *truth)) return std::nullopt;
+    truth = t;
+  }
+  return truth;
+}
+
+bool PyInterp::is_parameter(const FunctionInfo& f, const std::string& name) const {
+  if (f.params == kNoNode) return false;
+  for (NodeId p = t_.first_named(f.params); p != kNoNode; p = t_.next_named(p)) {
+    NodeId n = p;
+    K k = t_.kind(p);
+    if (k == K::default_parameter || k == K::typed_default_parameter) n = t_.child(p, F::name);
+    else if (k == K::typed_parameter) n = t_.first_named(p);
+    if (n != kNoNode && t_.kind(n) == K::identifier && text(n) == name) return true;
+  }
+  return false;
+}
+
+bool PyInterp::declares_outer_names(NodeId body) const {
+  std::vector<NodeId> todo{body};
+  while (!todo.empty()) {
+    NodeId n = todo.back();
+    todo.pop_back();
+    if (n == kNoNode) continue;
+    K k = t_.kind(n);
+    if (k == K::nonlocal_statement || k == K::global_statement) return true;
+    for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c)) todo.push_back(c);
+  }
+  return false;
+}
+
 // A branch that can leave the function (return, raise, sys.exit()): what
 // follows the `if` runs only when it was not taken.
 bool PyInterp::can_leave(NodeId n, int depth) const {
@@ -452,12 +524,21 @@ void PyInterp::exec_if(NodeId s) {
   NodeId cond = t_.child(s, F::condition);
   if (cond != kNoNode) eval(cond);
   bool conditional = !is_main_guard(cond);
-  bool leaves = false;
   NodeId cons = t_.child(s, F::consequence);
-  leaves |= can_leave(cons, 0);
-  paths.push_back([this, cons] {
+  // `if system_cache:` in a call that passed False (or left the default)
+  // runs only the other way: a flag's two paths are not both this call's.
+  const auto flag = conditional ? parameter_flag_truth(cond) : std::nullopt;
+  if (flag && *flag) {
     if (cons != kNoNode) exec_block(cons);
-  });
+    return;
+  }
+  bool leaves = false;
+  if (!flag) {
+    leaves |= can_leave(cons, 0);
+    paths.push_back([this, cons] {
+      if (cons != kNoNode) exec_block(cons);
+    });
+  }
   bool has_else = false;
   for (NodeId c = t_[s].first; c != kNoNode; c = t_[c].next) {
     if (t_[c].field != F::alternative) continue;
@@ -478,6 +559,11 @@ void PyInterp::exec_if(NodeId s) {
       });
     }
   }
+  if (flag && paths.size() == 1 && has_else) {  // `if flag: ... else: ...` with the flag false
+    paths[0]();
+    return;
+  }
+  if (paths.empty()) return;
   if (conditional) ++cond_depth_;
   branches(paths, !has_else);
   if (conditional) --cond_depth_;
@@ -1503,7 +1589,8 @@ Value PyInterp::eval_comprehension(NodeId e) {
   logs_.clear();
   std::vector<Value> results;
   bool open = false;
-  Value rest;
+  Value rest;  // what the elements past `results` may be (joined as they come)
+  bool rest_any = false;
   size_t produced = 0;
   bool dict = t_.kind(e) == K::dictionary_comprehension;
   Value dict_value = dict ? make_dict() : Value();
@@ -1529,7 +1616,7 @@ Value PyInterp::eval_comprehension(NodeId e) {
       if (produced++ < Container::kMaxItems && !open) results.push_back(v);
       else {
         open = true;
-        rest.join(v);
+        accumulate(rest, rest_any, v);
       }
       return;
     }
@@ -1557,7 +1644,7 @@ Value PyInterp::eval_comprehension(NodeId e) {
       run(i + 1);
       // An element computed from a summary stands for any number of them.
       while (results.size() > before) {
-        rest.join(results.back());
+        accumulate(rest, rest_any, results.back());
         results.pop_back();
       }
     }
@@ -1647,6 +1734,12 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
           break;
         }
         const ApiSpec* spec = ctx_.lib.method(a.s, name);
+        if (!spec && name == "__init__") {
+          // super().__init__(addr, handler) in a subclass of a library class:
+          // the library's constructor, with those arguments.
+          put(Value::libfunc(a.s));
+          break;
+        }
         Value self;
         self.alts.push_back(a);
         self.taint = obj.taint;

@@ -9,8 +9,8 @@
 #include <deque>
 #include <functional>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -71,6 +71,7 @@ class PyInterp {
     // Each parameter's values over the calls the module made, joined: the
     // closing pass runs the function with these, not with unknowns.
     std::vector<std::pair<std::string, Value>> seen_args;
+    int8_t writes_outer = -1;  // its body declares nonlocal or global names (-1: not looked yet)
   };
   struct ClassInfo {
     std::string name;
@@ -250,6 +251,12 @@ class PyInterp {
   int data_loop_ = 0;  // `for` loops over run-time items around the current statement
   int infinite_loop_ = 0;
   bool is_main_guard(NodeId cond) const;
+  // A condition that is a parameter flag of the running function (or `not`
+  // one), bound to constants of one truthiness in this call: its truth.
+  std::optional<bool> parameter_flag_truth(NodeId cond, int depth = 0);
+  bool is_parameter(const FunctionInfo& f, const std::string& name) const;
+  // A nonlocal or global statement anywhere in `body`, nested functions' included.
+  bool declares_outer_names(NodeId body) const;
   bool can_leave(NodeId n, int depth) const;
   bool body_waits(NodeId n, int depth) const;
   int unthrottled_ = 0;  // endless loops around the statement whose body never waits

@@ -17,7 +17,8 @@ constexpr FlagName kFlags[] = {
     {"background", kBackground},        {"const_target", kConstTarget}, {"external_hint", kExternalHint},
     {"waited", kWaited},                {"recursive_delete", kRecursiveDelete}, {"auth_header", kAuthHeader},
     {"overwrite", kOverwrite},          {"in_hook", kInHook},
-    {"over_data", kOverData}, {"conditional", kConditional}, {"unthrottled", kUnthrottled}};
+    {"over_data", kOverData}, {"conditional", kConditional}, {"unthrottled", kUnthrottled},
+    {"own_output", kOwnOutput}};
 
 uint32_t parse_flags(const config::Node& n) {
   uint32_t bits = 0;

@@ -533,9 +533,17 @@ Word ShInterp::word(NodeId n, bool& split) {
           }
         if (!found) d.text = std::string(rest.substr(rest[0] == ':' ? 2 : 1));
         bool var_known = vars_.count(name) > 0;
-        if (var_known && !is_partial(v.text)) add(v);
-        else if (is_partial(v.text) && !var_known) add(d);
-        else add(d);
+        if (var_known && !is_partial(v.text)) {
+          add(v);
+        } else {
+          // The default's text stands for the value, but an environment
+          // variable's data may be what it holds (${CI_JOB_TOKEN:-}).
+          add(d);
+          if (!var_known) {
+            w.taint |= v.taint;
+            if (w.ev < 0 || (v.taint & ~d.taint)) w.ev = v.ev >= 0 ? v.ev : w.ev;
+          }
+        }
       } else if (rest[0] == '#' || rest[0] == '%') {
         // ${NAME#pattern} ${NAME##pattern} ${NAME%pattern} ${NAME%%pattern}:
         // the value without the shortest or longest matching prefix or suffix.
@@ -673,6 +681,11 @@ std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns)
       }
     } else if ((k == K::concatenation || k == K::word) && has_brace_group(t_.text(c))) {
       for (auto& x : expand_braces(w)) out.push_back(std::move(x));
+    } else if (split && w.text.empty() &&
+               (k == K::simple_expansion || k == K::expansion || k == K::command_substitution ||
+                k == K::command_name)) {
+      // An unquoted expansion that is empty is no word at all: `$SUDO iptables`
+      // with SUDO="" runs iptables.
     } else {
       out.push_back(std::move(w));
     }
