@@ -818,13 +818,26 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       // tar -C DIR: the sources are relative to DIR.
       std::optional<Word> dir = opt_value(argv, p, "-C");
       if (!dir) dir = opt_value(argv, p, "--directory");
-      for (size_t k = first_src; k < p.operands.size(); ++k) {
-        Word src = argv[p.operands[k]];
+      auto add_source = [&](Word src) {
         if (dir && !src.text.empty() && src.text[0] != '/' && src.text[0] != '~') src.text = dir->text + "/" + src.text;
         auto [ft, fev] = file_taint(src);
         effect(Eff::file_read, "archive", src.text, name + " " + line);
         t |= ft | ctx_.home_tree_taint(ctx_.path(src.text));
         if (ev < 0) ev = fev;
+      };
+      for (size_t k = first_src; k < p.operands.size(); ++k) add_source(argv[p.operands[k]]);
+      // tar -T LIST: the members are LIST's lines, when this code wrote them.
+      std::optional<Word> list = name == "tar" ? opt_value(argv, p, "-T") : std::nullopt;
+      if (!list && name == "tar") list = opt_value(argv, p, "--files-from");
+      if (list && list->text != "-") {
+        if (const std::string* text = ctx_.written_text_at(ctx_.path(list->text))) {
+          size_t members = 0;
+          for (size_t b = 0; b < text->size() && members < 256;) {
+            size_t e = std::min(text->find('\n', b), text->size());
+            if (e > b) add_source(Word{text->substr(b, e - b), list->taint, list->ev}), ++members;
+            b = e + 1;
+          }
+        }
       }
       // a password (zip -P/-e, 7z and rar -pSECRET) encrypts what the archive holds
       bool password = opt_value(argv, p, "-P") || opt_value(argv, p, "--password") || (name == "zip" && p.short_flag('e'));
@@ -1341,10 +1354,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     uint32_t t = 0;
     int32_t ev = -1;
     size_t from = 1;
-    bool escapes = false;
+    bool escapes = false, no_newline = false;
     while (from < argv.size() && (argv[from].text == "-e" || argv[from].text == "-n" || argv[from].text == "-ne" ||
                                   argv[from].text == "-en" || argv[from].text == "-E")) {
       if (argv[from].text.find('e') != std::string::npos) escapes = true;
+      if (argv[from].text.find('n') != std::string::npos) no_newline = true;
       ++from;
     }
     if (name == "printf" && from < argv.size()) {
@@ -1407,10 +1421,37 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       }
       out = d;
     }
+    // echo ends its line (echo "$item" >> LIST writes one name a line)
+    if (name == "echo" && !no_newline) out += '\n';
     r.stdout_text = out;
     r.stdout_known = !is_partial(out);
     r.stdout_taint = t;
     r.stdout_ev = ev;
+    return r;
+  }
+  if (kind == "path_part") {
+    // dirname PATH, basename PATH [SUFFIX]: a part of a name, known as far
+    // as the name is ("$(dirname "$STAGE")" for tar -C).
+    const Word* w = operand(0);
+    if (!w) return r;
+    std::string path = w->text;
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    size_t slash = path.rfind('/');
+    std::string out;
+    if (name == "dirname") {
+      out = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    } else {
+      out = slash == std::string::npos ? path : path.substr(slash + 1);
+      const Word* suffix = operand(1);
+      if (suffix && !suffix->text.empty() && out.size() > suffix->text.size() &&
+          out.compare(out.size() - suffix->text.size(), suffix->text.size(), suffix->text) == 0)
+        out.resize(out.size() - suffix->text.size());
+    }
+    r.stdout_text = out + "\n";
+    r.stdout_known = !is_partial(out);
+    // A part of this program's path is not the program ($(dirname "$0")/lib/x.py).
+    r.stdout_taint = w->taint & ~kSelf;
+    r.stdout_ev = w->ev;
     return r;
   }
   if (kind == "eval" || kind == "source") {
@@ -1831,11 +1872,13 @@ CommandResult Runner::netcat(const std::vector<Word>& argv, const CommandIo& io,
   std::string host, port;
   if (name == "socat") {
     // socat ADDR1 ADDR2: exec:/system: with tcp:/udp:/openssl:
-    bool shell = false, net = false;
+    bool shell = false, net = false, from_stdin = false;
     for (size_t k : p.operands) {
       std::string w = argv[k].text;
       std::string lw = w;
       std::transform(lw.begin(), lw.end(), lw.begin(), ::tolower);
+      std::string kind_of = lw.substr(0, lw.find_first_of(":,"));
+      if (kind_of == "-" || kind_of == "stdin" || kind_of == "stdio") from_stdin = true;
       if (starts(lw, "exec:") || starts(lw, "system:")) {
         std::string prog = w.substr(w.find(':') + 1);
         prog = prog.substr(0, prog.find_first_of(", "));
@@ -1844,12 +1887,17 @@ CommandResult Runner::netcat(const std::vector<Word>& argv, const CommandIo& io,
       if (starts(lw, "tcp") || starts(lw, "udp") || starts(lw, "openssl") || starts(lw, "ssl")) {
         net = true;
         host = w.substr(w.find(':') + 1);
+        host = host.substr(0, host.find(','));  // the address's options (verify=0, fork)
         if (starts(lw, "tcp-listen") || starts(lw, "tcp4-listen")) listen = true;
       }
     }
     if (net) effect(listen ? Eff::net_listen : Eff::net_connect, name, host, name + " " + line);
     if (shell && net)
       effect(Eff::exec, "interpreter", "sh", name + " " + line, 0, -1, kShellInterp | kStdioSocket);
+    // socat - TCP:host:port (or STDIN, STDIO): what it reads goes to the network.
+    if (net && from_stdin && !listen && (io.stdin_taint || io.stdin_known))
+      effect(Eff::net_send, "raw", host, io.stdin_known ? io.stdin_text : name + " " + line, io.stdin_taint,
+             io.stdin_ev);
     r.network = net;
     r.stdout_taint = kDownloaded;
     return r;

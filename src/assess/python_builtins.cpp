@@ -1410,6 +1410,49 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       handled = false;  // the model's `stores` still records the data's taint
       return Value();
     }
+    case Special::app_signal: {
+      // app.on_startup (aiohttp): a list of callbacks the application calls
+      // with itself; the list remembers its application.
+      Value v = Value::object("aiohttp.AppSignal");
+      if (self) v.alts[0].self = std::make_shared<const Value>(*self);
+      return v;
+    }
+    case Special::signal_append: {
+      // app.on_startup.append(startup): startup(app), with the application's
+      // items (app["settings"]) as the code stored them.
+      if (!a0 || !self) return Value::none();
+      for (const auto& s : self->alts) {
+        if (s.k != VK::object || !s.self) continue;
+        Args one;
+        one.pos.push_back(*s.self);
+        call(*a0, one, site);
+      }
+      return Value::none();
+    }
+    case Special::ini_dict: {
+      // ConfigParser.read_dict({"section": {"option": value}}): those
+      // sections become the parser's, as read_string's do (defaults a file
+      // read later may override).
+      const Alt* d = a0 ? a0->single() : nullptr;
+      if (self && d && d->k == VK::dict && d->c)
+        for (const auto& a : self->alts) {
+          if (a.k != VK::object || !a.c) continue;
+          for (const auto& [section, options] : d->c->keyed) {
+            const Alt* o = options.single();
+            if (!o || o->k != VK::dict || !o->c) continue;
+            if (!a.c->get_key(section)) a.c->set_key(section, make_dict());
+            Value* into = a.c->get_key(section);
+            if (!into->single() || !into->alts[0].c) continue;
+            for (const auto& [key, value] : o->c->keyed) {
+              std::string name = key;
+              std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+              into->alts[0].c->set_key(name, value);
+            }
+          }
+        }
+      handled = false;
+      return Value();
+    }
     case Special::loads: case Special::yaml_loads: {
       // A document known whole (a constant, or text built from constants only).
       constexpr size_t kMaxDocument = 64 * 1024;
@@ -1525,7 +1568,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         if (!write || read_too) {
           // The file object stands for its content where it is sent (files={...}).
           uint32_t content =
-              ctx_.read_taint(norm, ctx_.classify(norm)) & (kSecretFile | kHistory | kUserFile | kSysinfo | kEnvAll);
+              ctx_.read_taint(norm, ctx_.classify(norm)) &
+              (kSecretFile | kHistory | kUserFile | kSysinfo | kEnvAll | kKeys | kClipboard | kScreen);
           if (const auto* w = ctx_.written_at(norm)) {
             content |= w->first;
             if (w->second >= 0) f.ev = w->second;
@@ -1831,6 +1875,7 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
         if (m == "setdefault" && a0 && !found) c.store(*a0, *d);
         out.join(*d);
       }
+      if (a0 && (a0->taint & kLookupCarried)) out.add_taint(a0->taint & kLookupCarried, a0->ev);
       return out;
     }
     if (m == "items" || m == "keys" || m == "values") {

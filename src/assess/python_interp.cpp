@@ -839,6 +839,9 @@ void PyInterp::assign(NodeId target, const Value& v) {
             Value self;
             self.alts.push_back(a);
             apply_spec(*spec, spec->name, &self, args, target);
+          } else if (a.k == VK::object && a.c) {
+            // app["settings"] = settings: a mapping-like object keeps its items.
+            a.c->store(k, v, /*keep_old=*/!logs_.empty());
           }
         }
       }
@@ -1903,6 +1906,12 @@ Value PyInterp::find_method(ClassInfo& c, const std::string& name, int depth) {
 }
 
 Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
+  Value out = subscript_of_alternatives(obj, key, at);
+  if (uint32_t carried = key.taint & kLookupCarried) out.add_taint(carried, key.ev);
+  return out;
+}
+
+Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, NodeId at) {
   Value out;
   bool any = false;
   auto put = [&](Value v) {

@@ -143,6 +143,7 @@ class PyInterp {
   Value lookup(const std::string& name, NodeId at);
   Value attribute_of(const Value& obj, const std::string& name, NodeId at);
   Value subscript_of(const Value& obj, const Value& key, NodeId at);
+  Value subscript_of_alternatives(const Value& obj, const Value& key, NodeId at);
   Value binary(const std::string& op, const Value& l, const Value& r, NodeId at);
   Value iterate(const Value& v, std::vector<Value>* exact);  // element summary; exact elements when known
 

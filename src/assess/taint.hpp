@@ -49,6 +49,11 @@ constexpr bool authentication_only(uint32_t auth_taint, uint32_t sent_taint) {
   return (auth_taint & kAuthSecrets) && !(sent_taint & auth_taint & kAuthSecrets);
 }
 
+// What a value chosen by a key carries of that key (KEYMAP[code] for a key
+// code read from a keyboard): captured input only. A table indexed by a
+// setting stays a constant, and counts kept per command of a history file
+// (counts[word] += 1) stay counts.
+constexpr uint32_t kLookupCarried = kKeys | kClipboard | kScreen;
 
 // YAML name <-> bit ("secret_file", "env_secret", ...).
 std::optional<uint32_t> taint_from_name(std::string_view name);
