@@ -1821,7 +1821,12 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   }
   if (urls.empty()) urls.push_back(Word{std::string(1, kUnknownPart), 0, -1});
   for (const auto& u : urls) {
-    uint32_t dt = t | u.taint | auth;
+    // A URL that is wholly a variable's value ("$DISCORD_WEBHOOK") is where
+    // the request goes, as a Python request to os.environ["..."] is: the
+    // host learns nothing of it that it does not hold. Parts of a URL built
+    // around a secret (?token=$SECRET on a fixed host) are data sent.
+    const bool whole_variable = u.text == std::string(1, kUnknownPart);
+    uint32_t dt = t | (whole_variable ? 0u : u.taint) | auth;
     int32_t dev = ev >= 0 ? ev : u.ev >= 0 ? u.ev : auth_ev;
     // The key's own chain when only the authentication holds it (its name says where it belongs).
     if ((auth & kEnvSecret) && !((t | u.taint) & kEnvSecret) && auth_ev >= 0) dev = auth_ev;

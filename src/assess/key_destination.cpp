@@ -103,11 +103,16 @@ KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, 
   if (host.empty()) return KeyDestination::unknown;
   bool collector = model.exfil_host(e.target);
   bool attacker_host = collector || public_numeric(host);
+  // The secret may ride in the URL (a bot API's /bot<token>/) while the
+  // data's own chain starts at something else (a reply's downloaded text).
   std::vector<std::string> names = secret_names(log, e.data_ev);
+  if (e.target_ev >= 0 && e.target_ev != e.data_ev)
+    for (auto& n : secret_names(log, e.target_ev))
+      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(std::move(n));
   if (names.empty()) return attacker_host ? KeyDestination::not_its_api : KeyDestination::unknown;
   bool all_its_api = true;
   for (const std::string& name : names) {
-    bool named = false, matches = false, vendor_named = false;
+    bool named = false, matches = false, vendor_named = false, bot_word = false;
     size_t p = 0;
     while (p <= name.size()) {
       size_t q = name.find('_', p);
@@ -119,11 +124,15 @@ KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, 
         if (*vendor_host) matches = true;
         continue;
       }
+      if (word == "bot") bot_word = true;
       if (word.size() < 3 || generic_word(word)) continue;
       named = true;
       if (host.find(word) != std::string::npos) matches = true;
     }
     if (matches) continue;  // the key of this host's API (DISCORD_TOKEN to discord.com too)
+    // A bot's token (BUILDHOST_BOT_TOKEN) to a chat bot API: that is where a
+    // bot's key goes, whatever the bot is called.
+    if (bot_word && !vendor_named && model.bot_api(e.target)) continue;
     if (vendor_named && !own_network(host)) return KeyDestination::not_its_api;
     if (public_numeric(host)) return KeyDestination::not_its_api;
     // A chat bot API is where a bot's key goes, whatever generic name it has

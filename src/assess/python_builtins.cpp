@@ -1410,6 +1410,87 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       handled = false;  // the model's `stores` still records the data's taint
       return Value();
     }
+    case Special::shell_quote: {
+      // shlex.quote(s): s as one shell word (in single quotes unless it is safe bare).
+      if (!a0) return Value();
+      Value out;
+      bool any = false;
+      for (const auto& text : string_alternatives(*a0)) {
+        bool bare = !text.empty() && !is_partial(text) &&
+                    text.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./-_") ==
+                        std::string::npos;
+        std::string quoted;
+        if (bare) {
+          quoted = text;
+        } else {
+          quoted = "'";
+          for (char c : text) quoted += c == '\'' ? std::string("'\"'\"'") : std::string(1, c);
+          quoted += "'";
+        }
+        accumulate(out, any, Value::str(std::move(quoted), a0->taint));
+      }
+      out.ev = a0->ev;
+      return out;
+    }
+    case Special::str_template: {
+      // string.Template(TEXT): the text rides along until it is substituted.
+      Value v = Value::object("string.Template");
+      if (a0) {
+        v.alts[0].self = std::make_shared<const Value>(*a0);
+        v.taint = a0->taint;
+        v.ev = a0->ev;
+      }
+      return v;
+    }
+    case Special::template_substitute: {
+      // t.substitute(mapping, **kw): each $name or ${name} replaced by its
+      // value (a keyword first, then the mapping's key), $$ by a dollar.
+      const Value* mapping = arg(0, "mapping");
+      const Alt* m = mapping ? mapping->single() : nullptr;
+      auto value_of = [&](const std::string& name) -> const Value* {
+        for (const auto& [k, v] : args.kw)
+          if (k == name) return &v;
+        if (m && m->k == VK::dict && m->c) return m->c->get_key(name);
+        return nullptr;
+      };
+      Value out;
+      bool any = false;
+      for (const Alt& t : self ? self->alts : std::vector<Alt>{}) {
+        if (t.k != VK::object || !t.self) continue;
+        std::string text = likely_text(*t.self), made;
+        uint32_t taint = t.self->taint;
+        int32_t ev = t.self->ev;
+        for (size_t i = 0; i < text.size(); ++i) {
+          if (text[i] != '$' || i + 1 >= text.size()) {
+            made += text[i];
+            continue;
+          }
+          if (text[i + 1] == '$') {
+            made += '$';
+            ++i;
+            continue;
+          }
+          bool braced = text[i + 1] == '{';
+          size_t b = i + (braced ? 2 : 1), e = b;
+          while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_')) ++e;
+          if (e == b || (braced && (e >= text.size() || text[e] != '}'))) {
+            made += text[i];
+            continue;
+          }
+          const Value* v = value_of(text.substr(b, e - b));
+          made += v ? likely_text(*v) : std::string(1, kUnknownPart);
+          if (v) {
+            taint |= v->taint;
+            if (ev < 0) ev = v->ev;
+          }
+          i = braced ? e : e - 1;
+        }
+        accumulate(out, any, Value::str(std::move(made), taint));
+        out.ev = ev;
+      }
+      if (!any) return Value::tainted(in_taint, in_ev);
+      return out;
+    }
     case Special::app_signal: {
       // app.on_startup (aiohttp): a list of callbacks the application calls
       // with itself; the list remembers its application.

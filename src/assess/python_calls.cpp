@@ -1531,7 +1531,7 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       int32_t ev = cmd.ev;
       for (const auto& item : a.c->items) {
         Word w;
-        w.text = first_text(item);
+        w.text = likely_text(item);
         w.taint = item.taint;
         w.ev = item.ev;
         taint |= item.taint;

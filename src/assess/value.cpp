@@ -341,6 +341,13 @@ std::string first_text(const Value& v) {
   return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
 }
 
+std::string likely_text(const Value& v) {
+  auto alts = string_alternatives(v);
+  for (const auto& s : alts)
+    if (s != std::string(1, kUnknownPart)) return s;
+  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
+}
+
 std::string printable(std::string_view s, size_t max) {
   std::string out;
   for (unsigned char c : s) {

@@ -179,6 +179,9 @@ bool is_partial(std::string_view s);
 std::vector<std::string> string_alternatives(const Value& v, size_t limit = Value::kMaxAlts);
 // The first of them (kUnknownPart alone when there is none).
 std::string first_text(const Value& v);
+// The first that is not wholly unknown: an option's default beside what the
+// user may type instead (`--output` defaulting to requirements-dev.txt).
+std::string likely_text(const Value& v);
 // Shown to people: unknown parts as "…", control bytes escaped, at most `max` bytes.
 std::string printable(std::string_view s, size_t max = 120);
 

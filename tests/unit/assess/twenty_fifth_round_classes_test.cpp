@@ -96,7 +96,7 @@ TEST(TwentyFifthRoundClasses, KeyboardDevicesThroughDescriptors) {
   const std::string kept = make("KEYMAP.get(code, '?')", "    print(''.join(buf))\n");
   check({"key codes translated and sent over ICMP", B, sent.c_str(), "EXFILTRATION"});
   check({"the same through an index", B, sent_index.c_str(), "EXFILTRATION"});
-  check({"the same keys shown on the screen only", H, kept.c_str(), "KEYSTROKE-CAPTURE"});
+  check({"the same keys shown on the screen only: the device read needs root", H, kept.c_str(), "INPUT-DEVICE-READ"});
   check({"counts per history command sent to the tool's own API", L,
          "import collections, os, requests\nfrom pathlib import Path\nSUB = ['build', 'test']\n"
          "counts = collections.Counter()\n"
