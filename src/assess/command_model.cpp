@@ -656,6 +656,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     // The wrapped command starts at the first operand (env: after VAR=value words).
     size_t start = p.operands.empty() ? argv.size() : p.operands[0];
     if (name == "timeout" && start < argv.size()) ++start;  // its duration
+    if (name == "chroot" && start < argv.size()) ++start;   // the new root: the command follows it
     if (name == "watch" || name == "nice" || name == "ionice" || name == "chrt" || name == "taskset") {
       while (start < argv.size() && !argv[start].text.empty() &&
              (std::isdigit(static_cast<unsigned char>(argv[start].text[0])) || argv[start].text[0] == '-'))
