@@ -401,17 +401,11 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   if (f.params != kNoNode) {
     for (NodeId p = t_.first_named(f.params); p != kNoNode; p = t_.next_named(p)) {
       K k = t_.kind(p);
-      std::string name;
-      bool has_default = false;
-      if (k == K::identifier) name = text(p);
-      else if (k == K::default_parameter || k == K::typed_default_parameter) {
-        NodeId n = t_.child(p, F::name);
-        if (n != kNoNode) name = text(n);
-        has_default = true;
-      } else if (k == K::typed_parameter) {
+      std::string name = parameter_name(p);
+      bool has_default = k == K::default_parameter || k == K::typed_default_parameter;
+      if (k == K::typed_parameter && name.empty()) {  // *args: T, **kw: T
         NodeId n = t_.first_named(p);
-        if (n != kNoNode && t_.kind(n) == K::identifier) name = text(n);
-        else if (n != kNoNode) k = t_.kind(n), p = n;
+        if (n != kNoNode) k = t_.kind(n), p = n;
       }
       if (k == K::list_splat_pattern) {
         NodeId n = t_.first_named(p);

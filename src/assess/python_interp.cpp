@@ -474,15 +474,18 @@ std::optional<bool> PyInterp::parameter_flag_truth(NodeId cond, int depth) {
   return truth;
 }
 
+std::string PyInterp::parameter_name(NodeId p) const {
+  NodeId n = p;
+  K k = t_.kind(p);
+  if (k == K::default_parameter || k == K::typed_default_parameter) n = t_.child(p, F::name);
+  else if (k == K::typed_parameter) n = t_.first_named(p);
+  return n != kNoNode && t_.kind(n) == K::identifier ? text(n) : std::string();
+}
+
 bool PyInterp::is_parameter(const FunctionInfo& f, const std::string& name) const {
   if (f.params == kNoNode) return false;
-  for (NodeId p = t_.first_named(f.params); p != kNoNode; p = t_.next_named(p)) {
-    NodeId n = p;
-    K k = t_.kind(p);
-    if (k == K::default_parameter || k == K::typed_default_parameter) n = t_.child(p, F::name);
-    else if (k == K::typed_parameter) n = t_.first_named(p);
-    if (n != kNoNode && t_.kind(n) == K::identifier && text(n) == name) return true;
-  }
+  for (NodeId p = t_.first_named(f.params); p != kNoNode; p = t_.next_named(p))
+    if (parameter_name(p) == name) return true;
   return false;
 }
 

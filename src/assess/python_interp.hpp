@@ -255,6 +255,8 @@ class PyInterp {
   // A condition that is a parameter flag of the running function (or `not`
   // one), bound to constants of one truthiness in this call: its truth.
   std::optional<bool> parameter_flag_truth(NodeId cond, int depth = 0);
+  // A plain, defaulted or typed parameter's name ("" for *args, **kw, / and *).
+  std::string parameter_name(NodeId p) const;
   bool is_parameter(const FunctionInfo& f, const std::string& name) const;
   // A nonlocal or global statement anywhere in `body`, nested functions' included.
   bool declares_outer_names(NodeId body) const;
