@@ -11,7 +11,7 @@ namespace {
 
 // dirname and basename print a part of the name they are given; a part of
 // this program's own path is not the program.
-TEST(TwentyFifthRoundClasses, DirnameAndBasenameArePartsOfANAme) {
+TEST(TwentyFifthRoundClasses, DirnameAndBasenameArePartsOfAName) {
   const Case cases[] = {
       {"a staging directory archived from its parent, then uploaded", B,
        "STAGE=\"$PWD/.bundle-x\"\nmkdir -p \"$STAGE/access\"\n"
