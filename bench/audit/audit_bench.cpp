@@ -16,6 +16,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <thread>
 #include <vector>
@@ -139,6 +140,12 @@ Paired paired(int rounds, Subject subject, Peer peer) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Positional numbers only: "--help" would read as 0 records and a 1-record figure.
+  auto number = [&](int i) { return argc > i && std::strspn(argv[i], "0123456789.") == std::strlen(argv[i]) && *argv[i]; };
+  if ((argc > 1 && !number(1)) || (argc > 2 && !number(2)) || (argc > 4 && !number(4))) {
+    std::fprintf(stderr, "usage: audit_bench [records-to-verify] [seconds-per-figure] [dir] [rounds] [only]\n");
+    return 2;
+  }
   uint64_t records = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 20000;
   double secs = argc > 2 ? std::atof(argv[2]) : 1.0;
   std::string base = argc > 3 ? argv[3] : "/tmp";
