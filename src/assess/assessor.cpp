@@ -151,6 +151,8 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
   if (language == Language::python) interpret_python(code, ctx, nullptr, nullptr);
   else interpret_shell(code, ctx, nullptr, nullptr);
   ctx.judge_hooks();
+  ctx.join_pty_shells();
+  ctx.own_output_by_default();
   if (threats_->is_known_payload(code_sha256)) {
     Effect e;
     e.kind = Eff::threat;

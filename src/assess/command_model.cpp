@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <set>
 
 #include "assess/payload_decoder.hpp"
 #include "assess/taint.hpp"
@@ -551,6 +552,25 @@ bool is_security_unit(const std::string& u) {
   return false;
 }
 
+// iptables -F/-X (flush, delete chains): every chain, or a built-in one
+// (INPUT, FORWARD...), takes the firewall's rules down; a chain the code
+// names itself (-F MAIL-IN before -X MAIL-IN) is its own rules removed. An
+// unknown name may be either, and counts as the firewall's.
+bool flushes_builtin_chains(const std::vector<Word>& argv) {
+  static const std::set<std::string> builtin = {"INPUT", "FORWARD", "OUTPUT", "PREROUTING", "POSTROUTING"};
+  for (size_t i = 1; i < argv.size(); ++i) {
+    const std::string& a = argv[i].text;
+    bool flush = a == "-F" || a == "--flush" || a == "-X" || a == "--delete-chain";
+    // a cluster ending in F or X (-tF is rare; -nF ...)
+    if (!flush && a.size() > 2 && a[0] == '-' && a[1] != '-' && (a.back() == 'F' || a.back() == 'X')) flush = true;
+    if (!flush) continue;
+    if (i + 1 >= argv.size() || argv[i + 1].text.empty() || argv[i + 1].text[0] == '-') return true;
+    const std::string& chain = argv[i + 1].text;
+    if (is_partial(chain) || builtin.count(chain)) return true;
+  }
+  return false;
+}
+
 CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth) {
   CommandResult r;
   if (argv.empty() || depth > 12) return r;
@@ -1036,8 +1056,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         return r;
     }
     else if (name == "iptables" || name == "ip6tables") {
-      off = p.short_flag('F') || p.has("--flush") || p.short_flag('X') ||
-            (p.short_flag('P') && line.find("ACCEPT") != std::string::npos);
+      off = flushes_builtin_chains(argv) || (p.short_flag('P') && line.find("ACCEPT") != std::string::npos);
       bool list = p.short_flag('L') || p.short_flag('S') || p.has("--list");
       if (list && !off) {
         effect(Eff::admin, "firewall", name, name + " " + line);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <ctime>
+#include <unordered_set>
 
 #include "assess/python_interp.hpp"
 #include "assess/syntax_tree.hpp"
@@ -156,6 +157,28 @@ void Ctx::record_hook(const std::string& path, uint32_t classes, std::string_vie
   if (it->text.size() + text.size() <= kMaxWrittenText) it->text.append(text);
   it->taint |= taint;
   if (it->ev < 0) it->ev = ev;
+}
+
+void Ctx::join_pty_shells() {
+  if (shell_on_pty_ev < 0) return;
+  for (auto& e : log.mutable_effects())
+    if (e.data_taint & kPty) {
+      e.data_taint |= kShellIo;
+      if (e.data_ev < 0) e.data_ev = shell_on_pty_ev;
+    }
+}
+
+void Ctx::own_output_by_default() {
+  auto& effects = log.mutable_effects();
+  std::unordered_set<uint64_t> sites;  // line << 32 | column of such a default's delete
+  for (const auto& e : effects)
+    if (e.kind == Eff::file_delete && (e.flags & kOwnOutput) && (e.target_taint & kOption))
+      sites.insert(uint64_t{e.line} << 32 | e.col);
+  if (sites.empty()) return;
+  for (auto& e : effects)
+    if (e.kind == Eff::file_delete && (e.target_taint & kOption) && !e.target.empty() && e.target[0] == kUnknownPart &&
+        sites.count(uint64_t{e.line} << 32 | e.col))
+      e.flags |= kOwnOutput;
 }
 
 void Ctx::judge_hooks() {

@@ -220,6 +220,15 @@ struct Ctx {
   std::map<std::string, std::vector<std::string>> links;
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;
+  // A shell was started on a pseudo-terminal (its stdio a kPty descriptor; evidence, or -1).
+  int32_t shell_on_pty_ev = -1;
+  // Once all is interpreted: with a shell on a pseudo-terminal, what is read
+  // from one is that shell's output (kShellIo), wherever it went.
+  void join_pty_shells();
+  // Once all is interpreted: a delete whose path comes from an option is
+  // judged by the option's default (as a command word is): where the default
+  // is the code's own output, so is the path the user may type instead.
+  void own_output_by_default();
   // What was written into directories put on sys.path (an extracted download):
   // importing a module the model does not know runs code from there.
   uint32_t import_dir_taint = 0;

@@ -1146,6 +1146,16 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
                         a.k == VK::method ? a.self.get() : nullptr, site);
       return *a0;
     }
+    case Special::select_ready: {
+      // select.select(r, w, x): three lists of some of the descriptors given.
+      std::vector<Value> ready;
+      const char* names[] = {"rlist", "wlist", "xlist"};
+      for (int i = 0; i < 3; ++i) {
+        const Value* given = arg(i, names[i]);
+        ready.push_back(given ? *given : make_list({}));
+      }
+      return make_list(std::move(ready), VK::tuple);
+    }
     case Special::fileno: {
       Value v = Value::tainted(kSockFd | in_taint, in_ev);
       return v;
@@ -1969,7 +1979,7 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       Value l = make_list(std::move(xs));
       if (c.open) {
         l.alts[0].c->open = true;
-        l.alts[0].c->rest = m == "items" ? make_list({Value(), c.rest}, VK::tuple) : m == "keys" ? Value() : c.rest;
+        l.alts[0].c->rest = m == "items" ? make_list({c.rest_keys, c.rest}, VK::tuple) : m == "keys" ? c.rest_keys : c.rest;
       }
       l.taint |= self.taint;
       if (l.ev < 0) l.ev = self.ev;

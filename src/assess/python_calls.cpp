@@ -1494,6 +1494,7 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
     for (const auto& a : stdio->alts)
       if (a.k == VK::object && (a.s.rfind("socket.", 0) == 0 || a.s.rfind("ssl.", 0) == 0)) stdio_socket = true;
   if (stdio && (stdio->taint & kSockFd)) stdio_socket = true;
+  const bool on_pty = stdio && (stdio->taint & kPty);
   size_t n = 0;
   auto emit = [&](const std::string& name, const std::string& line, uint32_t taint, int32_t ev) {
     Effect e;
@@ -1509,6 +1510,8 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       if (e.data_ev < 0) e.data_ev = ctx_.stdio_socket_ev;
     }
     if (ctx_.lib.is_shell(name)) e.flags |= kShellInterp;
+    if (on_pty && ctx_.lib.is_shell(name) && ctx_.shell_on_pty_ev < 0)
+      ctx_.shell_on_pty_ev = evidence(site, "starts a shell on a pseudo-terminal", stdio->ev);
     (void)fn;
     ctx_.effect(std::move(e), where);
   };

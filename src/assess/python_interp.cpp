@@ -1252,10 +1252,8 @@ Value PyInterp::eval_inner(NodeId e) {
           const Alt* ks = k.single();
           if (ks && (ks->k == VK::str || ks->k == VK::integer) && !is_partial(ks->s))
             c.set_key(ks->k == VK::str ? ks->s : std::to_string(ks->i), val);
-          else {
-            c.open = true;
-            c.rest.join(val);
-          }
+          else
+            c.store(k, val);
         } else if (t_.kind(p) == K::dictionary_splat) {
           Value inner = eval(t_.first_named(p));
           v.taint |= inner.taint;
@@ -1267,6 +1265,7 @@ Value PyInterp::eval_inner(NodeId e) {
               if (a->c->open) {
                 c.open = true;
                 c.rest.join(a->c->rest);
+                c.rest_keys.join(a->c->rest_keys);
               }
               merged = true;
             }
@@ -1613,6 +1612,7 @@ Value PyInterp::eval_comprehension(NodeId e) {
         else {
           c.open = true;
           c.rest.join(v);
+          c.rest_keys.join(k);
         }
         dict_value.taint |= v.taint | k.taint;
         if (dict_value.ev < 0) dict_value.ev = v.ev >= 0 ? v.ev : k.ev;
@@ -2078,7 +2078,7 @@ Value PyInterp::iterate(const Value& v, std::vector<Value>* exact) {
     } else if (a.k == VK::dict && a.c) {
       for (const auto& kv : a.c->keyed) put(Value::str(kv.first));
       if (a.c->open) {
-        put(Value());
+        put(a.c->rest_keys);
         all_exact = false;
       } else if (all_exact) {
         exact->clear();

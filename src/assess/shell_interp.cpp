@@ -240,6 +240,45 @@ void ShInterp::flush_history_off() {
 // Separates the elements of an array value (bash arrays, "$@"; never in real text).
 constexpr char kArraySep = '\x1f';
 
+// An array's elements, each with its key: an associative array's literal
+// (declare -A A=([k]=v ...)) keeps "[k]=v" per element; an indexed one's keys
+// are its positions.
+struct ArrayElement {
+  std::string key, value;
+};
+std::vector<ArrayElement> array_elements(const std::string& text) {
+  std::vector<ArrayElement> out;
+  std::vector<std::string> parts;
+  for (size_t b = 0;;) {
+    size_t e = text.find(kArraySep, b);
+    parts.push_back(text.substr(b, e == std::string::npos ? std::string::npos : e - b));
+    if (e == std::string::npos) break;
+    b = e + 1;
+  }
+  bool assoc = true;
+  for (const auto& p : parts)
+    if (p.empty() || p[0] != '[' || p.find("]=") == std::string::npos) assoc = false;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (assoc) {
+      size_t close = parts[i].find("]=");
+      out.push_back({parts[i].substr(1, close - 1), parts[i].substr(close + 2)});
+    } else {
+      out.push_back({std::to_string(i), parts[i]});
+    }
+  }
+  return out;
+}
+
+// Elements (their values, or with `keys` their keys) as one array value.
+std::string join_elements(const std::vector<ArrayElement>& els, bool keys) {
+  std::string out;
+  for (size_t i = 0; i < els.size(); ++i) {
+    if (i) out += kArraySep;
+    out += keys ? els[i].key : els[i].value;
+  }
+  return out;
+}
+
 // ${NAME#pattern} and its kin: the shortest (# %) or longest (## %%) prefix
 // or suffix matching the pattern goes. The pattern's quotes go and its $HOME
 // is ~ (${f#"$HOME"/}). A partial value is cut only by a literal pattern on
@@ -507,14 +546,49 @@ Word ShInterp::word(NodeId n, bool& split) {
         ++j;
       std::string name(s.substr(i, j - i));
       std::string_view rest = s.substr(j);
+      const bool whole_array = rest == "[@]" || rest == "[*]";
+      if (indirect && whole_array) {
+        // ${!A[@]}: the array's keys (an associative array's names, else its positions).
+        Word v = expand_var(name);
+        add(Word{is_partial(v.text) ? std::string(1, kUnknownPart) : join_elements(array_elements(v.text), true),
+                 v.taint, v.ev});
+        split = true;
+        break;
+      }
       if (indirect) {
         Word named = expand_var(name);
         name = is_partial(named.text) ? std::string(1, kUnknownPart) : named.text;
       }
       Word v = expand_var(name);
+      if (!length && rest.size() > 2 && rest[0] == '[' && rest.back() == ']' && !whole_array) {
+        // ${A[i]}: the element at a known key; at an unknown one any of them
+        // (each a word of its own, as "${A[@]}" gives them).
+        NodeId sub = t_.first_named(n);
+        // subscript: the name, then the index
+        NodeId index = sub != kNoNode && t_.kind(sub) == K::subscript ? t_.next_named(t_.first_named(sub)) : kNoNode;
+        bool ig = false;
+        Word key = index != kNoNode ? word(index, ig) : Word{std::string(1, kUnknownPart), 0, -1};
+        if (is_partial(v.text)) {
+          add(Word{std::string(1, kUnknownPart), v.taint, v.ev});
+        } else {
+          auto els = array_elements(v.text);
+          std::string picked(1, kUnknownPart);
+          if (!is_partial(key.text)) {
+            for (const auto& e : els)
+              if (e.key == key.text) picked = e.value;
+          } else {
+            picked = join_elements(els, false);
+          }
+          add(Word{picked, v.taint, v.ev});
+        }
+        split = true;
+        break;
+      }
       if (length) {
         w.text = std::string(1, kUnknownPart);
-      } else if (rest.empty() || rest == "[@]" || rest == "[*]" || rest.substr(0, 2) == ":?" || rest[0] == '?') {
+      } else if (whole_array && !is_partial(v.text) && v.text.find(kArraySep) != std::string::npos) {
+        add(Word{join_elements(array_elements(v.text), false), v.taint, v.ev});
+      } else if (rest.empty() || whole_array || rest.substr(0, 2) == ":?" || rest[0] == '?') {
         // ${NAME:?message}: NAME's value, or the shell stops there.
         add(v);
       } else if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-" || rest.substr(0, 2) == ":=" ||

@@ -126,7 +126,8 @@ const LanguageTables& tables(Language language) {
         {"do_group", K::do_group}, {"case_statement", K::case_statement}, {"case_item", K::case_item},
         {"negated_command", K::negated_command}, {"test_command", K::test_command}, {"number", K::number},
         {"arithmetic_expansion", K::arithmetic_expansion}, {"brace_expression", K::brace_expression},
-        {"array", K::array}, {"comment", K::sh_comment}, {"string_content", K::string_content}};
+        {"array", K::array}, {"subscript", K::subscript}, {"comment", K::sh_comment},
+        {"string_content", K::string_content}};
     LanguageTables t;
     t.lang = tree_sitter_bash();
     uint32_t n = ts_language_symbol_count(t.lang);

@@ -37,6 +37,7 @@ constexpr Info kInfo[kCount] = {
     {"unpredictable", "a random name"},
     {"option", "a command-line option"},
     {"web_request", "a web request's parameters"},
+    {"pty", "a pseudo-terminal"},
 };
 
 }  // namespace

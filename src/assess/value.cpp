@@ -160,6 +160,7 @@ void Container::store(const Value& key, Value v, bool keep_old) {
   }
   open = true;
   rest.join(v);
+  rest_keys.join(key);
 }
 
 const Value* Container::get_key(const std::string& k) const {
@@ -197,6 +198,7 @@ Container::~Container() {
   for (auto& v : items) adopt(v);
   for (auto& kv : keyed) adopt(kv.second);
   adopt(rest);
+  adopt(rest_keys);
   if (freeing) return;
   freeing = true;
   while (!orphans.empty()) {
@@ -232,6 +234,7 @@ ContainerScope::~ContainerScope() {
       c->items.clear();
       c->keyed.clear();
       c->rest = Value();
+      c->rest_keys = Value();
     }
 }
 

@@ -118,6 +118,9 @@ struct Container {
   std::vector<std::pair<std::string, Value>> keyed;   // dict: constant string (or int) keys
   bool open = false;  // more elements than listed: `rest` summarises them
   Value rest;
+  // dict: the keys of `rest` (an unknown key among them): iterating the dict
+  // yields them, so descriptors kept as keys ({os.open(dev): dev}) keep their labels.
+  Value rest_keys;
   // dict: what a missing known key makes (collections.defaultdict(list)):
   // VK::none for a plain dict, else the kind of the factory's value.
   VK missing = VK::none;
