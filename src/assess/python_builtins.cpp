@@ -1156,6 +1156,32 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       return make_list(std::move(ready), VK::tuple);
     }
+    case Special::selector_register: case Special::selector_select: {
+      // The selector's state holds every registered file object and data,
+      // joined; a key shares it, so key.fileobj and key.data read them.
+      std::shared_ptr<Container> state;
+      if (self)
+        for (const auto& s : self->alts)
+          if (s.k == VK::object && s.c) state = s.c;
+      if (!state) return Value();
+      if (spec.special_id == Special::selector_register) {
+        const char* roles[] = {"fileobj", "data"};
+        const Value* given[] = {arg(0, "fileobj"), arg(2, "data")};
+        for (int i = 0; i < 2; ++i) {
+          if (!given[i]) continue;
+          Value joined = *given[i];
+          if (const Value* old = state->get_key(roles[i])) joined.join(*old);
+          state->set_key(roles[i], std::move(joined));
+        }
+      }
+      Value key = Value::object("selectors.SelectorKey");
+      key.alts[0].c = state;
+      if (spec.special_id != Special::selector_select || spec.name.find("get_key") != std::string::npos) return key;
+      Value ready = make_list({});
+      ready.alts[0].c->open = true;
+      ready.alts[0].c->rest = make_list({key, Value()}, VK::tuple);
+      return ready;
+    }
     case Special::fileno: {
       Value v = Value::tainted(kSockFd | in_taint, in_ev);
       return v;

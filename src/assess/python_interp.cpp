@@ -1735,6 +1735,12 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         break;
       }
       case VK::object: {
+        if (a.s == "selectors.SelectorKey" && a.c) {
+          // A selector's key: what was registered (its descriptor, the file object's).
+          const Value* v = a.c->get_key(name == "fd" ? "fileobj" : name);
+          put(v ? *v : Value());
+          break;
+        }
         if (auto opt = argparse_attribute(a, name)) {
           put(*opt);
           break;

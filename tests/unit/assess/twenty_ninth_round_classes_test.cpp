@@ -79,6 +79,62 @@ TEST(TwentyNinthRoundClasses, ADictsUnknownKeysKeepTheirLabels) {
   for (const auto& c : cases) check(c);
 }
 
+// A selector hands back what was registered: key.fileobj and key.data (the
+// callback) of every register(), so key.data(key.fileobj, mask) calls back.
+TEST(TwentyNinthRoundClasses, ASelectorCallsBackWhatWasRegistered) {
+  const Case cases[] = {
+      {"a bind shell behind selectors' callbacks", B,
+       "import selectors, socket, subprocess\n"
+       "sel = selectors.DefaultSelector()\n"
+       "def handle(conn, mask):\n"
+       "    data = conn.recv(1024)\n"
+       "    conn.sendall(subprocess.run(data.decode(), shell=True, capture_output=True).stdout)\n"
+       "def accept(sock, mask):\n"
+       "    conn, addr = sock.accept()\n"
+       "    sel.register(conn, selectors.EVENT_READ, handle)\n"
+       "lsock = socket.create_server(('0.0.0.0', 9001))\n"
+       "sel.register(lsock, selectors.EVENT_READ, accept)\n"
+       "while True:\n"
+       "    for key, mask in sel.select():\n"
+       "        key.data(key.fileobj, mask)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"the documentation's echo server", L,
+       "import selectors, socket\n"
+       "sel = selectors.DefaultSelector()\n"
+       "def read(conn, mask):\n"
+       "    data = conn.recv(1000)\n"
+       "    if data:\n"
+       "        conn.send(data)\n"
+       "def accept(sock, mask):\n"
+       "    conn, addr = sock.accept()\n"
+       "    sel.register(conn, selectors.EVENT_READ, read)\n"
+       "sock = socket.socket()\nsock.bind(('localhost', 1234))\nsock.listen(100)\n"
+       "sel.register(sock, selectors.EVENT_READ, accept)\n"
+       "while True:\n"
+       "    for key, mask in sel.select():\n"
+       "        callback = key.data\n"
+       "        callback(key.fileobj, mask)\n"},
+      {"a table of allowed commands chosen by the request", M,
+       "import selectors, socket, subprocess\n"
+       "sel = selectors.DefaultSelector()\n"
+       "ACTIONS = {'uptime': ['uptime'], 'df': ['df', '-h']}\n"
+       "def handle(conn, mask):\n"
+       "    argv = ACTIONS.get(conn.recv(64).decode().strip())\n"
+       "    if argv:\n"
+       "        conn.sendall(subprocess.run(argv, capture_output=True).stdout)\n"
+       "def accept(sock, mask):\n"
+       "    conn, _ = sock.accept()\n"
+       "    sel.register(conn, selectors.EVENT_READ, handle)\n"
+       "ls = socket.create_server(('127.0.0.1', 7000))\n"
+       "sel.register(ls, selectors.EVENT_READ, accept)\n"
+       "while True:\n"
+       "    for key, mask in sel.select(timeout=1):\n"
+       "        key.data(key.fileobj, mask)\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 // Bash associative arrays: ${A[key]} is that element, ${A[$unknown]} any of
 // them, ${!A[@]} the keys and ${A[@]} the values (not "[key]=value").
 TEST(TwentyNinthRoundClasses, BashAssociativeArraysGiveTheirElements) {
