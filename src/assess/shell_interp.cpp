@@ -561,8 +561,7 @@ Word ShInterp::word(NodeId n, bool& split) {
       }
       Word v = expand_var(name);
       if (!length && rest.size() > 2 && rest[0] == '[' && rest.back() == ']' && !whole_array) {
-        // ${A[i]}: the element at a known key; at an unknown one any of them
-        // (each a word of its own, as "${A[@]}" gives them).
+        // ${A[i]}: the element at a known key (a loop over "${!A[@]}" knows each).
         NodeId sub = t_.first_named(n);
         // subscript: the name, then the index
         NodeId index = sub != kNoNode && t_.kind(sub) == K::subscript ? t_.next_named(t_.first_named(sub)) : kNoNode;
@@ -571,14 +570,12 @@ Word ShInterp::word(NodeId n, bool& split) {
         if (is_partial(v.text)) {
           add(Word{std::string(1, kUnknownPart), v.taint, v.ev});
         } else {
-          auto els = array_elements(v.text);
+          // At an unknown key it is one of them, which a word cannot say:
+          // unknown (an `eval "${CMDS[$1]}"` runs an unknown command line).
           std::string picked(1, kUnknownPart);
-          if (!is_partial(key.text)) {
-            for (const auto& e : els)
+          if (!is_partial(key.text))
+            for (const auto& e : array_elements(v.text))
               if (e.key == key.text) picked = e.value;
-          } else {
-            picked = join_elements(els, false);
-          }
           add(Word{picked, v.taint, v.ev});
         }
         split = true;

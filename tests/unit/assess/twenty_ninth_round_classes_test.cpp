@@ -135,8 +135,9 @@ TEST(TwentyNinthRoundClasses, ASelectorCallsBackWhatWasRegistered) {
   for (const auto& c : cases) check(c);
 }
 
-// Bash associative arrays: ${A[key]} is that element, ${A[$unknown]} any of
-// them, ${!A[@]} the keys and ${A[@]} the values (not "[key]=value").
+// Bash associative arrays: ${A[key]} is that element (a loop over ${!A[@]}
+// knows each key), ${A[$unknown]} an unknown one, ${!A[@]} the keys and
+// ${A[@]} the values (not "[key]=value").
 TEST(TwentyNinthRoundClasses, BashAssociativeArraysGiveTheirElements) {
   const Case cases[] = {
       {"credential paths kept in an associative array, uploaded", B,
@@ -152,6 +153,9 @@ TEST(TwentyNinthRoundClasses, BashAssociativeArraysGiveTheirElements) {
        SH},
       {"the other element by its key", L,
        "declare -A T=([conf]=/etc/motd [cache]=./cache)\necho hello > \"${T[cache]}\"\n", nullptr, SH},
+      {"a command chosen by an argument, run through eval", M,
+       "declare -A ACTIONS=([status]=\"systemctl status nginx\" [df]=\"df -h\")\neval \"${ACTIONS[$1]}\"\n",
+       "DYNAMIC-CODE", SH},
       {"the values, not key=value words", L,
        "declare -A D=([a]=build [b]=dist)\nfor d in \"${D[@]}\"; do rm -rf \"./$d\"; done\n", nullptr, SH},
   };
