@@ -135,6 +135,35 @@ TEST(TwentyNinthRoundClasses, ASelectorCallsBackWhatWasRegistered) {
   for (const auto& c : cases) check(c);
 }
 
+// A task queue's task (Celery, dramatiq, rq, huey) is called with what was
+// published to its broker: a shell line from the payload is a remote
+// command; a fixed program given a payload value is a process run.
+TEST(TwentyNinthRoundClasses, ATaskQueuesArgumentsComeFromItsBroker) {
+  const Case cases[] = {
+      {"a Celery task running the payload's shell line", B,
+       "import subprocess\nfrom celery import Celery\n"
+       "app = Celery('fleet', broker='redis://203.0.113.77:6379/3')\n"
+       "@app.task(name='fleet.exec', bind=True)\n"
+       "def run_command(self, payload):\n"
+       "    return subprocess.run(payload['cmd'], shell=True, capture_output=True).stdout\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"a shared task converting the file it is given", M,
+       "import subprocess\nfrom celery import shared_task\n"
+       "@shared_task\n"
+       "def thumbnail(path):\n"
+       "    subprocess.run(['convert', path, '-resize', '128x128', path + '.thumb.png'], check=True)\n",
+       "RUNS-PROCESS"},
+      {"a task that mails a report", L,
+       "import smtplib\nfrom email.message import EmailMessage\nfrom celery import Celery\n"
+       "app = Celery('reports', broker='redis://localhost:6379/0')\n"
+       "@app.task\n"
+       "def send_report(address, body):\n"
+       "    msg = EmailMessage()\n    msg['To'] = address\n    msg.set_content(body)\n"
+       "    with smtplib.SMTP_SSL('smtp.example.com') as s:\n        s.send_message(msg)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 // Bash associative arrays: ${A[key]} is that element (a loop over ${!A[@]}
 // knows each key), ${A[$unknown]} an unknown one, ${!A[@]} the keys and
 // ${A[@]} the values (not "[key]=value").
