@@ -193,9 +193,13 @@ TSParser* parser_for(Language language) {
   auto& p = parser_slot(language);
   if (!p) {
     p.reset(ts_parser_new());
-    ts_parser_set_language(p.get(), tables(language).lang);
     ts_parser_set_timeout_micros(p.get(), kParseTimeoutMicros);
   }
+  // Setting the language (again) makes the grammar's external scanner anew.
+  // The bash scanner's reset keeps the here-documents an earlier input left
+  // open (tree-sitter-bash 0.21.0), so one submission's text would change
+  // how the next one on this thread parses: every parse starts clean.
+  ts_parser_set_language(p.get(), tables(language).lang);
   return p.get();
 }
 

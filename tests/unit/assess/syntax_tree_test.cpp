@@ -2,6 +2,9 @@
 // the flat copy keeps positions and fields, and no input breaks it.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <thread>
+
 #include "assess/syntax_tree.hpp"
 
 namespace mai::assess {
@@ -32,6 +35,40 @@ TEST(SyntaxTree, BashCommandsAndRedirects) {
   }
   EXPECT_EQ(commands, 2);
   EXPECT_EQ(redirects, 1);
+}
+
+// The parser is kept per thread. tree-sitter-bash 0.21.0's scanner kept the
+// here-documents an earlier input left open ("x <<"), so the same text
+// parsed differently after it (found by the mutation fuzzer: a program's
+// verdict changed with what the thread had assessed before). Each parse
+// must be the one a fresh thread makes.
+TEST(SyntaxTree, AParseDoesNotDependOnEarlierInputs) {
+  auto shape = [](const SyntaxTree& t) {
+    std::string out;
+    for (NodeId n = 0; n < t.size(); ++n)
+      out += std::to_string(static_cast<int>(t[n].kind)) + ":" + std::to_string(t[n].begin) + "-" +
+             std::to_string(t[n].end) + " ";
+    return out;
+  };
+  const std::pair<const char*, Language> targets[] = {
+      {"\"\">T<<<", Language::shell},
+      {"cat > a.py <<EOF\nimport os\nEOF\npython3 a.py\n", Language::shell},
+      {"x = f\"{a}\" + 'b'\nprint(x)\n", Language::python},
+  };
+  const std::pair<const char*, Language> earlier[] = {
+      {"x <<", Language::shell},          {"cat <<A <<B", Language::shell},
+      {"c<<<<<<<<", Language::shell},     {"x = f\"{", Language::python},
+      {"def f(:\n  \"\"\"", Language::python},
+  };
+  for (const auto& [code, lang] : targets) {
+    std::string fresh;
+    std::thread([&, c = code, l = lang] { fresh = shape(SyntaxTree::parse(c, l)); }).join();
+    for (const auto& [before, before_lang] : earlier)
+      std::thread([&, c = code, l = lang, b = before, bl = before_lang] {
+        SyntaxTree::parse(b, bl);
+        EXPECT_EQ(shape(SyntaxTree::parse(c, l)), fresh) << c << " after " << b;
+      }).join();
+  }
 }
 
 TEST(SyntaxTree, AnyBytesParse) {
