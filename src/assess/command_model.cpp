@@ -617,6 +617,23 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       bool py = text->rfind("#!", 0) == 0 && text->substr(0, text->find('\n')).find("python") != std::string::npos;
       run_written_script(argv[0], py, t, ev);
     }
+    // An interpreter chosen at run time (py="$(find_python)"; "$py" agent.py)
+    // given a script this code wrote: that script runs, in the language its
+    // name or #! line says.
+    if (argv[0].text == std::string(1, kUnknownPart) && argv.size() > 1) {
+      const std::string script = ctx_.path(argv[1].text);
+      if (const std::string* text = ctx_.written_text_at(script)) {
+        const std::string first_line = text->rfind("#!", 0) == 0 ? text->substr(0, text->find('\n')) : "";
+        auto ends_with = [&](const char* suffix) {
+          size_t n = std::strlen(suffix);
+          return script.size() > n && script.compare(script.size() - n, n, suffix) == 0;
+        };
+        bool py = ends_with(".py") || first_line.find("python") != std::string::npos;
+        bool sh = ends_with(".sh") || ends_with(".bash") || first_line.find("sh") != std::string::npos;
+        const auto* w = ctx_.written_at(script);
+        if (py || sh) run_written_script(argv[1], py, w ? w->first : 0, w ? w->second : -1);
+      }
+    }
     // A command whose very name is data from the network or decoded: the
     // data is the command.
     if (argv[0].text == std::string(1, kUnknownPart) && (argv[0].taint & (kDownloaded | kDecoded | kObfuscated | kWebRequest)))

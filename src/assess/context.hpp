@@ -157,11 +157,13 @@ struct Ctx {
   }
   // Files written with tainted data: normalised path -> (taint, evidence).
   std::unordered_map<std::string, std::pair<uint32_t, int32_t>> written;
-  // Constant text written to files (a dropped script): running the file runs the text.
+  // Text written to files (a dropped script): running the file runs the text.
+  // Parts known only at run time (a rendered template's values) stay unknown
+  // parts of it, which the written data's labels stand for.
   static constexpr size_t kMaxWrittenTexts = 32, kMaxWrittenText = 256u << 10;
   std::unordered_map<std::string, std::string> written_text;
   void record_text(const std::string& path, std::string_view text, bool append) {
-    if (!trackable(path) || text.empty() || is_partial(text)) return;
+    if (!trackable(path) || text.empty() || text == std::string_view(&kUnknownPart, 1)) return;
     auto it = written_text.find(path);
     if (it == written_text.end()) {
       if (written_text.size() >= kMaxWrittenTexts) return;

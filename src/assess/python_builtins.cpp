@@ -1468,9 +1468,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       out.ev = a0->ev;
       return out;
     }
+    case Special::jinja_render: return jinja_render(self, args);
     case Special::str_template: {
-      // string.Template(TEXT): the text rides along until it is substituted.
-      Value v = Value::object("string.Template");
+      // string.Template(TEXT), jinja2's Template(TEXT) and from_string(TEXT):
+      // the text rides along until it is substituted or rendered.
+      Value v = Value::object(q.rfind("jinja2.", 0) == 0 ? "jinja2.Template" : "string.Template");
       if (a0) {
         v.alts[0].self = std::make_shared<const Value>(*a0);
         v.taint = a0->taint;

@@ -1030,7 +1030,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         std::string line;
         if (const Alt* c = cmd.single()) {
           if ((c->k == VK::list || c->k == VK::tuple) && c->c)
-            for (const auto& w : c->c->items) line += (line.empty() ? "" : " ") + first_text(w);
+            for (const auto& w : c->c->items) line += (line.empty() ? "" : " ") + likely_text(w);  // as its argv
           else if (c->k == VK::str) line = c->s;
         }
         if (data && !line.empty()) stdin_effect(line, *data, site);
@@ -1073,18 +1073,20 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     // Target: path, URL, endpoint or name.
     Value target;
-    bool has_target = false;
+    bool has_target = false, endpoint_role = false;
     for (const char* r : {"path", "url", "endpoint", "name", "host", "dst", "module", "dir", "pattern", "value"}) {
       auto v = role_value(spec, r, args, self);
       if (v) {
         target = *v;
         has_target = true;
+        endpoint_role = std::string_view(r) == "endpoint";
         break;
       }
     }
     std::vector<std::string> targets;
     if (has_target) {
-      if (spec.effect == Eff::net_connect || spec.effect == Eff::net_listen) {
+      // An address (host, port), as connect and listen take it, and sendto too.
+      if (spec.effect == Eff::net_connect || spec.effect == Eff::net_listen || endpoint_role) {
         // Each endpoint it may be (an option's value or its default socket path).
         for (const auto& a : target.alts) {
           Value one;

@@ -709,6 +709,14 @@ void PyInterp::exec_with(NodeId s) {
           Value entered;
           bool any = false;
           for (const auto& a : val.alts) {
+            if (a.k == VK::list && a.c && a.c->open && a.c->items.empty()) {
+              // A generator (no list is a context manager): contextlib's
+              // contextmanager enters with what it yields.
+              if (any) entered.join(a.c->rest);
+              else entered = a.c->rest;
+              any = true;
+              continue;
+            }
             if (a.k == VK::instance) {
               auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
               Value m = find_method(*cls, "__enter__");
@@ -1105,8 +1113,17 @@ void PyInterp::exec_class(NodeId s) {
   c.scope->parent = scope_;
   NodeId supers = t_.child(s, F::superclasses);
   if (supers != kNoNode)
-    for (NodeId b = t_.first_named(supers); b != kNoNode; b = t_.next_named(b))
-      if (t_.kind(b) != K::keyword_argument) c.bases.push_back(eval(b));
+    for (NodeId b = t_.first_named(supers); b != kNoNode; b = t_.next_named(b)) {
+      if (t_.kind(b) != K::keyword_argument) {
+        c.bases.push_back(eval(b));
+      } else if (NodeId kn = t_.child(b, F::name); kn != kNoNode && t_.text(kn) == "metaclass") {
+        if (NodeId kv = t_.child(b, F::value); kv != kNoNode) c.metaclass = eval(kv);
+      }
+    }
+  for (const auto& b : c.bases)
+    for (const auto& ba : b.alts)
+      if (ba.k == VK::cls && c.metaclass.unknown())
+        c.metaclass = static_cast<const ClassInfo*>(ba.fn)->metaclass;
   NodeId body = t_.child(s, F::body);
   // `name: type` and `name: type = default` in the body: the fields a generated
   // constructor takes (dataclass, NamedTuple, attrs, pydantic), in order.
@@ -1150,6 +1167,32 @@ void PyInterp::exec_class(NodeId s) {
   a.fn = &c;
   v.alts.push_back(a);
   if (name != kNoNode) assign_name(c.name, v);
+  // A user metaclass's __new__ and __init__ run with the new class (name,
+  // bases, namespace), as does a base's __init_subclass__: plugin registries
+  // filled as their classes are defined.
+  for (const auto& ma : c.metaclass.alts)
+    if (ma.k == VK::cls)
+      for (const char* hook : {"__new__", "__init__"})
+        for (const auto& m : find_method(*static_cast<ClassInfo*>(const_cast<void*>(ma.fn)), hook).alts)
+          if (m.k == VK::function) {
+            Args made;
+            made.pos = {Value::str(c.name), make_list(c.bases, VK::tuple), make_dict()};
+            if (std::string(hook) == "__new__") {  // (metaclass, name, bases, namespace)
+              Value meta;
+              meta.alts.push_back(ma);
+              made.pos.insert(made.pos.begin(), meta);
+            }
+            call_function(*static_cast<FunctionInfo*>(const_cast<void*>(m.fn)), made,
+                          std::string(hook) == "__new__" ? nullptr : &v, s);
+          }
+  for (const auto& b : c.bases)
+    for (const auto& ba : b.alts)
+      if (ba.k == VK::cls)
+        for (const auto& m : find_method(*static_cast<ClassInfo*>(const_cast<void*>(ba.fn)), "__init_subclass__").alts)
+          if (m.k == VK::function) {
+            Args none;
+            call_function(*static_cast<FunctionInfo*>(const_cast<void*>(m.fn)), none, &v, s);
+          }
 }
 
 // ---------------------------------------------------------------- expressions
@@ -2118,6 +2161,30 @@ Value PyInterp::iterate(const Value& v, std::vector<Value>* exact) {
       } else {
         put(Value());
       }
+      all_exact = false;
+    } else if (a.k == VK::instance) {
+      // An instance of a class of the code's: what its __iter__ gives (often
+      // a generator walking something), once per iteration.
+      Value m = find_method(*static_cast<ClassInfo*>(const_cast<void*>(a.fn)), "__iter__");
+      bool called = false;
+      Value self;
+      self.alts.push_back(a);
+      for (const auto& ma : m.alts)
+        if (ma.k == VK::function && iter_depth_ < 4) {
+          Args none;
+          ++iter_depth_;
+          Value it = call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), none, &self, kNoNode);
+          --iter_depth_;
+          // __iter__ returning self (with a __next__) is not followed: unknown.
+          bool is_self = false;
+          for (const auto& ia : it.alts)
+            if (ia.k == VK::instance && ia.fn == a.fn) is_self = true;
+          if (!is_self) {
+            put(iterate(it, nullptr));
+            called = true;
+          }
+        }
+      if (!called) put(Value());
       all_exact = false;
     } else {
       put(Value());

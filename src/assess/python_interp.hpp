@@ -81,6 +81,7 @@ class PyInterp {
     std::unordered_map<std::string, Value> inst;  // self.x assignments, joined
     std::vector<std::string> fields;  // annotated names of the body (a dataclass's, NamedTuple's), in order
     std::vector<std::string> repr_hidden;  // of those, declared field(repr=False)
+    Value metaclass;  // a user class given as metaclass=, or a base's (inherited)
   };
 
   struct Args {
@@ -197,6 +198,9 @@ class PyInterp {
   // record logged, which each such handler's `emit` sends where it sends.
   void add_log_handlers(const Value& handlers);
   void emit_log_record(Args& args, NodeId site);
+  // Jinja2 (python_templates.cpp): a template's text rendered with the values
+  // given to render(), which it carries.
+  Value jinja_render(const Value* self, Args& args);
   // local.which("curl"): the command curl (nullopt for any other library call)
   std::optional<Value> plumbum_which(const std::string& qualified, const Args& args);
 
@@ -247,6 +251,7 @@ class PyInterp {
   bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
   int call_depth_ = 0;
   int loop_depth_ = 0;
+  int iter_depth_ = 0;  // __iter__ calls in progress (an __iter__ that iterates its own kind)
   Value raised_;  // the taint of everything raised so far (what `except E as e` may catch)
   int concat_depth_ = 0;  // inside adjacent string literals: SQL is checked on the whole
   int data_loop_ = 0;  // `for` loops over run-time items around the current statement

@@ -802,6 +802,11 @@ void ShInterp::collect_redirects(NodeId n, std::vector<Redirect>& out) {
           r.continuation = x;  // cat <<EOF | python3 -: the pipeline after the here-document
         }
       r.target.text = body;
+      // Nested code: the unknown parts of its literal text came from the outer program's data.
+      if (code_taint_ && is_partial(body)) {
+        r.target.taint |= code_taint_;
+        if (r.target.ev < 0) r.target.ev = code_ev_;
+      }
       out.push_back(std::move(r));
       continue;
     }
