@@ -3,6 +3,7 @@
 #include "assess/windows_commands.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <set>
 
@@ -1405,10 +1406,32 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       size_t ai = 0;
       for (size_t k = 0; k < fmt.size(); ++k) {
         if (fmt[k] == '%' && k + 1 < fmt.size()) {
-          char c = fmt[k + 1];
-          if (c == '%') out += '%';
-          else out += ai < rest.size() ? rest[ai++] : "";
-          ++k;
+          if (fmt[k + 1] == '%') {
+            out += '%';
+            ++k;
+            continue;
+          }
+          // %[flags][width][.precision][length]conversion: the argument,
+          // padded to a known width (%08d of 1 is 00000001).
+          size_t j = k + 1;
+          bool zero = false, left = false;
+          for (; j < fmt.size() && std::strchr("-+ #0", fmt[j]); ++j) {
+            if (fmt[j] == '0') zero = true;
+            if (fmt[j] == '-') left = true;
+          }
+          size_t width = 0;
+          for (; j < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[j])); ++j)
+            width = std::min<size_t>(width * 10 + static_cast<size_t>(fmt[j] - '0'), 256);
+          while (j < fmt.size() && (fmt[j] == '.' || fmt[j] == '*' || std::isdigit(static_cast<unsigned char>(fmt[j]))))
+            ++j;
+          while (j < fmt.size() && std::strchr("hlLqjzt", fmt[j])) ++j;
+          std::string arg = ai < rest.size() ? rest[ai++] : "";
+          if (!is_partial(arg) && arg.size() < width) {
+            std::string pad(width - arg.size(), zero && !left ? '0' : ' ');
+            arg = left ? arg + pad : pad + arg;
+          }
+          out += arg;
+          k = j < fmt.size() ? j : fmt.size() - 1;
         } else {
           out += fmt[k];
         }

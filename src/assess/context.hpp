@@ -123,6 +123,18 @@ struct Ctx {
     if (!trackable(path)) return nullptr;
     auto it = written.find(path);
     if (it != written.end()) return &it->second;
+    // A name with parts known only at run time (a glob, frame-*.jpg, or a
+    // number printed into it) stands for the files written that it matches.
+    if (is_partial(path)) {
+      std::string pattern = path;
+      for (auto& c : pattern)
+        if (c == kUnknownPart) c = '*';
+      size_t looked = 0;
+      for (const auto& [written_path, w] : written) {
+        if (++looked > kMaxWrittenMatches) break;
+        if (!is_partial(written_path) && glob_match(pattern, written_path)) return &w;
+      }
+    }
     for (const auto& [dir, w] : extracted_trees)
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
     // A directory written as a whole (extractall(dir), copytree): the files
@@ -157,6 +169,7 @@ struct Ctx {
   }
   // Files written with tainted data: normalised path -> (taint, evidence).
   std::unordered_map<std::string, std::pair<uint32_t, int32_t>> written;
+  static constexpr size_t kMaxWrittenMatches = 256;  // written files a pattern is matched against
   // Text written to files (a dropped script): running the file runs the text.
   // Parts known only at run time (a rendered template's values) stay unknown
   // parts of it, which the written data's labels stand for.

@@ -132,6 +132,17 @@ class ShInterp {
   std::vector<Word> words(NodeId cmd, std::vector<std::string>* assigns);
   Word word(NodeId n, bool& split);
   Word expand_var(const std::string& name);
+  Word substitute_pattern(NodeId expansion, const Word& value, std::string_view rest);
+  // Inside $(...): the first known text a command printed to it. A function
+  // that prints one of several candidates under conditions (`for t in grim
+  // scrot; do if command -v "$t"; then echo "$t"; return; fi; done`) likely
+  // prints the first, as an option's value is likely its default.
+  std::vector<std::string> first_printed_;
+  void note_printed(const CommandResult& r) {
+    if (!first_printed_.empty() && first_printed_.back().empty() && !in_pipeline_ && r.stdout_known &&
+        !r.stdout_text.empty())
+      first_printed_.back() = r.stdout_text;
+  }
   void collect_redirects(NodeId n, std::vector<Redirect>& out);
   void assign_var(const std::string& name, const Word& w, NodeId at);
   // History variables switched off and not restored yet, reported when the
@@ -415,6 +426,48 @@ Word ShInterp::expand_var(const std::string& name) {
 }
 
 
+// ${NAME/pattern/string}: the first match replaced, // every one, /# a
+// prefix, /% a suffix (a command template's %f becoming the output file).
+// A literal pattern on the value's known text only; a glob pattern (or
+// none) leaves the value unknown, with its labels and the string's.
+Word ShInterp::substitute_pattern(NodeId n, const Word& v, std::string_view rest) {
+  const char mode = rest.size() > 1 && (rest[1] == '/' || rest[1] == '#' || rest[1] == '%') ? rest[1] : 0;
+  NodeId pattern = kNoNode;
+  Word replacement;
+  for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next) {
+    if (!t_[c].named || t_.kind(c) == K::variable_name || t_.kind(c) == K::special_variable_name) continue;
+    if (pattern == kNoNode) {
+      pattern = c;
+      continue;
+    }
+    bool ignored = false;
+    Word x = word(c, ignored);
+    replacement.text += x.text;
+    replacement.taint |= x.taint;
+    if (replacement.ev < 0) replacement.ev = x.ev;
+  }
+  std::string pat = pattern == kNoNode ? std::string() : std::string(t_.text(pattern));
+  if (mode && mode != '/' && !pat.empty() && pat[0] == mode) pat.erase(0, 1);
+  Word out{v.text, v.taint | replacement.taint, v.ev >= 0 ? v.ev : replacement.ev};
+  if (pat.empty() || pat.find_first_of("*?[\\$'\"") != std::string::npos) {
+    out.text = std::string(1, kUnknownPart);
+    return out;
+  }
+  std::string& t = out.text;
+  if (mode == '#') {
+    if (t.compare(0, pat.size(), pat) == 0) t.replace(0, pat.size(), replacement.text);
+  } else if (mode == '%') {
+    if (t.size() >= pat.size() && t.compare(t.size() - pat.size(), pat.size(), pat) == 0)
+      t.replace(t.size() - pat.size(), pat.size(), replacement.text);
+  } else {
+    for (size_t at = t.find(pat); at != std::string::npos; at = t.find(pat, at + replacement.text.size())) {
+      t.replace(at, pat.size(), replacement.text);
+      if (mode != '/') break;
+    }
+  }
+  return out;
+}
+
 Word ShInterp::word(NodeId n, bool& split) {
   Word w;
   if (n == kNoNode || ctx_.depth > ctx_.depth_allowance) return Word{std::string(1, kUnknownPart), 0, -1};
@@ -636,6 +689,8 @@ Word ShInterp::word(NodeId n, bool& split) {
           w.text = std::string(1, kUnknownPart);
           w.taint |= v.taint;
         }
+      } else if (rest[0] == '/') {
+        add(substitute_pattern(n, v, rest));
       } else {
         w.text = std::string(1, kUnknownPart);
         w.taint |= v.taint;
@@ -646,8 +701,15 @@ Word ShInterp::word(NodeId n, bool& split) {
     }
     case K::command_substitution: case K::process_substitution: {
       CommandResult r;
+      first_printed_.emplace_back();
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
         if (t_[c].named) r = exec(c, CommandIo{});
+      std::string likely = std::move(first_printed_.back());
+      first_printed_.pop_back();
+      if (!r.stdout_known && r.stdout_text.empty() && !r.stdout_taint && !likely.empty()) {
+        r.stdout_text = likely;
+        r.stdout_known = true;
+      }
       if (t_.kind(n) == K::process_substitution) {
         w.text = "/dev/fd/63";
       } else if (r.stdout_known || is_partial(r.stdout_text)) {
@@ -854,7 +916,10 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
     case K::program: case K::compound_statement: case K::do_group: case K::subshell: case K::list_:
       r = exec_children(n, io);
       break;
-    case K::command: r = exec_command(n, {}, io); break;
+    case K::command:
+      r = exec_command(n, {}, io);
+      note_printed(r);
+      break;
     case K::redirected_statement: {
       std::vector<Redirect> reds;
       collect_redirects(n, reds);
@@ -883,7 +948,10 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         }
       break;
     }
-    case K::pipeline: r = exec_pipeline(n, io); break;
+    case K::pipeline:
+      r = exec_pipeline(n, io);
+      note_printed(r);
+      break;
     case K::variable_assignment: {
       NodeId name = t_.child(n, F::name);
       NodeId value = t_.child(n, F::value);
