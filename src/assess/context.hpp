@@ -4,6 +4,7 @@
 // placement of nested code (a string given to exec or a shell, a decoded
 // payload), whose effects are reported at the outer construct.
 #pragma once
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -218,6 +219,17 @@ struct Ctx {
   uint32_t shell_printed_taint = 0;
   int32_t shell_printed_ev = -1;
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
+  // Files this code wrote before it read them (its own output), normalised.
+  std::unordered_set<std::string> own_files;
+  static constexpr size_t kMaxOwnFiles = 1024;
+  // A path that says something of the file beyond its unknown parts (a name
+  // or an extension: backups/….enc), not just unknown segments (…/…/…).
+  static bool names_a_file(std::string_view path) {
+    size_t known = 0;
+    for (char c : path)
+      if (std::isalnum(static_cast<unsigned char>(c))) ++known;
+    return known >= 3;
+  }
   // Directories this code made (os.makedirs, Path.mkdir, mkdir -p), normalised.
   std::unordered_set<std::string> made_dirs;
   // Names mktemp made (a random name each run): what is under them is not a fixed path.
@@ -273,11 +285,18 @@ struct Ctx {
       for (const auto& p : unpredictable_paths)
         if (e.target.compare(0, p.size(), p) == 0) e.target_taint |= kUnpredictable;
     // Writing back to a file this code read (ransomware encrypts in place).
-    if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked))) read_paths.insert(e.target);
+    // Reading back a file it wrote itself (verifying the copy it encrypted)
+    // is not reading an original.
+    if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked)) && !own_files.count(e.target))
+      read_paths.insert(e.target);
     if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;
     // Pruning its own output (old snapshots under the backup directory it
-    // made), not removing what it read.
-    if (e.kind == Eff::file_delete && !read_paths.count(e.target) && under_made_dir(e.target)) e.flags |= kOwnOutput;
+    // made, a copy it wrote and then found bad), not removing what it read.
+    if (e.kind == Eff::file_delete && !read_paths.count(e.target) && (under_made_dir(e.target) || own_files.count(e.target)))
+      e.flags |= kOwnOutput;
+    if (e.kind == Eff::file_write && e.tag != "mkdir" && !read_paths.count(e.target) && own_files.size() < kMaxOwnFiles &&
+        names_a_file(e.target))
+      own_files.insert(e.target);
     if (e.kind == Eff::file_write && e.tag == "mkdir" && made_dirs.size() < kMaxMadeDirs) made_dirs.insert(e.target);
     if ((e.kind == Eff::file_write || e.kind == Eff::file_chmod || e.kind == Eff::file_chown) && e.tag != "link" &&
         !links.empty())

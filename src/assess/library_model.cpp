@@ -71,7 +71,7 @@ const char* const kRoles[] = {"path",  "mode", "data",  "url",    "endpoint", "a
 // each: one hash lookup per key, where a chain of string comparisons
 // through every key and role was a fifth of the assessor's load.
 enum class SpecKey {
-  effect, tag, role, http_method, shell_kw, returns, taint, cb_taint, special, attr, waits,
+  effect, tag, role, http_method, shell_kw, returns, taint, cb_taint, cb_types, special, attr, waits,
   replaces, spawns, program, opens, data_path, into_dir, handler, stores, keep_taint, int_value,
   str_value, when, unless, when_taint, when_hint
 };
@@ -82,7 +82,8 @@ std::optional<SpecKey> spec_key(std::string_view k) {
         {"effect", SpecKey::effect},         {"tag", SpecKey::tag},
         {"http_method", SpecKey::http_method}, {"shell_kw", SpecKey::shell_kw},
         {"returns", SpecKey::returns},       {"taint", SpecKey::taint},
-        {"cb_taint", SpecKey::cb_taint},     {"special", SpecKey::special},
+        {"cb_taint", SpecKey::cb_taint},     {"cb_types", SpecKey::cb_types},
+        {"special", SpecKey::special},
         {"attr", SpecKey::attr},             {"waits", SpecKey::waits},
         {"replaces", SpecKey::replaces},     {"spawns", SpecKey::spawns},
         {"program", SpecKey::program},       {"opens", SpecKey::opens},
@@ -138,6 +139,10 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       case SpecKey::returns: a.returns = v.as_string(); break;
       case SpecKey::taint: a.taint = parse_taints(v); break;
       case SpecKey::cb_taint: a.cb_taint = parse_taints(v); break;
+      case SpecKey::cb_types:
+        if (!v.is_sequence()) v.fail("expected a list of type names");
+        a.cb_types = v.as_string_list();
+        break;
       case SpecKey::special:
         a.special = v.as_string();
         a.special_id = special_from_name(a.special);

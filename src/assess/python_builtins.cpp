@@ -1371,7 +1371,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       const Value* d = arg(0, "input");
       if (!d) return Value();
       stdin_effect(self ? first_text(*self) : std::string(1, kUnknownPart), *d, site);
-      return Value::tainted(kShellIo, -1);
+      return Value::tainted(process_output_taint(self), -1);
+    }
+    case Special::popen_output: {
+      Value out = Value::object("file", self ? first_text(*self) : std::string());
+      out.taint = process_output_taint(self);
+      return out;
     }
     case Special::request: {
       // The request holds its data and headers; its URL is where it goes.

@@ -1320,7 +1320,18 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       if (forwards_keywords(spec))
         for (const auto& kv : args.kw)
           if (!names_role(spec, kv.first)) cbkw.push_back(kv);
-      if ((cbargs || !cbkw.empty()) && !spec.cb_taint) {
+      if (!spec.cb_types.empty()) {
+        // asyncio.start_server(cb): cb(reader, writer), objects of their
+        // types carrying what the connection brings.
+        Args inner;
+        for (const auto& type : spec.cb_types) {
+          Value v = Value::object(type, std::string(), spec.cb_taint);
+          v.ev = cev;
+          inner.pos.push_back(std::move(v));
+        }
+        auto* f = static_cast<FunctionInfo*>(const_cast<void*>(a.fn));
+        call_function(*f, inner, a.k == VK::method ? a.self.get() : nullptr, site);
+      } else if ((cbargs || !cbkw.empty()) && !spec.cb_taint) {
         Args inner;
         if (cbargs) {
           std::vector<Value> items;
@@ -1457,12 +1468,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
 }
 
 
-void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId site) {
+bool PyInterp::reads_program_on_stdin(const std::string& line) const {
   std::string name = command_basename(line.substr(0, line.find(' ')));
   // Only a shell or an interpreter runs what it reads (grep reading a download does not),
   // and not when given a script or code: then what it reads is data.
   const CommandSpec* spec = ctx_.lib.command(name);
-  if (!ctx_.lib.is_shell(name) && !(spec && spec->kind == "interpreter")) return;
+  if (!ctx_.lib.is_shell(name) && !(spec && spec->kind == "interpreter")) return false;
   if (spec) {
     // The line's words; a code option's program is the rest of the line (it had blanks).
     std::vector<Word> argv;
@@ -1475,8 +1486,23 @@ void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId s
       if (e > b) argv.push_back(Word{line.substr(b, e - b), 0, -1});
       b = e + 1;
     }
-    if (!takes_program_on_stdin(argv, *spec, ctx_.lib.is_shell(name))) return;
+    if (!takes_program_on_stdin(argv, *spec, ctx_.lib.is_shell(name))) return false;
   }
+  return true;
+}
+
+uint32_t PyInterp::process_output_taint(const Value* popen) const {
+  if (!popen || popen->alts.empty()) return kShellIo;
+  for (const auto& a : popen->alts) {
+    if (a.k != VK::object || a.extra.empty() || a.extra[0] == kUnknownPart) return kShellIo;
+    if (reads_program_on_stdin(a.extra)) return kShellIo;
+  }
+  return 0;
+}
+
+void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId site) {
+  if (!reads_program_on_stdin(line)) return;
+  std::string name = command_basename(line.substr(0, line.find(' ')));
   Effect e;
   e.kind = Eff::exec;
   e.tag = "stdin";

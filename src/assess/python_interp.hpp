@@ -201,6 +201,12 @@ class PyInterp {
   // Jinja2 (python_templates.cpp): a template's text rendered with the values
   // given to render(), which it carries.
   Value jinja_render(const Value* self, Args& args);
+  // Whether the command line is a shell or interpreter that runs the program
+  // it reads on its standard input (sh -i, bash -s, python3 -), not a script's.
+  bool reads_program_on_stdin(const std::string& line) const;
+  // What a started process prints (Popen.stdout, communicate()): an
+  // interactive shell's output when it is one, or its command line is unknown.
+  uint32_t process_output_taint(const Value* popen) const;
   // local.which("curl"): the command curl (nullopt for any other library call)
   std::optional<Value> plumbum_which(const std::string& qualified, const Args& args);
 

@@ -145,6 +145,7 @@ class ShInterp {
   }
   void collect_redirects(NodeId n, std::vector<Redirect>& out);
   void assign_var(const std::string& name, const Word& w, NodeId at);
+  std::unordered_set<std::string> cond_set_;  // variables a conditional branch has set (assign_var)
   // History variables switched off and not restored yet, reported when the
   // function or script that set them ends.
   struct PendingSwitch {
@@ -209,6 +210,21 @@ void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
       if (old->second.ev < 0) old->second.ev = w.ev;
       return;
     }
+  // Branches that each set it (if root; PRIV=""; elif sudo; PRIV=sudo; else
+  // PRIV=__none__; fi): the first branch's non-empty value is the likely one,
+  // as the first of a preference list is, not the fallback the last names.
+  // (An append in the same branch, L+=(x), builds on it and is kept.)
+  if (cond_ > 0) {
+    if (!cond_set_.insert(name).second)
+      if (auto old = vars_.find(name); old != vars_.end() && !old->second.text.empty() &&
+                                       w.text.rfind(old->second.text, 0) != 0) {
+        old->second.taint |= w.taint;
+        if (old->second.ev < 0) old->second.ev = w.ev;
+        return;
+      }
+  } else {
+    cond_set_.erase(name);
+  }
   // $RANDOM (15 bits from a seedable generator) in a password or token:
   // `random` for secrets, as in Python.
   if (at != kNoNode && ctx_.lib.secret_hint(name) && t_.text(at).find("RANDOM") != std::string_view::npos) {
@@ -957,7 +973,19 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       NodeId value = t_.child(n, F::value);
       bool split = false;
       Word w = value == kNoNode ? Word{} : word(value, split);
-      if (name != kNoNode) assign_var(std::string(t_.text(name)), w, n);
+      if (name != kNoNode) {
+        std::string var(t_.text(name));
+        // NAME+=VALUE appends (an array's elements, or a string's text).
+        std::string_view between = t_.code().substr(t_[name].end, (value == kNoNode ? t_[n].end : t_[value].begin) - t_[name].end);
+        if (between.find("+=") != std::string_view::npos)
+          if (auto old = vars_.find(var); old != vars_.end() && !old->second.text.empty()) {
+            bool array = value != kNoNode && t_.kind(value) == K::array;
+            w.text = old->second.text + (array && !w.text.empty() ? std::string(1, kArraySep) : std::string()) + w.text;
+            w.taint |= old->second.taint;
+            if (w.ev < 0) w.ev = old->second.ev;
+          }
+        assign_var(var, w, n);
+      }
       r.stdout_taint = 0;
       break;
     }
