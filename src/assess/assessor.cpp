@@ -64,8 +64,11 @@ std::string fill(const std::string& tmpl, const Effect& e) {
         bool ok = true;
         if (key == "target") val = printable(e.target, 100);
         else if (key == "detail") val = printable(e.detail, 100);
-        else if (key == "tag") val = e.tag;
-        else if (key == "taint") val = describe_taint(e.data_taint & ~(kFileData | kWalked | kEnv));
+        else if (key == "tag") val = !e.tag.empty() ? e.tag : e.kind == Eff::net_resolve ? "DNS lookups" : "";
+        // A name looked up carries its data in the name itself (DNS labels).
+        else if (key == "taint")
+          val = describe_taint((e.data_taint ? e.data_taint : e.kind == Eff::net_resolve ? e.target_taint : 0) &
+                               ~(kFileData | kWalked | kEnv));
         else ok = false;
         if (ok) {
           if (val.empty()) val = "?";

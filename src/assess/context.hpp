@@ -121,7 +121,11 @@ struct Ctx {
     if (w.second < 0) w.second = ev;
   }
   const std::pair<uint32_t, int32_t>* written_at(const std::string& path) const {
-    if (!trackable(path)) return nullptr;
+    // Under a directory an archive was extracted into (recorded only when
+    // distinctive), any file is from the archive, whatever its own name.
+    for (const auto& [dir, w] : extracted_trees)
+      if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
+    if (!trackable(path)) return written_dir_of(path);
     auto it = written.find(path);
     if (it != written.end()) return &it->second;
     // A name with parts known only at run time (a glob, frame-*.jpg, or a
@@ -136,10 +140,12 @@ struct Ctx {
         if (!is_partial(written_path) && glob_match(pattern, written_path)) return &w;
       }
     }
-    for (const auto& [dir, w] : extracted_trees)
-      if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
-    // A directory written as a whole (extractall(dir), copytree): the files
-    // under it came from that write. Not the working directory itself.
+    return written_dir_of(path);
+  }
+  // A directory written as a whole (extractall(dir), copytree): the files
+  // under it came from that write, whatever their own names. Not the
+  // working directory itself.
+  const std::pair<uint32_t, int32_t>* written_dir_of(const std::string& path) const {
     if (written.empty()) return nullptr;
     for (size_t slash = path.rfind('/'); slash != std::string::npos && slash > 0; slash = path.rfind('/', slash - 1)) {
       std::string dir = path.substr(0, slash);

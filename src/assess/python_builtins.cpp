@@ -565,14 +565,16 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // runpy.run_path(file), importlib's spec_from_file_location(name, file):
       // the file's code runs here, with what was written into it.
       std::optional<Value> pv = role_value(spec, "path", args, self);
-      std::string path = pv ? first_text(*pv) : std::string(1, kUnknownPart);
+      std::string path = pv ? likely_text(*pv) : std::string(1, kUnknownPart);
       std::string norm = ctx_.path(path);
       uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) & ~kFileData;
       int32_t ev = pv ? pv->ev : -1;
-      if (const auto* w = ctx_.written_at(norm)) {
-        t |= w->first;
-        ev = w->second;
-      }
+      // Whichever file it is (a path found by a glob may be one of several).
+      for (const auto& alt : pv ? string_alternatives(*pv, 4) : std::vector<std::string>{path})
+        if (const auto* w = ctx_.written_at(ctx_.path(alt))) {
+          t |= w->first;
+          ev = w->second;
+        }
       Value code = Value::tainted(t, ev);
       if (const std::string* text = ctx_.written_text_at(norm)) {
         code = Value::str(*text, t);
@@ -1373,6 +1375,16 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       stdin_effect(self ? first_text(*self) : std::string(1, kUnknownPart), *d, site);
       return Value::tainted(process_output_taint(self), -1);
     }
+    case Special::queue_get: {
+      // What was put in the queue so far (items joined), with its labels.
+      Value out;
+      bool any = false;
+      if (self)
+        for (const auto& a : self->alts)
+          if (a.k == VK::object && a.c && a.c->open) accumulate(out, any, a.c->rest);
+      if (!any) return Value::tainted(self ? deep_taint(*self) : 0, self ? deep_ev(*self) : -1);
+      return out;
+    }
     case Special::popen_output: {
       Value out = Value::object("file", self ? first_text(*self) : std::string());
       out.taint = process_output_taint(self);
@@ -1630,6 +1642,16 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         if (ctx_.import_dir_ev < 0) ctx_.import_dir_ev = w->second;
       }
       return Value();
+    }
+    case Special::temp_dir: {
+      // mkdtemp(): a directory nobody can predict, the same for every use of
+      // this one name (an archive extracted into it, then a file found there
+      // and run, runs what the archive held), named as the temporary files are.
+      const Value* d = arg(2, "dir");
+      std::string dir = d && !is_partial(first_text(*d)) ? first_text(*d) : std::string("/tmp");
+      std::string name = dir + "/" + std::string(1, kUnknownPart) + "/tmpdir" + std::to_string(site);
+      if (const Value* sfx = arg(0, "suffix")) name += first_text(*sfx);
+      return Value::str(name, kUnpredictable);
     }
     case Special::temp_file: case Special::temp_fd: {
       // A named temporary file: a name nobody can predict (so not a fixed /tmp

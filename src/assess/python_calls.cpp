@@ -1404,7 +1404,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       for (const auto& a : self->alts)
         if (a.k == VK::object && a.c) {
           a.c->open = true;
-          a.c->rest.join(Value::tainted(d->taint, d->ev));
+          // A queue hands on the items themselves (a name put by one thread
+          // and resolved by another keeps its text); other stores, their labels.
+          a.c->rest.join(a.s == "queue.Queue" ? *d : Value::tainted(d->taint, d->ev));
           // an archive object writes its file: reading that file back reads what was stored
           if ((a.s == "tarfile.TarFile" || a.s == "zipfile.ZipFile") && !a.extra.empty())
             ctx_.record_write(ctx_.path(a.extra), d->taint, d->ev);
