@@ -114,7 +114,24 @@ struct Ctx {
     // ("$WORK/${TICKET}-bundle.tar.gz" with WORK from mktemp).
     return known >= 8 && slash != std::string_view::npos && !is_partial(p.substr(0, slash));
   }
+  // Files written under a known directory with names made at run time
+  // (outbox/<time>-<uuid>.msg): a spool that a later glob of that directory
+  // (outbox/*.msg) reads back.
+  std::vector<std::pair<std::string, std::pair<uint32_t, int32_t>>> spooled;
+  static constexpr size_t kMaxSpooled = 64;
+  static bool spool_name(std::string_view p) {
+    size_t slash = p.rfind('/');
+    if (slash == std::string_view::npos || slash == 0) return false;
+    std::string_view dir = p.substr(0, slash), base = p.substr(slash + 1);
+    if (is_partial(dir) || dir == "." || dir == "~" || dir == "/tmp" || !is_partial(base)) return false;
+    size_t dot = base.rfind('.');
+    return dot != std::string_view::npos && dot + 2 <= base.size() && !is_partial(base.substr(dot));
+  }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
+    if (taint && !trackable(path) && spool_name(path) && spooled.size() < kMaxSpooled) {
+      spooled.push_back({path, {taint, ev}});
+      return;
+    }
     if (!taint || !trackable(path)) return;
     auto& w = written[path];
     w.first |= taint;
@@ -125,7 +142,16 @@ struct Ctx {
     // distinctive), any file is from the archive, whatever its own name.
     for (const auto& [dir, w] : extracted_trees)
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
-    if (!trackable(path)) return written_dir_of(path);
+    if (!trackable(path)) {
+      if (spool_name(path)) {
+        std::string pattern = path;
+        for (auto& c : pattern)
+          if (c == kUnknownPart) c = '*';
+        for (const auto& [spool_path, w] : spooled)
+          if (glob_match(pattern, spool_path)) return &w;
+      }
+      return written_dir_of(path);
+    }
     auto it = written.find(path);
     if (it != written.end()) return &it->second;
     // A name with parts known only at run time (a glob, frame-*.jpg, or a
