@@ -114,6 +114,13 @@ struct Ctx {
     // ("$WORK/${TICKET}-bundle.tar.gz" with WORK from mktemp).
     return known >= 8 && slash != std::string_view::npos && !is_partial(p.substr(0, slash));
   }
+  // A path with unknown parts as a glob pattern: each unknown part any run of a name.
+  static std::string as_glob(std::string_view path) {
+    std::string pattern(path);
+    for (auto& c : pattern)
+      if (c == kUnknownPart) c = '*';
+    return pattern;
+  }
   // Files written under a known directory with names made at run time
   // (outbox/<time>-<uuid>.msg): a spool that a later glob of that directory
   // (outbox/*.msg) reads back.
@@ -144,9 +151,7 @@ struct Ctx {
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
     if (!trackable(path)) {
       if (spool_name(path)) {
-        std::string pattern = path;
-        for (auto& c : pattern)
-          if (c == kUnknownPart) c = '*';
+        const std::string pattern = as_glob(path);
         for (const auto& [spool_path, w] : spooled)
           if (glob_match(pattern, spool_path)) return &w;
       }
@@ -157,9 +162,7 @@ struct Ctx {
     // A name with parts known only at run time (a glob, frame-*.jpg, or a
     // number printed into it) stands for the files written that it matches.
     if (is_partial(path)) {
-      std::string pattern = path;
-      for (auto& c : pattern)
-        if (c == kUnknownPart) c = '*';
+      const std::string pattern = as_glob(path);
       size_t looked = 0;
       for (const auto& [written_path, w] : written) {
         if (++looked > kMaxWrittenMatches) break;
