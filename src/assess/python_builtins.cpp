@@ -258,6 +258,16 @@ std::string json_text(const Value& v, int depth = 0) {
   return std::string(1, kUnknownPart);
 }
 
+// The name of a temporary file or directory (tempfile's mkstemp, mkdtemp,
+// NamedTemporaryFile): nobody can predict it, yet it is the same for every
+// use of the one made at `site`, so what is written there is followed.
+std::string temporary_name(const Value* dir, const Value* suffix, const char* stem, NodeId site) {
+  std::string where = dir && !is_partial(first_text(*dir)) ? first_text(*dir) : std::string("/tmp");
+  std::string name = where + "/" + std::string(1, kUnknownPart) + "/" + stem + std::to_string(site);
+  if (suffix) name += first_text(*suffix);
+  return name;
+}
+
 }  // namespace
 
 Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const Value* self, Args& args,
@@ -1158,7 +1168,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       return make_list(std::move(ready), VK::tuple);
     }
-    case Special::selector_register: case Special::selector_select: {
+    case Special::selector_register: case Special::selector_key: case Special::selector_select: {
       // The selector's state holds every registered file object and data,
       // joined; a key shares it, so key.fileobj and key.data read them.
       std::shared_ptr<Container> state;
@@ -1178,7 +1188,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       Value key = Value::object("selectors.SelectorKey");
       key.alts[0].c = state;
-      if (spec.special_id != Special::selector_select || spec.name.find("get_key") != std::string::npos) return key;
+      if (spec.special_id != Special::selector_select) return key;
       Value ready = make_list({});
       ready.alts[0].c->open = true;
       ready.alts[0].c->rest = make_list({key, Value()}, VK::tuple);
@@ -1647,11 +1657,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // mkdtemp(): a directory nobody can predict, the same for every use of
       // this one name (an archive extracted into it, then a file found there
       // and run, runs what the archive held), named as the temporary files are.
-      const Value* d = arg(2, "dir");
-      std::string dir = d && !is_partial(first_text(*d)) ? first_text(*d) : std::string("/tmp");
-      std::string name = dir + "/" + std::string(1, kUnknownPart) + "/tmpdir" + std::to_string(site);
-      if (const Value* sfx = arg(0, "suffix")) name += first_text(*sfx);
-      return Value::str(name, kUnpredictable);
+      return Value::str(temporary_name(arg(2, "dir"), arg(0, "suffix"), "tmpdir", site), kUnpredictable);
     }
     case Special::temp_file: case Special::temp_fd: {
       // A named temporary file: a name nobody can predict (so not a fixed /tmp
@@ -1660,10 +1666,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // the same as (descriptor, name): the descriptor is the open file (what
       // os.write writes lands there), the name is the path.
       const bool fd_pair = spec.special_id == Special::temp_fd;
-      const Value* d = fd_pair ? arg(2, "dir") : arg(-1, "dir");
-      std::string dir = d && !is_partial(first_text(*d)) ? first_text(*d) : std::string("/tmp");
-      std::string name = dir + "/" + std::string(1, kUnknownPart) + "/tmp" + std::to_string(site);
-      if (const Value* sfx = fd_pair ? arg(0, "suffix") : arg(-1, "suffix")) name += first_text(*sfx);
+      const std::string name = temporary_name(fd_pair ? arg(2, "dir") : arg(-1, "dir"),
+                                              fd_pair ? arg(0, "suffix") : arg(-1, "suffix"), "tmp", site);
       const Value* m = fd_pair ? nullptr : arg(0, "mode");
       Args opened;
       opened.pos.push_back(Value::str(name, kUnpredictable));

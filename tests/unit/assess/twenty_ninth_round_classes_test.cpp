@@ -98,6 +98,17 @@ TEST(TwentyNinthRoundClasses, ASelectorCallsBackWhatWasRegistered) {
        "    for key, mask in sel.select():\n"
        "        key.data(key.fileobj, mask)\n",
        "REMOTE-CODE-EXECUTION"},
+      {"a registered callback found again with get_key", B,
+       "import selectors, socket, subprocess\n"
+       "sel = selectors.DefaultSelector()\n"
+       "def handle(conn, mask):\n"
+       "    subprocess.run(conn.recv(1024).decode(), shell=True)\n"
+       "lsock = socket.create_server(('0.0.0.0', 9002))\n"
+       "conn, _ = lsock.accept()\n"
+       "sel.register(conn, selectors.EVENT_READ, handle)\n"
+       "key = sel.get_key(conn)\n"
+       "key.data(key.fileobj, selectors.EVENT_READ)\n",
+       "REMOTE-CODE-EXECUTION"},
       {"the documentation's echo server", L,
        "import selectors, socket\n"
        "sel = selectors.DefaultSelector()\n"
