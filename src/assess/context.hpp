@@ -151,9 +151,12 @@ struct Ctx {
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
     if (!trackable(path)) {
       if (spool_name(path)) {
+        // spool/*.json reads back what was spooled there, under names made at
+        // run time or known ones (spool/000-id_rsa.json).
         const std::string pattern = as_glob(path);
         for (const auto& [spool_path, w] : spooled)
           if (glob_match(pattern, spool_path)) return &w;
+        if (auto w = written_matching(pattern)) return w;
       }
       return written_dir_of(path);
     }
@@ -161,15 +164,18 @@ struct Ctx {
     if (it != written.end()) return &it->second;
     // A name with parts known only at run time (a glob, frame-*.jpg, or a
     // number printed into it) stands for the files written that it matches.
-    if (is_partial(path)) {
-      const std::string pattern = as_glob(path);
-      size_t looked = 0;
-      for (const auto& [written_path, w] : written) {
-        if (++looked > kMaxWrittenMatches) break;
-        if (!is_partial(written_path) && glob_match(pattern, written_path)) return &w;
-      }
-    }
+    if (is_partial(path))
+      if (auto w = written_matching(as_glob(path))) return w;
     return written_dir_of(path);
+  }
+  // The first file written under a known name that a glob pattern matches.
+  const std::pair<uint32_t, int32_t>* written_matching(const std::string& pattern) const {
+    size_t looked = 0;
+    for (const auto& [written_path, w] : written) {
+      if (++looked > kMaxWrittenMatches) break;
+      if (!is_partial(written_path) && glob_match(pattern, written_path)) return &w;
+    }
+    return nullptr;
   }
   // A directory written as a whole (extractall(dir), copytree): the files
   // under it came from that write, whatever their own names. Not the

@@ -18,6 +18,12 @@ namespace mai::assess {
 
 namespace {
 
+// The container of a value that is one open list or tuple, else null.
+const Container* open_list(const Value& v) {
+  const Alt* a = v.single();
+  return a && (a->k == VK::list || a->k == VK::tuple) && a->c && a->c->open ? a->c.get() : nullptr;
+}
+
 // "".join(["im", "port ", "o", "s"]): three or more constant fragments where
 // a word runs across a joint is text cut apart to hide what it says; code
 // joined from lines or tokens does not cut words.
@@ -1168,9 +1174,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       return make_list(std::move(ready), VK::tuple);
     }
-    case Special::selector_register: case Special::selector_key: case Special::selector_select: {
+    case Special::selector_register: case Special::selector_key: case Special::selector_select:
+    case Special::poll_ready: {
       // The selector's state holds every registered file object and data,
-      // joined; a key shares it, so key.fileobj and key.data read them.
+      // joined; a key shares it, so key.fileobj and key.data read them. A
+      // poll or epoll object keeps the same state: its poll() hands back
+      // (fd, events) pairs of what was registered.
       std::shared_ptr<Container> state;
       if (self)
         for (const auto& s : self->alts)
@@ -1178,13 +1187,20 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (!state) return Value();
       if (spec.special_id == Special::selector_register) {
         const char* roles[] = {"fileobj", "data"};
-        const Value* given[] = {arg(0, "fileobj"), arg(2, "data")};
+        const Value* given[] = {arg(0, "fileobj") ? arg(0, "fileobj") : arg(0, "fd"), arg(2, "data")};
         for (int i = 0; i < 2; ++i) {
           if (!given[i]) continue;
           Value joined = *given[i];
           if (const Value* old = state->get_key(roles[i])) joined.join(*old);
           state->set_key(roles[i], std::move(joined));
         }
+      }
+      if (spec.special_id == Special::poll_ready) {
+        const Value* fd = state->get_key("fileobj");
+        Value ready = make_list({});
+        ready.alts[0].c->open = true;
+        ready.alts[0].c->rest = make_list({fd ? *fd : Value(), Value()}, VK::tuple);
+        return ready;
       }
       Value key = Value::object("selectors.SelectorKey");
       key.alts[0].c = state;
@@ -1802,6 +1818,12 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
             if (i) s += sep;
             s += first_text(items[i]);
           }
+        } else if (const Container* open = open_list(*a0)) {
+          // Its known first and last elements around the unknown ones
+          // (labels + [zone] joined by dots ends in the zone).
+          for (const auto& x : open->items) s += first_text(x) + sep;
+          s += kUnknownPart;
+          for (const auto& x : open->tail) s += sep + first_text(x);
         } else {
           s = std::string(1, kUnknownPart);
         }
@@ -1948,6 +1970,10 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
   if (!self.single() || !self.single()->c) return Value::tainted(taint, ev);
   auto& c = *self.single()->c;
   if (a.s == "list" || a.s == "set") {
+    // Only an append keeps the known end of an open list (reverse swaps it).
+    if (m != "append" && m != "add" && m != "extend" && m != "update" && m != "copy" && m != "reverse" &&
+        m != "count" && m != "index")
+      c.forget_tail();
     if (m == "append" || m == "add") {
       if (a0) c.push(*a0);
       return Value::none();
@@ -1957,15 +1983,15 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
         std::vector<Value> xs;
         Value sum = iterate(*a0, &xs);
         if (!xs.empty()) for (auto& x : xs) c.push(x);
-        else {
-          c.open = true;
-          c.rest.join(sum);
-        }
+        else c.add_unknown(sum);
       }
       return Value::none();
     }
     if (m == "insert") {
-      if (const Value* v = args.get(1, "")) c.push(*v);
+      if (const Value* v = args.get(1, "")) {
+        if (c.open) c.add_unknown(*v);  // somewhere among the unknown ones
+        else c.push(*v);
+      }
       return Value::none();
     }
     if (m == "pop") return c.summary();
@@ -1973,12 +1999,19 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       Value v = make_list(c.items, self.single()->k);
       v.alts[0].c->open = c.open;
       v.alts[0].c->rest = c.rest;
+      v.alts[0].c->tail = c.tail;
       v.taint = self.taint;
       v.ev = self.ev;
       return v;
     }
     if (m == "reverse") {
       std::reverse(c.items.begin(), c.items.end());
+      if (c.open) {
+        // The known end becomes the known start and the other way round.
+        std::reverse(c.tail.begin(), c.tail.end());
+        std::swap(c.items, c.tail);
+        if (c.tail.size() > Container::kMaxTail) c.tail.erase(c.tail.begin(), c.tail.end() - Container::kMaxTail);
+      }
       return Value::none();
     }
     if (m == "decode" || m == "hex") {
@@ -2111,10 +2144,19 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
           if (!x.c->open) items.insert(items.end(), y.c->items.begin(), y.c->items.end());
           v = make_list(std::move(items), x.k);
           if (x.c->open || y.c->open) {
-            v.alts[0].c->open = true;
-            v.alts[0].c->rest = x.c->rest;
-            v.alts[0].c->rest.join(y.c->rest);
-            if (x.c->open) v.alts[0].c->rest.join(y.c->summary());
+            auto& c = *v.alts[0].c;
+            c.open = true;
+            c.rest = x.c->rest;
+            c.rest.join(y.c->rest);
+            if (x.c->open) c.rest.join(y.c->summary());
+            // What is known of the end: y's last elements, or all of a closed y after an open x.
+            if (y.c->open) {
+              c.tail = y.c->tail;
+            } else {
+              c.tail = x.c->tail;
+              c.tail.insert(c.tail.end(), y.c->items.begin(), y.c->items.end());
+            }
+            if (c.tail.size() > Container::kMaxTail) c.tail.erase(c.tail.begin(), c.tail.end() - Container::kMaxTail);
           }
           put(v);
         } else if (x.k == VK::integer && y.k == VK::integer) {

@@ -536,13 +536,13 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   unthrottled_ = saved_unthrottled;
   outer_loop_flags_ = saved_outer;
   if (has_yield) {
-    if (!returned) ret = Value();
+    // Calling a generator function gives the generator, whatever it returns.
     Value gen = make_list({}, VK::list);
     gen.alts[0].c->open = true;
     gen.alts[0].c->rest = yields;
     gen.taint = yields.taint;
     gen.ev = yields.ev;
-    ret.join(gen);
+    ret = std::move(gen);
   }
   if (f.memo.size() < 64) f.memo.emplace(key, ret);
   return ret;
@@ -1446,16 +1446,22 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   }
   if (spec.opens)
     if (auto pv = role_value(spec, "path", args, self)) {
-      std::string path = ctx_.path(first_text(*pv));
-      uint32_t content = ctx_.read_taint(path, ctx_.classify(path)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
-      int32_t cev = -1;
-      if (const auto* w = ctx_.written_at(path)) {
-        content |= w->first;
-        cev = w->second;
-      }
-      if (content) {
-        result.taint |= content;
-        if (result.ev < 0) result.ev = cev >= 0 ? cev : evidence(site, "opens " + printable(path));
+      // Whichever of its paths it opens (a generator's, a branch's).
+      auto paths = string_alternatives(*pv);
+      if (paths.empty()) paths.emplace_back(1, kUnknownPart);
+      for (const auto& alt : paths) {
+        std::string path = ctx_.path(alt);
+        uint32_t content =
+            ctx_.read_taint(path, ctx_.classify(path)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+        int32_t cev = -1;
+        if (const auto* w = ctx_.written_at(path)) {
+          content |= w->first;
+          cev = w->second;
+        }
+        if (content) {
+          result.taint |= content;
+          if (result.ev < 0) result.ev = cev >= 0 ? cev : evidence(site, "opens " + printable(path));
+        }
       }
     }
   if (spec.taint) {

@@ -266,7 +266,19 @@ void PyInterp::exec_stmt(NodeId s) {
       if (!returns_.empty()) accumulate(*returns_.back().value, returns_.back().any, r);
       break;
     }
-    case K::delete_statement: break;
+    case K::delete_statement:
+      // `del xs[i]` may remove a list's last elements: what was known of its end goes.
+      for (NodeId c = t_.first_named(s); c != kNoNode; c = t_.next_named(c)) {
+        bool many = t_.kind(c) == K::expression_list;
+        for (NodeId d = many ? t_.first_named(c) : c; d != kNoNode; d = many ? t_.next_named(d) : kNoNode) {
+          if (t_.kind(d) != K::subscript) continue;
+          NodeId obj = t_.child(d, F::value);
+          if (obj == kNoNode || t_.kind(obj) != K::identifier) continue;
+          for (const auto& a : eval(obj).alts)
+            if (a.k == VK::list && a.c) a.c->forget_tail();
+        }
+      }
+      break;
     case K::raise_statement:
       // What is raised reaches the handler that catches it (`except E as e`,
       // traceback.format_exc()): its message may carry what it was built from.
@@ -838,8 +850,7 @@ void PyInterp::assign(NodeId target, const Value& v) {
         if (a.k == VK::dict && a.c) {
           a.c->store(k, v, /*keep_old=*/!logs_.empty());
         } else if (a.k == VK::list && a.c) {
-          a.c->open = true;
-          a.c->rest.join(v);
+          a.c->add_unknown(v);
         } else if (a.k == VK::object || a.k == VK::libfunc || a.k == VK::module) {
           std::string base = a.s;
           const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, "[]=") : ctx_.lib.api(base + "[]=");
@@ -1597,9 +1608,17 @@ Value PyInterp::eval_subscript(NodeId e) {
         one = make_list(std::move(items), a.k);
         one.alts[0].c->open = true;
         one.alts[0].c->rest = a.c->rest;
+        if (!slot[1]) one.alts[0].c->tail = a.c->tail;  // to the end: the same last elements
         one.taint |= a.c->rest.taint;
       } else if (a.k == VK::str || a.k == VK::bytes) {
         one = Value::str(std::string(1, kUnknownPart));
+      } else if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->tail.empty()) {
+        // Some of its elements: not necessarily its last ones.
+        auto part = std::make_shared<Container>(*a.c);
+        part->tail.clear();
+        Alt copy = a;
+        copy.c = std::move(part);
+        one.alts.push_back(std::move(copy));
       } else {
         one.alts.push_back(a);  // a slice of a list is still that kind of list
       }

@@ -134,6 +134,8 @@ void Container::push(Value v) {
                                                   !is_partial(v.alts[0].s)));
   rest.join(v);
   if (constant) rest.taint |= 1u << 22;  // kConstData (taint.hpp)
+  if (tail.size() == kMaxTail) tail.erase(tail.begin());
+  tail.push_back(std::move(v));
 }
 
 void Container::set_key(const std::string& k, Value v) {

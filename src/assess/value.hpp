@@ -118,6 +118,13 @@ struct Container {
   std::vector<std::pair<std::string, Value>> keyed;   // dict: constant string (or int) keys
   bool open = false;  // more elements than listed: `rest` summarises them
   Value rest;
+  // An open list's last elements, when known (`labels + [zone]`, or appended
+  // after it opened): the list is items, then some unknown ones, then these.
+  // Their values are in `rest` too, so code that reads only `rest` loses
+  // nothing; anything that changes the list's end other than an append
+  // forgets them (forget_tail).
+  std::vector<Value> tail;
+  static constexpr size_t kMaxTail = 8;
   // dict: the keys of `rest` (an unknown key among them): iterating the dict
   // yields them, so descriptors kept as keys ({os.open(dev): dev}) keep their labels.
   Value rest_keys;
@@ -127,6 +134,13 @@ struct Container {
 
   static constexpr size_t kMaxItems = 64;
   void push(Value v);                       // append (bounded)
+  // Unknown elements join the end: the known tail is no longer the end.
+  void add_unknown(const Value& v) {
+    open = true;
+    rest.join(v);
+    tail.clear();
+  }
+  void forget_tail() { tail.clear(); }
   void set_key(const std::string& k, Value v);
   // d[key] = v: under the key when it is one known constant, else among the rest.
   // keep_old: on a path that may not run (under an `if`), a known key keeps
