@@ -306,6 +306,25 @@ std::string join_elements(const std::vector<ArrayElement>& els, bool keys) {
   return out;
 }
 
+// A[k]=v: the array's text with the element at key k set (replaced, or
+// added at the end). A key that is not a number makes it an associative
+// array ("[k]=v" per element); an unknown key adds the value at an unknown
+// key, which no lookup by a known key finds, but its labels stay.
+std::string with_element(const std::string& array, const std::string& key, const std::string& value) {
+  std::vector<ArrayElement> els = array.empty() ? std::vector<ArrayElement>{} : array_elements(array);
+  bool numeric = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) { return c >= '0' && c <= '9'; });
+  bool assoc = array.empty() ? !numeric : array[0] == '[' && array.find("]=") != std::string::npos;
+  auto slot = std::find_if(els.begin(), els.end(), [&](const ArrayElement& e) { return e.key == key; });
+  if (is_partial(key) || slot == els.end()) els.push_back({key, value});
+  else slot->value = value;
+  std::string out;
+  for (size_t i = 0; i < els.size(); ++i) {
+    if (i) out += kArraySep;
+    out += assoc ? "[" + els[i].key + "]=" + els[i].value : els[i].value;
+  }
+  return out;
+}
+
 // ${NAME#pattern} and its kin: the shortest (# %) or longest (## %%) prefix
 // or suffix matching the pattern goes. The pattern's quotes go and its $HOME
 // is ~ (${f#"$HOME"/}). A partial value is cut only by a literal pattern on
@@ -652,7 +671,9 @@ Word ShInterp::word(NodeId n, bool& split) {
       }
       if (length) {
         w.text = std::string(1, kUnknownPart);
-      } else if (whole_array && !is_partial(v.text) && v.text.find(kArraySep) != std::string::npos) {
+      } else if (whole_array && !is_partial(v.text) &&
+                 (v.text.find(kArraySep) != std::string::npos || (v.text[0] == '[' && v.text.find("]=") != std::string::npos))) {
+        // (an associative array of one element is "[k]=v" without a separator)
         add(Word{join_elements(array_elements(v.text), false), v.taint, v.ev});
       } else if (rest.empty() || whole_array || rest.substr(0, 2) == ":?" || rest[0] == '?') {
         // ${NAME:?message}: NAME's value, or the shell stops there.
@@ -973,7 +994,23 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       NodeId value = t_.child(n, F::value);
       bool split = false;
       Word w = value == kNoNode ? Word{} : word(value, split);
-      if (name != kNoNode) {
+      if (name != kNoNode && t_.kind(name) == K::subscript) {
+        // A[k]=v sets one element of the array A.
+        NodeId base = t_.first_named(name);
+        NodeId index = base == kNoNode ? kNoNode : t_.next_named(base);
+        std::string var(t_.text(base == kNoNode ? name : base));
+        bool ig = false;
+        Word key = index != kNoNode ? word(index, ig) : Word{std::string(1, kUnknownPart), 0, -1};
+        Word array = vars_.count(var) ? vars_[var] : Word{};
+        if (is_partial(array.text)) {
+          array.text = std::string(1, kUnknownPart);
+        } else {
+          array.text = with_element(array.text, key.text, w.text);
+        }
+        array.taint |= w.taint | key.taint;
+        if (array.ev < 0) array.ev = w.ev >= 0 ? w.ev : key.ev;
+        assign_var(var, array, n);
+      } else if (name != kNoNode) {
         std::string var(t_.text(name));
         // NAME+=VALUE appends (an array's elements, or a string's text).
         std::string_view between = t_.code().substr(t_[name].end, (value == kNoNode ? t_[n].end : t_[value].begin) - t_[name].end);

