@@ -18,12 +18,6 @@ namespace mai::assess {
 
 namespace {
 
-// The container of a value that is one open list or tuple, else null.
-const Container* open_list(const Value& v) {
-  const Alt* a = v.single();
-  return a && (a->k == VK::list || a->k == VK::tuple) && a->c && a->c->open ? a->c.get() : nullptr;
-}
-
 // "".join(["im", "port ", "o", "s"]): three or more constant fragments where
 // a word runs across a joint is text cut apart to hide what it says; code
 // joined from lines or tokens does not cut words.
@@ -2085,6 +2079,7 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
             if (d->c->open) {
               c.open = true;
               c.rest.join(d->c->rest);
+              c.rest_keys.join(d->c->rest_keys);
             }
             return Value::none();
           }

@@ -598,6 +598,10 @@ void PyInterp::run_loop_body(NodeId body, const std::function<void()>& bind, boo
   branches(one, true);
 }
 
+// A `for` over an open collection runs its body for at most this many known
+// elements one by one (each pass costs a body's evaluation).
+constexpr size_t kKnownOfOpen = 8;
+
 void PyInterp::exec_for(NodeId s) {
   NodeId left = t_.child(s, F::left);
   NodeId right = t_.child(s, F::right);
@@ -615,6 +619,14 @@ void PyInterp::exec_for(NodeId s) {
       run_loop_body(body, [&] { assign(left, x); }, true);
     }
   } else if (body != kNoNode) {
+    // An open collection's few known elements first, each as itself (a
+    // dict's known keys keep their own values), then the rest.
+    if (const Container* oc = cheap ? nullptr : open_list(it))
+      if (oc->items.size() <= kKnownOfOpen)
+        for (const auto& x : oc->items) {
+          if (stop_) break;
+          run_loop_body(body, [&] { assign(left, x); }, true);
+        }
     for (int pass = 0; pass < (cheap || loop_depth_ > 2 ? 1 : 2) && !stop_; ++pass)
       run_loop_body(body, [&] { assign(left, summary); }, false);
   }
@@ -1706,6 +1718,18 @@ Value PyInterp::eval_comprehension(NodeId e) {
         run(i + 1);
       }
     } else {
+      // An open collection's known elements first, one by one (a dict's
+      // known keys keep their own values), then one that stands for the rest.
+      if (const Container* oc = open_list(it)) {
+        std::vector<Value> known = oc->items;
+        // (its known last ones too where order does not matter)
+        if (dict) known.insert(known.end(), oc->tail.begin(), oc->tail.end());
+        if (known.size() * (produced + 1) <= 4096)
+          for (auto& x : known) {
+            assign(left, x);
+            run(i + 1);
+          }
+      }
       assign(left, summary);
       open = true;
       size_t before = results.size();

@@ -197,6 +197,7 @@ class ShInterp {
   std::unordered_map<int, std::string> socket_fds_;  // exec 5<>/dev/tcp/h/p
   int loop_ = 0, infinite_ = 0, background_ = 0, in_pipeline_ = 0;
   int cond_ = 0;  // inside a branch of if/case or after && / ||
+  int infinite_bg_ = 0;  // background_ when the innermost endless loop began
   bool stop_ = false;
 };
 
@@ -1130,9 +1131,14 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       }
       if (cond != kNoNode) add_printed(r, exec(cond, io));
       ++loop_;
-      if (infinite) ++infinite_;
+      int saved_bg = infinite_bg_;
+      if (infinite) {
+        ++infinite_;
+        infinite_bg_ = background_;
+      }
       if (body != kNoNode) add_printed(r, exec(body, io));
       if (infinite) --infinite_;
+      infinite_bg_ = saved_bg;
       --loop_;
       break;
     }
@@ -1424,9 +1430,10 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       e.target = name;
       e.detail = "the script starts copies of itself";
       ctx_.effect(std::move(e), s);
-    } else if (background_ && infinite_) {
+    } else if (infinite_ && background_ > infinite_bg_) {
       // A process put in the background by an endless loop that never waits
       // (no sleep, wait, break or exit in its body): processes without end.
+      // (An endless loop that itself runs in the background waits for each.)
       Effect e;
       e.kind = Eff::spawn;
       e.tag = "process";

@@ -268,6 +268,11 @@ Value empty_of(VK kind) {
   }
 }
 
+const Container* open_list(const Value& v) {
+  const Alt* a = v.single();
+  return a && (a->k == VK::list || a->k == VK::tuple) && a->c && a->c->open ? a->c.get() : nullptr;
+}
+
 Value make_dict() {
   Value v;
   Alt a;

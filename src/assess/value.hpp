@@ -160,6 +160,8 @@ inline void accumulate(Value& acc, bool& any, const Value& v) {
 }
 
 Value make_list(std::vector<Value> items, VK kind = VK::list);
+// The container of a value that is one open list or tuple, else null.
+const Container* open_list(const Value& v);
 Value make_dict();
 // A new, empty value of a kind (what list(), dict(), int(), str() return).
 Value empty_of(VK kind);
