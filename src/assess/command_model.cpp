@@ -572,6 +572,15 @@ bool flushes_builtin_chains(const std::vector<Word>& argv) {
   return false;
 }
 
+// `which nc` (`command -v nc`) prints a path to the command (/usr/bin/nc):
+// run by that path it is the program, never a shell function of the same name.
+void print_command_path(CommandResult& r, const Word* w) {
+  if (!w) return;
+  r.stdout_text = w->text.find('/') == std::string::npos ? "/usr/bin/" + w->text : w->text;
+  r.stdout_known = !is_partial(w->text);
+  r.stdout_taint = w->taint;
+}
+
 CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth) {
   CommandResult r;
   if (argv.empty() || depth > 12) return r;
@@ -688,8 +697,12 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "wrapper" || kind == "xargs") {
-    // `command -v NAME` (-V) looks NAME up and runs nothing.
-    if (name == "command" && (p.short_flag('v') || p.short_flag('V'))) return r;
+    // `command -v NAME` (-V) looks NAME up and runs nothing: it prints the
+    // path, as `which` does.
+    if (name == "command" && (p.short_flag('v') || p.short_flag('V'))) {
+      print_command_path(r, operand(0));
+      return r;
+    }
     if (spec->has_effect) effect(spec->effect, spec->tag, name, name + " " + line);
     // The wrapped command starts at the first operand (env: after VAR=value words).
     size_t start = p.operands.empty() ? argv.size() : p.operands[0];
@@ -1550,14 +1563,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "which") {
-    // `which nc` prints a path to the command (/usr/bin/nc): run by that
-    // path it is the program, never a shell function of the same name.
-    const Word* w = operand(0);
-    if (w) {
-      r.stdout_text = w->text.find('/') == std::string::npos ? "/usr/bin/" + w->text : w->text;
-      r.stdout_known = !is_partial(w->text);
-      r.stdout_taint = w->taint;
-    }
+    print_command_path(r, operand(0));
     return r;
   }
   if (kind == "tr") {

@@ -424,6 +424,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           if (a.s == "builtins") return Value::object("builtins.__dict__");
           return Value::object("vars", a.s);
         }
+        if (a.k == VK::instance) return instance_dict(*a0);
       }
       return Value::tainted(a0->taint, a0->ev);
     }
@@ -1442,30 +1443,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (const Value* d = arg(-1, "default")) return *d;
       return empty_of(factory_kind(arg(-1, "default_factory")));
     }
-    case Special::instance_dict: {
-      // dataclasses.asdict(obj), attrs.asdict(obj): a dict of the instance's
-      // attributes (what its class's methods and constructor set).
-      Value out;
-      bool any = false;
-      if (a0)
-        for (const auto& a : a0->alts) {
-          Value d = make_dict();
-          if (a.k == VK::instance && a.fn) {
-            const auto* cls = static_cast<const ClassInfo*>(a.fn);
-            for (const auto& [name, v] : cls->inst) {
-              d.alts[0].c->set_key(name, v);
-              d.taint |= v.taint;
-              if (d.ev < 0) d.ev = v.ev;
-            }
-          } else {
-            d.alts[0].c->open = true;
-            d.alts[0].c->rest = Value::tainted(a0->taint, a0->ev);
-          }
-          accumulate(out, any, d);
-        }
-      if (a0) out.taint |= a0->taint;
-      return out;
-    }
+    case Special::instance_dict:
+      // dataclasses.asdict(obj), attrs.asdict(obj)
+      return a0 ? instance_dict(*a0) : Value();
     case Special::defaultdict: {
       // collections.defaultdict(list): a dict whose missing keys are made by the factory.
       Value d = make_dict();

@@ -1879,6 +1879,12 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
       }
       case VK::instance: {
         auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+        if (name == "__dict__" && !find_instance_attr(*cls, name)) {
+          Value self;
+          self.alts.push_back(a);
+          put(instance_dict(self));
+          break;
+        }
         Value v;
         bool found = false;
         if (const Value* attr = find_instance_attr(*cls, name)) {
@@ -1973,6 +1979,43 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
   if (!any) out = Value();
   out.taint |= obj.taint;
   if (out.ev < 0) out.ev = obj.ev;
+  return out;
+}
+
+Value PyInterp::instance_dict(const Value& obj) {
+  Value out;
+  bool any = false;
+  for (const auto& a : obj.alts) {
+    Value d = make_dict();
+    auto& c = *d.alts[0].c;
+    auto put = [&](const std::string& name, const Value& v) {
+      c.set_key(name, v);
+      d.taint |= v.taint;
+      if (d.ev < 0) d.ev = v.ev;
+    };
+    if (a.k == VK::instance && a.fn) {
+      auto& cls = *static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+      for (const auto& [name, v] : cls.inst) put(name, v);
+      // A dataclass's fields not set through the instance hold the class's
+      // default (field(default_factory=dict), which methods then fill).
+      std::vector<const ClassInfo*> line{&cls};
+      for (size_t i = 0; i < line.size() && i < 8; ++i) {
+        for (const auto& f : line[i]->fields)
+          if (!c.get_key(f)) {
+            Value v = find_method(cls, f);
+            if (!v.unknown()) put(f, v);
+          }
+        for (const auto& b : line[i]->bases)
+          for (const auto& ba : b.alts)
+            if (ba.k == VK::cls) line.push_back(static_cast<const ClassInfo*>(ba.fn));
+      }
+    } else {
+      c.open = true;
+      c.rest = Value::tainted(obj.taint, obj.ev);
+    }
+    accumulate(out, any, d);
+  }
+  out.taint |= obj.taint;
   return out;
 }
 

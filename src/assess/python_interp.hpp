@@ -158,6 +158,10 @@ class PyInterp {
   // What an instance's generated repr shows (a dataclass's fields but those
   // declared repr=False), as taint: what logging it with %r sends.
   Value repr_content(const Value& v);
+  // obj.__dict__, vars(obj), dataclasses.asdict(obj): a dict of an
+  // instance's attributes (what its methods set, and a dataclass's fields
+  // with their class-level defaults); of anything else, an open dict.
+  Value instance_dict(const Value& obj);
   void bind_fields(ClassInfo& c, const Args& args);
   Value instantiate(ClassInfo& c, Args& args, NodeId site);
   Value call_library(const std::string& qualified, const Alt& a, const Value& callee, Args& args, NodeId site);
