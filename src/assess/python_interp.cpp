@@ -127,6 +127,7 @@ void PyInterp::run() {
   };
   check_django_settings(root);
   web_framework_ = imports_web_framework();
+  run_django_commands();
   uncalled();
   if (!stop_ && ctx_.budget.left() > ctx_.budget_half && !functions_.empty()) {
     for (auto& f : functions_) {
@@ -135,6 +136,42 @@ void PyInterp::run() {
       f.calls = 0;
     }
     uncalled();
+  }
+}
+
+void PyInterp::run_django_commands() {
+  std::function<bool(const ClassInfo&, int)> is_command = [&](const ClassInfo& c, int depth) {
+    if (depth > 8) return false;
+    for (const auto& b : c.bases)
+      for (const auto& a : b.alts) {
+        if (a.k == VK::cls && is_command(*static_cast<const ClassInfo*>(a.fn), depth + 1)) return true;
+        if ((a.k == VK::libfunc || a.k == VK::module) && a.s.rfind("django.core.management", 0) == 0 &&
+            a.s.size() >= 7 && a.s.compare(a.s.size() - 7, 7, "Command") == 0)
+          return true;
+      }
+    return false;
+  };
+  auto call_method = [&](ClassInfo& c, const char* name, Args& args) {
+    Value self;
+    Alt me;
+    me.k = VK::instance;
+    me.fn = &c;
+    self.alts.push_back(me);
+    for (const auto& m : find_method(c, name).alts)
+      if (m.k == VK::function)
+        call_function(*static_cast<FunctionInfo*>(const_cast<void*>(m.fn)), args, &self,
+                      static_cast<const FunctionInfo*>(m.fn)->def);
+  };
+  for (auto& c : classes_) {
+    if (stop_ || !is_command(c, 0)) continue;
+    Value parser = Value::object("argparse.ArgumentParser");
+    parser.alts[0].c = new_container();
+    Args with_parser;
+    with_parser.pos.push_back(parser);
+    call_method(c, "add_arguments", with_parser);
+    Args options;
+    for (const auto& [dest, v] : parser.alts[0].c->keyed) options.kw.emplace_back(dest, v);
+    call_method(c, "handle", options);
   }
 }
 
@@ -2180,6 +2217,25 @@ Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, No
         } else {
           put(Value());
         }
+        break;
+      }
+      case VK::instance: {
+        // obj[key] of a class of the code's own: its __getitem__(key).
+        auto& cls = *static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+        Value got;
+        bool called = false;
+        for (const auto& m : find_method(cls, "__getitem__").alts)
+          if (m.k == VK::function) {
+            Value self;
+            self.alts.push_back(a);
+            Args args;
+            args.pos.push_back(key);
+            Value one = call_function(*static_cast<FunctionInfo*>(const_cast<void*>(m.fn)), args, &self, at);
+            if (!called) got = std::move(one);
+            else got.join(one);
+            called = true;
+          }
+        put(called ? got : Value());
         break;
       }
       default: put(Value()); break;

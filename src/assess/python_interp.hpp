@@ -293,6 +293,10 @@ class PyInterp {
   uint32_t handler_taint(const Alt& decorator) const;
   uint32_t handler_taint(const Alt& base, const std::string& name) const;
   void check_django_settings(NodeId root);
+  // Django management commands (classes deriving from its BaseCommand): run
+  // as manage.py runs them, add_arguments(parser) and then handle(**options)
+  // with what the parser holds (each option's default, or what the user types).
+  void run_django_commands();
 
   static constexpr int kMaxCallDepth = 6;
   static constexpr int kMaxCallsPerFunction = 24;

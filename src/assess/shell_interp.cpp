@@ -744,7 +744,8 @@ Word ShInterp::word(NodeId n, bool& split) {
         if (t_[c].named) r = exec(c, CommandIo{});
       std::string likely = std::move(first_printed_.back());
       first_printed_.pop_back();
-      if (!r.stdout_known && r.stdout_text.empty() && !r.stdout_taint && !likely.empty()) {
+      // (its labels stay: what else it printed still taints the word)
+      if (!r.stdout_known && r.stdout_text.empty() && !likely.empty()) {
         r.stdout_text = likely;
         r.stdout_known = true;
       }
