@@ -1982,9 +1982,10 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       std::reverse(c.items.begin(), c.items.end());
       if (c.open) {
         // The known end becomes the known start and the other way round.
-        std::reverse(c.tail.begin(), c.tail.end());
-        std::swap(c.items, c.tail);
-        if (c.tail.size() > Container::kMaxTail) c.tail.erase(c.tail.begin(), c.tail.end() - Container::kMaxTail);
+        std::vector<Value> first = std::move(c.tail);
+        std::reverse(first.begin(), first.end());
+        c.set_tail(std::move(c.items));
+        c.items = std::move(first);
       }
       return Value::none();
     }
@@ -2128,10 +2129,10 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
             if (y.c->open) {
               c.tail = y.c->tail;
             } else {
-              c.tail = x.c->tail;
-              c.tail.insert(c.tail.end(), y.c->items.begin(), y.c->items.end());
+              std::vector<Value> last = x.c->tail;
+              last.insert(last.end(), y.c->items.begin(), y.c->items.end());
+              c.set_tail(std::move(last));
             }
-            if (c.tail.size() > Container::kMaxTail) c.tail.erase(c.tail.begin(), c.tail.end() - Container::kMaxTail);
           }
           put(v);
         } else if (x.k == VK::integer && y.k == VK::integer) {

@@ -1,5 +1,7 @@
 #include "assess/value.hpp"
 
+#include <algorithm>
+
 namespace mai::assess {
 
 bool Value::maybe_unknown() const {
@@ -134,8 +136,23 @@ void Container::push(Value v) {
                                                   !is_partial(v.alts[0].s)));
   rest.join(v);
   if (constant) rest.taint |= 1u << 22;  // kConstData (taint.hpp)
+  if (std::any_of(v.alts.begin(), v.alts.end(), [](const Alt& a) { return a.c != nullptr; })) {
+    tail.clear();
+    return;
+  }
   if (tail.size() == kMaxTail) tail.erase(tail.begin());
   tail.push_back(std::move(v));
+}
+
+void Container::set_tail(std::vector<Value> last) {
+  for (const auto& v : last)
+    for (const auto& a : v.alts)
+      if (a.c) {
+        tail.clear();
+        return;
+      }
+  if (last.size() > kMaxTail) last.erase(last.begin(), last.end() - kMaxTail);
+  tail = std::move(last);
 }
 
 void Container::set_key(const std::string& k, Value v) {

@@ -122,7 +122,8 @@ struct Container {
   // after it opened): the list is items, then some unknown ones, then these.
   // Their values are in `rest` too, so code that reads only `rest` loses
   // nothing; anything that changes the list's end other than an append
-  // forgets them (forget_tail).
+  // forgets them (forget_tail). Only values without containers: the
+  // destructor frees chains of containers through items and rest alone.
   std::vector<Value> tail;
   static constexpr size_t kMaxTail = 8;
   // dict: the keys of `rest` (an unknown key among them): iterating the dict
@@ -141,6 +142,9 @@ struct Container {
     tail.clear();
   }
   void forget_tail() { tail.clear(); }
+  // Sets the known end to `last` (its last kMaxTail), or forgets it when one
+  // of them holds a container.
+  void set_tail(std::vector<Value> last);
   void set_key(const std::string& k, Value v);
   // d[key] = v: under the key when it is one known constant, else among the rest.
   // keep_old: on a path that may not run (under an `if`), a known key keeps
