@@ -1399,6 +1399,14 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     }
   } else if (argv[0].text == "exec" && argv.size() == 1) {
     return result;
+  } else if (argv[0].text == "set" && argv.size() > 1 &&
+             (argv[1].text == "--" || (argv[1].text[0] != '-' && argv[1].text[0] != '+'))) {
+    // set -- WORDS: the script's (or function's) arguments are now WORDS, and
+    // "$@" runs them as a command.
+    std::vector<Word> args(argv.begin() + (argv[1].text == "--" ? 2 : 1), argv.end());
+    if (positional_.empty()) positional_.push_back(std::move(args));
+    else positional_.back() = std::move(args);
+    return result;
   } else if (argv[0].text == "shift") {
     // shift [N]: the function's (or script's) arguments lose their first N.
     if (!positional_.empty()) {
