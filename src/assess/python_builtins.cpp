@@ -1205,6 +1205,20 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       ready.alts[0].c->rest = make_list({key, Value()}, VK::tuple);
       return ready;
     }
+    case Special::subclasses: {
+      // object.__subclasses__(): every class there is, among them the ones a
+      // sandbox escape calls (subprocess.Popen, os._wrap_close): a class
+      // picked from it runs commands by an obfuscated way.
+      Value cls = Value::libfunc("subprocess.Popen");
+      cls.taint = kHiddenName | kObfuscated;
+      cls.ev = evidence(site, "reaches a class through object.__subclasses__() (a sandbox-escape gadget)");
+      Value all = make_list({});
+      all.alts[0].c->open = true;
+      all.alts[0].c->rest = cls;
+      all.taint = cls.taint;
+      all.ev = cls.ev;
+      return all;
+    }
     case Special::fileno: {
       Value v = Value::tainted(kSockFd | in_taint, in_ev);
       return v;

