@@ -324,7 +324,7 @@ class Runner {
           break;
         }
     }
-    if (root.empty() || is_partial(root)) return;
+    if (root.empty()) return;
     ctx_.record_tree(ctx_.path(root), t, ev);
   }
   // What a command encrypts: the file `in` (read, so a walk's files count as

@@ -205,9 +205,20 @@ struct Ctx {
   // under one holds what the archive held, so running one runs the download.
   static constexpr size_t kMaxExtractedTrees = 16;
   std::vector<std::pair<std::string, std::pair<uint32_t, int32_t>>> extracted_trees;
+  // The directory may be named at run time under a known one of the code's
+  // (packs/<version> from the download's own metadata): a file read under
+  // the same made-up name is from the archive.
   void record_tree(const std::string& dir, uint32_t taint, int32_t ev) {
-    if (!taint || !trackable(dir) || dir == "/" || dir == "~" || extracted_trees.size() >= kMaxExtractedTrees) return;
+    if (!taint || dir == "/" || dir == "~" || extracted_trees.size() >= kMaxExtractedTrees) return;
+    if (!trackable(dir) && !under_own_directory(dir)) return;
     extracted_trees.push_back({dir, {taint, ev}});
+  }
+  // A name under a known directory other than the shared ones (., ~, /tmp).
+  static bool under_own_directory(std::string_view p) {
+    size_t slash = p.rfind('/');
+    if (slash == std::string_view::npos || slash == 0) return false;
+    std::string_view dir = p.substr(0, slash);
+    return !is_partial(dir) && dir != "." && dir != "~" && dir != "/tmp" && dir != "/var/tmp" && dir != "/dev/shm";
   }
   // Files written with tainted data: normalised path -> (taint, evidence).
   std::unordered_map<std::string, std::pair<uint32_t, int32_t>> written;

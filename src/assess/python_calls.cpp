@@ -1223,6 +1223,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       if (has_target && !is_partial(t) && !t.empty()) one.flags |= kConstTarget;
       if (spec.effect == Eff::file_write && one.data_taint) {
         ctx_.record_write(one.target, one.data_taint, one.data_ev);
+        // An archive extracted into a directory: every file under it is the archive's.
+        if (spec.tag == "extract")
+          ctx_.record_tree(one.target, one.data_taint & (kDownloaded | kDecoded | kObfuscated), one.data_ev);
       }
       if (spec.effect == Eff::file_write && data && spec.tag != "copy" && spec.tag != "move" && spec.tag != "link")
         if (const Alt* d = data->single(); d && (d->k == VK::str || d->k == VK::bytes))
