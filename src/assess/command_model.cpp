@@ -1630,8 +1630,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (RE2::PartialMatch(line, no_verify)) effect(Eff::risky, "tls_noverify", name, name + " " + line);
     if (!p.operands.empty() && (argv[p.operands[0]].text == "clone" || argv[p.operands[0]].text == "pull"))
       effect(Eff::net_request, "GET", p.operands.size() > 1 ? argv[p.operands[1]].text : "", name + " " + line);
-    if (!p.operands.empty() && argv[p.operands[0]].text == "push")
-      effect(Eff::net_send, "git", "", name + " " + line);
+    // A push sends what was committed: the files written under the work tree
+    // (git -C DIR, else the working directory) go to the remote.
+    if (!p.operands.empty() && argv[p.operands[0]].text == "push") {
+      auto dir = opt_value(argv, p, "-C");
+      auto [taint, ev] = ctx_.written_under(ctx_.path(dir ? dir->text : "."));
+      effect(Eff::net_send, "git", "", name + " " + line, taint, ev);
+    }
     return r;
   }
   return r;

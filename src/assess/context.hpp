@@ -126,11 +126,20 @@ struct Ctx {
   // (outbox/*.msg) reads back.
   std::vector<std::pair<std::string, std::pair<uint32_t, int32_t>>> spooled;
   static constexpr size_t kMaxSpooled = 64;
+  // The directory may itself be named at run time under a known one of the
+  // code's (.deploy/hooks/<release>/<name>.py).
   static bool spool_name(std::string_view p) {
     size_t slash = p.rfind('/');
     if (slash == std::string_view::npos || slash == 0) return false;
     std::string_view dir = p.substr(0, slash), base = p.substr(slash + 1);
-    if (is_partial(dir) || dir == "." || dir == "~" || dir == "/tmp" || !is_partial(base)) return false;
+    if (!is_partial(base)) return false;
+    if (is_partial(dir)) {
+      std::string_view known = dir.substr(0, dir.find(kUnknownPart));  // ".deploy/hooks/"
+      if (known.size() < 2 || known.back() != '/' || shared_directory(known.substr(0, known.size() - 1)))
+        return false;
+    } else if (shared_directory(dir)) {
+      return false;
+    }
     size_t dot = base.rfind('.');
     return dot != std::string_view::npos && dot + 2 <= base.size() && !is_partial(base.substr(dot));
   }
@@ -213,12 +222,17 @@ struct Ctx {
     if (!trackable(dir) && !under_own_directory(dir)) return;
     extracted_trees.push_back({dir, {taint, ev}});
   }
-  // A name under a known directory other than the shared ones (., ~, /tmp).
+  // A name under a known directory other than the shared ones.
   static bool under_own_directory(std::string_view p) {
     size_t slash = p.rfind('/');
     if (slash == std::string_view::npos || slash == 0) return false;
     std::string_view dir = p.substr(0, slash);
-    return !is_partial(dir) && dir != "." && dir != "~" && dir != "/tmp" && dir != "/var/tmp" && dir != "/dev/shm";
+    return !is_partial(dir) && !shared_directory(dir);
+  }
+  // Directories every program shares: a made-up name under one says nothing of whose it is.
+  static bool shared_directory(std::string_view dir) {
+    return dir.empty() || dir == "." || dir == "~" || dir == "/" || dir == "/tmp" || dir == "/var/tmp" ||
+           dir == "/dev/shm";
   }
   // Files written with tainted data: normalised path -> (taint, evidence).
   std::unordered_map<std::string, std::pair<uint32_t, int32_t>> written;

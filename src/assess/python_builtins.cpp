@@ -572,6 +572,40 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (spec.special_id == Special::expanduser && self && !a0) out = *self;
       return out;
     }
+    case Special::url_query: {
+      // urlencode({"q": city, "appid": key}): "q=...&appid=..." with each
+      // value's text, so what rides in a URL's query is seen under its name
+      // (a key under "appid" authenticates to the API it goes to).
+      if (!a0) return Value();
+      const Alt* d = a0->single();
+      std::vector<std::pair<std::string, const Value*>> pairs;
+      bool open = false;
+      if (d && d->k == VK::dict && d->c) {
+        for (const auto& [k, v] : d->c->keyed) pairs.emplace_back(k, &v);
+        open = d->c->open;
+      } else if (d && (d->k == VK::list || d->k == VK::tuple) && d->c) {
+        for (const auto& item : d->c->items) {
+          const Alt* kv = item.single();
+          if (!kv || !kv->c || kv->c->items.size() != 2) {
+            open = true;
+            continue;
+          }
+          pairs.emplace_back(first_text(kv->c->items[0]), &kv->c->items[1]);
+        }
+        open = open || d->c->open;
+      } else {
+        return *a0;  // already text, or unknown
+      }
+      std::string query;
+      for (const auto& [k, v] : pairs) {
+        if (!query.empty()) query += '&';
+        query += k + "=" + first_text(*v);
+      }
+      if (open) query += std::string(query.empty() ? "" : "&") + kUnknownPart;
+      Value text = Value::str(query, deep_taint(*a0));
+      text.ev = deep_ev(*a0);
+      return text;
+    }
     case Special::run_path: {
       // runpy.run_path(file), importlib's spec_from_file_location(name, file):
       // the file's code runs here, with what was written into it.

@@ -198,6 +198,7 @@ class ShInterp {
   int loop_ = 0, infinite_ = 0, background_ = 0, in_pipeline_ = 0;
   int cond_ = 0;  // inside a branch of if/case or after && / ||
   int infinite_bg_ = 0;  // background_ when the innermost endless loop began
+  static constexpr size_t kMaxReadLines = 32;  // lines of known text a `while read` loop is run for
   bool stop_ = false;
 };
 
@@ -1130,6 +1131,22 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
             bt.find("sleep") != std::string_view::npos || bt.find("wait") != std::string_view::npos)
           infinite = false;
       }
+      // `while read A B; do ...; done <<< "$TABLE"` over known text: once per line.
+      if (cond != kNoNode && body != kNoNode && io.stdin_known && !is_partial(io.stdin_text) &&
+          (ct.rfind("read ", 0) == 0 || ct.rfind("IFS=", 0) == 0) && ct.find("read") != std::string_view::npos) {
+        ++loop_;
+        size_t lines = 0;
+        for (size_t b = 0; b < io.stdin_text.size() && lines < kMaxReadLines && !stop_; ++lines) {
+          size_t e = io.stdin_text.find('\n', b);
+          CommandIo line_io = io;
+          line_io.stdin_text = io.stdin_text.substr(b, e == std::string::npos ? std::string::npos : e - b);
+          add_printed(r, exec(cond, line_io));
+          add_printed(r, exec(body, io));
+          b = e == std::string::npos ? io.stdin_text.size() : e + 1;
+        }
+        --loop_;
+        break;
+      }
       if (cond != kNoNode) add_printed(r, exec(cond, io));
       ++loop_;
       int saved_bg = infinite_bg_;
@@ -1416,15 +1433,36 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     }
     return result;
   } else if (argv[0].text == "read" || argv[0].text == "mapfile" || argv[0].text == "readarray") {
-    // read VAR: the variable holds what stdin carries.
+    // read VAR...: the variables hold what stdin carries. `read A B` of known
+    // text takes its first line's words, the last variable the line's rest;
+    // `read -d ''`, mapfile and readarray take all of it.
+    std::vector<std::string> names;
+    bool whole = argv[0].text != "read";
     for (size_t k = 1; k < argv.size(); ++k) {
       const std::string& v = argv[k].text;
+      if (v == "-d") whole = true;
       if (v.empty() || v[0] == '-' || is_partial(v)) continue;
       if (k > 1 && (argv[k - 1].text == "-p" || argv[k - 1].text == "-t" || argv[k - 1].text == "-d" ||
                     argv[k - 1].text == "-n" || argv[k - 1].text == "-u"))
         continue;
-      vars_[v] = Word{io.stdin_known ? io.stdin_text : std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev};
+      names.push_back(v);
     }
+    std::vector<std::string> values(names.size(), io.stdin_known ? io.stdin_text : std::string(1, kUnknownPart));
+    if (io.stdin_known && !whole && !names.empty()) {
+      std::string line = io.stdin_text.substr(0, io.stdin_text.find('\n'));
+      size_t at = 0;
+      for (size_t i = 0; i < names.size(); ++i) {
+        at = line.find_first_not_of(" \t", at);
+        if (at == std::string::npos) {
+          values[i].clear();
+          continue;
+        }
+        size_t end = i + 1 == names.size() ? line.find_last_not_of(" \t") + 1 : line.find_first_of(" \t", at);
+        values[i] = line.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        at = end == std::string::npos ? line.size() : end;
+      }
+    }
+    for (size_t i = 0; i < names.size(); ++i) vars_[names[i]] = Word{values[i], io.stdin_taint, io.stdin_ev};
     return result;
   } else {
     // The script starting itself again ($0 &, bash $0).
