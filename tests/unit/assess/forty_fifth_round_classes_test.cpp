@@ -106,5 +106,20 @@ TEST(FortyFifthRoundClasses, ASpoolUnderAMadeUpDirectory) {
   for (const auto& c : cases) check(c);
 }
 
+// From the forty-seventh round (tests/corpus/prog51_MANIFEST.tsv, aside
+// 34/35 and tune 63/65 before any change): iptables-restore and the other
+// spellings of the firewall's tools change its rules (HIGH), as iptables does.
+TEST(FortyFifthRoundClasses, FirewallRestoreTools) {
+  const Case cases[] = {
+      {"rules applied by iptables-restore from a file", H,
+       "import subprocess\nwith open('firewall/rules.v4') as rules:\n"
+       "    subprocess.run(['iptables-restore', '--wait'], stdin=rules, check=True)\n",
+       "SYSTEM-ADMINISTRATION"},
+      {"rules applied by ip6tables-restore in shell", H, "#!/bin/sh\nip6tables-restore < rules.v6\n",
+       "SYSTEM-ADMINISTRATION", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
