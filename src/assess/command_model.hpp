@@ -63,4 +63,9 @@ bool evaluates_code(const std::string& program_text);
 // (python3 FILE, bash FILE): how a program starts a copy of itself.
 bool runs_script(const std::string& command_name);
 
+// A script this code wrote, run with arguments (bash helper.sh "$@"): the
+// shell interpreter with those as its $1, $2, $@.
+void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
+                            int32_t ev, std::vector<Word> args);
+
 }  // namespace mai::assess

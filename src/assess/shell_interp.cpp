@@ -16,6 +16,7 @@
 
 #include "assess/command_model.hpp"
 #include "assess/context.hpp"
+#include "assess/shell_arith.hpp"
 #include "assess/syntax_tree.hpp"
 #include "assess/taint.hpp"
 #include "common/sha256.hpp"
@@ -34,6 +35,8 @@ struct Redirect {
 class ShInterp {
  public:
   ShInterp(const SyntaxTree& t, Ctx& ctx, uint32_t taint, int32_t ev) : t_(t), ctx_(ctx), code_taint_(taint), code_ev_(ev) {}
+  // A script run with arguments: its $1, $@ ...
+  void set_arguments(std::vector<Word> args) { positional_.assign(1, std::move(args)); }
 
   // What the code prints (the taint of its standard output).
   CommandResult run() {
@@ -67,6 +70,16 @@ class ShInterp {
     uint32_t printed = 0;
     int32_t printed_ev = -1;
     int guarded = 0;  // after `&&` or `||`: the rest of the list runs only if the test before allows
+    // A group's output is all its commands print, in order ({ echo '#!/bin/bash';
+    // printf 'ZONE=%q\n' "$Z"; cat <<'EOF' ... EOF } > helper.sh): their texts
+    // joined, an unknown part for one that printed data nobody knows.
+    // (A function's body is not such a group: what a call prints is the
+    // likely line its branches print, command_substitution's first_printed_.)
+    const bool group = (t_.kind(n) == K::compound_statement &&
+                        t_.kind(t_[n].parent) != K::function_definition_sh) ||
+                       t_.kind(n) == K::subshell;
+    std::string all_text;
+    bool all_known = true;
     for (NodeId c = t_[n].first; c != kNoNode && !stop_; c = t_[c].next) {
       if (!t_[c].named) {
         if (t_.text(c) == "&&" || t_.text(c) == "||") guarded = 1;
@@ -83,11 +96,25 @@ class ShInterp {
       if (bg) --background_;
       printed |= last.stdout_taint;
       if (printed_ev < 0) printed_ev = last.stdout_ev;
+      if (group && all_text.size() < kMaxGroupText) {
+        if (last.stdout_known || !last.stdout_text.empty()) {
+          all_text += last.stdout_text;
+          all_known = all_known && last.stdout_known;
+        } else if (last.stdout_taint) {
+          all_text += kUnknownPart;
+          all_known = false;
+        }
+      }
     }
     last.stdout_taint |= printed;
     if (last.stdout_ev < 0) last.stdout_ev = printed_ev;
+    if (group && !all_text.empty()) {
+      last.stdout_text = std::move(all_text);
+      last.stdout_known = all_known;
+    }
     return last;
   }
+  static constexpr size_t kMaxGroupText = 64 * 1024;
   // A compound command prints what the commands in it print (`for f in ...;
   // do cat "$f"; done | base32`): their output's taint joins the result's.
   static void add_printed(CommandResult& into, const CommandResult& from) {
@@ -133,6 +160,12 @@ class ShInterp {
   Word word(NodeId n, bool& split);
   Word expand_var(const std::string& name);
   Word substitute_pattern(NodeId expansion, const Word& value, std::string_view rest);
+  // Known variables for shell arithmetic; its assignments set them.
+  ArithVars arith_vars();
+  // for (( i=${#s}-1; i>=0; i-- )) over known values: the body once per
+  // iteration. False (nothing run) when the start or the first test is unknown.
+  bool c_style_for(NodeId n, const CommandIo& io, CommandResult& r);
+  static constexpr int kMaxArithLoop = 32;  // iterations of a for (( ; ; )) loop run one by one
   // Inside $(...): the first known text a command printed to it. A function
   // that prints one of several candidates under conditions (`for t in grim
   // scrot; do if command -v "$t"; then echo "$t"; return; fi; done`) likely
@@ -424,6 +457,46 @@ std::vector<Word> expand_braces(const Word& w) {
   return out;
 }
 
+ArithVars ShInterp::arith_vars() {
+  ArithVars v;
+  v.get = [this](const std::string& name) -> std::optional<std::string> {
+    Word w = expand_var(name);
+    if (is_partial(w.text)) return std::nullopt;
+    return w.text;
+  };
+  v.set = [this](const std::string& name, int64_t value) { vars_[name] = Word{std::to_string(value), 0, -1}; };
+  return v;
+}
+
+bool ShInterp::c_style_for(NodeId n, const CommandIo& io, CommandResult& r) {
+  NodeId body = t_.child(n, F::body);
+  // (nested loops run once each, as before: no product of iteration counts)
+  if (body == kNoNode || loop_ >= 2) return false;
+  std::string_view head = t_.code().substr(t_[n].begin, t_[body].begin - t_[n].begin);
+  size_t open = head.find("(("), close = head.rfind("))");
+  if (open == std::string_view::npos || close == std::string_view::npos || close < open) return false;
+  std::string_view inside = head.substr(open + 2, close - open - 2);
+  size_t s1 = inside.find(';'), s2 = s1 == std::string_view::npos ? s1 : inside.find(';', s1 + 1);
+  if (s2 == std::string_view::npos) return false;
+  std::string_view init = inside.substr(0, s1), test = inside.substr(s1 + 1, s2 - s1 - 1),
+                   update = inside.substr(s2 + 1);
+  auto blank = [](std::string_view x) { return x.find_first_not_of(" \t\n") == std::string_view::npos; };
+  ArithVars av = arith_vars();
+  if (!blank(init) && !eval_arith(init, av)) return false;
+  auto holds = [&]() -> std::optional<int64_t> { return blank(test) ? std::optional<int64_t>(1) : eval_arith(test, av); };
+  auto first = holds();
+  if (!first) return false;
+  ++loop_;
+  std::optional<int64_t> go = first;
+  for (int i = 0; i < kMaxArithLoop && go && *go && !stop_; ++i) {
+    add_printed(r, exec(body, io));
+    if (!blank(update) && !eval_arith(update, av)) break;
+    go = holds();
+  }
+  --loop_;
+  return true;
+}
+
 Word ShInterp::expand_var(const std::string& name) {
   if (name == "IFS") return Word{" ", 0, -1};
   if (auto dir = env_directory(name)) return Word{*dir, 0, -1};
@@ -578,19 +651,26 @@ Word ShInterp::word(NodeId n, bool& split) {
       break;
     }
     case K::sh_string: case K::translated_string: {
+      auto literal = [&](std::string_view s) {
+        for (size_t i = 0; i < s.size(); ++i) {
+          if (s[i] == '\\' && i + 1 < s.size() && std::strchr("$`\"\\\n", s[i + 1])) {
+            if (s[i + 1] != '\n') w.text += s[i + 1];
+            ++i;
+          } else {
+            w.text += s[i];
+          }
+        }
+      };
+      // Blanks the grammar counts into an expansion's node ("$a $b": the
+      // second is " $b") are the string's text.
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next) {
         K k = t_.kind(c);
         if (k == K::string_content) {
-          std::string_view s = t_.text(c);
-          for (size_t i = 0; i < s.size(); ++i) {
-            if (s[i] == '\\' && i + 1 < s.size() && std::strchr("$`\"\\\n", s[i + 1])) {
-              if (s[i + 1] != '\n') w.text += s[i + 1];
-              ++i;
-            } else {
-              w.text += s[i];
-            }
-          }
+          literal(t_.text(c));
         } else if (t_[c].named) {
+          std::string_view ct = t_.text(c);
+          size_t lead = ct.find_first_not_of(" \t\n");
+          if (lead != std::string_view::npos && lead > 0) literal(ct.substr(0, lead));
           bool ignored = false;
           add(word(c, ignored));
         }
@@ -672,7 +752,8 @@ Word ShInterp::word(NodeId n, bool& split) {
         break;
       }
       if (length) {
-        w.text = std::string(1, kUnknownPart);
+        // ${#NAME}: a known value's length (a loop over its characters).
+        w.text = rest.empty() && !is_partial(v.text) ? std::to_string(v.text.size()) : std::string(1, kUnknownPart);
       } else if (whole_array && !is_partial(v.text) &&
                  (v.text.find(kArraySep) != std::string::npos || (v.text[0] == '[' && v.text.find("]=") != std::string::npos))) {
         // (an associative array of one element is "[k]=v" without a separator)
@@ -711,18 +792,25 @@ Word ShInterp::word(NodeId n, bool& split) {
         // ${NAME#pattern} ${NAME##pattern} ${NAME%pattern} ${NAME%%pattern}:
         // the value without the shortest or longest matching prefix or suffix.
         add(strip_pattern(v, rest));
-      } else if (rest[0] == ':' && rest.size() > 1 &&
-                 (std::isdigit(static_cast<unsigned char>(rest[1])) || rest[1] == ' ' || rest[1] == '-')) {
+      } else if (rest[0] == ':' && rest.size() > 1 && rest[1] != '+') {
         // ${NAME:offset[:length]}: a slice of a known value (PATH's first
-        // character is "/", a classic way to spell slashes).
+        // character is "/", a classic way to spell slashes); offset and
+        // length are arithmetic (${s:i:1} in a loop over s's characters).
         std::string val = v.text;
         if (name == "PATH" && !vars_.count(name)) val = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-        std::string spec(rest.substr(1));
-        long off = std::strtol(spec.c_str(), nullptr, 10);
+        std::string_view spec = rest.substr(1);
         size_t colon = spec.find(':');
-        long len = colon == std::string::npos ? -1 : std::strtol(spec.c_str() + colon + 1, nullptr, 10);
-        if (!is_partial(val) && off >= 0 && static_cast<size_t>(off) <= val.size()) {
-          std::string sub = len < 0 ? val.substr(static_cast<size_t>(off)) : val.substr(static_cast<size_t>(off), static_cast<size_t>(len));
+        ArithVars av = arith_vars();
+        const auto off_v = eval_arith(spec.substr(0, colon), av);
+        const auto len_v = colon == std::string_view::npos ? std::optional<int64_t>() : eval_arith(spec.substr(colon + 1), av);
+        const int64_t size = static_cast<int64_t>(val.size());
+        bool ok = !is_partial(val) && off_v.has_value() && (colon == std::string_view::npos || len_v.has_value());
+        int64_t off = ok ? off_v.value() : 0, len = ok && len_v ? len_v.value() : size;
+        if (ok && (off > size || off < -size || len < -size)) ok = false;
+        if (ok && off < 0) off += size;  // ${s: -3}: from the end
+        if (ok && len < 0) len = std::max<int64_t>(0, size + len - off);  // ${s:1:-1}: up to that far from the end
+        if (ok) {
+          std::string sub = val.substr(static_cast<size_t>(off), static_cast<size_t>(std::min(len, size)));
           add(Word{sub, v.taint, v.ev});
         } else {
           w.text = std::string(1, kUnknownPart);
@@ -767,6 +855,12 @@ Word ShInterp::word(NodeId n, bool& split) {
     }
     case K::arithmetic_expansion: case K::brace_expression:
       w.text = std::string(1, kUnknownPart);
+      if (t_.kind(n) == K::arithmetic_expansion) {
+        // $(( RELAY_PORT_BASE + RELAY_PORT_OFF )) over known values
+        std::string_view e = t_.text(n);
+        if (e.size() >= 5 && e.substr(0, 3) == "$((" && e.substr(e.size() - 2) == "))")
+          if (auto v = eval_arith(e.substr(3, e.size() - 5), arith_vars())) w.text = std::to_string(*v);
+      }
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
         if (t_.kind(c) == K::command_substitution) {
           bool ig = false;
@@ -953,7 +1047,14 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
   const bool exits_after = then_exits_;
   if (t_.kind(n) != K::command && t_.kind(n) != K::redirected_statement) then_exits_ = false;
   switch (t_.kind(n)) {
-    case K::program: case K::compound_statement: case K::do_group: case K::subshell: case K::list_:
+    case K::subshell: {
+      // ( cd "$WORK" && zip -qr ../out.zip . ): the directory change ends with it.
+      std::string saved_cwd = ctx_.cwd;
+      r = exec_children(n, io);
+      ctx_.cwd = std::move(saved_cwd);
+      break;
+    }
+    case K::program: case K::compound_statement: case K::do_group: case K::list_:
       r = exec_children(n, io);
       break;
     case K::command:
@@ -1029,13 +1130,25 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       r.stdout_taint = 0;
       break;
     }
-    case K::variable_assignments: case K::declaration_command:
+    case K::variable_assignments: case K::declaration_command: {
+      // `local s="$1" out="" i`: new variables on each call, not a branch's
+      // second value for an old one (a function called under an if).
+      const bool fresh = t_.kind(n) == K::declaration_command && t_.text(n).substr(0, 6) == "local ";
       for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c)) {
+        if (fresh && (t_.kind(c) == K::variable_assignment || t_.kind(c) == K::variable_name)) {
+          NodeId v = t_.kind(c) == K::variable_name ? c : t_.child(c, F::name);
+          if (v != kNoNode) {
+            std::string name(t_.text(v));
+            cond_set_.erase(name);
+            vars_[name] = Word{};
+          }
+        }
         if (t_.kind(c) == K::variable_assignment) exec(c, io);
         else if (t_.kind(c) == K::variable_name && t_.text(n).substr(0, 5) == "unset") {
         }
       }
       break;
+    }
     case K::unset_command:
       for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c)) {
         std::string v(t_.text(c));
@@ -1062,7 +1175,10 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       break;
     }
     case K::if_statement_sh: case K::elif_clause_sh: case K::else_clause_sh: case K::case_statement:
-    case K::case_item: case K::negated_command: case K::test_command: case K::c_style_for_statement: {
+    case K::c_style_for_statement:
+      if (c_style_for(n, io, r)) break;
+      [[fallthrough]];
+    case K::case_item: case K::negated_command: case K::test_command: {
       // the branches of if and case run under a condition
       bool branches = t_.kind(n) != K::negated_command && t_.kind(n) != K::test_command &&
                       t_.kind(n) != K::c_style_for_statement;
@@ -1132,7 +1248,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           infinite = false;
       }
       // `while read A B; do ...; done <<< "$TABLE"` over known text: once per line.
-      if (cond != kNoNode && body != kNoNode && io.stdin_known && !is_partial(io.stdin_text) &&
+      // (Lines with unknown parts run as they are: a queue of paths built from a list.)
+      if (cond != kNoNode && body != kNoNode && io.stdin_known && !io.stdin_text.empty() &&
+          io.stdin_text != std::string(1, kUnknownPart) &&
           (ct.rfind("read ", 0) == 0 || ct.rfind("IFS=", 0) == 0) && ct.find("read") != std::string_view::npos) {
         ++loop_;
         size_t lines = 0;
@@ -1279,8 +1397,10 @@ ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& red
       ctx_.effect(std::move(e), site(at));
       io.stdin_taint |= t;
       if (io.stdin_ev < 0) io.stdin_ev = ev;
-      io.stdin_known = false;
-      io.stdin_text.clear();
+      // A file this code wrote (a queue of paths it built): its known lines.
+      const std::string* text = ctx_.written_text_at(norm);
+      io.stdin_known = text != nullptr;
+      io.stdin_text = text ? *text : std::string();
       continue;
     }
     if (r.op.find('>') != std::string::npos && target != "/dev/null" && target != "/dev/stdout" &&
@@ -1319,7 +1439,9 @@ void ShInterp::close_redirects(const Redirections& rd, CommandResult& result, co
     if (e.data_taint) {
       ctx_.record_write(e.target, e.data_taint, e.data_ev);
     }
-    if (result.stdout_known) ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
+    // Text with unknown parts too (a queue of paths built from a list): its known lines count.
+    if (result.stdout_known || !result.stdout_text.empty())
+      ctx_.record_text(e.target, result.stdout_text, e.tag == "append");
     ctx_.record_hook(e.target, e.path_classes, result.stdout_known ? result.stdout_text : std::string(1, kUnknownPart),
                      e.tag == "append", e.data_taint, e.data_ev, s);
     ctx_.effect(std::move(e), s);
@@ -1498,6 +1620,11 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
 
 void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
                      int32_t ev) {
+  interpret_shell_script(code, ctx, site, via, taint, ev, {});
+}
+
+void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
+                            int32_t ev, std::vector<Word> args) {
   if (code.empty()) return;
   bool nested = site != nullptr;
   if (nested) {
@@ -1532,7 +1659,9 @@ void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const ch
     ++ctx.nest;
   }
   try {
-    CommandResult printed = ShInterp(tree, ctx, taint, ev).run();
+    ShInterp interp(tree, ctx, taint, ev);
+    if (!args.empty()) interp.set_arguments(std::move(args));
+    CommandResult printed = interp.run();
     ctx.shell_printed_taint |= printed.stdout_taint;
     if (ctx.shell_printed_ev < 0) ctx.shell_printed_ev = printed.stdout_ev;
   } catch (...) {
