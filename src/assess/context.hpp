@@ -144,8 +144,15 @@ struct Ctx {
     return dot != std::string_view::npos && dot + 2 <= base.size() && !is_partial(base.substr(dot));
   }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
-    if (taint && !trackable(path) && spool_name(path) && spooled.size() < kMaxSpooled) {
-      spooled.push_back({path, {taint, ev}});
+    if (taint && !trackable(path) && spool_name(path)) {
+      // One spool collects every write to it: a later read gets them all
+      // (the notes queued first, the credentials after).
+      for (auto& [spool_path, w] : spooled)
+        if (spool_path == path) {
+          w.first |= taint;
+          return;
+        }
+      if (spooled.size() < kMaxSpooled) spooled.push_back({path, {taint, ev}});
       return;
     }
     if (!taint || !trackable(path)) return;

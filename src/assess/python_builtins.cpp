@@ -2269,10 +2269,17 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
   if (out.ev < 0) out.ev = l.ev >= 0 ? l.ev : r.ev;
   // XOR: decoding constant data hides a payload; XOR over other data is a
   // home-made cipher.
+  // So is a file's bytes XORed with a keystream that is not itself from a
+  // file, or with key material (a hash of a random key or a password: a
+  // home-made stream cipher; pairs from zip() carry both sides' labels).
   if (op == "^") {
     bool lc = !l.maybe_unknown() || (l.taint & kConstData), rc = !r.maybe_unknown() || (r.taint & kConstData);
+    constexpr uint32_t kFromFile = kFileData | kUserFile;
+    const uint32_t both = l.taint | r.taint;
     if (lc && rc) out.taint |= kObfuscated;
     else if (lc || rc) out.taint |= kEncrypted;
+    else if (((l.taint & kFromFile) != 0) != ((r.taint & kFromFile) != 0)) out.taint |= kEncrypted;
+    else if ((both & kFromFile) && (both & (kUnpredictable | kPassword))) out.taint |= kEncrypted;
   }
   return out;
 }

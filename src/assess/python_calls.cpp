@@ -1097,6 +1097,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (targets.empty()) targets.push_back(endpoint_text(target));
       } else {
         targets = string_alternatives(target, 4);
+        // A list of files (ConfigParser.read([a, b])): each is a target.
+        std::vector<std::string> listed;
+        for (const auto& a : target.alts)
+          if ((a.k == VK::list || a.k == VK::tuple) && a.c)
+            for (const auto& item : a.c->items)
+              for (auto& t : string_alternatives(item, 4))
+                if (listed.size() < 8) listed.push_back(std::move(t));
+        if (!listed.empty()) targets = std::move(listed);
       }
     } else {
       targets.emplace_back();
@@ -1375,7 +1383,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       std::string extra;
       for (const char* r : {"path", "url", "endpoint", "name", "host"})
         if (auto v = role_value(spec, r, args, self)) {
-          extra = r == std::string("endpoint") ? endpoint_text(*v) : first_text(*v);
+          // A known alternative over an unknown one (an archive from a download or the newest in the cache).
+          extra = r == std::string("endpoint") ? endpoint_text(*v) : likely_text(*v);
           break;
         }
       result = Value::object(spec.returns, extra);
