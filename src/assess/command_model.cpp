@@ -942,6 +942,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         effect(Eff::file_write, "copy", at.text, detail, src.taint, src.ev, 0, -1, at.taint, at.ev);
     else
       effect(Eff::file_write, kind == "ln" ? "link" : "copy", dst.text, detail, t, ev, 0, -1, dst.taint, dst.ev);
+    // rsync --delete removes what the source lacks from the destination: from
+    // an empty or unknown source, everything under it (a home wiped so).
+    if (name == "rsync" && (p.has("--delete") || p.has("--delete-before") || p.has("--delete-during") ||
+                            p.has("--delete-after") || p.has("--delete-delay") || p.has("--delete-excluded")))
+      effect(Eff::file_delete, "rsync_delete", dst.text, detail, 0, -1, kRecursiveDelete, -1, dst.taint, dst.ev);
     if (name == "mv")
       for (size_t k = 0; k < sources; ++k)
         effect(Eff::file_delete, "move", argv[p.operands[k]].text, name + " " + line, 0, -1, 0, -1,

@@ -758,6 +758,20 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (!self) return Value();
       std::vector<std::string> out;
       std::string attr = spec.name.substr(spec.name.rfind('.') + 1);
+      if (attr == "relative_to") {
+        // p.relative_to(base): p's path below base (".ssh/id_rsa" of "~/.ssh/id_rsa" and "~")
+        std::string base = a0 ? first_text(*a0) : std::string(1, kUnknownPart);
+        std::vector<std::string> rel;
+        for (const auto& s : texts(*self))
+          rel.push_back(!is_partial(base) && s.size() > base.size() + 1 && s.compare(0, base.size(), base) == 0 &&
+                                s[base.size()] == '/'
+                            ? s.substr(base.size() + 1)
+                            : std::string(1, kUnknownPart));
+        Value v = Value::object("pathlib.Path", rel.empty() ? std::string(1, kUnknownPart) : rel[0]);
+        v.taint = self->taint;
+        v.ev = self->ev;
+        return v;
+      }
       if (attr == "with_suffix" || attr == "with_name") {
         // p.with_suffix(".enc"), p.with_name("x"): the same directory, another name
         std::string arg_text = a0 ? first_text(*a0) : std::string(1, kUnknownPart);
@@ -1456,7 +1470,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::popen_output: {
       Value out = Value::object("file", self ? first_text(*self) : std::string());
-      out.taint = process_output_taint(self);
+      // (and what the process prints: a tar of key files on its stdout)
+      out.taint = process_output_taint(self) | (self ? self->taint : 0);
+      if (self) out.ev = self->ev;
       return out;
     }
     case Special::request: {

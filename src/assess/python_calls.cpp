@@ -145,13 +145,29 @@ namespace {
 // The closed lists or tuples a splatted value may be, when it is a few
 // different ones (prefix = [] if root else ["sudo", "-n"]; f(*prefix, *cmd)):
 // each gives the call a different number of arguments, so each is a call.
-std::vector<const std::vector<Value>*> splat_choices(const Value& v) {
-  std::vector<const std::vector<Value>*> out;
-  if (v.alts.size() < 2 || v.alts.size() > 4) return out;
+// The closed lists among a splatted value's alternatives (one call each),
+// and whether others remain (an open list, an unknown: one call with an
+// unknown tail). Empty when it is one list, or too many.
+struct SplatChoices {
+  std::vector<const std::vector<Value>*> lists;
+  Value rest;
+  bool has_rest = false;
+};
+SplatChoices splat_choices(const Value& v) {
+  SplatChoices out;
+  if (v.alts.size() < 2 || v.alts.size() > 8) return out;
   for (const auto& a : v.alts) {
-    if ((a.k != VK::list && a.k != VK::tuple) || !a.c || a.c->open) return {};
-    out.push_back(&a.c->items);
+    if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) {
+      out.lists.push_back(&a.c->items);
+    } else {
+      Value one;
+      one.alts.push_back(a);
+      out.rest.join(one);
+      out.has_rest = true;
+    }
   }
+  if (out.lists.empty()) return SplatChoices{};
+  out.rest.taint |= v.taint;
   return out;
 }
 
@@ -185,10 +201,11 @@ Value PyInterp::eval_call(NodeId e) {
         case K::list_splat: {
           Value v = eval(t_.first_named(c));
           auto choices = splat_choices(v);
-          if (!choices.empty() && calls.size() * choices.size() <= 8) {
+          const size_t per_call = choices.lists.size() + (choices.has_rest ? 1 : 0);
+          if (!choices.lists.empty() && calls.size() * per_call <= 8) {
             std::vector<Args> more;
-            for (const auto& args : calls)
-              for (const auto* items : choices) {
+            for (const auto& args : calls) {
+              for (const auto* items : choices.lists) {
                 Args one = args;
                 for (const auto& x : *items) {
                   one.pos.push_back(x);
@@ -196,6 +213,13 @@ Value PyInterp::eval_call(NodeId e) {
                 }
                 more.push_back(std::move(one));
               }
+              if (choices.has_rest) {
+                Args one = args;
+                one.star_unknown = true;
+                one.extra.join(iterate(choices.rest, nullptr));
+                more.push_back(std::move(one));
+              }
+            }
             calls = std::move(more);
             break;
           }
@@ -1024,7 +1048,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         // os.execv(path, argv): path is what runs; argv[0] only names it.
         if (auto exe = role_value(spec, "exe", args, self)) cmd = with_executable(*exe, cmd);
         Value printed;
-        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed);
+        auto stdin_data = role_value(spec, "stdin", args, self);
+        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed, stdin_data ? &*stdin_data : nullptr);
         // The command line, remembered by a Popen (for .stdin.write / communicate)
         // and named by what it reads on its standard input (run(input=x), sh's _in=).
         std::string line;
@@ -1535,7 +1560,7 @@ void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId s
 }
 
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,
-                                const std::string& fn, Value* output) {
+                                const std::string& fn, Value* output, const Value* stdin_data) {
   Site where = site_of(site, flags);
   bool stdio_socket = false;
   if (stdio)
@@ -1609,6 +1634,11 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       emit(name, line, taint, ev);
       CommandIo io;
       io.stdin_socket = stdio_socket;
+      // Popen(["curl", "-T", "-", url], stdin=tar.stdout): what it reads is the other's output.
+      if (stdin_data) {
+        io.stdin_taint = stdin_data->taint;
+        io.stdin_ev = stdin_data->ev;
+      }
       Site nested = where;
       nested.via = "in the command it runs";
       CommandResult out = run_command(words, io, ctx_, nested);

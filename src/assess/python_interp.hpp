@@ -185,8 +185,10 @@ class PyInterp {
   // Data a process reads on its standard input (Popen.communicate(x), run(input=x)):
   // for a shell or an interpreter that data is the code it runs.
   void stdin_effect(const std::string& line, const Value& data, NodeId site);
+  // `stdin_data`: what the process reads on its standard input (another
+  // process's output, an open file), for the command model.
   void exec_effect_argv(const Value& argv, bool shell, uint32_t flags, const Value* stdio, NodeId site,
-                        const std::string& fn, Value* result_obj);
+                        const std::string& fn, Value* result_obj, const Value* stdin_data = nullptr);
   void run_nested_python(const Value& code, NodeId site, const char* via);
   void run_nested_shell(const std::string& line, uint32_t taint, int32_t ev, NodeId site, const char* via);
   void import_effects(const std::string& module, NodeId site);

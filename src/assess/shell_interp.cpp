@@ -757,7 +757,10 @@ Word ShInterp::word(NodeId n, bool& split) {
       } else if (whole_array && !is_partial(v.text) &&
                  (v.text.find(kArraySep) != std::string::npos || (v.text[0] == '[' && v.text.find("]=") != std::string::npos))) {
         // (an associative array of one element is "[k]=v" without a separator)
-        add(Word{join_elements(array_elements(v.text), false), v.taint, v.ev});
+        std::string joined = join_elements(array_elements(v.text), false);
+        // "${A[*]}" is one word, the elements joined by blanks ("${A[@]}": one word each)
+        if (rest == "[*]") std::replace(joined.begin(), joined.end(), kArraySep, ' ');
+        add(Word{joined, v.taint, v.ev});
       } else if (rest.empty() || whole_array || rest.substr(0, 2) == ":?" || rest[0] == '?') {
         // ${NAME:?message}: NAME's value, or the shell stops there.
         add(v);
