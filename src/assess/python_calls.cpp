@@ -1555,8 +1555,15 @@ void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId s
   e.detail = printable(line, 200);
   e.data_taint = data.taint;
   e.data_ev = data.ev;
-  if (ctx_.lib.is_shell(name)) e.flags |= kShellInterp;
+  const bool shell = ctx_.lib.is_shell(name);
+  if (shell) e.flags |= kShellInterp;
   ctx_.effect(std::move(e), site_of(site));
+  // The script itself, where it is known in part (bash -s given a batch of
+  // command lines built in a loop): what it runs is judged as this code's.
+  if (shell)
+    if (const Alt* d = data.single(); d && (d->k == VK::str || d->k == VK::bytes) && !d->s.empty() &&
+                                       d->s != std::string(1, kUnknownPart))
+      run_nested_shell(d->s, data.taint, data.ev, site, "in the script it gives a shell on its standard input");
 }
 
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,

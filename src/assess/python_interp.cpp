@@ -11,6 +11,26 @@ namespace mai::assess {
 
 namespace {
 
+// The method of a library base class that calls an overridable hook of its
+// own: a subclass's override runs then (a UnixHTTPConnection's connect()
+// opening the Docker socket when request() is called). nullptr: none.
+const char* library_hook(const std::string& base, const std::string& method) {
+  static const struct {
+    const char* base;
+    const char* methods[6];
+    const char* hook;
+  } kHooks[] = {
+      {"http.client.HTTPConnection", {"request", "putrequest", "endheaders", "send", "connect_to", nullptr}, "connect"},
+      {"http.client.HTTPSConnection", {"request", "putrequest", "endheaders", "send", "connect_to", nullptr}, "connect"},
+  };
+  for (const auto& h : kHooks) {
+    if (base != h.base) continue;
+    for (const char* const* m = h.methods; *m; ++m)
+      if (method == *m) return h.hook;
+  }
+  return nullptr;
+}
+
 bool is_statement(K k) {
   switch (k) {
     case K::expression_statement: case K::import_statement: case K::import_from_statement:
@@ -114,10 +134,18 @@ void PyInterp::run() {
         for (const auto& [name, v] : f.seen_args) args.kw.emplace_back(name, v);
         Value self;
         if (f.owner) {
-          Alt a;
-          a.k = VK::instance;
-          a.fn = f.owner;
-          self.alts.push_back(a);
+          // An instance its class makes without arguments, when every
+          // parameter of its __init__ has a default (Engine(path=SOCKET)):
+          // a method nobody calls still sees the attributes it would have.
+          if (f.name != "__init__" && constructible_without_arguments(*f.owner)) {
+            Args none;
+            self = instantiate(*f.owner, none, f.def);
+          } else {
+            Alt a;
+            a.k = VK::instance;
+            a.fn = f.owner;
+            self.alts.push_back(a);
+          }
         }
         call_function(f, args, f.owner ? &self : nullptr, f.def);
         ctx_.cwd = module_cwd;
@@ -137,6 +165,26 @@ void PyInterp::run() {
     }
     uncalled();
   }
+}
+
+bool PyInterp::constructible_without_arguments(ClassInfo& c) {
+  for (const auto& m : find_method(c, "__init__").alts) {
+    if (m.k != VK::function) continue;
+    const auto& init = *static_cast<const FunctionInfo*>(m.fn);
+    if (init.params == kNoNode) return false;
+    bool first = true;
+    for (NodeId p = t_.first_named(init.params); p != kNoNode; p = t_.next_named(p)) {
+      K k = t_.kind(p);
+      bool required = k == K::identifier || k == K::typed_parameter;
+      if (first) {  // self
+        first = false;
+        continue;
+      }
+      if (required) return false;
+    }
+    return true;
+  }
+  return false;  // no __init__ of its own: nothing to learn
 }
 
 void PyInterp::run_django_commands() {
@@ -2000,6 +2048,16 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
                 Value obj2 = Value::object(ba.s);
                 v = attribute_of(obj2, name, at);
                 found = true;
+                // The base's method calls the subclass's override of its hook
+                // (HTTPConnection.request opens the connection with self.connect()).
+                if (const char* hook = library_hook(ba.s, name))
+                  for (const auto& hm : find_method(*cls, hook).alts)
+                    if (hm.k == VK::function) {
+                      Value self;
+                      self.alts.push_back(a);
+                      Args none;
+                      call_function(*static_cast<FunctionInfo*>(const_cast<void*>(hm.fn)), none, &self, at);
+                    }
               }
         }
         put(found ? v : Value());

@@ -165,6 +165,8 @@ class PyInterp {
   bool reaches_object(NodeId n) const;
   void bind_fields(ClassInfo& c, const Args& args);
   Value instantiate(ClassInfo& c, Args& args, NodeId site);
+  // Whether every parameter of the class's own __init__ (after self) has a default.
+  bool constructible_without_arguments(ClassInfo& c);
   Value call_library(const std::string& qualified, const Alt& a, const Value& callee, Args& args, NodeId site);
   // A project runner of a module we cannot see (run_subprocess) given an argv
   // list of a known command: the spec that runs it (subprocess.run), or null.
