@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Summarise nginx-style access logs found in ./logs.
+
+Parsed results are cached per file (keyed by an MD5 of the file contents)
+so re-running the digest on a large directory is quick.
+"""
+import argparse
+import collections
+import hashlib
+import json
+import logging
+import re
+from pathlib import Path
+
+LOG = logging.getLogger("log_digest")
+LINE_RE = re.compile(
+    r'(?P<ip>\S+) \S+ \S+ \[(?P<ts>[^\]]+)\] "(?P<method>[A-Z]+) (?P<path>\S+) [^"]*" '
+    r'(?P<status>\d{3}) (?P<size>\d+|-)'
+)
+CACHE_DIR = Path(".digest_cache")
+
+
+def cache_key(path: Path) -> str:
+    digest = hashlib.md5()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(65536), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def parse_file(path: Path) -> dict:
+    statuses = collections.Counter()
+    paths = collections.Counter()
+    clients = collections.Counter()
+    bad = 0
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            m = LINE_RE.match(line)
+            if not m:
+                bad += 1
+                continue
+            statuses[m["status"]] += 1
+            paths[m["path"].split("?", 1)[0]] += 1
+            clients[m["ip"]] += 1
+    return {"statuses": dict(statuses), "paths": dict(paths),
+            "clients": dict(clients), "unparsed": bad}
+
+
+def load_or_parse(path: Path) -> dict:
+    CACHE_DIR.mkdir(exist_ok=True)
+    entry = CACHE_DIR / f"{cache_key(path)}.json"
+    if entry.exists():
+        LOG.debug("cache hit for %s", path)
+        return json.loads(entry.read_text())
+    result = parse_file(path)
+    entry.write_text(json.dumps(result))
+    return result
+
+
+def prune_cache(keep: set) -> int:
+    removed = 0
+    for stale in CACHE_DIR.glob("*.json"):
+        if stale.stem not in keep:
+            stale.unlink()
+            removed += 1
+    return removed
+
+
+def merge(results):
+    total = {"statuses": collections.Counter(), "paths": collections.Counter(),
+             "clients": collections.Counter(), "unparsed": 0}
+    for res in results:
+        for key in ("statuses", "paths", "clients"):
+            total[key].update(res[key])
+        total["unparsed"] += res["unparsed"]
+    return total
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--dir", default="logs", help="directory with *.log files")
+    ap.add_argument("--top", type=int, default=10)
+    ap.add_argument("--prune", action="store_true", help="drop stale cache entries")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(levelname)s %(message)s")
+
+    files = sorted(Path(args.dir).glob("*.log"))
+    if not files:
+        LOG.error("no .log files in %s", args.dir)
+        return 1
+    results = [load_or_parse(p) for p in files]
+    if args.prune:
+        LOG.info("pruned %d cache entries", prune_cache({cache_key(p) for p in files}))
+
+    total = merge(results)
+    print(f"{len(files)} files, {sum(total['statuses'].values())} requests, "
+          f"{total['unparsed']} unparsed lines")
+    print("\nStatus codes:")
+    for code, n in sorted(total["statuses"].items()):
+        print(f"  {code}: {n}")
+    print(f"\nTop {args.top} paths:")
+    for p, n in total["paths"].most_common(args.top):
+        print(f"  {n:7d}  {p}")
+    print(f"\nTop {args.top} clients:")
+    for ip, n in total["clients"].most_common(args.top):
+        print(f"  {n:7d}  {ip}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
