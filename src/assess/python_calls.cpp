@@ -144,10 +144,9 @@ namespace {
 
 // The closed lists or tuples a splatted value may be, when it is a few
 // different ones (prefix = [] if root else ["sudo", "-n"]; f(*prefix, *cmd)):
-// each gives the call a different number of arguments, so each is a call.
-// The closed lists among a splatted value's alternatives (one call each),
-// and whether others remain (an open list, an unknown: one call with an
-// unknown tail). Empty when it is one list, or too many.
+// each gives the call a different number of arguments, so each is a call;
+// the other alternatives (an open list, an unknown) make one call with an
+// unknown tail. Empty when it is one list, none closed, or too many.
 struct SplatChoices {
   std::vector<const std::vector<Value>*> lists;
   Value rest;
