@@ -20,8 +20,8 @@ const char* library_hook(const std::string& base, const std::string& method) {
     const char* methods[6];
     const char* hook;
   } kHooks[] = {
-      {"http.client.HTTPConnection", {"request", "putrequest", "endheaders", "send", "connect_to", nullptr}, "connect"},
-      {"http.client.HTTPSConnection", {"request", "putrequest", "endheaders", "send", "connect_to", nullptr}, "connect"},
+      {"http.client.HTTPConnection", {"request", "putrequest", "endheaders", "send", nullptr, nullptr}, "connect"},
+      {"http.client.HTTPSConnection", {"request", "putrequest", "endheaders", "send", nullptr, nullptr}, "connect"},
   };
   for (const auto& h : kHooks) {
     if (base != h.base) continue;
