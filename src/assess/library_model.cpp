@@ -73,7 +73,7 @@ const char* const kRoles[] = {"path",  "mode", "data",  "url",    "endpoint", "a
 enum class SpecKey {
   effect, tag, role, http_method, shell_kw, returns, taint, cb_taint, cb_types, special, attr, waits,
   replaces, spawns, program, opens, data_path, into_dir, handler, stores, keep_taint, int_value,
-  str_value, when, unless, when_taint, when_hint
+  str_value, when, unless, when_taint, when_hint, calls
 };
 
 std::optional<SpecKey> spec_key(std::string_view k) {
@@ -92,7 +92,8 @@ std::optional<SpecKey> spec_key(std::string_view k) {
         {"stores", SpecKey::stores},         {"keep_taint", SpecKey::keep_taint},
         {"int", SpecKey::int_value},         {"str", SpecKey::str_value},
         {"when", SpecKey::when},             {"unless", SpecKey::unless},
-        {"when_taint", SpecKey::when_taint}, {"when_hint", SpecKey::when_hint}};
+        {"when_taint", SpecKey::when_taint}, {"when_hint", SpecKey::when_hint},
+        {"calls", SpecKey::calls}};
     for (const char* r : kRoles) m.emplace(r, SpecKey::role);
     return m;
   }();
@@ -169,6 +170,7 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
         break;
       case SpecKey::when_taint: a.when_taint = parse_taints(v); break;
       case SpecKey::when_hint: a.when_hint = v.as_string(); break;
+      case SpecKey::calls: a.calls = v.as_string(); break;
     }
   }
   return a;

@@ -11,26 +11,6 @@ namespace mai::assess {
 
 namespace {
 
-// The method of a library base class that calls an overridable hook of its
-// own: a subclass's override runs then (a UnixHTTPConnection's connect()
-// opening the Docker socket when request() is called). nullptr: none.
-const char* library_hook(const std::string& base, const std::string& method) {
-  static const struct {
-    const char* base;
-    const char* methods[6];
-    const char* hook;
-  } kHooks[] = {
-      {"http.client.HTTPConnection", {"request", "putrequest", "endheaders", "send", nullptr, nullptr}, "connect"},
-      {"http.client.HTTPSConnection", {"request", "putrequest", "endheaders", "send", nullptr, nullptr}, "connect"},
-  };
-  for (const auto& h : kHooks) {
-    if (base != h.base) continue;
-    for (const char* const* m = h.methods; *m; ++m)
-      if (method == *m) return h.hook;
-  }
-  return nullptr;
-}
-
 bool is_statement(K k) {
   switch (k) {
     case K::expression_statement: case K::import_statement: case K::import_from_statement:
@@ -2050,8 +2030,9 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
                 found = true;
                 // The base's method calls the subclass's override of its hook
                 // (HTTPConnection.request opens the connection with self.connect()).
-                if (const char* hook = library_hook(ba.s, name))
-                  for (const auto& hm : find_method(*cls, hook).alts)
+                const ApiSpec* base_method = ctx_.lib.method(ba.s, name);
+                if (base_method && !base_method->calls.empty())
+                  for (const auto& hm : find_method(*cls, base_method->calls).alts)
                     if (hm.k == VK::function) {
                       Value self;
                       self.alts.push_back(a);
