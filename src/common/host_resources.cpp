@@ -139,9 +139,12 @@ void read_cgroup_cpus(const std::string& root, const std::vector<CgroupLine>& li
 // The cgroup (this one or above) that leaves the least memory free.
 void read_cgroup_memory(const std::string& root, const std::vector<CgroupLine>& lines, HostFacts& f) {
   uint64_t least_free = UINT64_MAX;
-  auto consider = [&](uint64_t limit, uint64_t usage, uint64_t inactive_file) {
+  // memory.stat is read only under a real limit: the kernel formats all of
+  // it at every read, and under cgroup v1 that is most of this function's cost.
+  auto consider = [&](uint64_t limit, uint64_t usage, const std::string& stat_file, const char* inactive_key) {
     // v1 says "no limit" with a huge number; nothing above the host's memory limits it.
     if (limit == 0 || (f.mem_total && limit >= f.mem_total)) return;
+    uint64_t inactive_file = keyed_value(stat_file, inactive_key);
     uint64_t used = usage > inactive_file ? usage - inactive_file : 0;
     uint64_t free = limit > used ? limit - used : 0;
     if (free < least_free) {
@@ -153,11 +156,11 @@ void read_cgroup_memory(const std::string& root, const std::vector<CgroupLine>& 
   uint64_t limit = 0, usage = 0;
   for (const auto& dir : cgroup_dirs(root, lines, ""))
     if (parse_u64(first_line(dir + "/memory.max"), limit) && parse_u64(first_line(dir + "/memory.current"), usage))
-      consider(limit, usage, keyed_value(dir + "/memory.stat", "inactive_file"));
+      consider(limit, usage, dir + "/memory.stat", "inactive_file");
   for (const auto& dir : cgroup_dirs(root, lines, "memory"))
     if (parse_u64(first_line(dir + "/memory.limit_in_bytes"), limit) &&
         parse_u64(first_line(dir + "/memory.usage_in_bytes"), usage))
-      consider(limit, usage, keyed_value(dir + "/memory.stat", "total_inactive_file"));
+      consider(limit, usage, dir + "/memory.stat", "total_inactive_file");
 }
 
 }  // namespace
