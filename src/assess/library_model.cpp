@@ -191,7 +191,7 @@ ApiSpec parse_entry(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "key_vendors", "shells", "command_modules", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "key_vendors", "shells", "command_modules", "path_classes",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
@@ -200,6 +200,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   if (root.has("runner_names")) m.runner_names_ = compile(root["runner_names"]);
   m.exfil_host_ = compile(root["exfil_hosts"]);
   if (root.has("bot_apis")) m.bot_api_ = compile(root["bot_apis"]);
+  if (root.has("sql_statement")) m.sql_statement_ = compile(root["sql_statement"]);
   if (root.has("key_vendors"))
     for (const auto& [word, hosts] : root["key_vendors"].entries()) m.key_vendors_[word] = compile(hosts);
   m.shells_ = root["shells"].as_string_list();
@@ -412,6 +413,10 @@ bool LibraryModel::exfil_host(std::string_view host) const {
 
 bool LibraryModel::bot_api(std::string_view url) const {
   return bot_api_ && RE2::PartialMatch(re2::StringPiece(url.data(), url.size()), bot_api_->re());
+}
+
+bool LibraryModel::sql_statement(std::string_view text) const {
+  return sql_statement_ && RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), sql_statement_->re());
 }
 
 std::optional<bool> LibraryModel::key_vendor_host(const std::string& word, std::string_view host) const {

@@ -145,6 +145,8 @@ class LibraryModel {
   bool exfil_host(std::string_view host) const;
   // Of those, the chat services whose bots authenticate with a key of their own (api.telegram.org).
   bool bot_api(std::string_view url) const;
+  // Text that starts an SQL statement (what formatting values into makes an injection).
+  bool sql_statement(std::string_view text) const;
   // A word of a key's variable name that names a vendor (GITHUB, OPENAI):
   // whether `host` is one of that vendor's hosts; nullopt for other words.
   std::optional<bool> key_vendor_host(const std::string& word, std::string_view host) const;
@@ -157,7 +159,8 @@ class LibraryModel {
   std::unordered_map<std::string, CommandSpec> commands_;
   std::vector<std::string> class_names_;
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
-  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_, runner_names_;
+  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_, runner_names_,
+      sql_statement_;
   std::vector<std::string> shells_;
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
   std::unordered_set<std::string> command_modules_;

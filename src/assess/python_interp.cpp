@@ -1617,11 +1617,8 @@ Value PyInterp::eval_binary(NodeId e) {
 
 void PyInterp::check_sql(const Value& v, NodeId at) {
   // SQL built by formatting values into it (Bandit's B608), executed or not.
-  static const RE2 sql(
-      "(?is)^\\s*(select\\s.*\\sfrom\\s|insert\\s+into\\s|update\\s.*\\sset\\s|delete\\s+from\\s|"
-      "with\\s.*\\sselect\\s|create\\s+table|drop\\s+table|alter\\s+table|replace\\s+into\\s)");
   for (const auto& a : v.alts)
-    if (a.k == VK::str && RE2::PartialMatch(a.s, sql)) {
+    if (a.k == VK::str && ctx_.lib.sql_statement(a.s)) {
       Effect e;
       e.kind = Eff::risky;
       e.tag = "sql_format";
