@@ -1247,6 +1247,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (known) {
         std::optional<std::string> d;
         if (name == "base64" || name == "openssl") d = decode_base64(text);
+        else if (name == "base32") d = decode_base32(text);
         else if (name == "xxd") d = decode_hex(text);
         else if (name == "gunzip" || name == "zcat" || name == "gzip") d = inflate_any(text);
         if (d) {

@@ -940,7 +940,7 @@ std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns)
         out.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
         p = e + 1;
       }
-    } else if (split && t_.kind(c) != K::sh_string && w.text.find(' ') != std::string::npos && !is_partial(w.text)) {
+    } else if (split && t_.kind(c) != K::sh_string && w.text.find(' ') != std::string::npos) {
       size_t p = 0;
       while (p < w.text.size()) {
         while (p < w.text.size() && w.text[p] == ' ') ++p;
