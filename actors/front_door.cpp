@@ -45,14 +45,25 @@ front_door_actor::behavior_type front_door(front_door_actor::pointer self, Front
   // and took its place, and its heartbeats kept a frozen worker from being
   // declared lost. On plain TCP (loopback only) every peer is one identity.
   auto worker_ids = std::make_shared<std::map<std::string, std::string>>();
+  // Ids claimed per certificate: a worker keeps its id across restarts, so a
+  // handful is plenty, and the map above stays bounded by the certificates
+  // the CA issued however often one joins under a new id.
+  auto ids_claimed = std::make_shared<std::map<std::string, size_t>>();
   // An error when `id` belongs to another certificate than the session's;
   // `claim`: take it for this certificate if nobody has.
-  auto check_worker_id = [worker_ids](const transport::PeerIdentity& identity, const std::string& id,
-                                      bool claim) -> caf::error {
+  auto check_worker_id = [worker_ids, ids_claimed](const transport::PeerIdentity& identity, const std::string& id,
+                                                   bool claim) -> caf::error {
     if (!identity.tls || id.empty()) return caf::error{};
     auto it = worker_ids->find(id);
     if (it == worker_ids->end()) {
-      if (claim) (*worker_ids)[id] = identity.fingerprint;
+      if (!claim) return caf::error{};
+      size_t& claimed = (*ids_claimed)[identity.fingerprint];
+      if (claimed >= kMaxWorkerIdsPerCertificate)
+        return make_error(errc::invalid_request,
+                          identity.display() + " has joined under " + std::to_string(claimed) +
+                              " worker ids already (the limit); join again under one of them");
+      ++claimed;
+      (*worker_ids)[id] = identity.fingerprint;
       return caf::error{};
     }
     if (it->second == identity.fingerprint) return caf::error{};

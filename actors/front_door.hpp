@@ -28,6 +28,10 @@ struct FrontDoorSettings {
 // may do either.
 bool may_act_as_worker(const transport::PeerIdentity& id);
 
+// How many worker ids one worker certificate may join under (each restart
+// reuses its id; a new one is a new worker of the same certificate).
+constexpr size_t kMaxWorkerIdsPerCertificate = 16;
+
 // The audit events a worker writes (its runs' start and end, their network
 // decisions and violations): the only types it may deliver. Any other type
 // delivered in a worker's name would be a record of the coordinator's own

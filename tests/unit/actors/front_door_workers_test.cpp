@@ -116,6 +116,25 @@ TEST_F(FrontDoorWorkers, AnotherWorkersIdCannotBeTakenOver) {
   EXPECT_TRUE(scripts["w2"]->seen.empty());
 }
 
+// One certificate joining under ever new ids would grow the door's id map
+// without end: past the limit a new id is refused, its own ids still rejoin,
+// and other certificates are not affected.
+TEST_F(FrontDoorWorkers, ACertificateJoinsUnderABoundedNumberOfIds) {
+  for (size_t i = 0; i < kMaxWorkerIdsPerCertificate; ++i) {
+    auto joined = join("w1", "w1-" + std::to_string(i));
+    ASSERT_TRUE(joined) << i;
+  }
+  auto more = join("w1", "w1-new");
+  ASSERT_FALSE(more);
+  EXPECT_EQ(result_code(more.error()), "invalid_request");
+  EXPECT_NE(protocol::error_message(more.error()).find("16 worker ids"), std::string::npos)
+      << protocol::error_message(more.error());
+  auto again = join("w1", "w1-0");
+  EXPECT_TRUE(again && *again == "w1-0");
+  auto other = join("w2", "w2-0");
+  EXPECT_TRUE(other && *other == "w2-0");
+}
+
 TEST_F(FrontDoorWorkers, AWorkerDeliversOnlyTheRecordsWorkersWrite) {
   for (const char* type : {ev::execution_start, ev::network, ev::violation, ev::execution_end,
                            ev::execution_abandoned})
