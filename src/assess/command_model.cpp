@@ -163,6 +163,9 @@ bool evaluates_code(const std::string& program_text) {
 }
 
 namespace {
+// awk and its variants: the program is their first operand unless -f names its file.
+bool is_awk(const std::string& name) { return name == "awk" || name == "gawk" || name == "mawk" || name == "nawk"; }
+
 // The suffix a compressor gives the files it compresses; null for any other command.
 const char* compressor_suffix(const std::string& name) {
   static const std::pair<const char*, const char*> tools[] = {
@@ -210,7 +213,10 @@ bool takes_program_on_stdin(const std::vector<Word>& argv, const CommandSpec& sp
         // "exec(sys.stdin.read())"`, `| ruby -e 'eval STDIN.read'`) runs its stdin as code.
         return evaluates_code(code->text) && reads_stdin(code->text);
     if (opt_value(argv, p, "-m")) return false;
-    if ((name == "awk" || name == "gawk") && !p.has("-f") && !p.operands.empty()) return false;
+    if (is_awk(name)) {
+      if (auto file = opt_value(argv, p, "-f")) return file->text == "-" || file->text == "/dev/stdin";
+      if (!p.operands.empty()) return false;
+    }
   }
   if (p.operands.empty()) return true;
   const std::string& script = argv[p.operands[0]].text;
@@ -264,6 +270,32 @@ int64_t parse_mode(const std::string& m) {
     }
   }
   return bits;
+}
+
+// The shell lines an awk program runs: system("..."), "..." | getline and
+// print ... | "...". A literal followed by more (system("systemctl restart "
+// unit)) ends in an unknown part; a command held in a variable is not seen.
+std::vector<std::string> awk_command_lines(const std::string& program) {
+  static const RE2 call("(?:\\bsystem\\s*\\(\\s*\"((?:[^\"\\\\]|\\\\.)*)\"(\\s*\\))?|\"((?:[^\"\\\\]|\\\\.)*)\"(\\s*\\|\\s*getline)|\\|\\s*\"((?:[^\"\\\\]|\\\\.)*)\"(\\s*[;}\\n)])?)");
+  std::vector<std::string> out;
+  re2::StringPiece in(program);
+  std::string sys, sys_end, piped, getline, to, to_end;
+  while (out.size() < 16 && RE2::FindAndConsume(&in, call, &sys, &sys_end, &piped, &getline, &to, &to_end)) {
+    std::string line;
+    bool whole = false;
+    if (!sys.empty()) line = sys, whole = !sys_end.empty();
+    else if (!getline.empty()) line = piped, whole = true;
+    else line = to, whole = !to_end.empty();
+    if (line.empty()) continue;
+    std::string unescaped;
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '\\' && i + 1 < line.size()) ++i;
+      unescaped += line[i];
+    }
+    if (!whole) unescaped += kUnknownPart;
+    out.push_back(std::move(unescaped));
+  }
+  return out;
 }
 
 class Runner {
@@ -1740,7 +1772,7 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
   if (!code && !python) code = opt_value(argv, p, "-E");
   if (!code && name.rfind("php", 0) == 0) code = opt_value(argv, p, "-r");
   // awk's program is its first operand, unless it is read from a file (-f)
-  if (!code && (name == "awk" || name == "gawk") && !p.has("-f") && !p.operands.empty()) code = argv[p.operands[0]];
+  if (!code && is_awk(name) && !p.has("-f") && !p.operands.empty()) code = argv[p.operands[0]];
   if (code) {
     const bool evaluates = evaluates_code(code->text);
     if (io.stdin_taint && takes_program_on_stdin(argv, spec, false)) {
@@ -1761,11 +1793,15 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       uint32_t f2 = runs_commands ? flags : flags & ~kStdioSocket;
       if (runs_commands && RE2::PartialMatch(code->text, sock)) f2 |= kStdioSocket;
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);
+      if (is_awk(name))
+        for (const auto& line : awk_command_lines(code->text)) nested_shell(Word{line, code_taint(*code), code->ev});
     }
     return r;
   }
-  if (!p.operands.empty() && !takes_program_on_stdin(argv, spec, false)) {
-    const Word& f = argv[p.operands[0]];
+  // awk -f FILE: the program is that file, the operands its data.
+  std::optional<Word> awk_file = is_awk(name) ? opt_value(argv, p, "-f") : std::nullopt;
+  if ((awk_file || !p.operands.empty()) && !takes_program_on_stdin(argv, spec, false)) {
+    const Word& f = awk_file ? *awk_file : argv[p.operands[0]];
     auto [ft, fev] = file_taint(f);
     effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), ft, fev >= 0 ? fev : f.ev,
            flags & ~kShellInterp);

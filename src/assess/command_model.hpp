@@ -64,8 +64,9 @@ bool evaluates_code(const std::string& program_text);
 bool runs_script(const std::string& command_name);
 
 // A script this code wrote, run with arguments (bash helper.sh "$@"): the
-// shell interpreter with those as its $1, $2, $@.
+// shell interpreter with those as its $1, $2, $@, and `stdin` as what its
+// standard input carries (a PAM helper's is the password typed at login).
 void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
-                            int32_t ev, std::vector<Word> args);
+                            int32_t ev, std::vector<Word> args, const CommandIo& stdin = CommandIo{});
 
 }  // namespace mai::assess

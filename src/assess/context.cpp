@@ -5,6 +5,7 @@
 #include <ctime>
 #include <unordered_set>
 
+#include "assess/command_model.hpp"
 #include "assess/python_interp.hpp"
 #include "assess/syntax_tree.hpp"
 #include "assess/taint.hpp"
@@ -199,6 +200,72 @@ void Ctx::judge_hooks() {
     bool python = h.text.rfind("#!", 0) == 0 && h.text.substr(0, eol).find("python") != std::string::npos;
     if (python) interpret_python(h.text, *this, &s, via, h.taint, h.ev);
     else interpret_shell(h.text, *this, &s, via, h.taint, h.ev);
+  }
+  judge_pam_helpers();
+}
+
+namespace {
+
+// The program a PAM line runs through pam_exec with expose_authtok (the
+// option that hands it the password typed at each login on its standard
+// input), "" for any other line. Its options come before the program.
+std::string pam_authtok_program(std::string_view line) {
+  size_t at = line.find("pam_exec.so");
+  if (at == std::string_view::npos) return "";
+  bool authtok = false;
+  size_t p = at + 11;
+  while (p < line.size()) {
+    while (p < line.size() && (line[p] == ' ' || line[p] == '\t')) ++p;
+    size_t e = p;
+    while (e < line.size() && line[e] != ' ' && line[e] != '\t') ++e;
+    std::string_view word = line.substr(p, e - p);
+    p = e;
+    if (word.empty()) break;
+    if (word == "expose_authtok") authtok = true;
+    else if (word == "debug" || word == "seteuid" || word == "quiet" || word == "quiet_log" || word == "stdout" ||
+             word.rfind("log=", 0) == 0 || word.rfind("type=", 0) == 0)
+      continue;
+    else return authtok ? std::string(word) : "";
+  }
+  return "";
+}
+
+}  // namespace
+
+void Ctx::judge_pam_helpers() {
+  std::vector<std::string> programs;
+  for (const auto& [file, text] : written_text) {
+    size_t p = 0;
+    while (p < text.size() && programs.size() < kMaxHooks) {
+      size_t e = text.find('\n', p);
+      if (e == std::string::npos) e = text.size();
+      std::string program = pam_authtok_program(std::string_view(text).substr(p, e - p));
+      if (!program.empty() && !is_partial(program) &&
+          std::find(programs.begin(), programs.end(), program) == programs.end())
+        programs.push_back(std::move(program));
+      p = e + 1;
+    }
+  }
+  for (const auto& program : programs) {
+    // Only a helper this code wrote says what it does with the password.
+    const std::string* code = written_text_at(path(program));
+    if (!code || code->rfind("#!", 0) != 0 || code->substr(0, code->find('\n')).find("python") != std::string::npos)
+      continue;
+    // Reported where the helper was written.
+    Site s;
+    const std::string target = path(program);
+    for (const auto& e : log.effects())
+      if (e.kind == Eff::file_write && e.target == target) {
+        s.line = e.line;
+        s.col = e.col;
+        break;
+      }
+    s.flags |= kInHook;
+    CommandIo stdin;
+    stdin.stdin_taint = kKeys | kPassword;  // another user's login password, as typed
+    stdin.stdin_ev = log.evidence(s.line, s.col, "reads the password each login types (PAM expose_authtok)");
+    interpret_shell_script(*code, *this, &s, "in the PAM helper it installs, given each login's password", 0, -1, {},
+                           stdin);
   }
 }
 

@@ -287,6 +287,10 @@ struct Ctx {
   // Interprets each hook's text (shell, or Python by its #! line) at the
   // write that installed it, its effects flagged kInHook.
   void judge_hooks();
+  // A PAM line this code wrote that runs a program with expose_authtok: the
+  // program, if this code wrote it too, is judged as a hook given each
+  // login's password on its standard input (shell helpers; judge_hooks calls it).
+  void judge_pam_helpers();
   // What the shell code interpreted last printed (check_output of a shell line
   // returns it); the caller clears it before running the line.
   uint32_t shell_printed_taint = 0;

@@ -1021,6 +1021,25 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       out.ev = out.alts[0].c->rest.ev;
       return out;
     }
+    case Special::chain: case Special::chain_from_iterable: {
+      // itertools.chain(a, b, ...) yields the items of each argument in turn;
+      // chain.from_iterable(its) the items of each item of its (a directory
+      // walk per root, flattened).
+      std::vector<Value> iterables;
+      if (spec.special_id == Special::chain) iterables = args.pos;
+      else if (const Value* its = arg(0, "iterable")) {
+        Value sum = iterate(*its, &iterables);
+        if (iterables.empty() || iterables.size() > 64) iterables = {sum};
+      }
+      Value v = make_list({});
+      v.alts[0].c->open = true;
+      bool any = false;
+      for (const auto& x : iterables) accumulate(v.alts[0].c->rest, any, iterate(x, nullptr));
+      if (args.star_unknown) accumulate(v.alts[0].c->rest, any, Value::tainted(args.extra.taint, args.extra.ev));
+      v.taint = v.alts[0].c->rest.taint;
+      v.ev = v.alts[0].c->rest.ev;
+      return v;
+    }
     case Special::filter: {
       const Value* it = arg(1, "");
       if (!it) return Value();
@@ -1205,6 +1224,18 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         if ((a.k == VK::function || a.k == VK::method) && (args.pos.size() > 1 || !args.kw.empty()))
           call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), bound,
                         a.k == VK::method ? a.self.get() : nullptr, site);
+      // One bound positional argument of a plain function is what a bound
+      // method is: partial(seal, key) called with a path (pool.map) runs
+      // seal(key, path), not seal(path).
+      if (args.pos.size() == 2 && args.kw.empty() && !args.star_unknown) {
+        Value bound_fn = *a0;
+        for (auto& a : bound_fn.alts)
+          if (a.k == VK::function) {
+            a.k = VK::method;
+            a.self = std::make_shared<const Value>(args.pos[1]);
+          }
+        return bound_fn;
+      }
       return *a0;
     }
     case Special::select_ready: {
@@ -1291,7 +1322,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (self && a0 && spec.special_id == Special::glob) {
         // Path.glob(pattern): root / pattern
       }
-      std::string r = root ? first_text(*root) : std::string(".");
+      // A root with alternatives (an option's default beside what the user may
+      // type) walks its likely one: the default, as the program is run bare.
+      std::string r = root ? likely_text(*root) : std::string(".");
       if (!self && !a0) r = ".";
       Effect e;
       e.kind = Eff::file_list;

@@ -136,6 +136,14 @@ void PyInterp::run() {
   check_django_settings(root);
   web_framework_ = imports_web_framework();
   run_django_commands();
+  if (hooks_called_)
+    // A hook the library called during the module runs again with the state
+    // the module left, and what it calls with it (memos hold the earlier state).
+    for (auto& f : functions_) {
+      f.analysed = false;
+      f.memo.clear();
+      f.calls = 0;
+    }
   uncalled();
   if (!stop_ && ctx_.budget.left() > ctx_.budget_half && !functions_.empty()) {
     for (auto& f : functions_) {
@@ -2028,6 +2036,9 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
                 // The base's method calls the subclass's override of its hook
                 // (HTTPConnection.request opens the connection with self.connect()).
                 const ApiSpec* base_method = ctx_.lib.method(ba.s, name);
+                // It runs now, and, being the library's callback (a thread's run()
+                // reads a queue the module fills after start()), once more with
+                // the state the module leaves, as uncalled functions are.
                 if (base_method && !base_method->calls.empty())
                   for (const auto& hm : find_method(*cls, base_method->calls).alts)
                     if (hm.k == VK::function) {
@@ -2035,6 +2046,7 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
                       self.alts.push_back(a);
                       Args none;
                       call_function(*static_cast<FunctionInfo*>(const_cast<void*>(hm.fn)), none, &self, at);
+                      if (!replaying_) hooks_called_ = true;
                     }
               }
         }

@@ -291,6 +291,7 @@ class PyInterp {
   // that no call here binds is a request from the network (a view).
   bool web_framework_ = false;
   bool replaying_ = false;  // the passes over functions after the module ran (PyInterp::run)
+  bool hooks_called_ = false;  // a library method called a subclass's hook (Thread.start -> run) in the module
   bool imports_web_framework() const;
   // What a library passes to the user code it calls back: the labels of a
   // handler registered by decorating with `decorator`, or of a method `name`

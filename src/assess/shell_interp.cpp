@@ -39,9 +39,12 @@ class ShInterp {
   void set_arguments(std::vector<Word> args) { positional_.assign(1, std::move(args)); }
 
   // What the code prints (the taint of its standard output).
-  CommandResult run() {
+  CommandResult run(const CommandIo& stdin) {
     if (t_.root() == kNoNode) return CommandResult();
-    CommandResult result = exec(t_.root(), CommandIo{});
+    CommandIo io;
+    io.stdin_taint = stdin.stdin_taint;
+    io.stdin_ev = stdin.stdin_ev;
+    CommandResult result = exec(t_.root(), io);
     flush_history_off();
     // Functions never called: once each, with unknown arguments, as the
     // Python front end does. A library sourced by other code (an input
@@ -972,30 +975,48 @@ void ShInterp::collect_redirects(NodeId n, std::vector<Redirect>& out) {
       r.op = "<<";
       r.heredoc = true;
       std::string body;
+      // An unquoted delimiter (<<EOF, not <<'EOF' or <<\EOF) expands the body
+      // and takes the backslash off \$, \` and \\ (a script written with
+      // \$VAR holds $VAR); a quoted one keeps the text as it is.
+      bool expanding = true;
+      for (NodeId x = t_[c].first; x != kNoNode; x = t_[x].next)
+        if (t_.kind(x) == K::heredoc_start && t_.text(x).find_first_of("'\"\\") != std::string_view::npos)
+          expanding = false;
+      auto literal = [&](std::string_view text) {
+        if (!expanding) return body.append(text), void();
+        for (size_t i = 0; i < text.size(); ++i) {
+          if (text[i] == '\\' && i + 1 < text.size() && std::strchr("$`\\\n", text[i + 1])) {
+            if (text[i + 1] != '\n') body += text[i + 1];
+            ++i;
+          } else {
+            body += text[i];
+          }
+        }
+      };
       for (NodeId x = t_[c].first; x != kNoNode; x = t_[x].next)
         if (t_.kind(x) == K::heredoc_body) {
-          // Unquoted delimiters expand variables; keep the text, expansions as they are known.
+          // Keep the text, expansions as they are known.
           bool split = false;
           std::string_view raw = t_.text(x);
           bool expands = t_.first_named(x) != kNoNode;
-          if (!expands) body = std::string(raw);
+          if (!expands) literal(raw);
           else {
             uint32_t pos = t_[x].begin;
             for (NodeId y = t_[x].first; y != kNoNode; y = t_[y].next) {
               if (!t_[y].named) continue;
               if (t_.kind(y) == K::heredoc_content || t_.kind(y) == K::heredoc_end) {
-                body += std::string(t_.code().substr(pos, t_[y].end - pos));
+                literal(t_.code().substr(pos, t_[y].end - pos));
                 pos = t_[y].end;
                 continue;
               }
-              body += std::string(t_.code().substr(pos, t_[y].begin - pos));
+              literal(t_.code().substr(pos, t_[y].begin - pos));
               Word w = word(y, split);
               body += w.text;
               r.target.taint |= w.taint;
               if (r.target.ev < 0) r.target.ev = w.ev;
               pos = t_[y].end;
             }
-            if (pos < t_[x].end) body += std::string(t_.code().substr(pos, t_[x].end - pos));
+            if (pos < t_[x].end) literal(t_.code().substr(pos, t_[x].end - pos));
           }
         } else if (t_[x].named && t_.kind(x) != K::heredoc_start && t_.kind(x) != K::heredoc_end) {
           r.continuation = x;  // cat <<EOF | python3 -: the pipeline after the here-document
@@ -1627,7 +1648,7 @@ void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const ch
 }
 
 void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
-                            int32_t ev, std::vector<Word> args) {
+                            int32_t ev, std::vector<Word> args, const CommandIo& stdin) {
   if (code.empty()) return;
   bool nested = site != nullptr;
   if (nested) {
@@ -1664,7 +1685,7 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   try {
     ShInterp interp(tree, ctx, taint, ev);
     if (!args.empty()) interp.set_arguments(std::move(args));
-    CommandResult printed = interp.run();
+    CommandResult printed = interp.run(stdin);
     ctx.shell_printed_taint |= printed.stdout_taint;
     if (ctx.shell_printed_ev < 0) ctx.shell_printed_ev = printed.stdout_ev;
   } catch (...) {
