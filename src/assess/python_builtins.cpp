@@ -1467,6 +1467,18 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       return Value();
     }
+    case Special::socket_new: {
+      // socket.socket(family, type, proto): a SOCK_RAW socket sends packets
+      // it builds itself (an ICMP echo carrying data), not a byte stream.
+      bool raw = false;
+      if (const Value* type = arg(1, "type"))
+        for (const auto& a : type->alts)
+          if ((a.k == VK::integer && a.i == 3) ||
+              ((a.k == VK::libfunc || a.k == VK::str) && a.s.find("SOCK_RAW") != std::string::npos))
+            raw = true;
+      Value sock = Value::object(raw ? "socket.raw_socket" : "socket.socket", "", kSockFd);
+      return sock;
+    }
     case Special::accept: {
       Value conn = Value::object("socket.socket", self ? first_text(*self) : "", kSockFd);
       conn.ev = evidence(site, "accepts a network connection");

