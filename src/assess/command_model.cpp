@@ -1660,6 +1660,15 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     const Word* d = operand(0);
     if (!d || d->text == "~") ctx_.change_dir("~");
     else if (!is_partial(d->text) && d->text != "-") ctx_.change_dir(ctx_.path(d->text));
+    else if (d->text != "-") {
+      // A place partly unknown inside the working tree (cd "./staging/$DAY"):
+      // its unknown part taken as one directory, so ../../build from there is
+      // ./build again. Elsewhere (home, an absolute or unknown start) where it
+      // lands is not guessed.
+      std::string to = ctx_.path(d->text);
+      if (!to.empty() && to[0] != '/' && to[0] != '~' && to[0] != kUnknownPart && to.rfind("..", 0) != 0)
+        ctx_.change_dir(std::move(to));
+    }
     return r;
   }
   if (kind == "kill" && name != "kill") {
