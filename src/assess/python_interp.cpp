@@ -136,6 +136,7 @@ void PyInterp::run() {
   check_django_settings(root);
   web_framework_ = imports_web_framework();
   run_django_commands();
+  run_proxy_addons();
   if (hooks_called_)
     // A hook the library called during the module runs again with the state
     // the module left, and what it calls with it (memos hold the earlier state).
@@ -250,14 +251,62 @@ uint32_t PyInterp::handler_taint(const Alt& base, const std::string& name) const
 bool PyInterp::imports_web_framework() const {
   static const char* const kFrameworks[] = {"django", "aiohttp", "flask", "starlette", "fastapi", "tornado",
                                             "bottle", "pyramid", "falcon", "sanic", "quart", "werkzeug", "xmlrpc"};
+  for (const char* f : kFrameworks)
+    if (imports(f)) return true;
+  return false;
+}
+
+bool PyInterp::imports(std::string_view package) const {
   for (const auto& [name, v] : module_->vars)
     for (const auto& a : v.alts) {
       if (a.k != VK::module && a.k != VK::libfunc) continue;
-      std::string_view top = std::string_view(a.s).substr(0, a.s.find('.'));
-      for (const char* f : kFrameworks)
-        if (top == f) return true;
+      if (std::string_view(a.s).substr(0, a.s.find('.')) == package) return true;
     }
   return false;
+}
+
+// mitmproxy runs a script's hooks on the traffic passing through the proxy:
+// the functions named after its events at module level, and the methods of
+// the objects in its `addons` list, each given a flow (what the flow's
+// request and response carry is intercepted, library model).
+void PyInterp::run_proxy_addons() {
+  if (!imports("mitmproxy")) return;
+  static const char* const kHooks[] = {"request", "requestheaders", "response", "responseheaders", "error",
+                                       "http_connect", "websocket_message", "tcp_message", "udp_message"};
+  auto flow = [] {
+    Args a;
+    a.pos.push_back(Value::object("mitmproxy.http.HTTPFlow"));
+    return a;
+  };
+  for (const char* hook : kHooks) {
+    auto fn = module_->vars.find(hook);
+    if (fn == module_->vars.end()) continue;
+    for (const auto& a : fn->second.alts)
+      if (a.k == VK::function) {
+        Args args = flow();
+        call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), args, nullptr,
+                      static_cast<const FunctionInfo*>(a.fn)->def);
+      }
+  }
+  auto addons = module_->vars.find("addons");
+  if (addons == module_->vars.end()) return;
+  for (const auto& list : addons->second.alts) {
+    if ((list.k != VK::list && list.k != VK::tuple) || !list.c) continue;
+    for (const auto& item : list.c->items)
+      for (const auto& obj : item.alts) {
+        if (obj.k != VK::instance || stop_) continue;
+        Value self;
+        self.alts.push_back(obj);
+        auto& cls = *static_cast<ClassInfo*>(const_cast<void*>(obj.fn));
+        for (const char* hook : kHooks)
+          for (const auto& m : find_method(cls, hook).alts)
+            if (m.k == VK::function) {
+              Args args = flow();
+              call_function(*static_cast<FunctionInfo*>(const_cast<void*>(m.fn)), args, &self,
+                            static_cast<const FunctionInfo*>(m.fn)->def);
+            }
+      }
+  }
 }
 
 // ---------------------------------------------------------------- statements

@@ -293,6 +293,8 @@ class PyInterp {
   bool replaying_ = false;  // the passes over functions after the module ran (PyInterp::run)
   bool hooks_called_ = false;  // a library method called a subclass's hook (Thread.start -> run) in the module
   bool imports_web_framework() const;
+  // Whether the module imported something of this top-level package.
+  bool imports(std::string_view package) const;
   // What a library passes to the user code it calls back: the labels of a
   // handler registered by decorating with `decorator`, or of a method `name`
   // overriding one of a library base class (library-model.yaml's `handler`).
@@ -303,6 +305,7 @@ class PyInterp {
   // as manage.py runs them, add_arguments(parser) and then handle(**options)
   // with what the parser holds (each option's default, or what the user types).
   void run_django_commands();
+  void run_proxy_addons();
 
   static constexpr int kMaxCallDepth = 6;
   static constexpr int kMaxCallsPerFunction = 24;

@@ -38,6 +38,7 @@ constexpr Info kInfo[kCount] = {
     {"option", "a command-line option"},
     {"web_request", "a web request's parameters"},
     {"pty", "a pseudo-terminal"},
+    {"intercepted", "intercepted traffic"},
 };
 
 }  // namespace

@@ -39,7 +39,8 @@ constexpr uint32_t kUnpredictable = 1u << 26;  // a random name (uuid4, secrets,
 constexpr uint32_t kOption = 1u << 27;  // a command-line option's value or default: the user sees it and may change it
 constexpr uint32_t kWebRequest = 1u << 28;  // a web request's parameters, body or headers: anyone who reaches the server picks them
 constexpr uint32_t kPty = 1u << 29;  // a pseudo-terminal's descriptor (os.openpty): a shell on it makes it kShellIo
-constexpr uint32_t kCount = 30;  // how many labels
+constexpr uint32_t kIntercepted = 1u << 30;  // what other people's traffic through a proxy carries (forms, bodies, cookies)
+constexpr uint32_t kCount = 31;  // how many labels
 
 // A secret in a request's authentication (a header, `auth=`, curl -H/-u) is
 // authentication, not theft, unless the same secret is also in what is sent.
