@@ -2051,9 +2051,11 @@ CommandResult Runner::netcat(const std::vector<Word>& argv, const CommandIo& io,
   std::string endpoint = port.empty() ? host : host + ":" + port;
   effect(listen ? Eff::net_listen : Eff::net_connect, name, listen && host.empty() ? "0.0.0.0:" + port : endpoint,
          name + " " + line);
-  // -e PROG / -c CMD: the program's stdio is the connection.
-  std::optional<Word> prog = opt_value(argv, p, "-e");
-  if (!prog) prog = opt_value(argv, p, "-c");
+  // -e PROG / -c CMD: the program's stdio is the connection (openssl's
+  // options are whole words: -connect holds no -c).
+  std::optional<Word> prog;
+  if (name != "openssl") prog = opt_value(argv, p, "-e");
+  if (!prog && name != "openssl") prog = opt_value(argv, p, "-c");
   if (!prog) prog = opt_value(argv, p, "--exec");
   if (!prog) prog = opt_value(argv, p, "--sh-exec");
   if (prog) {

@@ -17,6 +17,7 @@
 #include "assess/command_model.hpp"
 #include "assess/context.hpp"
 #include "assess/shell_arith.hpp"
+#include "assess/shell_coproc_groups.hpp"
 #include "assess/syntax_tree.hpp"
 #include "assess/taint.hpp"
 #include "common/sha256.hpp"
@@ -1090,6 +1091,11 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       collect_redirects(n, reds);
       NodeId body = t_.child(n, F::body);
       if (body == kNoNode) body = t_.first_named(n);
+      // `! exec 7<>/dev/tcp/...` parses as the redirections of the negation:
+      // they are its command's (exec's descriptors stay open after it).
+      if (t_.kind(body) == K::negated_command && t_.kind(t_.first_named(body)) == K::command &&
+          t_.next_named(t_.first_named(body)) == kNoNode)
+        body = t_.first_named(body);
       if (t_.kind(body) == K::command) r = exec_command(body, reds, io);
       else {
         // `while read f; do ...; done < <(find ...)`, `{ ...; } > file`: the
@@ -1578,6 +1584,30 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       args.erase(args.begin(), args.begin() + static_cast<long>(std::min(n, args.size())));
     }
     return result;
+  } else if (argv[0].text == "coproc") {
+    // coproc [NAME] { CMD; } (the grammar hands coproc the words) or coproc
+    // CMD: CMD runs beside the script, its output read on ${NAME[0]} and its
+    // input written on ${NAME[1]}. A network client there makes both
+    // descriptors the connection: bash -i <&"${R[0]}" >&"${R[1]}" is a
+    // reverse shell as exec 5<>/dev/tcp/... is.
+    std::string var = "COPROC";
+    size_t k = 1;
+    if (argv.size() > 2 && argv[2].text == "{") var = argv[1].text, k = 3;
+    else if (argv.size() > 1 && argv[1].text == "{") k = 2;
+    std::vector<Word> inner(argv.begin() + static_cast<long>(k), argv.end());
+    if (!inner.empty() && inner.back().text == "}") inner.pop_back();
+    if (inner.empty()) return result;
+    ++background_;
+    CommandResult ran = run_command(inner, CommandIo{}, ctx_, s);
+    --background_;
+    constexpr int kReadFd = 63, kWriteFd = 62;  // what bash gives its first coprocess
+    vars_[var] = Word{std::to_string(kReadFd) + kArraySep + std::to_string(kWriteFd), 0, -1};
+    if (ran.network) {
+      std::string line = "coproc";
+      for (const auto& w : inner) line += " " + w.text;
+      socket_fds_[kReadFd] = socket_fds_[kWriteFd] = line;
+    }
+    return result;
   } else if (argv[0].text == "read" || argv[0].text == "mapfile" || argv[0].text == "readarray") {
     // read VAR...: the variables hold what stdin carries. `read A B` of known
     // text takes its first line's words, the last variable the line's rest;
@@ -1667,7 +1697,8 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
       ctx.effect(std::move(e), *site);
     }
   }
-  SyntaxTree tree = SyntaxTree::parse(code, Language::shell);
+  const std::string regrouped = blank_coproc_group_ends(code);
+  SyntaxTree tree = SyntaxTree::parse(regrouped.empty() ? code : std::string_view(regrouped), Language::shell);
   if (!tree.complete()) {
     ctx.mark_incomplete("the shell code could not be parsed in time");
     return;
