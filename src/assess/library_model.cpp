@@ -191,7 +191,7 @@ ApiSpec parse_entry(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "key_vendors", "shells", "command_modules", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "script_hooks", "key_vendors", "shells", "command_modules", "path_classes",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
@@ -201,6 +201,16 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   m.exfil_host_ = compile(root["exfil_hosts"]);
   if (root.has("bot_apis")) m.bot_api_ = compile(root["bot_apis"]);
   if (root.has("sql_statement")) m.sql_statement_ = compile(root["sql_statement"]);
+  if (root.has("script_hooks"))
+    for (const auto& [package, hooks] : root["script_hooks"].entries()) {
+      hooks.expect_keys({"registry", "argument", "events"});
+      ScriptHooks h;
+      h.package = package;
+      h.registry = hooks["registry"].as_string();
+      h.argument = hooks["argument"].as_string();
+      h.events = hooks["events"].as_string_list();
+      m.script_hooks_.push_back(std::move(h));
+    }
   if (root.has("key_vendors"))
     for (const auto& [word, hosts] : root["key_vendors"].entries()) m.key_vendors_[word] = compile(hosts);
   m.shells_ = root["shells"].as_string_list();
@@ -503,17 +513,27 @@ namespace {
 // From pat[p] and path[s] on: '*' spans one segment, '**' any number; each
 // star backtracks on its own (a single backtrack point let the last '*' of
 // "**/*.kdbx" forget the "**" before it, so deeper paths never matched).
-bool glob_from(std::string_view pat, size_t p, std::string_view path, size_t s) {
+// `failed` (when given) remembers the (p, s) states that cannot match: a
+// pattern of many stars (a path spelled with them in hostile code) would
+// otherwise backtrack exponentially.
+bool glob_from(std::string_view pat, size_t p, std::string_view path, size_t s, std::vector<bool>* failed) {
+  const size_t p0 = p, s0 = s;
+  auto state = [&](size_t pp, size_t ss) { return pp * (path.size() + 1) + ss; };
+  if (failed && (*failed)[state(p0, s0)]) return false;
+  auto fail = [&] {
+    if (failed) (*failed)[state(p0, s0)] = true;
+    return false;
+  };
   while (p < pat.size()) {
     if (pat[p] == '*') {
       bool any = p + 1 < pat.size() && pat[p + 1] == '*';
       size_t next = p + (any ? 2 : 1);
       for (size_t k = s;; ++k) {
-        if (glob_from(pat, next, path, k)) return true;
-        if (k >= path.size() || (!any && path[k] == '/')) return false;
+        if (glob_from(pat, next, path, k, failed)) return true;
+        if (k >= path.size() || (!any && path[k] == '/')) return fail();
       }
     }
-    if (s >= path.size()) return false;
+    if (s >= path.size()) return fail();
     if (pat[p] == '?' ? path[s] != '/' : pat[p] == path[s]) {
       ++p;
       ++s;
@@ -525,13 +545,20 @@ bool glob_from(std::string_view pat, size_t p, std::string_view path, size_t s) 
       ++s;
       continue;
     }
-    return false;
+    return fail();
   }
-  return s == path.size();
+  return s == path.size() || fail();
 }
 
 }  // namespace
 
-bool glob_match(std::string_view pat, std::string_view path) { return glob_from(pat, 0, path, 0); }
+bool glob_match(std::string_view pat, std::string_view path) {
+  // The library model's patterns have a star or two ("**/*.kdbx"): at most
+  // quadratic in a path of ordinary length. More stars, or a long path, use
+  // the memo.
+  if (std::count(pat.begin(), pat.end(), '*') <= 3 && path.size() <= 256) return glob_from(pat, 0, path, 0, nullptr);
+  std::vector<bool> failed((pat.size() + 1) * (path.size() + 1), false);
+  return glob_from(pat, 0, path, 0, &failed);
+}
 
 }  // namespace mai::assess

@@ -155,6 +155,20 @@ TEST(Config, ModelAndRulesAreData) {
   EXPECT_EQ(r.findings[0].rule_id, "NO-TELEPORT");
 }
 
+// A pattern of many stars (a glob a hostile program spells, matched against
+// the paths it wrote) backtracked exponentially: the mutation test hung on
+// one. Each state is tried once now; the answers stay those of the plain walk.
+TEST(Config, AGlobOfManyStarsIsAnsweredWithoutBacktrackingForever) {
+  std::string stars;
+  for (int i = 0; i < 40; ++i) stars += "*a";
+  const std::string as(80, 'a');
+  EXPECT_FALSE(glob_match(stars + "b", as + "c"));
+  EXPECT_TRUE(glob_match(stars + "c", as + "c"));
+  EXPECT_FALSE(glob_match("**" + stars + "/x", "/" + as + "/y"));
+  EXPECT_TRUE(glob_match("/**/" + stars, "/d/e/" + as));
+  EXPECT_FALSE(glob_match(std::string(120, '*') + "/z", std::string(300, 'q')));
+}
+
 TEST(Config, PathClassesAndGlobs) {
   EXPECT_EQ(normalize_path("/home/alice/.ssh/id_rsa"), "~/.ssh/id_rsa");
   EXPECT_EQ(normalize_path("/root/.bashrc"), "~/.bashrc");
