@@ -110,6 +110,16 @@ struct CommandSpec {
   int line = 0;
 };
 
+// A program that loads a script and calls its functions by name: in a
+// module that imports `package`, the module-level functions named after its
+// `events`, and those methods of the objects in the module's `registry`
+// list, run with one argument of type `argument` (mitmproxy runs an addon's
+// request(flow) on each request through the proxy).
+struct ScriptHooks {
+  std::string package, registry, argument;
+  std::vector<std::string> events;
+};
+
 class LibraryModel {
  public:
   // Parses the `library-model.yaml` document; throws ConfigError naming file:line:field.
@@ -147,6 +157,9 @@ class LibraryModel {
   bool bot_api(std::string_view url) const;
   // Text that starts an SQL statement (what formatting values into makes an injection).
   bool sql_statement(std::string_view text) const;
+  // Programs that load a script and call its functions by event name
+  // (mitmproxy's addons): see ScriptHooks.
+  const std::vector<ScriptHooks>& script_hooks() const { return script_hooks_; }
   // A word of a key's variable name that names a vendor (GITHUB, OPENAI):
   // whether `host` is one of that vendor's hosts; nullopt for other words.
   std::optional<bool> key_vendor_host(const std::string& word, std::string_view host) const;
@@ -165,6 +178,7 @@ class LibraryModel {
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
   std::unordered_set<std::string> command_modules_;
   std::unordered_set<std::string> wildcard_types_;  // types with a "T.*" spec (any method)
+  std::vector<ScriptHooks> script_hooks_;
 };
 
 // Path normalisation for classification: "~", "$HOME", "/home/<user>" and

@@ -136,7 +136,7 @@ void PyInterp::run() {
   check_django_settings(root);
   web_framework_ = imports_web_framework();
   run_django_commands();
-  run_proxy_addons();
+  run_script_hooks();
   if (hooks_called_)
     // A hook the library called during the module runs again with the state
     // the module left, and what it calls with it (memos hold the earlier state).
@@ -265,47 +265,38 @@ bool PyInterp::imports(std::string_view package) const {
   return false;
 }
 
-// mitmproxy runs a script's hooks on the traffic passing through the proxy:
-// the functions named after its events at module level, and the methods of
-// the objects in its `addons` list, each given a flow (what the flow's
-// request and response carry is intercepted, library model).
-void PyInterp::run_proxy_addons() {
-  if (!imports("mitmproxy")) return;
-  static const char* const kHooks[] = {"request", "requestheaders", "response", "responseheaders", "error",
-                                       "http_connect", "websocket_message", "tcp_message", "udp_message"};
-  auto flow = [] {
-    Args a;
-    a.pos.push_back(Value::object("mitmproxy.http.HTTPFlow"));
-    return a;
-  };
-  for (const char* hook : kHooks) {
-    auto fn = module_->vars.find(hook);
-    if (fn == module_->vars.end()) continue;
-    for (const auto& a : fn->second.alts)
-      if (a.k == VK::function) {
-        Args args = flow();
-        call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), args, nullptr,
-                      static_cast<const FunctionInfo*>(a.fn)->def);
-      }
-  }
-  auto addons = module_->vars.find("addons");
-  if (addons == module_->vars.end()) return;
-  for (const auto& list : addons->second.alts) {
-    if ((list.k != VK::list && list.k != VK::tuple) || !list.c) continue;
-    for (const auto& item : list.c->items)
-      for (const auto& obj : item.alts) {
-        if (obj.k != VK::instance || stop_) continue;
-        Value self;
-        self.alts.push_back(obj);
-        auto& cls = *static_cast<ClassInfo*>(const_cast<void*>(obj.fn));
-        for (const char* hook : kHooks)
-          for (const auto& m : find_method(cls, hook).alts)
-            if (m.k == VK::function) {
-              Args args = flow();
-              call_function(*static_cast<FunctionInfo*>(const_cast<void*>(m.fn)), args, &self,
-                            static_cast<const FunctionInfo*>(m.fn)->def);
-            }
-      }
+// Programs that load this script and call its hooks by event name (the
+// library model's script_hooks: mitmproxy's addons): each module-level
+// function named after an event, and each such method of the objects in the
+// registry list, runs with one object of the hooks' argument type.
+void PyInterp::run_script_hooks() {
+  for (const auto& hooks : ctx_.lib.script_hooks()) {
+    if (stop_ || !imports(hooks.package)) continue;
+    auto call = [&](const Alt& fn, const Value* self) {
+      Args args;
+      args.pos.push_back(Value::object(hooks.argument));
+      auto& f = *static_cast<FunctionInfo*>(const_cast<void*>(fn.fn));
+      call_function(f, args, self, f.def);
+    };
+    for (const auto& event : hooks.events)
+      if (auto fn = module_->vars.find(event); fn != module_->vars.end())
+        for (const auto& a : fn->second.alts)
+          if (a.k == VK::function) call(a, nullptr);
+    auto registry = module_->vars.find(hooks.registry);
+    if (registry == module_->vars.end()) continue;
+    for (const auto& list : registry->second.alts) {
+      if ((list.k != VK::list && list.k != VK::tuple) || !list.c) continue;
+      for (const auto& item : list.c->items)
+        for (const auto& obj : item.alts) {
+          if (obj.k != VK::instance || stop_) continue;
+          Value self;
+          self.alts.push_back(obj);
+          auto& cls = *static_cast<ClassInfo*>(const_cast<void*>(obj.fn));
+          for (const auto& event : hooks.events)
+            for (const auto& m : find_method(cls, event).alts)
+              if (m.k == VK::function) call(m, &self);
+        }
+    }
   }
 }
 

@@ -305,7 +305,7 @@ class PyInterp {
   // as manage.py runs them, add_arguments(parser) and then handle(**options)
   // with what the parser holds (each option's default, or what the user types).
   void run_django_commands();
-  void run_proxy_addons();
+  void run_script_hooks();
 
   static constexpr int kMaxCallDepth = 6;
   static constexpr int kMaxCallsPerFunction = 24;
