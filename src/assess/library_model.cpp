@@ -557,6 +557,11 @@ bool glob_match(std::string_view pat, std::string_view path) {
   // quadratic in a path of ordinary length. More stars, or a long path, use
   // the memo.
   if (std::count(pat.begin(), pat.end(), '*') <= 3 && path.size() <= 256) return glob_from(pat, 0, path, 0, nullptr);
+  // A memo past this many states (a pattern and a path of thousands of bytes
+  // each, only in hostile code) would cost more memory than the answer is
+  // worth: such a pattern names no file the analysis follows.
+  constexpr size_t kMaxStates = size_t{1} << 22;
+  if ((pat.size() + 1) > kMaxStates / (path.size() + 1)) return false;
   std::vector<bool> failed((pat.size() + 1) * (path.size() + 1), false);
   return glob_from(pat, 0, path, 0, &failed);
 }
