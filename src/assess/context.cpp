@@ -248,12 +248,12 @@ void Ctx::judge_pam_helpers() {
   }
   for (const auto& program : programs) {
     // Only a helper this code wrote says what it does with the password.
-    const std::string* code = written_text_at(path(program));
+    const std::string target = path(program);
+    const std::string* code = written_text_at(target);
     if (!code || code->rfind("#!", 0) != 0 || code->substr(0, code->find('\n')).find("python") != std::string::npos)
       continue;
     // Reported where the helper was written.
     Site s;
-    const std::string target = path(program);
     for (const auto& e : log.effects())
       if (e.kind == Eff::file_write && e.target == target) {
         s.line = e.line;
