@@ -65,7 +65,7 @@ uint32_t parse_taints(const config::Node& n) {
 const char* const kRoles[] = {"path",  "mode", "data",  "url",    "endpoint", "argv",   "shell", "code",
                               "name",  "src",  "dst",   "method", "callback", "cbargs", "stdin", "stdout",
                               "stderr", "host", "port", "module", "key",    "value", "headers",
-                              "auth",  "dir",  "pattern", "uid", "fileobj", "exe"};
+                              "auth",  "dir",  "pattern", "uid", "fileobj", "exe", "default"};
 
 // The keys of an API spec. Every start reads some 1,050 specs of 2.6 keys
 // each: one hash lookup per key, where a chain of string comparisons
@@ -111,7 +111,8 @@ std::vector<ArgRef> condition_refs(const std::string& key) {
     if (e == std::string::npos) e = key.size();
     std::string part = key.substr(p, e - p);
     ArgRef ar;
-    if (!part.empty() && std::isdigit(static_cast<unsigned char>(part[0]))) ar.pos = std::stoi(part);
+    if (part == "self") ar.self = true;  // the receiver (an object's text: the chain a Chain names)
+    else if (!part.empty() && std::isdigit(static_cast<unsigned char>(part[0]))) ar.pos = std::stoi(part);
     else ar.kw = part;
     out.push_back(ar);
     p = e + 1;

@@ -923,13 +923,34 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       Value d = make_dict();
       auto& c = *d.alts[0].c;
       if (a0) {
-        bool copied = false;
-        if (const Alt* a = a0->single())
-          if (a->k == VK::dict && a->c) {
-            c = *a->c;
-            copied = true;
+        // A copy of each dict it may be (an attribute set on several paths):
+        // their keys, joined, stay keys; whatever else it may be opens the copy.
+        bool first = true;
+        for (const Alt& a : a0->alts) {
+          if (a.k == VK::dict && a.c) {
+            if (first) {
+              c = *a.c;
+              first = false;
+              continue;
+            }
+            for (const auto& [k, v] : a.c->keyed) {
+              Value joined = v;
+              if (const Value* old = c.get_key(k)) joined.join(*old);
+              c.set_key(k, std::move(joined));
+            }
+            if (a.c->open) {
+              c.open = true;
+              c.rest.join(a.c->rest);
+              c.rest_keys.join(a.c->rest_keys);
+            }
+            continue;
           }
-        if (!copied) {
+          Value other;
+          other.add(a);
+          c.open = true;
+          c.rest.join(iterate(other, nullptr));
+        }
+        if (a0->alts.empty()) {
           c.open = true;
           c.rest = iterate(*a0, nullptr);
         }

@@ -269,10 +269,16 @@ Value PyInterp::eval_call(NodeId e) {
 }
 
 Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) {
-  // A yes/no question asked of text whose value is not known (a key read from
-  // a file: key.startswith("AKIA")): the answer is a boolean, not the text,
-  // as a comparison's is.
-  if (callee.alts.empty() && t_.kind(fn) == K::attribute)
+  // A yes/no question asked of text whose value is not known, wholly or on
+  // some paths (a key read from a file, or its fallback "":
+  // key.startswith("AKIA")): the answer is a boolean, not the text, as a
+  // comparison's is.
+  auto text_or_unknown = [](const Value& bound) {
+    for (const auto& a : bound.alts)
+      if (a.k != VK::unknown && !(a.k == VK::libfunc && a.self && (a.s == "str" || a.s == "bytes"))) return false;
+    return true;
+  };
+  if (t_.kind(fn) == K::attribute && text_or_unknown(callee))
     if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode && text_predicate(t_.text(attr))) return Value();
   // A method of an object this code cannot type (a client passed in as a
   // parameter, kept by another module's class) whose name says what it does
@@ -1508,6 +1514,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     result.ev = evidence(site, what, result.ev);
     result.taint |= spec.taint;
   }
+  // What a lookup falls back to where the configuration is silent
+  // (configparser's get(..., fallback=X)): the code's default may be what runs.
+  if (auto d = role_value(spec, "default", args, self)) result.join(*d);
   return result;
 }
 
