@@ -16,6 +16,7 @@ else
   echo "test.sh: no Docker daemon; docker tests will skip" >&2
 fi
 status=0
+failed=() failed_dirs=()
 for flavour in release asan; do
   tools/build.sh "$flavour"
   dir=build; [ "$flavour" = asan ] && dir=build-asan
@@ -25,11 +26,24 @@ for flavour in release asan; do
   # tools/lsan-suppressions.txt), UBSan's null check is compiled out
   # (see cmake/Warnings.cmake).
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tools/lsan-suppressions.txt \
-    ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" --timeout 900 || status=1
+    ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" --timeout 900 || {
+      status=1
+      failed+=("$flavour: $(tr '\n' ' ' < "$dir/Testing/Temporary/LastTestsFailed.log" 2>/dev/null)")
+      failed_dirs+=("$dir")
+    }
 done
 # A few seconds of fuzzing per target: a finding fails the run.
 if [ "${MAI_FUZZ_SECONDS:-10}" -gt 0 ]; then
   echo "== fuzz (${MAI_FUZZ_SECONDS:-10} s per target) =="
   tools/fuzz.sh all "${MAI_FUZZ_SECONDS:-10}" || status=1
 fi
+# The end of the output names what failed (CI shows its tail), with each
+# failed test run once more, alone: its output again, and whether it fails
+# every time or only beside the others. The run stays failed either way.
+for d in "${failed_dirs[@]}"; do
+  echo "== the failed tests of $d, once more =="
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$PWD/tools/lsan-suppressions.txt \
+    ctest --test-dir "$d" --rerun-failed --output-on-failure --timeout 900 || true
+done
+for f in "${failed[@]}"; do echo "test.sh: failed tests ($f)" >&2; done
 exit $status
