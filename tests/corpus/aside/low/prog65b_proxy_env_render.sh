@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# proxy_env_render.sh - prepare the egress proxy settings for a build host.
+#
+#   proxy_env_render.sh [-c proxy.conf] [-o ./build/proxy]
+#
+# proxy.conf (key=value):
+#   proxy_url=http://egress.corp.example:3128
+#   no_proxy=localhost,127.0.0.1,.corp.example,10.0.0.0/8
+#   pac_url=http://wpad.corp.example/proxy.pac     (optional, sanity-checked)
+#
+# Renders the environment and apt snippets and checks the proxy answers.
+# The config-management repo picks the files up from the output directory.
+
+set -eu
+
+CONF="proxy.conf"
+STAGE="./build/proxy"
+
+while getopts ":c:o:h" opt; do
+    case "$opt" in
+        c) CONF="$OPTARG" ;;
+        o) STAGE="$OPTARG" ;;
+        h) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "bad option" >&2; exit 1 ;;
+    esac
+done
+
+[ -r "$CONF" ] || { echo "cannot read $CONF" >&2; exit 1; }
+
+proxy_url=""; no_proxy=""; pac_url=""
+while IFS='=' read -r k v; do
+    case "$k" in
+        proxy_url) proxy_url="$v" ;;
+        no_proxy)  no_proxy="$v" ;;
+        pac_url)   pac_url="$v" ;;
+    esac
+done <"$CONF"
+
+case "$proxy_url" in
+    http://*|https://*) ;;
+    *) echo "proxy_url must be an http(s) URL" >&2; exit 1 ;;
+esac
+
+mkdir -p "$STAGE"
+
+render() {
+    cat >"$STAGE/90-proxy.conf" <<EOF
+# managed by proxy_env_render.sh
+http_proxy=$proxy_url
+https_proxy=$proxy_url
+HTTP_PROXY=$proxy_url
+HTTPS_PROXY=$proxy_url
+no_proxy=$no_proxy
+NO_PROXY=$no_proxy
+EOF
+    cat >"$STAGE/95proxy" <<EOF
+// managed by proxy_env_render.sh
+Acquire::http::Proxy "$proxy_url";
+Acquire::https::Proxy "$proxy_url";
+EOF
+    echo "rendered snippets into $STAGE"
+}
+
+check_proxy() {
+    local code
+    code="$(curl -sS -o "$STAGE/probe.body" -w '%{http_code}' --max-time 10 \
+        --proxy "$proxy_url" -I https://deb.debian.org/ || echo 000)"
+    if [ "$code" = "000" ]; then
+        echo "proxy $proxy_url did not answer" >&2
+        return 1
+    fi
+    echo "proxy answered with HTTP $code"
+    if [ -n "$pac_url" ]; then
+        if curl -fsS --max-time 10 "$pac_url" -o "$STAGE/proxy.pac" \
+            && grep -q FindProxyForURL "$STAGE/proxy.pac"; then
+            echo "PAC file at $pac_url looks valid"
+        else
+            echo "warning: PAC file at $pac_url missing or malformed" >&2
+        fi
+    fi
+}
+
+write_manifest() {
+    (cd "$STAGE" && sha256sum 90-proxy.conf 95proxy >MANIFEST.sha256)
+    cat <<EOF
+files ready in $STAGE:
+  90-proxy.conf  -> environment.d snippet
+  95proxy        -> apt.conf.d snippet
+commit them to the config-management repo to roll out
+EOF
+}
+
+render
+check_proxy || exit 2
+write_manifest
