@@ -141,7 +141,10 @@ struct Ctx {
       return false;
     }
     size_t dot = base.rfind('.');
-    return dot != std::string_view::npos && dot + 2 <= base.size() && !is_partial(base.substr(dot));
+    if (dot != std::string_view::npos && dot + 2 <= base.size() && !is_partial(base.substr(dot))) return true;
+    // A name wholly made at run time (a name from a download's index) in a
+    // directory of the code's own that is named in full (./.ext-cache/<name>).
+    return !is_partial(dir) && dir != "." && dir != "./" && base.find_first_not_of(kUnknownPart) == std::string_view::npos;
   }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
     if (taint && !trackable(path) && spool_name(path)) {

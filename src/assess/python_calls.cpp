@@ -1009,9 +1009,17 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     if (v && !holds) holds = tuple_choice_may_match(*v, re->re());
     if (!holds) ok = false;
   }
+  // An exception holds on every path or not at all: a safe setting read from
+  // the configuration beside an unsafe default (autoescape=cfg.getboolean(...,
+  // fallback=False)) leaves the default's risk.
   for (const auto& [refs, re] : spec.unless) {
     const Value* v = find(refs);
-    if (v && RE2::PartialMatch(value_text(*v), re->re())) ok = false;
+    if (!v) continue;
+    bool holds = v->alts.size() > 1;
+    for (const auto& a : v->alts)
+      if (holds && !RE2::PartialMatch(alt_text(a), re->re())) holds = false;
+    if (v->alts.size() <= 1) holds = RE2::PartialMatch(value_text(*v), re->re());
+    if (holds) ok = false;
   }
   if (ok && spec.when_taint) {
     auto d = role_value(spec, "data", args, self);

@@ -1567,6 +1567,14 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       fn_stack_.pop_back();
     }
   } else if (argv[0].text == "exec" && argv.size() == 1) {
+    // exec 9>"$LOCK" opens (creates, truncates) each file it names for
+    // writing, as any redirection does; what later goes there is unknown
+    // here. Descriptors opened on /dev/tcp are open_redirects' concern.
+    Redirections files;
+    for (const Redirect* r : rd.outputs)
+      if (r->target.text.rfind("/dev/tcp/", 0) != 0 && r->target.text.rfind("/dev/udp/", 0) != 0)
+        files.outputs.push_back(r);
+    close_redirects(files, result, s);
     return result;
   } else if (argv[0].text == "set" && argv.size() > 1 &&
              (argv[1].text == "--" || (argv[1].text[0] != '-' && argv[1].text[0] != '+'))) {
