@@ -586,12 +586,12 @@ bool is_security_unit(const std::string& u) {
   return false;
 }
 
-// iptables -F/-X (flush, delete chains): every chain, or a built-in one
-// (INPUT, FORWARD...), takes the firewall's rules down; a chain the code
-// names itself (-F MAIL-IN before -X MAIL-IN) is its own rules removed. An
-// unknown name may be either, and counts as the firewall's.
-bool flushes_builtin_chains(const std::vector<Word>& argv) {
-  static const std::set<std::string> builtin = {"INPUT", "FORWARD", "OUTPUT", "PREROUTING", "POSTROUTING"};
+// iptables -F/-X (flush, delete chains): every chain, or a firewall's own
+// (INPUT, FORWARD..., ufw's, firewalld's: config firewall_chains), takes the
+// firewall's rules down; a chain the code names itself (-F MAIL-IN before
+// -X MAIL-IN) is its own rules removed. An unknown name may be either, and
+// counts as the firewall's.
+bool flushes_firewall_chains(const std::vector<Word>& argv, const LibraryModel& lib) {
   for (size_t i = 1; i < argv.size(); ++i) {
     const std::string& a = argv[i].text;
     bool flush = a == "-F" || a == "--flush" || a == "-X" || a == "--delete-chain";
@@ -600,7 +600,7 @@ bool flushes_builtin_chains(const std::vector<Word>& argv) {
     if (!flush) continue;
     if (i + 1 >= argv.size() || argv[i + 1].text.empty() || argv[i + 1].text[0] == '-') return true;
     const std::string& chain = argv[i + 1].text;
-    if (is_partial(chain) || builtin.count(chain)) return true;
+    if (is_partial(chain) || lib.firewall_chain(chain)) return true;
   }
   return false;
 }
@@ -1125,7 +1125,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         return r;
     }
     else if (name == "iptables" || name == "ip6tables") {
-      off = flushes_builtin_chains(argv) || (p.short_flag('P') && line.find("ACCEPT") != std::string::npos);
+      off = flushes_firewall_chains(argv, ctx_.lib) || (p.short_flag('P') && line.find("ACCEPT") != std::string::npos);
       bool list = p.short_flag('L') || p.short_flag('S') || p.has("--list");
       if (list && !off) {
         effect(Eff::admin, "firewall", name, name + " " + line);

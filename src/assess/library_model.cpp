@@ -192,7 +192,7 @@ ApiSpec parse_entry(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "script_hooks", "key_vendors", "shells", "command_modules", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "firewall_chains", "script_hooks", "key_vendors", "shells", "command_modules", "path_classes",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
@@ -202,6 +202,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   m.exfil_host_ = compile(root["exfil_hosts"]);
   if (root.has("bot_apis")) m.bot_api_ = compile(root["bot_apis"]);
   if (root.has("sql_statement")) m.sql_statement_ = compile(root["sql_statement"]);
+  if (root.has("firewall_chains")) m.firewall_chains_ = compile(root["firewall_chains"]);
   if (root.has("script_hooks"))
     for (const auto& [package, hooks] : root["script_hooks"].entries()) {
       hooks.expect_keys({"registry", "argument", "events"});
@@ -424,6 +425,10 @@ bool LibraryModel::exfil_host(std::string_view host) const {
 
 bool LibraryModel::bot_api(std::string_view url) const {
   return bot_api_ && RE2::PartialMatch(re2::StringPiece(url.data(), url.size()), bot_api_->re());
+}
+
+bool LibraryModel::firewall_chain(std::string_view name) const {
+  return firewall_chains_ && RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), firewall_chains_->re());
 }
 
 bool LibraryModel::sql_statement(std::string_view text) const {

@@ -157,6 +157,8 @@ class LibraryModel {
   bool bot_api(std::string_view url) const;
   // Text that starts an SQL statement (what formatting values into makes an injection).
   bool sql_statement(std::string_view text) const;
+  // Whether flushing a chain of this name takes a firewall down (config firewall_chains).
+  bool firewall_chain(std::string_view name) const;
   // Programs that load a script and call its functions by event name
   // (mitmproxy's addons): see ScriptHooks.
   const std::vector<ScriptHooks>& script_hooks() const { return script_hooks_; }
@@ -173,7 +175,7 @@ class LibraryModel {
   std::vector<std::string> class_names_;
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
   std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_, runner_names_,
-      sql_statement_;
+      sql_statement_, firewall_chains_;
   std::vector<std::string> shells_;
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
   std::unordered_set<std::string> command_modules_;

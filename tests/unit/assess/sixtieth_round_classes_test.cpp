@@ -56,8 +56,9 @@ TEST(SixtiethRoundClasses, ACopyOfADictSetOnSeveralPathsKeepsItsKeys) {
 }
 
 // python-iptables: flushing a chain the code names itself is its own rules
-// removed (iptables -F NAME); a built-in chain, or one named at run time,
-// is the firewall taken down.
+// removed (iptables -F NAME); a built-in chain or a firewall manager's (ufw,
+// fail2ban: config firewall_chains, shared with the shell), or one named at
+// run time, is the firewall taken down.
 TEST(SixtiethRoundClasses, FlushingAnIptcChainDependsOnWhichChain) {
   const Case cases[] = {
       {"the code's own chain flushed", H,
@@ -90,6 +91,14 @@ TEST(SixtiethRoundClasses, FlushingAnIptcChainDependsOnWhichChain) {
        "\n"
        "reset_rules()\n",
        "DISABLE-SECURITY"},
+      {"ufw's chain of the user's rules flushed", B,
+       "import iptc\n"
+       "table = iptc.Table(iptc.Table.FILTER)\n"
+       "iptc.Chain(table, \"ufw-user-input\").flush()\n"
+       "table.commit()\n",
+       "DISABLE-SECURITY"},
+      {"the same in shell: the code's own chain", H, "iptables -w -F GAMENET\n", "SYSTEM-ADMINISTRATION", SH},
+      {"the same in shell: fail2ban's chain", B, "iptables -w -F f2b-sshd\n", "DISABLE-SECURITY", SH},
       {"a chain named on the command line flushed", B,
        "import iptc\n"
        "\n"
