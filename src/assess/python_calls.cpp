@@ -1015,10 +1015,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   for (const auto& [refs, re] : spec.unless) {
     const Value* v = find(refs);
     if (!v) continue;
-    bool holds = v->alts.size() > 1;
-    for (const auto& a : v->alts)
-      if (holds && !RE2::PartialMatch(alt_text(a), re->re())) holds = false;
-    if (v->alts.size() <= 1) holds = RE2::PartialMatch(value_text(*v), re->re());
+    bool holds = v->alts.size() > 1 ? std::all_of(v->alts.begin(), v->alts.end(),
+                                                  [&](const Alt& a) { return RE2::PartialMatch(alt_text(a), re->re()); })
+                                     : RE2::PartialMatch(value_text(*v), re->re());
     if (holds) ok = false;
   }
   if (ok && spec.when_taint) {
