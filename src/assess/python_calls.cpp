@@ -1015,9 +1015,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   for (const auto& [refs, re] : spec.unless) {
     const Value* v = find(refs);
     if (!v) continue;
+    const RE2& pattern = re->re();  // a structured binding cannot be captured (C++17)
     bool holds = v->alts.size() > 1 ? std::all_of(v->alts.begin(), v->alts.end(),
-                                                  [&](const Alt& a) { return RE2::PartialMatch(alt_text(a), re->re()); })
-                                     : RE2::PartialMatch(value_text(*v), re->re());
+                                                  [&](const Alt& a) { return RE2::PartialMatch(alt_text(a), pattern); })
+                                     : RE2::PartialMatch(value_text(*v), pattern);
     if (holds) ok = false;
   }
   if (ok && spec.when_taint) {
