@@ -199,6 +199,7 @@ void Node::start_coordinator_link(const NodeSpec& spec, const config::ServiceCon
 void prepare_run_sandbox(NodeSpec& spec, const config::SandboxConfig& sandbox) {
   if (spec.kind != NodeKind::local_run) throw std::logic_error("prepare_run_sandbox: a run's node only");
   spec.native = make_native(spec, sandbox);
+  sandbox::await_host_memory_released(*spec.native);
 }
 
 std::unique_ptr<Node> start_node(const NodeSpec& spec) {

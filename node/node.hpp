@@ -83,7 +83,10 @@ std::unique_ptr<Node> start_node(const NodeSpec& spec);
 // building spec.prepare's sandbox in it at once, before the rest of the
 // configuration is read and the state directory is swept (a live run's
 // scratch is locked, so the sweep leaves it). The sandbox is on a run's
-// critical path: `run` calls this as soon as it knows the shape.
+// critical path: `run` calls this as soon as it knows the shape. Returns once
+// the sandbox's init no longer shares this process's memory (about 2 ms):
+// what the caller does next would otherwise make both slower
+// (sandbox::await_host_memory_released).
 void prepare_run_sandbox(NodeSpec& spec, const config::SandboxConfig& sandbox);
 
 }  // namespace mai::node

@@ -217,7 +217,7 @@ int main(int argc, char** argv) {
   warm_spec.scratch_root = scratch;
   warm_spec.output_flood_bytes = cfg.output_flood_bytes;
   std::unique_ptr<sandbox::WarmEntry> next_warm;
-  auto prepare_warm = [&] { next_warm = warm_source.prepare_warm(sandbox::warm_shape_of(warm_spec), scratch); };
+  auto prepare_warm = [&] { next_warm = warm_source.prepare_warm(sandbox::warm_shape_of(warm_spec), scratch, {}); };
   auto warm_run = [&] {
     warm_spec.run_id = random_hex(16);
     auto box = next_warm->hand_off(warm_spec);

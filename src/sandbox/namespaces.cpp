@@ -24,6 +24,7 @@ namespace {
 
 constexpr int kSlots = init_fd::count;
 constexpr int kExeSlot = kSlots;  // close-on-exec, gone once the helper runs
+constexpr int kWatchSlot = kExeSlot + 1;  // InitFds::exec_watch, close-on-exec too
 constexpr int kPidfdIdType = 3;  // P_PIDFD (Linux 5.4), which older headers lack
 // ioprio_get/set (linux/ioprio.h is not in every userspace) and personality(2).
 constexpr long kIoprioWhoProcess = 1;
@@ -72,24 +73,28 @@ bool leave_host_priorities() {
     if (::syscall(SYS_write, fd, "0", 1) != 1) ::syscall(SYS_exit_group, child_exit::cgroup);
   }
   // First lift every source above the slots so no dup2 clobbers another source.
-  int moved[kSlots + 1];
+  int moved[kSlots + 2];
   for (int i = 0; i < kSlots; ++i)
     moved[i] = f.slot[i] < 0 ? -1 : static_cast<int>(::syscall(SYS_fcntl, f.slot[i], F_DUPFD_CLOEXEC, 64));
-  moved[kSlots] = static_cast<int>(::syscall(SYS_fcntl, f.exe, F_DUPFD_CLOEXEC, 64));
+  moved[kExeSlot] = static_cast<int>(::syscall(SYS_fcntl, f.exe, F_DUPFD_CLOEXEC, 64));
+  moved[kWatchSlot] = f.exec_watch < 0 ? -1 : static_cast<int>(::syscall(SYS_fcntl, f.exec_watch, F_DUPFD_CLOEXEC, 64));
   for (int i = 0; i < kSlots; ++i) {
     if (f.slot[i] >= 0 && moved[i] < 0) ::syscall(SYS_exit_group, child_exit::descriptors);
     if (moved[i] >= 0 && ::syscall(SYS_dup3, moved[i], i, 0) < 0) ::syscall(SYS_exit_group, child_exit::descriptors);
   }
-  if (moved[kSlots] < 0 || ::syscall(SYS_dup3, moved[kSlots], kExeSlot, O_CLOEXEC) < 0)
+  if (moved[kExeSlot] < 0 || ::syscall(SYS_dup3, moved[kExeSlot], kExeSlot, O_CLOEXEC) < 0)
+    ::syscall(SYS_exit_group, child_exit::descriptors);
+  if (f.exec_watch >= 0 && (moved[kWatchSlot] < 0 || ::syscall(SYS_dup3, moved[kWatchSlot], kWatchSlot, O_CLOEXEC) < 0))
     ::syscall(SYS_exit_group, child_exit::descriptors);
   // Nothing else of the host process survives: not even descriptors other
   // threads opened without O_CLOEXEC a moment ago.
-  if (::syscall(SYS_close_range, static_cast<unsigned>(kExeSlot + 1), ~0u, 0u) != 0) {
+  const unsigned first_closed = f.exec_watch >= 0 ? kWatchSlot + 1 : kExeSlot + 1;
+  if (::syscall(SYS_close_range, first_closed, ~0u, 0u) != 0) {
     // Kernels before 5.9: close one by one up to the descriptor limit.
     struct rlimit64 lim {};
     ::syscall(SYS_prlimit64, 0, RLIMIT_NOFILE, nullptr, &lim);
     unsigned long top = lim.rlim_cur > 65536 ? 65536 : lim.rlim_cur;
-    for (unsigned long fd = kExeSlot + 1; fd < top; ++fd) ::syscall(SYS_close, fd);
+    for (unsigned long fd = first_closed; fd < top; ++fd) ::syscall(SYS_close, fd);
   }
   for (int i = 0; i < kSlots; ++i)
     if (f.slot[i] < 0) ::syscall(SYS_close, i);

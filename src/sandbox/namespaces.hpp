@@ -12,6 +12,10 @@ namespace mai::sandbox {
 struct InitFds {
   int slot[7] = {-1, -1, -1, -1, -1, -1, -1};
   int exe = -1;  // O_PATH descriptor of mai-sandbox-init, run with execveat
+  // Optional: the write end of a pipe the child keeps close-on-exec, so that
+  // its read end sees EOF once the child has exec'd the helper (or died):
+  // from then on it no longer shares the host's memory.
+  int exec_watch = -1;
   // Cgroup files the child writes "0" to first thing, moving itself into the
   // run's cgroup (Cgroup::self_attach_files(); opened by the host, whose
   // credentials the kernel checks). -1 ends the list.

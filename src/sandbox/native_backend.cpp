@@ -66,6 +66,21 @@ void make_pipe(Fds& fds, int p[2]) {
   fds.add(p[1]);
 }
 
+// Until the pipe's other end is closed everywhere (or the setup time is up:
+// the init's setup then fails on its own, and says why).
+void await_eof(int fd) {
+  char c;
+  for (;;) {
+    pollfd pf{fd, POLLIN, 0};
+    int rc = ::poll(&pf, 1, kSetupTimeoutMs);
+    if (rc < 0 && errno == EINTR) continue;
+    if (rc <= 0) return;
+    ssize_t n = ::read(fd, &c, 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+  }
+}
+
 // `pidfd`: the init's, whose exit (if that is why the send failed) says why.
 void send_all(int fd, const std::string& msg, int pidfd) {
   if (::send(fd, msg.data(), msg.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(msg.size())) {
@@ -240,7 +255,7 @@ class NativeBackend final : public Backend, public WarmSource {
     if (stock_) stocked = stock_->take(spec.scratch_root, spec.limits);
     std::unique_ptr<NativeSandbox> box;
     try {
-      box = std::make_unique<NativeSandbox>(build(spec, is, nullptr, stocked ? &*stocked : nullptr));
+      box = std::make_unique<NativeSandbox>(build(spec, is, nullptr, {}, stocked ? &*stocked : nullptr));
     } catch (...) {
       if (stock_) stock_->restock();
       throw;
@@ -253,7 +268,8 @@ class NativeBackend final : public Backend, public WarmSource {
     return box;
   }
 
-  std::unique_ptr<WarmEntry> prepare_warm(const WarmShape& shape, const std::string& scratch_root) override {
+  std::unique_ptr<WarmEntry> prepare_warm(const WarmShape& shape, const std::string& scratch_root,
+                                          const WarmBuildHooks& hooks) override {
     RunSpec spec = warm_build_spec(shape, scratch_root);
     InitSpec is = init_spec_for(spec);
     is.warm = true;
@@ -264,7 +280,7 @@ class NativeBackend final : public Backend, public WarmSource {
     int spec_fd = -1;
     StartedRun run;
     try {
-      run = build(spec, is, &spec_fd);
+      run = build(spec, is, &spec_fd, hooks);
     } catch (...) {
       if (spec_fd >= 0) ::close(spec_fd);
       throw;
@@ -297,7 +313,8 @@ class NativeBackend final : public Backend, public WarmSource {
   }
 
   // With `stocked`, its ids, directory and cgroup are the run's (run_stock.hpp).
-  StartedRun build(const RunSpec& spec, const InitSpec& is, int* warm_spec_fd, StockedRun* stocked = nullptr) {
+  StartedRun build(const RunSpec& spec, const InitSpec& is, int* warm_spec_fd, const WarmBuildHooks& hooks,
+                   StockedRun* stocked = nullptr) {
     if (::geteuid() != 0) throw SandboxError("not_root", "the native sandbox must run as root");
     StartedRun run;
     run.limits = spec.limits;
@@ -338,7 +355,7 @@ class NativeBackend final : public Backend, public WarmSource {
       } catch (const std::exception& e) {
         throw SandboxError("cgroup_setup", e.what());
       }
-      start(run, is, warm_spec_fd);
+      start(run, is, warm_spec_fd, hooks);
     } catch (...) {
       // The init's end empties its pid namespace; with the cgroup gone too,
       // nothing of the run is left and its ids are free again at once.
@@ -376,7 +393,7 @@ class NativeBackend final : public Backend, public WarmSource {
     return is;
   }
 
-  void start(StartedRun& run, const InitSpec& is, int* warm_spec_fd) {
+  void start(StartedRun& run, const InitSpec& is, int* warm_spec_fd, const WarmBuildHooks& hooks) {
     if (layout_.version == 0) throw SandboxError("cgroup_unavailable", layout_.why_unusable);
     Fds fds;
     int exe = fds.add(::open(init_path_.c_str(), O_PATH | O_CLOEXEC));
@@ -414,10 +431,13 @@ class NativeBackend final : public Backend, public WarmSource {
       f.cgroup_self[i] = fds.add(::open(self_attach[i].c_str(), O_WRONLY | O_CLOEXEC));
       if (f.cgroup_self[i] < 0) setup_error("open " + self_attach[i]);
     }
+    int exec_watch[2] = {-1, -1};
+    if (hooks.host_memory_released) make_pipe(fds, exec_watch);
+    f.exec_watch = exec_watch[1];
     phase_done("pipes, descriptors");
     run.init = clone_init(f, run.ids.id(0));
     phase_done("clone + exec init");
-    for (int fd : {null_fd, out_p[1], err_p[1], spec_p[0], status_p[1], run_fd, exe, sock[1]})
+    for (int fd : {null_fd, out_p[1], err_p[1], spec_p[0], status_p[1], run_fd, exe, sock[1], exec_watch[1]})
       if (fd >= 0) fds.close(fd);
     for (int fd : f.cgroup_self)
       if (fd >= 0) fds.close(fd);
@@ -428,6 +448,12 @@ class NativeBackend final : public Backend, public WarmSource {
     write_id_maps(run.init.pid, run.ids.id(0), run.ids.id(1));
     phase_done("id maps");
     send_all(spec_p[1], "G" + encode_spec(is) + std::string(1, '\0'), run.init.pidfd);
+    if (exec_watch[0] >= 0) {
+      await_eof(exec_watch[0]);  // 'G' lets the child exec the helper
+      fds.close(exec_watch[0]);
+      phase_done("init left the host's memory");
+      hooks.host_memory_released();
+    }
     if (self_attach.empty()) run.cgroup->attach(run.init.pid);
     phase_done("spec + cgroup attach");
     send_all(spec_p[1], "C", run.init.pidfd);

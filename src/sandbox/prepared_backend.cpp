@@ -25,7 +25,11 @@ class PreparedBackend final : public Backend {
       phase_done("thread started");
       std::unique_ptr<WarmEntry> entry;
       try {
-        entry = source.prepare_warm(shape, scratch_root_);
+        entry = source.prepare_warm(shape, scratch_root_, {[this] {
+                                      std::lock_guard<std::mutex> lock(mu_);
+                                      memory_released_ = true;
+                                      changed_.notify_all();
+                                    }});
       } catch (const std::exception&) {
         // The run starts cold, and says why if that fails too.
       }
@@ -71,6 +75,11 @@ class PreparedBackend final : public Backend {
 
   std::vector<std::string> isolation() const override { return inner_->isolation(); }
 
+  void await_host_memory_released() {
+    std::unique_lock<std::mutex> lock(mu_);
+    changed_.wait(lock, [this] { return memory_released_ || built_; });
+  }
+
  private:
   std::shared_ptr<Backend> inner_;
   WarmShape shape_;
@@ -79,11 +88,16 @@ class PreparedBackend final : public Backend {
   std::condition_variable changed_;
   std::unique_ptr<WarmEntry> entry_;
   bool built_ = false;
+  bool memory_released_ = false;  // WarmBuildHooks::host_memory_released
   bool stop_ = false;
   std::thread thread_;
 };
 
 }  // namespace
+
+void await_host_memory_released(Backend& backend) {
+  if (auto* prepared = dynamic_cast<PreparedBackend*>(&backend)) prepared->await_host_memory_released();
+}
 
 std::shared_ptr<Backend> make_prepared_backend(std::shared_ptr<Backend> inner, const WarmShape& shape,
                                                const std::string& scratch_root) {

@@ -3,6 +3,7 @@
 // backend can), then given exactly one program. The backend side of the pool
 // in warm_pool.hpp; plain C++ (no CAF).
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -48,13 +49,25 @@ class WarmEntry {
   virtual uint64_t memory_bytes() const = 0;
 };
 
+// What the caller of prepare_warm hears of the build, on the building thread.
+struct WarmBuildHooks {
+  // Called once the sandbox's first process no longer shares the building
+  // process's memory: the native init, a fork-like clone(2), has exec'd its
+  // helper (or died; backends that fork nothing call it at once). Until then
+  // every page another thread of this process writes is copied, each copy
+  // with a TLB shoot-down on every core this process runs on: a caller with
+  // memory-heavy work of its own waits for this first (prepared_backend.hpp).
+  std::function<void()> host_memory_released;
+};
+
 // A backend that can build warm sandboxes. Call prepare_warm from a thread
 // that outlives the sandbox (as for Backend::launch).
 class WarmSource {
  public:
   virtual ~WarmSource() = default;
   // Throws mai::SandboxError as launch() does.
-  virtual std::unique_ptr<WarmEntry> prepare_warm(const WarmShape&, const std::string& scratch_root) = 0;
+  virtual std::unique_ptr<WarmEntry> prepare_warm(const WarmShape&, const std::string& scratch_root,
+                                                  const WarmBuildHooks& hooks) = 0;
 };
 
 }  // namespace mai::sandbox

@@ -14,7 +14,7 @@ class WarmBackend final : public Backend {
               std::string scratch_root)
       : inner_(std::move(inner)),
         scratch_root_(std::move(scratch_root)),
-        pool_([&source, root = scratch_root_](const WarmShape& s) { return source.prepare_warm(s, root); },
+        pool_([&source, root = scratch_root_](const WarmShape& s) { return source.prepare_warm(s, root, {}); },
               cfg.warm, initial_shapes(cfg)) {}
 
   // Spent warm runs' leftovers (directories, docker containers) are removed

@@ -76,7 +76,9 @@ class DockerBackend final : public Backend, public WarmSource {
     return box;
   }
 
-  std::unique_ptr<WarmEntry> prepare_warm(const WarmShape& shape, const std::string& scratch_root) override {
+  std::unique_ptr<WarmEntry> prepare_warm(const WarmShape& shape, const std::string& scratch_root,
+                                          const WarmBuildHooks& hooks) override {
+    if (hooks.host_memory_released) hooks.host_memory_released();  // the daemon makes the processes
     RunSpec spec = warm_build_spec(shape, scratch_root);
     // /tmp a host tmpfs too, as a collected one is: whether the run collects
     // it is known only at hand-off, and otherwise it is the same mount.

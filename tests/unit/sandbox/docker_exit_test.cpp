@@ -50,7 +50,7 @@ Ended run_on(sandbox::Backend& b, bool warm, const std::string& code, Limits lim
              Language lang = Language::python) {
   RunSpec spec = make_spec(code, lang, limits);
   std::unique_ptr<WarmEntry> entry;
-  if (warm) entry = dynamic_cast<WarmSource&>(b).prepare_warm(warm_shape_of(spec), scratch_root());
+  if (warm) entry = dynamic_cast<WarmSource&>(b).prepare_warm(warm_shape_of(spec), scratch_root(), {});
   PhaseRecorder rec;
   phase_recorder() = &rec;
   Ended e;

@@ -49,7 +49,7 @@ WarmShape shape_for(Language lang = Language::python, Limits limits = small_limi
 }
 
 std::unique_ptr<WarmEntry> warm_entry(Language lang = Language::python, Limits limits = small_limits()) {
-  return dynamic_cast<WarmSource&>(backend()).prepare_warm(shape_for(lang, limits), scratch_root());
+  return dynamic_cast<WarmSource&>(backend()).prepare_warm(shape_for(lang, limits), scratch_root(), {});
 }
 
 RawOutcome run_warm(const std::string& code, Language lang = Language::python, Limits limits = small_limits()) {
@@ -298,7 +298,7 @@ TEST_F(sandboxDockerWarm, AContainerNobodyGivesItsGoEndsItself) {
   cfg.warm.max_idle_ms = 1000;
   auto backend = make_docker_backend(cfg);
   const auto made = std::chrono::steady_clock::now();
-  auto entry = dynamic_cast<WarmSource&>(*backend).prepare_warm(shape_for(), scratch_root());
+  auto entry = dynamic_cast<WarmSource&>(*backend).prepare_warm(shape_for(), scratch_root(), {});
   docker::Client c(cfg.docker.socket);
   c.negotiate();
   auto found = docker::containers_with_label(c, std::string(docker::kScratchLabel) + "=" + scratch_root());

@@ -169,7 +169,7 @@ TEST_P(sandboxRefusedWrites, WarmRunsCountOnlyTheirCode) {
   for (Language lang : {Language::python, Language::shell}) {
     RunSpec spec = make_spec(lang == Language::python ? "open('/etc/passwd', 'a')" : "echo > /etc/passwd",
                              lang, roomy());
-    auto entry = dynamic_cast<WarmSource&>(backend()).prepare_warm(warm_shape_of(spec), scratch_root());
+    auto entry = dynamic_cast<WarmSource&>(backend()).prepare_warm(warm_shape_of(spec), scratch_root(), {});
     RawOutcome r = entry->hand_off(spec)->wait();
     EXPECT_TRUE(r.exited);
     EXPECT_NE(r.exit_status, 0);

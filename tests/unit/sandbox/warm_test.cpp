@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <dirent.h>
+#include <filesystem>
 #include <functional>
 #include <fstream>
 #include <sys/stat.h>
@@ -35,7 +36,7 @@ WarmShape shape_for(Language lang = Language::python, Limits limits = small_limi
 }
 
 std::unique_ptr<WarmEntry> warm_entry(Language lang = Language::python, Limits limits = small_limits()) {
-  return warm_source().prepare_warm(shape_for(lang, limits), scratch_root());
+  return warm_source().prepare_warm(shape_for(lang, limits), scratch_root(), {});
 }
 
 RawOutcome run_warm(const std::string& code, Language lang = Language::python, Limits limits = small_limits()) {
@@ -108,6 +109,36 @@ TEST(sandboxWarm, PythonSeesWhatAColdRunSees) {
   EXPECT_EQ(warm.stderr_data, cold.stderr_data);
   EXPECT_NE(cold.stderr_data.find("ValueError: from the program"), std::string::npos) << cold.stderr_data;
   EXPECT_EQ(warm.max_pids, cold.max_pids);
+}
+
+// The build says when its init stops sharing the host's memory (warm.hpp,
+// WarmBuildHooks): once, on the building thread, before prepare_warm returns,
+// when the init has really exec'd its helper; and the pipe that tells it is
+// not passed on into the sandbox.
+TEST(sandboxWarm, TheBuildSaysWhenItsInitLeftTheHostsMemory) {
+  MAI_REQUIRE_ROOT();
+  const std::string self_exe = std::filesystem::read_symlink("/proc/self/exe").string();
+  std::vector<std::string> children_exes;
+  int calls = 0;
+  WarmBuildHooks hooks;
+  hooks.host_memory_released = [&] {
+    ++calls;
+    // The building thread's children: the init, and nothing else.
+    std::ifstream in("/proc/thread-self/children");
+    pid_t pid;
+    while (in >> pid) {
+      std::error_code ec;
+      auto exe = std::filesystem::read_symlink("/proc/" + std::to_string(pid) + "/exe", ec);
+      children_exes.push_back(ec ? "unreadable: " + ec.message() : exe.string());
+    }
+  };
+  auto entry = warm_source().prepare_warm(shape_for(), scratch_root(), hooks);
+  EXPECT_EQ(calls, 1);
+  ASSERT_EQ(children_exes.size(), 1u);
+  EXPECT_NE(children_exes[0], self_exe) << "the init still ran the host's code";
+  EXPECT_EQ(std::filesystem::path(children_exes[0]).filename(), "mai-sandbox-init");
+  RawOutcome warm = entry->hand_off(make_spec(kIntrospect))->wait();
+  EXPECT_EQ(warm.stdout_data, run(kIntrospect).stdout_data) << "the program saw a descriptor more";
 }
 
 TEST(sandboxWarm, PythonExitPathsMatchCold) {
@@ -341,7 +372,7 @@ TEST(sandboxWarm, AnEntryThatDiedWaitingIsNotUsed) {
   auto cfg = test_config();
   cfg.native.cgroup_parent = "mai-sandbox-test-warm-" + std::to_string(::getpid());
   auto native = make_native_backend(cfg);
-  auto entry = dynamic_cast<WarmSource&>(*native).prepare_warm(shape_for(), scratch_root());
+  auto entry = dynamic_cast<WarmSource&>(*native).prepare_warm(shape_for(), scratch_root(), {});
   CgroupLayout layout = detect_cgroup_layout();
   ASSERT_NE(layout.version, 0);
   std::string parent = (layout.version == 2 ? layout.unified_root : layout.v1.at("pids")) + "/" + cfg.native.cgroup_parent;
