@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Install the team's git hooks into the current repository.
+
+Hooks live in tools/hooks/ (one file per hook name). Existing hooks that we
+did not write are kept as <name>.local and chained from ours, so personal
+hooks keep working. Run again after pulling to pick up changes.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import logging
+import os
+import stat
+import sys
+from pathlib import Path
+
+log = logging.getLogger("hooks")
+
+MARKER = "# managed-by: repo-hooks"
+KNOWN_HOOKS = ("pre-commit", "commit-msg", "pre-push", "post-checkout", "post-merge")
+WRAPPER = """#!/bin/sh
+{marker} ({digest})
+# chain a personal hook if one was here before us
+if [ -x "$0.local" ]; then
+    "$0.local" "$@" || exit $?
+fi
+exec "$(git rev-parse --show-toplevel)/{source}" "$@"
+"""
+
+
+def find_git_dir(start: Path) -> Path:
+    """Walk up from start; follows the gitdir: pointer used by worktrees."""
+    for candidate in (start, *start.parents):
+        dotgit = candidate / ".git"
+        if dotgit.is_dir():
+            return dotgit
+        if dotgit.is_file():
+            line = dotgit.read_text().strip()
+            if line.startswith("gitdir:"):
+                return (candidate / line.split(":", 1)[1].strip()).resolve()
+    raise FileNotFoundError(f"no git repository above {start}")
+
+
+def hooks_dir_for(git_dir: Path) -> Path:
+    # worktrees share the hooks of the main repository
+    common = git_dir / "commondir"
+    if common.is_file():
+        git_dir = (git_dir / common.read_text().strip()).resolve()
+    return git_dir / "hooks"
+
+
+def render(name: str, source: Path, repo_root: Path) -> str:
+    rel = source.relative_to(repo_root).as_posix()
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:12]
+    return WRAPPER.format(marker=MARKER, digest=digest, source=rel)
+
+
+def install(name: str, source: Path, hooks_dir: Path, repo_root: Path, force: bool) -> str:
+    target = hooks_dir / name
+    content = render(name, source, repo_root)
+    if target.exists():
+        current = target.read_text(errors="replace")
+        if current == content:
+            return "unchanged"
+        if MARKER not in current:
+            backup = target.with_name(name + ".local")
+            if backup.exists() and not force:
+                log.warning("%s: both a hook and %s exist, use --force", name, backup.name)
+                return "skipped"
+            target.replace(backup)
+            log.info("%s: kept existing hook as %s", name, backup.name)
+    target.write_text(content)
+    mode = target.stat().st_mode
+    target.chmod(mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return "installed"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--source-dir", default="tools/hooks")
+    ap.add_argument("--force", action="store_true")
+    ap.add_argument("--uninstall", action="store_true")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.INFO, format="hooks: %(message)s")
+
+    try:
+        git_dir = find_git_dir(Path.cwd())
+    except FileNotFoundError as exc:
+        log.error("%s", exc)
+        return 2
+    repo_root = git_dir.parent if git_dir.name == ".git" else Path.cwd()
+    hooks_dir = hooks_dir_for(git_dir)
+    hooks_dir.mkdir(parents=True, exist_ok=True)
+
+    if args.uninstall:
+        for name in KNOWN_HOOKS:
+            target = hooks_dir / name
+            if target.exists() and MARKER in target.read_text(errors="replace"):
+                target.unlink()
+                local = target.with_name(name + ".local")
+                if local.exists():
+                    local.replace(target)
+                log.info("%s: removed", name)
+        return 0
+
+    src_dir = repo_root / args.source_dir
+    for name in KNOWN_HOOKS:
+        source = src_dir / name
+        if not source.is_file():
+            continue
+        if not os.access(source, os.X_OK):
+            log.warning("%s is not executable; git will not be able to run it", source)
+        log.info("%s: %s", name, install(name, source, hooks_dir, repo_root, args.force))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
