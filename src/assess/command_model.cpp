@@ -1879,6 +1879,10 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   std::vector<Word> urls;
   for (size_t k : p.operands) urls.push_back(argv[k]);
   if (auto u = opt_value(argv, p, "--url")) urls.push_back(*u);
+  // The Unix socket the requests go through (the Docker engine's, for one).
+  for (const char* o : {"--unix-socket", "--abstract-unix-socket"})
+    if (auto sock = opt_value(argv, p, o); sock && curl)
+      effect(Eff::net_connect, "unix", sock->text, name + " " + join_words(argv, 1));
   // Data sent.
   uint32_t t = 0;
   int32_t ev = -1;

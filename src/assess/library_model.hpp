@@ -46,7 +46,8 @@ struct ApiSpec {
   std::string returns;    // type of the result ("str", "bytes", "file", "socket.socket", ...)
   uint32_t taint = 0;     // added to the result
   uint32_t cb_taint = 0;  // given to callbacks' parameters
-  std::vector<std::string> cb_types;  // the callbacks' parameters are objects of these types (reader, writer)
+  std::vector<std::string> cb_types;  // the callbacks' parameters are objects of these types (reader,
+                                      // writer); "self": the object the callback is set on
   std::string special;    // a built-in behaviour of the interpreter
   Special special_id = Special::none;
   bool attr = false;      // an attribute, not a call

@@ -1374,6 +1374,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         // types carrying what the connection brings.
         Args inner;
         for (const auto& type : spec.cb_types) {
+          if (type == "self") {  // paho's on_connect(client, ...): the object the callback was set on
+            inner.pos.push_back(self ? *self : Value());
+            continue;
+          }
           Value v = Value::object(type, std::string(), spec.cb_taint);
           v.ev = cev;
           inner.pos.push_back(std::move(v));
@@ -1524,7 +1528,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   }
   // What a lookup falls back to where the configuration is silent
   // (configparser's get(..., fallback=X)): the code's default may be what runs.
-  if (auto d = role_value(spec, "default", args, self)) result.join(*d);
+  // Like an option's default, it is a setting the user may change in the file.
+  if (auto d = role_value(spec, "default", args, self)) {
+    Value fallback = *d;
+    fallback.taint |= kOption;
+    result.join(fallback);
+  }
   return result;
 }
 

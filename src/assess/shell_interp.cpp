@@ -253,8 +253,15 @@ void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
   // PRIV=__none__; fi): the first branch's non-empty value is the likely one,
   // as the first of a preference list is, not the fallback the last names.
   // (An append in the same branch, L+=(x), builds on it and is kept.)
+  // Nor does it stay over a known one: a fallback for a value the command
+  // line may leave empty ([[ -n "$KEY" ]] || KEY=~/.ssh/id_rsa) is the likely
+  // value, as ${KEY:-~/.ssh/id_rsa} is.
+  const std::string unknown(1, kUnknownPart);
+  const auto old_value = vars_.find(name);
+  const bool replaces_unknown = cond_ > 0 && old_value != vars_.end() && old_value->second.text == unknown &&
+                                !w.text.empty() && w.text != unknown;
   if (cond_ > 0) {
-    if (!cond_set_.insert(name).second)
+    if (!cond_set_.insert(name).second && !replaces_unknown)
       if (auto old = vars_.find(name); old != vars_.end() && !old->second.text.empty() &&
                                        w.text.rfind(old->second.text, 0) != 0) {
         old->second.taint |= w.taint;
@@ -274,7 +281,9 @@ void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
     e.detail = "$RANDOM for " + name;
     ctx_.effect(std::move(e), site(at));
   }
+  const uint32_t unknown_taint = replaces_unknown ? old_value->second.taint : 0;
   Word& kept = vars_[name] = w;
+  kept.taint |= unknown_taint;
   // x="$x$x" doubles a variable each line: 100,000 such lines took 2.8 GB.
   // A variable keeps what a Python string value keeps, the rest unknown.
   if (kept.text.size() > Value::kMaxString) {

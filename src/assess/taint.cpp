@@ -35,7 +35,7 @@ constexpr Info kInfo[kCount] = {
     {"user_name", "the user's name"},
     {"host_name", "the host's name"},
     {"unpredictable", "a random name"},
-    {"option", "a command-line option"},
+    {"option", "an option the user sets"},
     {"web_request", "a web request's parameters"},
     {"pty", "a pseudo-terminal"},
     {"intercepted", "intercepted traffic"},
