@@ -17,7 +17,10 @@ audit records of each run (their timestamps: when each was sealed and
 synced), as medians since the process was started and as steps.
 
 --compare OTHER adds another build's `run` as a peer (e.g. before and after
-a change, interleaved in the same run, each with a state directory of its own).
+a change, interleaved in the same run, each with a state directory of its own),
+with --compare-config DIR its own configuration (an older build's checkout:
+a binary given a configuration other than the one compiled into it parses the
+YAML, which costs tens of milliseconds and would be measured as the build's).
 
 --docker adds the same round trips with the docker backend (`--backend
 docker` on the held connection) to both services: warm containers (waiting,
@@ -26,7 +29,7 @@ run), against the same bare python3, and the runs per second of each
 service on the docker backend too. Needs dockerd and the image
 (tools/start-dockerd.sh && tools/build-docker-image.sh).
 
-  bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox] [--compare BIN] [--no-serve] [--docker]
+  bench/run_overhead.py [--runs N] [--phases N] [--binary build/bin/mai-sandbox] [--compare BIN [--compare-config DIR]] [--no-serve] [--docker]
 """
 import json
 import argparse
@@ -170,6 +173,7 @@ def main():
     ap.add_argument("--phases", type=int, default=15, help="runs for the per-phase breakdown (0: none)")
     ap.add_argument("--binary", default=str(ROOT / "build" / "bin" / "mai-sandbox"))
     ap.add_argument("--compare", help="another mai-sandbox binary, measured as a peer")
+    ap.add_argument("--compare-config", help="the --compare binary's configuration directory (default: config/)")
     ap.add_argument("--no-serve", action="store_true", help="skip the serve peers")
     ap.add_argument("--docker", action="store_true", help="add the serve round trips on the docker backend")
     args = ap.parse_args()
@@ -182,7 +186,8 @@ def main():
              "mai-sandbox run": [args.binary, "--config", str(config), "--state", str(state),
                                  "run", str(program)]}
     if args.compare:
-        peers["run (--compare)"] = [args.compare, "--config", str(config), "--state", str(tmp / "compare-state"),
+        compare_config = args.compare_config or str(config)
+        peers["run (--compare)"] = [args.compare, "--config", compare_config, "--state", str(tmp / "compare-state"),
                                     "run", str(program)]
     if shutil.which("bwrap"):
         peers["bwrap"] = bwrap_command(program)
