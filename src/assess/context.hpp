@@ -143,11 +143,13 @@ struct Ctx {
     size_t dot = base.rfind('.');
     if (dot != std::string_view::npos && dot + 2 <= base.size() && !is_partial(base.substr(dot))) return true;
     // A name wholly made at run time (a name from a download's index) in a
-    // directory of the code's own that is named in full (./.ext-cache/<name>),
-    // or whose own name is known under a made-up one (firmware/<model>/tools/<name>).
+    // directory of the code's own: named in full (./.ext-cache/<name>), or
+    // made up under a named one (firmware/<model>/tools/<name>, staging/<version>/<name>).
     if (base.find_first_not_of(kUnknownPart) != std::string_view::npos || dir == "." || dir == "./") return false;
-    std::string_view dir_name = dir.substr(dir.rfind('/') == std::string_view::npos ? 0 : dir.rfind('/') + 1);
-    return !is_partial(dir) || (dir_name.size() >= 2 && !is_partial(dir_name));
+    if (!is_partial(dir)) return true;
+    std::string_view named = dir.substr(0, dir.find(kUnknownPart));  // "./staging/"
+    if (named.substr(0, 2) == "./") named.remove_prefix(2);
+    return named.size() >= 3;  // a name and its slash
   }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
     if (taint && !trackable(path) && spool_name(path)) {

@@ -226,6 +226,27 @@ void ini_sections(const std::string& text, Container& into, uint32_t taint) {
   }
 }
 
+// A section's options given in the code (read_dict, parser["agent"] = DEFAULTS):
+// defaults a file read later may override, so each is a setting the user may
+// change, as an option's default is (names lower-cased, as optionxform does).
+void ini_defaults(const Value& parser, const std::string& section, const Value& options) {
+  const Alt* o = options.single();
+  if (!o || o->k != VK::dict || !o->c) return;
+  for (const auto& a : parser.alts) {
+    if (a.k != VK::object || !a.c) continue;
+    if (!a.c->get_key(section)) a.c->set_key(section, make_dict());
+    Value* into = a.c->get_key(section);
+    if (!into->single() || !into->alts[0].c) continue;
+    for (const auto& [key, value] : o->c->keyed) {
+      std::string name = key;
+      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+      Value setting = value;
+      setting.taint |= kOption;
+      into->alts[0].c->set_key(name, std::move(setting));
+    }
+  }
+}
+
 // json.dumps of a value, as far as it is known (unknown parts as kUnknownPart).
 std::string json_text(const Value& v, int depth = 0) {
   const Alt* a = v.single();
@@ -1697,27 +1718,20 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::ini_dict: {
       // ConfigParser.read_dict({"section": {"option": value}}): those
-      // sections become the parser's, as read_string's do (defaults a file
-      // read later may override).
+      // sections become the parser's, as read_string's do.
       const Alt* d = a0 ? a0->single() : nullptr;
       if (self && d && d->k == VK::dict && d->c)
-        for (const auto& a : self->alts) {
-          if (a.k != VK::object || !a.c) continue;
-          for (const auto& [section, options] : d->c->keyed) {
-            const Alt* o = options.single();
-            if (!o || o->k != VK::dict || !o->c) continue;
-            if (!a.c->get_key(section)) a.c->set_key(section, make_dict());
-            Value* into = a.c->get_key(section);
-            if (!into->single() || !into->alts[0].c) continue;
-            for (const auto& [key, value] : o->c->keyed) {
-              std::string name = key;
-              std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-              into->alts[0].c->set_key(name, value);
-            }
-          }
-        }
+        for (const auto& [section, options] : d->c->keyed) ini_defaults(*self, section, options);
       handled = false;
       return Value();
+    }
+    case Special::ini_section: {
+      // parser["agent"] = DEFAULTS: the section's options, as read_dict's.
+      const Value* k = arg(0, "key");
+      const Value* v = arg(1, "value");
+      const Alt* section = k ? k->single() : nullptr;
+      if (self && v && section && section->k == VK::str && !is_partial(section->s)) ini_defaults(*self, section->s, *v);
+      return Value::none();
     }
     case Special::loads: case Special::yaml_loads: {
       // A document known whole (a constant, or text built from constants only).

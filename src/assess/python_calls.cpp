@@ -1134,7 +1134,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         }
         if (targets.empty()) targets.push_back(endpoint_text(target));
       } else {
-        targets = string_alternatives(target, 4);
+        // Each it may be, up to a bound: a function called with a table of
+        // names and, elsewhere, with a name built from secrets sees both.
+        targets = string_alternatives(target, 8);
         // A list of files (ConfigParser.read([a, b])): each is a target.
         std::vector<std::string> listed;
         for (const auto& a : target.alts)

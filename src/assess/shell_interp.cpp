@@ -1492,6 +1492,16 @@ void ShInterp::close_redirects(const Redirections& rd, CommandResult& result, co
 
 CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& reds, const CommandIo& io_in) {
   std::vector<std::string> assigns;
+  // `url=$1 dest=$2 n=0` on a line of its own, a command on the next: the
+  // grammar makes the assignments that command's prefix. They are the
+  // shell's, made before the command's words are read.
+  if (NodeId split = split_point(cmd); split != kNoNode) {
+    bool only_assignments = true;
+    for (NodeId c = t_.first_named(cmd); c != kNoNode && c != split; c = t_.next_named(c))
+      if (t_.kind(c) != K::variable_assignment) only_assignments = false;
+    if (only_assignments)
+      for (NodeId c = t_.first_named(cmd); c != kNoNode && c != split; c = t_.next_named(c)) exec(c, io_in);
+  }
   std::vector<Word> argv = words(cmd, &assigns);
   if (NodeId split = split_point(cmd); split != kNoNode) {
     // Words from `split` on are the next command.

@@ -355,10 +355,13 @@ std::vector<std::string> string_alternatives(const Value& v, size_t limit) {
   }
   for (const auto& a : v.alts) {
     if (out.size() >= limit) break;
-    if (a.k == VK::str || a.k == VK::bytes) out.push_back(a.s);
-    else if (a.k == VK::integer) out.push_back(std::to_string(a.i));
-    else if (a.k == VK::object && !a.extra.empty()) out.push_back(a.extra);
-    else out.emplace_back(1, kUnknownPart);
+    std::string text;
+    if (a.k == VK::str || a.k == VK::bytes) text = a.s;
+    else if (a.k == VK::integer) text = std::to_string(a.i);
+    else if (a.k == VK::object && !a.extra.empty()) text = a.extra;
+    else text.assign(1, kUnknownPart);
+    // Each text once: repeats would take the places of the ones after them.
+    if (std::find(out.begin(), out.end(), text) == out.end()) out.push_back(std::move(text));
   }
   return out;
 }
