@@ -1184,7 +1184,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       bool secret = !is_partial(name) && ctx_.lib.secret_env_name(name);
       if (secret) taint |= kEnvSecret;
       if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
-      if (is_partial(name)) taint |= kEnvAll;
+      // A name known only at run time: taken from the environment itself (a
+      // loop over os.environ), any variable, all of them in the end; from
+      // elsewhere (a config's key_env), the one variable the user named, which
+      // may be a secret.
+      if (is_partial(name)) taint |= k && (k->taint & (kEnv | kEnvAll)) ? kEnvAll : kEnvSecret;
       if (auto dir = env_directory(name)) out = Value::str(*dir);
       else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
       else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
@@ -1492,6 +1496,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return out;
     }
     case Special::super: {
+      // The next class in the order Python looks methods up in: the code's
+      // own, or a library class the model knows. A mixin it does not know
+      // (socketserver.ThreadingMixIn) has no __init__ of its own: the lookup
+      // goes on to the next base (TCPServer), as Python's does.
+      std::optional<Value> unknown_base;
       if (fn_ && fn_->owner) {
         for (const auto& b : fn_->owner->bases)
           for (const auto& a : b.alts) {
@@ -1503,11 +1512,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
               v.alts.push_back(i);
               return v;
             } else if (a.k == VK::libfunc || a.k == VK::module) {
-              return Value::object(a.s);
+              if (ctx_.lib.api(a.s)) return Value::object(a.s);
+              if (!unknown_base) unknown_base = Value::object(a.s);
             }
           }
       }
-      return Value();
+      return unknown_base.value_or(Value());
     }
     case Special::socket_new: {
       // socket.socket(family, type, proto): a SOCK_RAW socket sends packets
