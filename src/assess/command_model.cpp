@@ -992,7 +992,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     bool any = false;
     bool in_place = (name == "sed" && (p.short_flag('i') || p.has("--in-place")));
     size_t first = (name == "grep" || name == "egrep" || name == "fgrep" || name == "awk" || name == "sed") ? 1 : 0;
-    if (name == "sed" && opt_value(argv, p, "-e")) first = 0;
+    // sed -e SCRIPT / -f FILE: every operand is an input, none the script
+    if (name == "sed" && (opt_value(argv, p, "-e") || opt_value(argv, p, "--expression") ||
+                          opt_value(argv, p, "-f") || opt_value(argv, p, "--file")))
+      first = 0;
     for (size_t k = first; k < p.operands.size(); ++k) {
       const Word& w = argv[p.operands[k]];
       auto [ft, fev] = file_taint(w);
