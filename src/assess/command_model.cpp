@@ -1260,6 +1260,15 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (ev < 0) ev = fev;
       known = false;
     }
+    // openssl base64 -in FILE: the file is the input (its operands are the subcommand).
+    const std::optional<Word> in_file = name == "openssl" ? opt_value(argv, p, "-in") : std::nullopt;
+    if (in_file) {
+      auto [ft, fev] = file_taint(*in_file);
+      effect(Eff::file_read, name, in_file->text, name + " " + line, 0, -1, 0, -1, in_file->taint, in_file->ev);
+      t = ft;
+      ev = fev;
+      known = false;
+    }
     // gzip FILE (no -c): FILE.gz holds FILE's data; gunzip FILE.gz: FILE does.
     const bool to_stdout = p.short_flag('c') || p.has("--stdout") || p.has("--to-stdout") || p.operands.empty() ||
                            (name.size() > 3 && name.compare(name.size() - 3, 3, "cat") == 0);
@@ -1291,6 +1300,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         }
       }
     }
+    // openssl base64 ... -out FILE: the result goes to the file, not to stdout.
+    if (name == "openssl")
+      if (auto out = opt_value(argv, p, "-out")) {
+        effect(Eff::file_write, decode ? "decode" : "encode", out->text, name + " " + line, t, ev, 0, -1, out->taint,
+               out->ev);
+        return r;
+      }
     r.stdout_taint = t;
     r.stdout_ev = ev;
     return r;
@@ -1337,8 +1353,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       t |= ft;
       if (ev < 0) ev = fev;
     }
+    // The recipient is where it goes, with its provenance (an option's value
+    // is an address the user gave).
     const Word* to = operand(0);
-    effect(Eff::net_send, "mail", to ? to->text : "", name + " " + line, t, ev);
+    effect(Eff::net_send, "mail", to ? to->text : "", name + " " + line, t, ev, 0, -1, to ? to->taint : 0u,
+           to ? to->ev : -1);
     return r;
   }
   if (kind == "encrypt") {
