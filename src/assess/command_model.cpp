@@ -1901,6 +1901,12 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   std::vector<Word> urls;
   for (size_t k : p.operands) urls.push_back(argv[k]);
   if (auto u = opt_value(argv, p, "--url")) urls.push_back(*u);
+  // ftp:// (or telnet://, tftp://) without TLS asked for: the login and the
+  // files cross the network in clear, as ftplib's do.
+  const bool tls_asked = p.has("--ssl-reqd") || p.has("--ftp-ssl") || p.has("--ssl") || p.has("--ftp-ssl-reqd");
+  for (const auto& u : urls)
+    if (!tls_asked && (starts(u.text, "ftp://") || starts(u.text, "tftp://") || starts(u.text, "telnet://")))
+      effect(Eff::risky, "cleartext", u.text, name + " " + join_words(argv, 1));
   // The Unix socket the requests go through (the Docker engine's, for one).
   for (const char* o : {"--unix-socket", "--abstract-unix-socket"})
     if (auto sock = opt_value(argv, p, o); sock && curl)
