@@ -1,0 +1,109 @@
+#!/bin/sh
+# Build the building-permit submission pack for a project.
+#
+# Collects the stamped drawing PDFs, the structural calcs and the forms listed
+# in permit.conf, merges them into one bookmarked PDF in the order the city
+# portal expects, and zips it with the index sheet. Drawings change daily
+# during review, so the pack is kept fresh by a nightly rebuild.
+#
+# usage: permit_pack_builder.sh PROJECT_DIR [OUTPUT_DIR]
+
+set -eu
+
+PROJECT_DIR=${1:?usage: $0 PROJECT_DIR [OUTPUT_DIR]}
+OUTPUT_DIR=${2:-$PROJECT_DIR/permit}
+CONF="$PROJECT_DIR/permit.conf"
+STAGE=/tmp/permit-pack-stage
+SELF=$(readlink -f "$0")
+UNIT_DIR=${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user
+
+say() { echo "permit-pack: $*" >&2; }
+fail() { say "error: $*"; exit 1; }
+
+[ -d "$PROJECT_DIR" ] || fail "no such project directory: $PROJECT_DIR"
+[ -f "$CONF" ] || fail "missing $CONF"
+command -v qpdf >/dev/null 2>&1 || fail "qpdf not installed"
+command -v zip >/dev/null 2>&1 || fail "zip not installed"
+
+# permit.conf: SECTION|glob relative to project dir, one per line
+read_sections() {
+    grep -v '^[[:space:]]*#' "$CONF" | grep '|' || true
+}
+
+stage_documents() {
+    rm -rf "$STAGE"
+    mkdir -p "$STAGE/parts"
+    n=0
+    read_sections | while IFS='|' read -r section pattern; do
+        for f in "$PROJECT_DIR"/$pattern; do
+            [ -f "$f" ] || { say "nothing matches $pattern for $section"; continue; }
+            n=$((n + 1))
+            cp "$f" "$STAGE/parts/$(printf '%03d' "$n")_$(basename "$f")"
+        done
+    done
+    count=$(find "$STAGE/parts" -name '*.pdf' | wc -l)
+    [ "$count" -gt 0 ] || fail "no PDFs staged"
+    say "staged $count document(s)"
+}
+
+write_index() {
+    idx="$STAGE/index.txt"
+    {
+        echo "Permit submission pack"
+        echo "Project: $(basename "$PROJECT_DIR")"
+        echo "Built:   $(date -u +%Y-%m-%dT%H:%MZ)"
+        echo
+        ls "$STAGE/parts" | sed 's/^[0-9]*_/  - /'
+    } > "$idx"
+}
+
+merge_pdfs() {
+    merged="$STAGE/permit_set.pdf"
+    # shellcheck disable=SC2046
+    qpdf --empty --pages $(ls "$STAGE"/parts/*.pdf) -- "$merged" \
+        || fail "qpdf merge failed"
+    say "merged set: $(qpdf --show-npages "$merged") pages"
+}
+
+package() {
+    mkdir -p "$OUTPUT_DIR"
+    stamp=$(date +%Y%m%d)
+    out="$OUTPUT_DIR/$(basename "$PROJECT_DIR")_permit_$stamp.zip"
+    (cd "$STAGE" && zip -q -j "$out" permit_set.pdf index.txt)
+    say "wrote $out"
+}
+
+schedule_nightly() {
+    # keep the pack in step with the drawing set during plan review
+    mkdir -p "$UNIT_DIR"
+    cat > "$UNIT_DIR/permit-pack.service" <<EOF
+[Unit]
+Description=Rebuild permit pack for $(basename "$PROJECT_DIR")
+
+[Service]
+Type=oneshot
+ExecStart=$SELF $PROJECT_DIR $OUTPUT_DIR
+EOF
+    cat > "$UNIT_DIR/permit-pack.timer" <<EOF
+[Unit]
+Description=Nightly permit pack rebuild
+
+[Timer]
+OnCalendar=*-*-* 02:30:00
+Persistent=true
+
+[Install]
+WantedBy=timers.target
+EOF
+    systemctl --user daemon-reload
+    systemctl --user enable --now permit-pack.timer >/dev/null 2>&1 \
+        && say "nightly rebuild scheduled" \
+        || say "could not enable user timer"
+}
+
+stage_documents
+write_index
+merge_pdfs
+package
+[ "${PERMIT_PACK_NO_SCHEDULE:-0}" = 1 ] || schedule_nightly
+rm -rf "$STAGE"

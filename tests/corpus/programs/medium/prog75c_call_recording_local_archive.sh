@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# call_recording_local_archive.sh - move contact-centre call recordings older
+# than RETAIN_DAYS from the PBX spool into the archive directory, grouped by
+# month, with a sha256 manifest per month for the compliance team.
+#
+# Config: ./archiver.env (optional) may set SPOOL_DIR, ARCHIVE_DIR, RETAIN_DAYS.
+# Usage:  call_recording_local_archive.sh [-n] [-v]
+
+set -euo pipefail
+
+[[ -f ./archiver.env ]] && . ./archiver.env
+
+SPOOL_DIR="${SPOOL_DIR:-$HOME/pbx/recordings}"
+ARCHIVE_DIR="${ARCHIVE_DIR:-$HOME/pbx/archive}"
+RETAIN_DAYS="${RETAIN_DAYS:-30}"
+BATCH_LIST="/tmp/callrec_archive.lst"
+DRY_RUN=0
+VERBOSE=0
+
+log()  { echo "$(date '+%F %T') $*"; }
+vlog() { (( VERBOSE )) && log "$@" || true; }
+
+while getopts "nvh" o; do
+    case "$o" in
+        n) DRY_RUN=1 ;;
+        v) VERBOSE=1 ;;
+        h) sed -n '2,8p' "$0"; exit 0 ;;
+        *) exit 2 ;;
+    esac
+done
+
+check_archive() {
+    mkdir -p "$ARCHIVE_DIR"
+    local free_kb
+    free_kb=$(df -Pk "$ARCHIVE_DIR" | awk 'NR==2 {print $4}')
+    vlog "archive dir $ARCHIVE_DIR has ${free_kb}KB free"
+    if (( free_kb < 1048576 )); then
+        log "less than 1GB free under $ARCHIVE_DIR, refusing to continue"
+        exit 1
+    fi
+}
+
+collect_batch() {
+    find "$SPOOL_DIR" -type f \( -name '*.wav' -o -name '*.mp3' -o -name '*.opus' \) \
+        -mtime +"$RETAIN_DAYS" -printf '%TY-%Tm\t%p\n' | sort > "$BATCH_LIST"
+    wc -l < "$BATCH_LIST"
+}
+
+archive_batch() {
+    local month src dest moved=0
+    while IFS=$'\t' read -r month src; do
+        dest="$ARCHIVE_DIR/$month"
+        if (( DRY_RUN )); then
+            echo "would move $src -> $dest/"
+            continue
+        fi
+        mkdir -p "$dest"
+        ( cd "$(dirname "$src")" && sha256sum "$(basename "$src")" ) >> "$dest/MANIFEST.sha256"
+        cp --preserve=timestamps -- "$src" "$dest/"
+        if cmp -s -- "$src" "$dest/$(basename "$src")"; then
+            rm -f -- "$src"
+            moved=$((moved + 1))
+        else
+            log "copy mismatch for $src, leaving original in place"
+        fi
+    done < "$BATCH_LIST"
+    log "archived $moved recordings"
+}
+
+[[ -d "$SPOOL_DIR" ]] || { log "spool dir $SPOOL_DIR missing"; exit 1; }
+
+count=$(collect_batch)
+if (( count == 0 )); then
+    log "nothing older than $RETAIN_DAYS days in $SPOOL_DIR"
+    exit 0
+fi
+log "$count recordings older than $RETAIN_DAYS days queued"
+
+check_archive
+archive_batch
+rm -f "$BATCH_LIST"
