@@ -2,8 +2,9 @@
 // library model (decoding, reflection, paths, the environment, files,
 // containers), methods of str/bytes/list/dict/set, and the operators.
 #include <algorithm>
-#include <cstring>
 #include <cctype>
+#include <cstring>
+#include <deque>
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
@@ -35,12 +36,12 @@ bool splits_words(const std::vector<Value>& items) {
   return cuts >= 1;
 }
 
-// Each string alternative of v (up to 4), or nullopt when one is not a string.
+// Each string alternative of v (a Value holds at most kMaxAlts); unknown
+// parts where one is not a string.
 std::vector<std::string> texts(const Value& v, bool* all_known = nullptr) {
   std::vector<std::string> out;
   bool known = !v.alts.empty();
   for (const auto& a : v.alts) {
-    if (out.size() >= 4) break;
     if (a.k == VK::str || a.k == VK::bytes) {
       out.push_back(a.s);
       if (is_partial(a.s)) known = false;
@@ -1178,24 +1179,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::env_get: {
       const Value* k = arg(0, "key");
       if (!k) k = arg(0, "");
-      Value out;
       std::string name = k ? first_text(*k) : std::string(1, kUnknownPart);
-      uint32_t taint = kEnv;
-      bool secret = !is_partial(name) && ctx_.lib.secret_env_name(name);
-      if (secret) taint |= kEnvSecret;
-      if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
-      // A name known only at run time: taken from the environment itself (a
-      // loop over os.environ), any variable, all of them in the end; from
-      // elsewhere (a config's key_env), the one variable the user named, which
-      // may be a secret.
-      if (is_partial(name)) taint |= k && (k->taint & (kEnv | kEnvAll)) ? kEnvAll : kEnvSecret;
-      if (auto dir = env_directory(name)) out = Value::str(*dir);
-      else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
-      else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
-      int32_t ev = evidence(site, std::string(secret ? "reads the secret environment variable " : "reads the environment variable ") +
-                                      printable(name, 60));
-      out.taint |= taint;
-      out.ev = ev;
+      Value out = env_variable(name, k ? k->taint : 0, site);
       if (const Value* d = arg(1, "default")) {
         Value dv = *d;
         out.join(dv);
@@ -1661,12 +1646,16 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::template_substitute: {
       // t.substitute(mapping, **kw): each $name or ${name} replaced by its
       // value (a keyword first, then the mapping's key), $$ by a dollar.
+      // From os.environ: only the variables the template names.
       const Value* mapping = arg(0, "mapping");
       const Alt* m = mapping ? mapping->single() : nullptr;
+      std::deque<Value> from_environment;
       auto value_of = [&](const std::string& name) -> const Value* {
         for (const auto& [k, v] : args.kw)
           if (k == name) return &v;
         if (m && m->k == VK::dict && m->c) return m->c->get_key(name);
+        if (m && m->k == VK::object && m->s == "os._Environ")
+          return &from_environment.emplace_back(env_variable(name, 0, site));
         return nullptr;
       };
       Value out;
@@ -1698,6 +1687,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           if (v) {
             taint |= v->taint;
             if (ev < 0) ev = v->ev;
+          } else if (mapping) {
+            taint |= mapping->taint;  // a mapping we cannot read: what it holds
           }
           i = braced ? e : e - 1;
         }
@@ -1919,6 +1910,27 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
 }
 
 // ---------------------------------------------------------------- methods of built-in types
+
+Value PyInterp::env_variable(const std::string& name, uint32_t key_taint, NodeId site) {
+  Value out;
+  uint32_t taint = kEnv;
+  bool secret = !is_partial(name) && ctx_.lib.secret_env_name(name);
+  if (secret) taint |= kEnvSecret;
+  if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
+  // A name known only at run time: taken from the environment itself (a
+  // loop over os.environ), any variable, all of them in the end; from
+  // elsewhere (a config's key_env), the one variable the user named, which
+  // may be a secret.
+  if (is_partial(name)) taint |= key_taint & (kEnv | kEnvAll) ? kEnvAll : kEnvSecret;
+  if (auto dir = env_directory(name)) out = Value::str(*dir);
+  else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
+  else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
+  out.taint |= taint;
+  out.ev = evidence(site, std::string(secret ? "reads the secret environment variable "
+                                             : "reads the environment variable ") +
+                              printable(name, 60));
+  return out;
+}
 
 Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool& handled) {
   handled = true;

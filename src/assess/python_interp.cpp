@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "assess/library_model.hpp"
+#include "assess/python_compare.hpp"
 #include "assess/python_strings.hpp"
 #include "assess/taint.hpp"
 
@@ -1504,9 +1505,17 @@ Value PyInterp::eval_inner(NodeId e) {
           return Value();
         }
       }
-      uint32_t taint = 0;
-      for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) taint |= eval(c).taint;
-      (void)taint;
+      if (r != kNoNode && t_.next_named(r) == kNoNode) {
+        std::string op;
+        for (NodeId c = t_[l].next; c != kNoNode && c != r; c = t_[c].next)
+          for (char ch : text(c))
+            if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\\') op += ch;
+        if (op == "notin") op = "not in";
+        if (op == "isnot") op = "is not";
+        Value lv = eval(l), rv = eval(r);
+        return compare_values(op, lv, rv);
+      }
+      for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) eval(c);
       return Value();
     }
     case K::conditional_expression: {
@@ -2198,6 +2207,10 @@ Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, No
   };
   const Alt* ks = key.single();
   bool keep_obj_taint = true;
+  // A dict's taint is its values' (and whatever it got as a whole): an entry
+  // looked up by its key carries its own, not its neighbours'.
+  uint32_t neighbours = 0;
+  size_t hits = 0;  // alternatives that had the key
   for (const auto& a : obj.alts) {
     switch (a.k) {
       case VK::dict: {
@@ -2210,6 +2223,8 @@ Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, No
           const Value* v = a.c->get_key(name);
           if (v) {
             put(*v);
+            for (const auto& kv : a.c->keyed) neighbours |= kv.second.taint;
+            ++hits;
             break;
           }
           // A defaultdict makes the key's value on first use (handlers[event].append(f)).
@@ -2345,8 +2360,9 @@ Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, No
   }
   if (!any) out = Value();
   if (!keep_obj_taint) return out;
-  out.taint |= obj.taint;
-  if (out.ev < 0) out.ev = obj.ev;
+  uint32_t whole = hits && hits == obj.alts.size() ? obj.taint & ~neighbours : obj.taint;
+  out.taint |= whole;
+  if (out.ev < 0 && whole) out.ev = obj.ev;
   return out;
 }
 
