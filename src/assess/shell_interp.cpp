@@ -100,15 +100,7 @@ class ShInterp {
       if (bg) --background_;
       printed |= last.stdout_taint;
       if (printed_ev < 0) printed_ev = last.stdout_ev;
-      if (group && all_text.size() < kMaxGroupText) {
-        if (last.stdout_known || !last.stdout_text.empty()) {
-          all_text += last.stdout_text;
-          all_known = all_known && last.stdout_known;
-        } else if (last.stdout_taint) {
-          all_text += kUnknownPart;
-          all_known = false;
-        }
-      }
+      if (group) append_printed_text(all_text, all_known, last);
     }
     last.stdout_taint |= printed;
     if (last.stdout_ev < 0) last.stdout_ev = printed_ev;
@@ -119,6 +111,18 @@ class ShInterp {
     return last;
   }
   static constexpr size_t kMaxGroupText = 64 * 1024;
+  // Adds what one command of a group or one pass of a loop printed: its text,
+  // or an unknown part for data nobody knows.
+  static void append_printed_text(std::string& text, bool& known, const CommandResult& printed) {
+    if (text.size() >= kMaxGroupText) return;
+    if (printed.stdout_known || !printed.stdout_text.empty()) {
+      text += printed.stdout_text;
+      known = known && printed.stdout_known;
+    } else if (printed.stdout_taint) {
+      text += kUnknownPart;
+      known = false;
+    }
+  }
   // A compound command prints what the commands in it print (`for f in ...;
   // do cat "$f"; done | base32`): their output's taint joins the result's.
   static void add_printed(CommandResult& into, const CommandResult& from) {
@@ -1267,12 +1271,24 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         values.assign(1, sum);
       }
       ++loop_;
+      // What the loop prints is each pass's output in turn (`for p in ...; do
+      // printf '%s\n' "$p"; done > list`: a tar -T list), as a group's is.
+      std::string text;
+      bool known = true;
       for (const auto& v : values) {
         if (var != kNoNode) vars_[std::string(t_.text(var))] = v;
-        if (body != kNoNode) add_printed(r, exec(body, io));
+        if (body != kNoNode) {
+          CommandResult pass = exec(body, io);
+          add_printed(r, pass);
+          append_printed_text(text, known, pass);
+        }
         if (stop_) break;
       }
       --loop_;
+      if (!text.empty()) {
+        r.stdout_text = std::move(text);
+        r.stdout_known = known && !r.stdout_taint;
+      }
       break;
     }
     case K::while_statement_sh: {
