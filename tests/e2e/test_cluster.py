@@ -103,8 +103,10 @@ class Cluster(CliTestCase):
             records = self.records()
             started = {r["request_id"] for r in records if r["type"] == "execution.start"}
             missing = sorted(ids - started)
-            held = [(r["type"], r["request_id"], r.get("data", {}).get("origin")) for r in records
-                    if r["request_id"] in missing]
+            held = [(r["type"], r["request_id"], r.get("data", {}).get("origin"),
+                     r.get("data", {}).get("termination"), r.get("data", {}).get("status"),
+                     r.get("data", {}).get("worker"), r.get("time"))
+                    for r in records if r["request_id"] in missing]
             self.fail(f"no execution.start for {len(missing)} of {len(ids)} requests: {missing[:10]}; "
                       f"their records: {held[:20]}; workers: {self.status()['workers']}")
         status = {w["name"]: w for w in self.status()["workers"] if w["active"]}
