@@ -1410,7 +1410,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         const std::string& d = argv[k + 1].text;
         shallow = d.size() == 1 && d[0] >= '0' && d[0] <= '3';
       }
-      if ((w == "-name" || w == "-iname") && k + 1 < argv.size()) {
+      // `! -name 'S.*'` excludes: not the pattern of what is found
+      bool negated = k > 1 && (argv[k - 1].text == "!" || argv[k - 1].text == "-not");
+      if ((w == "-name" || w == "-iname") && k + 1 < argv.size() && !negated) {
         ++name_tests;
         std::string pat = argv[k + 1].text;
         wildcard = pat.find_first_of("*?[") != std::string::npos || is_partial(pat);
@@ -1435,6 +1437,22 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (roots.empty()) roots.push_back(".");
     int32_t ev = ctx_.log.evidence(site_.line, site_.col, "walks " + printable(roots[0]));
     for (const auto& root : roots) effect(Eff::file_list, "find", root, name + " " + line);
+    // What it prints, when it prints the paths (-print, or no action at all):
+    // a line per root, ROOT/<unknown> (`find ~/.ssh -type f > list` names
+    // files under ~/.ssh for a tar -T LIST).
+    bool prints = true;
+    for (size_t k = i; k < argv.size(); ++k) {
+      const std::string& w = argv[k].text;
+      if (w == "-print" || w == "-print0") {
+        prints = true;
+        break;
+      }
+      if (w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir" || w == "-delete" ||
+          w.rfind("-printf", 0) == 0 || w.rfind("-fprint", 0) == 0 || w == "-ls" || w == "-fls")
+        prints = false;
+    }
+    if (prints)
+      for (const auto& root : roots) r.stdout_text += under(root) + "\n";
     for (; i < argv.size(); ++i) {
       const std::string& w = argv[i].text;
       if (w == "-delete") {

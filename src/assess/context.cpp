@@ -63,6 +63,7 @@ uint32_t Ctx::classify(std::string_view path) const {
     return lib.path_class_bit("cwd").value_or(0);
   uint32_t bits = lib.classify_path(path);
   if (bits & public_key_class) bits &= ~credentials_class;
+  if (bits & bookmarks_class) bits &= ~browser_data_class;
   if (path[0] != '/' && path[0] != '~' && path[0] != kUnknownPart)
     if (auto here = lib.path_class_bit("cwd")) bits |= *here;
   return bits;

@@ -4,6 +4,7 @@
 // placement of nested code (a string given to exec or a shell, a decoded
 // payload), whose effects are reported at the outer construct.
 #pragma once
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <map>
@@ -76,6 +77,8 @@ struct Ctx {
         hook_class(l.path_class_bit("git_hook").value_or(0)),
         public_key_class(l.path_class_bit("public_key").value_or(0)),
         credentials_class(l.path_class_bit("credentials").value_or(0)),
+        bookmarks_class(l.path_class_bit("browser_bookmarks").value_or(0)),
+        browser_data_class(l.path_class_bit("browser_data").value_or(0)),
         directory_class(l.path_class_bit("directory").value_or(0)) {}
   const LibraryModel& lib;
   const KnownThreats& threats;
@@ -111,8 +114,12 @@ struct Ctx {
       if (c != kUnknownPart) ++known;
     if (known >= 6 && base.front() != kUnknownPart) return true;
     // An unknown prefix and a distinctive known rest in a known directory
-    // ("$WORK/${TICKET}-bundle.tar.gz" with WORK from mktemp).
-    return known >= 8 && slash != std::string_view::npos && !is_partial(p.substr(0, slash));
+    // ("$WORK/${TICKET}-bundle.tar.gz" with WORK from mktemp), or in one
+    // whose name starts distinctively (WORK=/tmp/escrow.$$).
+    if (known < 8 || slash == std::string_view::npos) return false;
+    std::string_view dir = p.substr(0, slash);
+    size_t fixed = std::min(dir.find(kUnknownPart), dir.size());
+    return fixed == dir.size() || fixed >= 8;
   }
   // A path with unknown parts as a glob pattern: each unknown part any run of a name.
   static std::string as_glob(std::string_view path) {
@@ -284,8 +291,9 @@ struct Ctx {
   static constexpr size_t kMaxHooks = 16;
   static constexpr size_t kMaxMadeDirs = 256;
   const uint32_t hook_class;  // the git_hook path class (0: the model has none)
-  // A public key (id_rsa.pub) is published by design: never a credential store.
-  const uint32_t public_key_class, credentials_class;
+  // A public key (id_rsa.pub) is published by design: never a credential
+  // store; a browser's bookmarks are not its logins or cookies.
+  const uint32_t public_key_class, credentials_class, bookmarks_class, browser_data_class;
   // Well-known directories (the `directory` path class: /etc/systemd/system,
   // ~/.config/autostart): a copy to one of them lands inside it.
   const uint32_t directory_class;
