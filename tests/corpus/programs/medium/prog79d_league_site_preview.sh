@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# league_site_preview.sh - rebuild the league's static fixtures/results site
+# from the CSV exports and serve it so committee members can check it from
+# their phones in the clubhouse before it goes live.
+#
+# Inputs (working directory): fixtures.csv, results.csv, templates/
+# Output: ./_site, served on $PREVIEW_PORT
+set -euo pipefail
+
+SITE_DIR="./_site"
+SEASON="${SEASON:-$(date +%Y)}"
+PREVIEW_PORT="${PREVIEW_PORT:-8000}"
+LOG="./publish.log"
+
+say() { echo "$(date +%T) $*" | tee -a "$LOG"; }
+
+[[ -f fixtures.csv ]] || { say "fixtures.csv missing"; exit 1; }
+[[ -f results.csv ]]  || { say "results.csv missing"; exit 1; }
+
+build_site() {
+  rm -rf "$SITE_DIR"
+  mkdir -p "$SITE_DIR/assets"
+  [[ -d templates/assets ]] && cp -r templates/assets/. "$SITE_DIR/assets/"
+  SEASON="$SEASON" SITE_DIR="$SITE_DIR" python3 - <<'PY'
+import csv, html, os
+from collections import defaultdict
+
+site, season = os.environ["SITE_DIR"], os.environ["SEASON"]
+table = defaultdict(lambda: {"p": 0, "w": 0, "d": 0, "l": 0, "gf": 0, "ga": 0})
+with open("results.csv", newline="") as fh:
+    for r in csv.DictReader(fh):
+        hs, as_ = int(r["home_score"]), int(r["away_score"])
+        for team, f, a in ((r["home"], hs, as_), (r["away"], as_, hs)):
+            t = table[team]
+            t["p"] += 1; t["gf"] += f; t["ga"] += a
+            t["w" if f > a else "d" if f == a else "l"] += 1
+rows = sorted(table.items(), key=lambda kv: (-(3*kv[1]["w"] + kv[1]["d"]),
+                                             -(kv[1]["gf"] - kv[1]["ga"])))
+with open(os.path.join(site, "table.html"), "w") as out:
+    out.write(f"<h1>League table {season}</h1><table>")
+    for pos, (team, t) in enumerate(rows, 1):
+        pts = 3 * t["w"] + t["d"]
+        out.write(f"<tr><td>{pos}</td><td>{html.escape(team)}</td><td>{t['p']}</td>"
+                  f"<td>{t['gf']-t['ga']}</td><td>{pts}</td></tr>")
+    out.write("</table>")
+with open("fixtures.csv", newline="") as fh, \
+     open(os.path.join(site, "fixtures.html"), "w") as out:
+    out.write(f"<h1>Fixtures {season}</h1><ul>")
+    for r in csv.DictReader(fh):
+        out.write(f"<li>{html.escape(r['date'])}: {html.escape(r['home'])} v "
+                  f"{html.escape(r['away'])} ({html.escape(r.get('venue', ''))})</li>")
+    out.write("</ul>")
+PY
+  cp templates/index.html "$SITE_DIR/index.html" 2>/dev/null || \
+    echo '<a href="fixtures.html">Fixtures</a> | <a href="table.html">Table</a>' \
+      > "$SITE_DIR/index.html"
+  say "site built in $SITE_DIR ($(find "$SITE_DIR" -type f | wc -l) files)"
+}
+
+preview_site() {
+  local ip
+  ip="$(hostname -I 2>/dev/null | awk '{print $1}')"
+  say "preview at http://${ip:-localhost}:$PREVIEW_PORT/ (Ctrl-C to stop)"
+  python3 -m http.server "$PREVIEW_PORT" --bind 0.0.0.0 --directory "$SITE_DIR"
+}
+
+build_site
+preview_site
