@@ -969,6 +969,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     std::string detail = name + " " + line;
     if (kind == "ln") detail = "link to " + argv[p.operands[0]].text;
+    // One file whose text this code wrote: the copy holds that text (a unit
+    // drop-in installed from a temporary file is judged by what it says).
+    if (kind == "copy" && sources == 1 && !into_dir)
+      if (const std::string* text = ctx_.written_text_at(ctx_.path(argv[p.operands[0]].text))) {
+        detail = *text;
+        ctx_.record_text(ctx_.path(dst.text), *text, false);
+      }
     if (into_dir && !landed.empty())
       for (const auto& [src, at] : landed)
         effect(Eff::file_write, "copy", at.text, detail, src.taint, src.ev, 0, -1, at.taint, at.ev);

@@ -105,7 +105,8 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   if (has("process_environment")) t |= kEnvAll;
   // keyboards and mice as the kernel shows them: what is read are keystrokes
   if (has("input_device")) t |= kKeys;
-  if (has("home") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
+  // a public key (and known_hosts, authorized_keys) is published by design
+  if (has("home") && !has("public_key") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
   return t;
 }
 

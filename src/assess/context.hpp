@@ -114,12 +114,14 @@ struct Ctx {
       if (c != kUnknownPart) ++known;
     if (known >= 6 && base.front() != kUnknownPart) return true;
     // An unknown prefix and a distinctive known rest in a known directory
-    // ("$WORK/${TICKET}-bundle.tar.gz" with WORK from mktemp), or in one
-    // whose name starts distinctively (WORK=/tmp/escrow.$$).
-    if (known < 8 || slash == std::string_view::npos) return false;
+    // ("$WORK/${TICKET}-bundle.tar.gz" with WORK from mktemp); or a known
+    // suffix in a work directory of this code's own, named distinctively and
+    // then made unique (WORK=/tmp/escrow.$$: "$WORK/$HOST.tar.gz").
+    if (slash == std::string_view::npos) return false;
     std::string_view dir = p.substr(0, slash);
     size_t fixed = std::min(dir.find(kUnknownPart), dir.size());
-    return fixed == dir.size() || fixed >= 8;
+    if (fixed == dir.size()) return known >= 8;
+    return fixed >= 8 && known >= 4;
   }
   // A path with unknown parts as a glob pattern: each unknown part any run of a name.
   static std::string as_glob(std::string_view path) {

@@ -154,7 +154,7 @@ struct SplatChoices {
 };
 SplatChoices splat_choices(const Value& v) {
   SplatChoices out;
-  if (v.alts.size() < 2 || v.alts.size() > 8) return out;
+  if (v.alts.size() < 2 || v.alts.size() > Value::kMaxAlts) return out;
   for (const auto& a : v.alts) {
     if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) {
       out.lists.push_back(&a.c->items);
@@ -201,7 +201,7 @@ Value PyInterp::eval_call(NodeId e) {
           Value v = eval(t_.first_named(c));
           auto choices = splat_choices(v);
           const size_t per_call = choices.lists.size() + (choices.has_rest ? 1 : 0);
-          if (!choices.lists.empty() && calls.size() * per_call <= 8) {
+          if (!choices.lists.empty() && calls.size() * per_call <= Value::kMaxAlts) {
             std::vector<Args> more;
             for (const auto& args : calls) {
               for (const auto* items : choices.lists) {
@@ -1144,14 +1144,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       } else {
         // Each it may be, up to a bound: a function called with a table of
         // names and, elsewhere, with a name built from secrets sees both.
-        targets = string_alternatives(target, 8);
+        targets = string_alternatives(target);
         // A list of files (ConfigParser.read([a, b])): each is a target.
         std::vector<std::string> listed;
         for (const auto& a : target.alts)
           if ((a.k == VK::list || a.k == VK::tuple) && a.c)
             for (const auto& item : a.c->items)
               for (auto& t : string_alternatives(item, 4))
-                if (listed.size() < 8) listed.push_back(std::move(t));
+                if (listed.size() < Value::kMaxAlts) listed.push_back(std::move(t));
         if (!listed.empty()) targets = std::move(listed);
       }
     } else {

@@ -66,7 +66,7 @@ struct Value {
   uint32_t taint = 0;
   int32_t ev = -1;  // evidence chain head (Evidence pool index), -1: none
 
-  static constexpr size_t kMaxAlts = 8;
+  static constexpr size_t kMaxAlts = 16;
 
   bool unknown() const { return alts.empty(); }
   bool maybe_unknown() const;
