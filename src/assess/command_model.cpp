@@ -854,6 +854,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       return r;
     // mount with nothing to mount lists the mounts.
     if (kind == "mount" && p.operands.empty() && !p.short_flag('a')) return r;
+    // `visudo -c -f FILE` checks the syntax of a file of the code's own: it
+    // neither edits sudoers nor reads them (plain `visudo -c` reads
+    // /etc/sudoers, which only root can).
+    if (name == "visudo" && (p.short_flag('c') || p.has("--check"))) {
+      std::optional<Word> file = opt_value(argv, p, "-f");
+      if (!file) file = opt_value(argv, p, "--file");
+      if (file && !file->text.empty() && ctx_.path(file->text).rfind("/etc/", 0) != 0) return r;
+    }
     // `ifconfig IFACE` (or -a) shows an interface; any further word (down, up,
     // an address, hw ether, mtu) configures it.
     // `ip`: a changing verb as a word of its own (`ip -j addr` lists addresses).

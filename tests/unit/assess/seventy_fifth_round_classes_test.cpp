@@ -1,9 +1,9 @@
-// The classes the seventy-fifth round modelled (issue 14), found by
-// programs written from the rubric alone by writers who never saw the
-// assessor (tests/corpus/prog79_MANIFEST.tsv): 3D printing, small-firm
-// payroll, academic computing labs, sports clubs, compliance scanning. Its
-// aside scored 27/29 before any change for it; the classes below came from
-// its tune part (66/71 before). Strings here are never executed.
+// The classes the seventy-fifth and seventy-seventh rounds modelled (issue
+// 14), found by programs written from the rubric alone by writers who never
+// saw the assessor (tests/corpus/prog79_MANIFEST.tsv, prog81_MANIFEST.tsv).
+// Their asides scored 27/29 and 40/41 before any change for them; the
+// classes below came from their tune parts (66/71 and 57/59 before).
+// Strings here are never executed.
 #include "test_util.hpp"
 
 namespace mai::assess::test {
@@ -85,6 +85,22 @@ TEST(SeventyFifthRoundClasses, AUnitDropInPersistsOnlyWhatItRuns) {
        "#!/bin/bash\n"
        "sudo cp ./override.conf /etc/systemd/system/nginx.service.d/override.conf\n",
        "PERSISTENCE", Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `visudo -c -f FILE` checks a file of the code's own: no privilege; plain
+// `visudo -c` reads /etc/sudoers (root's) and `visudo` edits them.
+TEST(SeventyFifthRoundClasses, CheckingAStagedSudoersFileIsNotAdministration) {
+  const Case cases[] = {
+      {"a staged fragment checked with visudo -c -q -f", M,
+       "import subprocess\n"
+       "subprocess.run(['visudo', '-c', '-q', '-f', 'staging/40-oncall'], check=True)\n",
+       "RUNS-PROCESS"},
+      {"the live sudoers checked", H,
+       "#!/bin/bash\nvisudo -c\n", "SYSTEM-ADMINISTRATION", Language::shell},
+      {"a fragment under /etc checked", H,
+       "#!/bin/bash\nvisudo -c -f /etc/sudoers.d/ops\n", "SYSTEM-ADMINISTRATION", Language::shell},
   };
   for (const auto& c : cases) check(c);
 }
