@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Import offline fare tables from a depot USB stick.
+
+Field technicians carry a stick labelled FARESTICK with the current fare
+tables (for vending machines that have no backhaul). This tool waits for the
+stick, has udisks mount it for the logged-in kiosk user, copies the tables
+listed in SHA256SUMS into ./fares/incoming and unmounts again.
+"""
+import argparse
+import hashlib
+import logging
+import re
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+log = logging.getLogger("fare-stick")
+
+LABEL_DIR = Path("/dev/disk/by-label")
+DEST = Path("fares/incoming")
+
+
+def run(cmd, **kw):
+    log.debug("exec: %s", " ".join(cmd))
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
+
+
+def wait_for_stick(label, timeout):
+    dev = LABEL_DIR / label
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if dev.exists():
+            real = dev.resolve()
+            log.info("found %s -> %s", dev, real)
+            return real
+        time.sleep(1)
+    return None
+
+
+@contextmanager
+def mounted(device):
+    out = run(["udisksctl", "mount", "--no-user-interaction",
+               "-o", "ro,nosuid,nodev,noexec", "-b", str(device)]).stdout
+    # "Mounted /dev/sdb1 at /media/kiosk/FARESTICK"
+    m = re.search(r" at (.+?)\.?$", out.strip())
+    if not m:
+        raise RuntimeError(f"unexpected udisksctl output: {out!r}")
+    root = Path(m.group(1))
+    log.info("mounted %s on %s", device, root)
+    try:
+        yield root
+    finally:
+        for attempt in range(3):
+            try:
+                run(["udisksctl", "unmount", "--no-user-interaction", "-b", str(device)])
+                log.info("unmounted %s", device)
+                break
+            except subprocess.CalledProcessError as exc:
+                log.warning("unmount busy (%s), retrying", exc.stderr.strip())
+                time.sleep(1 + attempt)
+
+
+def read_sums(root):
+    sums = {}
+    for line in (root / "SHA256SUMS").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        digest, name = line.split(None, 1)
+        sums[name.lstrip("*")] = digest
+    return sums
+
+
+def copy_tables(root, dest):
+    dest.mkdir(parents=True, exist_ok=True)
+    copied = 0
+    for name, digest in read_sums(root).items():
+        src = root / name
+        if not src.is_file() or Path(name).is_absolute() or ".." in Path(name).parts:
+            log.warning("skipping %s", name)
+            continue
+        data = src.read_bytes()
+        if hashlib.sha256(data).hexdigest() != digest:
+            log.error("%s: checksum mismatch, not imported", name)
+            continue
+        target = dest / Path(name).name
+        target.write_bytes(data)
+        copied += 1
+    return copied
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--label", default="FARESTICK")
+    ap.add_argument("--wait", type=int, default=120, help="seconds to wait for the stick")
+    ap.add_argument("--dest", type=Path, default=DEST)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+
+    device = wait_for_stick(args.label, args.wait)
+    if device is None:
+        log.error("no stick labelled %s within %ds", args.label, args.wait)
+        return 1
+    try:
+        with mounted(device) as root:
+            n = copy_tables(root, args.dest)
+    except subprocess.CalledProcessError as exc:
+        log.error("udisksctl failed: %s", exc.stderr.strip() or exc)
+        return 1
+    except (OSError, ValueError, RuntimeError) as exc:
+        log.error("import failed: %s", exc)
+        return 1
+    log.info("imported %d fare tables into %s", n, args.dest)
+    if n:
+        (args.dest / ".last-import").write_text(time.strftime("%Y-%m-%dT%H:%M:%S\n"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
