@@ -25,6 +25,11 @@ void set_nodelay(int fd) {
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
+void set_buffers(int fd, int bytes) {
+  ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof bytes);
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+}
+
 void set_keepalive(int fd, std::chrono::milliseconds peer_timeout) {
   int one = 1, idle = 5, intvl = 3, cnt = 3;
   auto user_timeout_ms = static_cast<unsigned int>(peer_timeout.count());
@@ -83,6 +88,7 @@ uint16_t peer_port(int fd) {
 int bound_loopback_socket() {
   int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
+  set_buffers(fd, kLoopbackBuffer);
   sockaddr_in a{};
   a.sin_family = AF_INET;
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);

@@ -45,6 +45,13 @@ std::pair<int, int> loopback_pair(Clock::time_point deadline) {
   FdGuard listener{::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)};
   if (listener.fd < 0)
     throw ConnectError(std::string("cannot create a loopback socket: ") + std::strerror(errno));
+  // Bounded buffers at both ends (the accepted socket inherits the
+  // listener's): a tunnel whose reader stalls holds about a megabyte per
+  // direction in the kernel, not tcp_rmem's maximum, and after a long stall
+  // with both directions full the window opens again as soon as the reader
+  // drains (with autotuned buffers it was seen to wait for the sender's
+  // zero-window probe, backed off past a minute).
+  net::set_buffers(listener.fd, net::kLoopbackBuffer);
   sockaddr_in a{};
   a.sin_family = AF_INET;
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
@@ -55,6 +62,7 @@ std::pair<int, int> loopback_pair(Clock::time_point deadline) {
   FdGuard mine{::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)};
   if (mine.fd < 0)
     throw ConnectError(std::string("cannot create a loopback socket: ") + std::strerror(errno));
+  net::set_buffers(mine.fd, net::kLoopbackBuffer);
   if (net::start_connect_loopback(mine.fd, lport) != 0)
     throw ConnectError(std::string("cannot connect on loopback: ") + std::strerror(errno));
   uint16_t my_port = net::local_port(mine.fd);
