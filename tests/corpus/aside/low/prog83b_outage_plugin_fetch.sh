@@ -1,0 +1,76 @@
+#!/bin/sh
+# outage_plugin_fetch.sh - download the latest outage-reporter plugin bundle
+# into ./vendor so it can be reviewed and committed with the laptop image.
+#
+# Environment:
+#   PLUGIN_CHANNEL   stable | beta            (default: stable)
+#   PLUGIN_BASE      distribution base URL
+#   PLUGIN_HOME      download directory       (default: ./vendor)
+set -eu
+
+PLUGIN_CHANNEL="${PLUGIN_CHANNEL:-stable}"
+PLUGIN_BASE="${PLUGIN_BASE:-https://dist.gridcrew.example/outage-reporter}"
+PLUGIN_HOME="${PLUGIN_HOME:-./vendor}"
+STAGE="${PLUGIN_HOME}/.stage"
+RETRIES=4
+
+log() { echo "[$(date '+%H:%M:%S')] $*"; }
+fail() { log "ERROR: $*"; exit 1; }
+
+need() {
+    command -v "$1" >/dev/null 2>&1 || fail "missing required tool: $1"
+}
+
+fetch() {
+    # fetch URL DEST
+    i=1
+    while [ "$i" -le "$RETRIES" ]; do
+        if wget -q --timeout=30 -O "$2" "$1"; then
+            return 0
+        fi
+        log "download of $1 failed (attempt $i/$RETRIES)"
+        sleep $((i * 3))
+        i=$((i + 1))
+    done
+    return 1
+}
+
+current_version() {
+    if [ -f "$PLUGIN_HOME/VERSION" ]; then
+        cat "$PLUGIN_HOME/VERSION"
+    else
+        echo "0.0.0"
+    fi
+}
+
+need wget
+need sha256sum
+
+mkdir -p "$PLUGIN_HOME" "$STAGE"
+
+log "checking channel $PLUGIN_CHANNEL"
+fetch "$PLUGIN_BASE/$PLUGIN_CHANNEL/latest.txt" "$STAGE/latest.txt" || fail "cannot reach $PLUGIN_BASE"
+latest=$(head -n1 "$STAGE/latest.txt" | tr -d '[:space:]')
+installed=$(current_version)
+
+if [ "$latest" = "$installed" ]; then
+    log "vendor copy already at $installed"
+    exit 0
+fi
+
+bundle="outage-plugins-$latest.tar.gz"
+log "fetching $installed -> $latest"
+fetch "$PLUGIN_BASE/$PLUGIN_CHANNEL/$bundle" "$STAGE/$bundle" || fail "bundle download failed"
+fetch "$PLUGIN_BASE/$PLUGIN_CHANNEL/$bundle.sha256" "$STAGE/$bundle.sha256" || fail "checksum download failed"
+
+(cd "$STAGE" && sha256sum -c "$bundle.sha256" >/dev/null) || fail "checksum mismatch for $bundle"
+
+rm -f "$PLUGIN_HOME"/outage-plugins-*.tar.gz "$PLUGIN_HOME"/outage-plugins-*.tar.gz.sha256
+mv "$STAGE/$bundle" "$PLUGIN_HOME/$bundle"
+mv "$STAGE/$bundle.sha256" "$PLUGIN_HOME/$bundle.sha256"
+echo "$latest" > "$PLUGIN_HOME/VERSION"
+rm -f "$STAGE/latest.txt"
+rmdir "$STAGE" 2>/dev/null || true
+
+log "saved $PLUGIN_HOME/$bundle ($(wc -c < "$PLUGIN_HOME/$bundle") bytes)"
+log "review the bundle, then commit $PLUGIN_HOME with the laptop image"
