@@ -12,16 +12,16 @@ using Clock = std::chrono::steady_clock;
 
 void set_nonblocking(int fd, bool on);
 void set_nodelay(int fd);
-// SO_KEEPALIVE with a few seconds of idle/interval/count, so a vanished peer
-// of an established (idle) tunnel is noticed in ~15 s, plus TCP_USER_TIMEOUT
-// `peer_timeout`: data unacknowledged, or a peer advertising a zero window
-// (it stopped reading; Linux >= 5.5), for that long drops the connection.
 // Fixed send and receive buffers (the kernel doubles the figure), instead of
 // the autotuned ones that grow to tcp_rmem's maximum. Set before listen or
 // connect: the window scale is agreed in the handshake.
 void set_buffers(int fd, int bytes);
 // What a tunnel's loopback legs (to the local client, to the backend) use.
 inline constexpr int kLoopbackBuffer = 512 * 1024;
+// SO_KEEPALIVE with a few seconds of idle/interval/count, so a vanished peer
+// of an established (idle) tunnel is noticed in ~15 s, plus TCP_USER_TIMEOUT
+// `peer_timeout`: data unacknowledged, or a peer advertising a zero window
+// (it stopped reading; Linux >= 5.5), for that long drops the connection.
 void set_keepalive(int fd, std::chrono::milliseconds peer_timeout);
 // "ip:port" of an AF_INET/AF_INET6 address.
 std::string format_address(const sockaddr_storage& addr);

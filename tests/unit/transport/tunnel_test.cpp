@@ -9,6 +9,7 @@
 #include "common/error.hpp"
 #include "test_util.hpp"
 #include "transport/identity.hpp"
+#include "transport/net.hpp"
 
 namespace mai::transport::test {
 namespace {
@@ -194,6 +195,22 @@ char stream_byte(uint64_t i) {
   uint64_t in_frame = i % kFrame;
   if (in_frame < head.size()) return head[in_frame];
   return static_cast<char>((i * 2654435761u) >> 13);
+}
+
+// The local end handed to the client has fixed buffers (net::kLoopbackBuffer,
+// doubled by the kernel), not autotuned ones that grow to tcp_rmem's maximum.
+TEST(TransportTunnel, TheLocalEndHasBoundedBuffers) {
+  Rig rig(true);
+  auto client = TunnelClient::connect(rig.client());
+  int fd = client->take_local_fd();
+  ASSERT_GE(fd, 0);
+  for (int opt : {SO_RCVBUF, SO_SNDBUF}) {
+    int size = 0;
+    socklen_t len = sizeof size;
+    ASSERT_EQ(::getsockopt(fd, SOL_SOCKET, opt, &size, &len), 0);
+    EXPECT_EQ(size, 2 * net::kLoopbackBuffer) << (opt == SO_RCVBUF ? "SO_RCVBUF" : "SO_SNDBUF");
+  }
+  ::close(fd);
 }
 
 TEST(TransportTunnel, BackpressureStallsWithoutSpinningAndLosesNothing) {
