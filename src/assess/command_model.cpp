@@ -432,12 +432,9 @@ class Runner {
       t |= w.taint;
       ev = w.ev;
     }
-    if (const auto* it = ctx_.written_at(norm)) {
-      t |= it->first;
-      ev = it->second;
-    } else if (auto [ut, uev] = ctx_.written_under(norm); ut) {
-      t |= ut;  // a directory: the files written into it
-      ev = uev;
+    if (auto [wt, wev] = ctx_.written_held(norm); wt || wev >= 0) {
+      t |= wt;
+      ev = wev;
     }
     if ((t & ~(kFileData | kWalked)) && ev < 0)
       ev = ctx_.log.evidence(site_.line, site_.col, "reads " + printable(norm));

