@@ -2210,11 +2210,17 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
         else xs.push_back(v);
       }
       Value l = make_list(std::move(xs));
+      // The keys of a mapping read at run time name what it holds; the
+      // secrets (a credential store's tokens) are in its values.
+      const uint32_t key_taint = self.taint & ~kValueSecrets;
       if (c.open) {
+        Value rest_keys = c.rest_keys, rest = c.rest;
+        rest_keys.add_taint(key_taint, self.ev);
+        rest.add_taint(self.taint, self.ev);
         l.alts[0].c->open = true;
-        l.alts[0].c->rest = m == "items" ? make_list({c.rest_keys, c.rest}, VK::tuple) : m == "keys" ? c.rest_keys : c.rest;
+        l.alts[0].c->rest = m == "items" ? make_list({rest_keys, rest}, VK::tuple) : m == "keys" ? rest_keys : rest;
       }
-      l.taint |= self.taint;
+      l.taint |= m == "values" ? self.taint : key_taint;
       if (l.ev < 0) l.ev = self.ev;
       return l;
     }

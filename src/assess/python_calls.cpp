@@ -280,6 +280,26 @@ Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) 
   };
   if (t_.kind(fn) == K::attribute && text_or_unknown(callee))
     if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode && text_predicate(t_.text(attr))) return Value();
+  // The keys of a mapping read at run time (a credential store's json, or
+  // its part found by .get(K, {})): names, not the secrets its values hold.
+  if (t_.kind(fn) == K::attribute && callee.taint && args.pos.empty() && args.kw.empty() && !args.star_unknown)
+    if (NodeId attr = t_.child(fn, F::attribute); attr != kNoNode) {
+      std::string_view m = t_.text(attr);
+      bool unknown_part = callee.alts.empty() ||
+                          std::any_of(callee.alts.begin(), callee.alts.end(), [](const Alt& a) { return a.k == VK::unknown; });
+      if ((m == "items" || m == "keys") && unknown_part) {
+        Value view = run_time_mapping_view(callee, m == "items");
+        Value known = callee;
+        known.alts.erase(std::remove_if(known.alts.begin(), known.alts.end(), [](const Alt& a) { return a.k == VK::unknown; }),
+                         known.alts.end());
+        if (!known.alts.empty()) {
+          known.taint = 0;  // the known part's own (its receiver's) taint goes with its call
+          known.ev = -1;
+          view.join(call(known, args, e));
+        }
+        return view;
+      }
+    }
   // A method of an object this code cannot type (a client passed in as a
   // parameter, kept by another module's class) whose name says what it does
   // (paramiko's exec_command): the library model names it as unknown.NAME.
@@ -299,6 +319,16 @@ Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) 
       }
     }
   return call(callee, args, e);
+}
+
+Value PyInterp::run_time_mapping_view(const Value& mapping, bool items) {
+  Value key = Value::tainted(mapping.taint & ~kValueSecrets, mapping.ev);
+  Value l = make_list({});
+  l.alts[0].c->open = true;
+  l.alts[0].c->rest = items ? make_list({key, Value::tainted(mapping.taint, mapping.ev)}, VK::tuple) : key;
+  l.taint = key.taint;
+  l.ev = mapping.ev;
+  return l;
 }
 
 Value PyInterp::call(const Value& callee, Args& args, NodeId site) {

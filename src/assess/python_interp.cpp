@@ -1017,9 +1017,16 @@ void PyInterp::assign(NodeId target, const Value& v) {
         set[i] = true;
       };
       bool any = false;
+      // What the items themselves carry, when every alternative is taken
+      // element-wise: only the rest of the whole's taint (a container's own)
+      // goes to every target, so `name, token = (name, token)` keeps the
+      // name free of the token.
+      uint32_t carried = 0;
+      bool all_element_wise = true;
       for (const auto& a : v.alts) {
         if ((a.k == VK::tuple || a.k == VK::list) && a.c && !a.c->open) {
           const auto& items = a.c->items;
+          for (const auto& x : items) carried |= x.taint;
           size_t star = targets.size();
           for (size_t i = 0; i < targets.size(); ++i)
             if (t_.kind(targets[i]) == K::list_splat_pattern) star = i;
@@ -1039,6 +1046,7 @@ void PyInterp::assign(NodeId target, const Value& v) {
             continue;
           }
         }
+        all_element_wise = false;
         Value one;
         one.alts.push_back(a);
         Value e = iterate(one, nullptr);
@@ -1048,13 +1056,15 @@ void PyInterp::assign(NodeId target, const Value& v) {
         any = true;
       }
       if (!any) {
+        all_element_wise = false;
         Value e = Value::tainted(v.taint, v.ev);
         for (size_t i = 0; i < targets.size(); ++i) put(i, e);
       }
+      const uint32_t whole = all_element_wise ? v.taint & ~carried : v.taint;
       for (size_t i = 0; i < targets.size(); ++i) {
         NodeId tg = targets[i];
         if (t_.kind(tg) == K::list_splat_pattern) tg = t_.first_named(tg);
-        out[i].taint |= v.taint;
+        out[i].taint |= whole;
         if (out[i].ev < 0) out[i].ev = v.ev;
         assign(tg, out[i]);
       }

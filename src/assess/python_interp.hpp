@@ -139,6 +139,8 @@ class PyInterp {
   Value eval_subscript(NodeId e);
   Value eval_call(NodeId e);
   Value call_with(const Value& callee, NodeId fn, Args& args, NodeId e);
+  // d.items() / d.keys() of a mapping read at run time: its keys without the values' secrets.
+  Value run_time_mapping_view(const Value& mapping, bool items);
   Value eval_comprehension(NodeId e);
   Value eval_lambda(NodeId e);
   Value lookup(const std::string& name, NodeId at);

