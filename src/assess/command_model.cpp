@@ -413,9 +413,17 @@ class Runner {
         if (a == "--null-input") null_input = true;
       } else if (!filter_seen) {
         filter_seen = true;
+        auto [et, eev] = jq_environment(a);
+        take(et, eev);
       } else {
         read_file(argv[k]);
         any_file = true;
+        // An operand that reads as a filter is one: an array expanded at run
+        // time before it (jq -n ${opts[@]} '{vars: env}') took the filter's place.
+        if (a.find_first_of("{|:( ") != std::string::npos) {
+          auto [et, eev] = jq_environment(a);
+          take(et, eev);
+        }
       }
     }
     if (!any_file && !null_input) take(io.stdin_taint, io.stdin_ev);
@@ -545,6 +553,35 @@ class Runner {
   CommandResult http(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
   CommandResult netcat(const std::vector<Word>& argv, const CommandIo& io, const CommandSpec& spec);
   CommandResult windows(const std::vector<Word>& argv, const CommandIo& io, int depth);
+  // What a jq filter reads of the environment: `env` and `$ENV` are all of
+  // it, `env.NAME` and `$ENV.NAME` one variable (a secret if so named).
+  std::pair<uint32_t, int32_t> jq_environment(const std::string& filter) {
+    auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    uint32_t t = 0;
+    int32_t ev = -1;
+    // `env` is the builtin only as a word of its own (not the field .env, not $env)
+    for (const char* word : {"env", "$ENV"}) {
+      const size_t len = std::strlen(word);
+      for (size_t at = filter.find(word); at != std::string::npos; at = filter.find(word, at + len)) {
+        if (at > 0 && (ident(filter[at - 1]) || filter[at - 1] == '.' || filter[at - 1] == '$')) continue;
+        size_t end = at + len;
+        if (end < filter.size() && ident(filter[end])) continue;
+        std::string name;
+        if (end + 1 < filter.size() && filter[end] == '.')
+          for (size_t i = end + 1; i < filter.size() && ident(filter[i]); ++i) name += filter[i];
+        if (name.empty()) {
+          t |= kEnvAll | kEnv;
+          if (ev < 0) ev = ctx_.log.evidence(site_.line, site_.col, "reads the whole environment (jq " + std::string(word) + ")");
+        } else if (ctx_.lib.secret_env_name(name)) {
+          t |= kEnvSecret | kEnv;
+          if (ev < 0) ev = ctx_.log.evidence(site_.line, site_.col, "reads the secret environment variable " + name);
+        } else {
+          t |= kEnv;
+        }
+      }
+    }
+    return {t, ev};
+  }
   // `env` or `printenv` alone: the whole environment on stdout.
   CommandResult environment_dump() {
     CommandResult r;

@@ -117,7 +117,8 @@ struct Ctx {
     // ("$WORK/${TICKET}-bundle.tar.gz" with WORK from mktemp); or a known
     // suffix in a work directory of this code's own, named distinctively and
     // then made unique (WORK=/tmp/escrow.$$: "$WORK/$HOST.tar.gz").
-    if (slash == std::string_view::npos) return false;
+    // (A bare name is in the working directory: a known one, "$1.job.json".)
+    if (slash == std::string_view::npos) return known >= 8;
     std::string_view dir = p.substr(0, slash);
     size_t fixed = std::min(dir.find(kUnknownPart), dir.size());
     if (fixed == dir.size()) return known >= 8;

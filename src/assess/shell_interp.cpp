@@ -166,6 +166,9 @@ class ShInterp {
   CommandResult exec_pipeline(NodeId n, const CommandIo& io);
   std::vector<Word> words(NodeId cmd, std::vector<std::string>* assigns);
   Word word(NodeId n, bool& split);
+  // The word after an expansion's operator (${NAME:-WORD}, ${NAME+WORD}):
+  // its children after the name, else `text` as written.
+  Word operator_word(NodeId expansion, std::string_view text);
   Word expand_var(const std::string& name);
   Word substitute_pattern(NodeId expansion, const Word& value, std::string_view rest);
   // Known variables for shell arithmetic; its assignments set them.
@@ -382,6 +385,24 @@ std::string with_element(const std::string& array, const std::string& key, const
 // is ~ (${f#"$HOME"/}). A partial value is cut only by a literal pattern on
 // its known end; otherwise it stays as it is (what it names is still what it
 // named).
+Word ShInterp::operator_word(NodeId expansion, std::string_view text) {
+  // (a word of its own: the children after the variable and its subscript)
+  Word d;
+  bool found = false;
+  for (NodeId c = t_[expansion].first; c != kNoNode; c = t_[c].next)
+    if (t_[c].named && t_.kind(c) != K::variable_name && t_.kind(c) != K::special_variable_name &&
+        t_.kind(c) != K::subscript) {
+      bool ig = false;
+      Word x = word(c, ig);
+      d.text += x.text;
+      d.taint |= x.taint;
+      if (d.ev < 0) d.ev = x.ev;
+      found = true;
+    }
+  if (!found) d.text = std::string(text);
+  return d;
+}
+
 Word strip_pattern(const Word& v, std::string_view op) {
   bool suffix = op[0] == '%';
   bool longest = op.size() > 1 && op[1] == op[0];
@@ -747,6 +768,16 @@ Word ShInterp::word(NodeId n, bool& split) {
         name = is_partial(named.text) ? std::string(1, kUnknownPart) : named.text;
       }
       Word v = expand_var(name);
+      // ${NAME+WORD}, ${NAME:+WORD}, ${A[@]+"${A[@]}"} (an array that may be
+      // empty under set -u): WORD where NAME is set (for :+, not empty),
+      // else nothing. Where that is unknown, WORD: what the code is written for.
+      std::string_view op = rest.substr(rest.substr(0, 3) == "[@]" || rest.substr(0, 3) == "[*]" ? 3 : 0);
+      if (!length && !indirect && (op.substr(0, 1) == "+" || op.substr(0, 2) == ":+")) {
+        const bool colon = op[0] == ':';
+        if (!vars_.count(name) || !colon || !v.text.empty()) add(operator_word(n, op.substr(colon ? 2 : 1)));
+        split = true;
+        break;
+      }
       if (!length && rest.size() > 2 && rest[0] == '[' && rest.back() == ']' && !whole_array) {
         // ${A[i]}: the element at a known key (a loop over "${!A[@]}" knows each).
         NodeId sub = t_.first_named(n);
@@ -783,19 +814,7 @@ Word ShInterp::word(NodeId n, bool& split) {
         add(v);
       } else if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-" || rest.substr(0, 2) == ":=" ||
                  rest.substr(0, 1) == "=") {
-        // the default is a word of its own (the children after the variable)
-        Word d;
-        bool found = false;
-        for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
-          if (t_[c].named && t_.kind(c) != K::variable_name && t_.kind(c) != K::special_variable_name) {
-            bool ig = false;
-            Word x = word(c, ig);
-            d.text += x.text;
-            d.taint |= x.taint;
-            if (d.ev < 0) d.ev = x.ev;
-            found = true;
-          }
-        if (!found) d.text = std::string(rest.substr(rest[0] == ':' ? 2 : 1));
+        Word d = operator_word(n, rest.substr(rest[0] == ':' ? 2 : 1));
         bool var_known = vars_.count(name) > 0;
         if (var_known && !is_partial(v.text)) {
           add(v);
