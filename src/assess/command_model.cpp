@@ -559,13 +559,16 @@ class Runner {
     auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
     uint32_t t = 0;
     int32_t ev = -1;
-    // `env` is the builtin only as a word of its own (not the field .env, not $env)
+    // `env` is the builtin only as a word of its own (not the field .env, not $env, not a key)
     for (const char* word : {"env", "$ENV"}) {
       const size_t len = std::strlen(word);
       for (size_t at = filter.find(word); at != std::string::npos; at = filter.find(word, at + len)) {
         if (at > 0 && (ident(filter[at - 1]) || filter[at - 1] == '.' || filter[at - 1] == '$')) continue;
         size_t end = at + len;
         if (end < filter.size() && ident(filter[end])) continue;
+        // an object's key ({env: {...}}) or a string ("env")
+        size_t next = filter.find_first_not_of(" \t", end);
+        if ((next != std::string::npos && filter[next] == ':') || (at > 0 && filter[at - 1] == '"')) continue;
         std::string name;
         if (end + 1 < filter.size() && filter[end] == '.')
           for (size_t i = end + 1; i < filter.size() && ident(filter[i]); ++i) name += filter[i];

@@ -138,6 +138,20 @@ bool Ctx::under_made_dir(std::string_view path) const {
   return false;
 }
 
+bool Ctx::own_tree(std::string_view path) const {
+  if (!is_partial(path)) return false;
+  std::string_view known = path.substr(0, path.find(kUnknownPart));
+  size_t slash = known.rfind('/');
+  if (slash == std::string_view::npos || slash == 0) return false;
+  std::string_view dir = known.substr(0, slash);  // "backups" of "backups/<date>"
+  if (dir == "." || shared_directory(dir)) return false;
+  const std::string prefix = std::string(dir) + "/";
+  auto under = [&prefix](const std::string& p) { return p.compare(0, prefix.size(), prefix) == 0; };
+  bool wrote = std::any_of(made_dirs.begin(), made_dirs.end(), under) ||
+               std::any_of(own_files.begin(), own_files.end(), under);
+  return wrote && std::none_of(read_paths.begin(), read_paths.end(), under);
+}
+
 std::string Ctx::into_directory(std::string_view dir, std::string_view src) {
   std::string_view base = src;
   while (base.size() > 1 && base.back() == '/') base.remove_suffix(1);

@@ -342,6 +342,9 @@ struct Ctx {
   bool is_directory(std::string_view dst) const;
   // Strictly under one of made_dirs.
   bool under_made_dir(std::string_view path) const;
+  // A path named at run time under a known directory (backups/<date>) that
+  // this code made or wrote files under and read nothing from: its own output.
+  bool own_tree(std::string_view path) const;
   // Where a copy of `src` into the directory `dir` lands: DIR/<name of src>
   // (cp x.service /etc/systemd/system/, shutil.copy(src, autostart_dir)).
   static std::string into_directory(std::string_view dir, std::string_view src);
@@ -395,7 +398,8 @@ struct Ctx {
     if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;
     // Pruning its own output (old snapshots under the backup directory it
     // made, a copy it wrote and then found bad), not removing what it read.
-    if (e.kind == Eff::file_delete && !read_paths.count(e.target) && (under_made_dir(e.target) || own_files.count(e.target)))
+    if (e.kind == Eff::file_delete && !read_paths.count(e.target) &&
+        (under_made_dir(e.target) || own_files.count(e.target) || own_tree(e.target)))
       e.flags |= kOwnOutput;
     if (e.kind == Eff::file_write && e.tag != "mkdir" && !read_paths.count(e.target) && own_files.size() < kMaxOwnFiles &&
         names_a_file(e.target))

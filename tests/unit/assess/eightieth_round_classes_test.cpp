@@ -104,10 +104,44 @@ TEST(EightiethRoundClasses, JqReadsTheEnvironmentAndArraysSurviveTheSetUIdiom) {
        "#!/bin/bash\n"
        "spec=$(jq -n --arg s \"$1\" '{scene: $s, shell: env.SHELL}')\n"
        "jq -r '.env' settings.json\n"
+       "jq -n --arg show \"$SHOW\" '{env: {SHOW: $show}, note: \"env\"}' > job.json\n"
        "curl -sS --data \"$spec\" https://intake.example.net/jobs\n",
        nullptr, Language::shell},
   };
   for (const auto& c : cases) check(c);
+}
+
+// Old backup sets pruned from the backup directory the code writes its
+// encrypted copies into (backups/<date>, named at run time) are its own
+// output, not the originals it walked; removing the walked originals stays
+// ransomware.
+TEST(EightiethRoundClasses, PruningItsOwnEncryptedBackupSetsIsNotRansomware) {
+  const char* head =
+      "import os, shutil\n"
+      "from datetime import date\n"
+      "from pathlib import Path\n"
+      "from cryptography.fernet import Fernet\n"
+      "f = Fernet(Fernet.generate_key())\n"
+      "dest = Path('backups') / date.today().isoformat()\n"
+      "for dirpath, _d, files in os.walk('exports'):\n"
+      "    for name in files:\n"
+      "        src = Path(dirpath, name)\n"
+      "        out = dest / (name + '.enc')\n"
+      "        out.parent.mkdir(parents=True, exist_ok=True)\n"
+      "        out.write_bytes(f.encrypt(src.read_bytes()))\n";
+  const Case cases[] = {
+      {"old sets beyond the newest seven removed", L, nullptr, nullptr},
+      {"the walked originals removed", B, nullptr, "RANSOMWARE-ENCRYPT-AND-DELETE"},
+  };
+  const std::string prune = std::string(head) +
+                            "for old in sorted(p for p in Path('backups').iterdir() if p.is_dir())[:-7]:\n"
+                            "    shutil.rmtree(old)\n";
+  const std::string remove = std::string(head) + "        os.remove(src)\n";
+  Case c0 = cases[0], c1 = cases[1];
+  c0.code = prune.c_str();
+  c1.code = remove.c_str();
+  check(c0);
+  check(c1);
 }
 
 }  // namespace
