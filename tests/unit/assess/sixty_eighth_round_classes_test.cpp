@@ -52,7 +52,7 @@ TEST(SixtyEighthRoundClasses, AMailsRecipientKeepsItsProvenance) {
        "cat /etc/hostname /proc/mdstat > ./md_report.txt\n"
        "[[ -n \"$MAILTO\" ]] && mail -s \"[md] arrays\" \"$MAILTO\" < ./md_report.txt\n",
        nullptr, Language::shell},
-      {"the same report mailed to an address written in the code", H,
+      {"the same report mailed to an address written in the code", M,
        "#!/bin/bash\n"
        "cat /etc/hostname /proc/mdstat > ./md_report.txt\n"
        "mail -s \"[md] arrays\" ops@collector.example.net < ./md_report.txt\n",

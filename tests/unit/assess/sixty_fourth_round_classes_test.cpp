@@ -30,7 +30,7 @@ TEST(SixtyFourthRoundClasses, AConfigSectionGivenInTheCodeHoldsUserSettings) {
        "sock = socket.create_connection((s[\"collector\"], 7420), timeout=10)\n"
        "sock.sendall(json.dumps({\"station\": s[\"station\"], \"status\": \"ok\"}).encode())\n",
        nullptr},
-      {"the host name itself sent to a fixed collector", H,
+      {"the host name itself sent to a fixed collector", M,
        "import socket, json\n"
        "\n"
        "sock = socket.create_connection((\"collector.example.edu\", 7420), timeout=10)\n"

@@ -24,7 +24,7 @@ TEST(SixtySixthRoundClasses, SedsDashNIsAFlag) {
        "curl -fsS -H 'Content-Type: application/json' \\\n"
        "  -d \"$(jq -n --arg host \"$(hostname)\" '{content: (\"watcher online on \" + $host)}')\" \"$WEBHOOK_URL\"\n",
        nullptr, Language::shell},
-      {"the same message to a webhook written in the code", H,
+      {"the same message to a webhook written in the code", M,
        "#!/usr/bin/env bash\n"
        "set -uo pipefail\n"
        "curl -fsS -H 'Content-Type: application/json' \\\n"

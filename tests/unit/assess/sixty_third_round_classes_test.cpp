@@ -152,7 +152,7 @@ TEST(SixtyThirdRoundClasses, AConfigFallbackIsASettingTheUserChooses) {
        "station = cfg.get(\"agent\", \"station\", fallback=socket.gethostname())\n"
        "requests.post(\"https://collector.example.com/report\", json={\"station\": station, \"temp\": 21.5}, timeout=10)\n",
        nullptr},
-      {"the host name itself sent to a fixed collector", H,
+      {"the host name itself sent to a fixed collector", M,
        "import configparser, socket, requests\n"
        "cfg = configparser.ConfigParser()\n"
        "cfg.read(\"agent.ini\")\n"
