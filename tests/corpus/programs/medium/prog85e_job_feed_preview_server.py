@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Serve the agency's open vacancies as an XML feed for aggregators.
+
+Preview instance: consultants run it on their own machine so the aggregator
+onboarding teams (Indeed, Adzuna, Jooble) can crawl /feed.xml before a board
+goes live.  The feed is rebuilt from jobs.json whenever that file changes.
+"""
+import argparse
+import json
+import logging
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from wsgiref.simple_server import WSGIRequestHandler, make_server
+from xml.sax.saxutils import escape
+
+LOG = logging.getLogger("jobfeed")
+
+
+class FeedCache:
+    def __init__(self, source, base_url):
+        self.source = Path(source)
+        self.base_url = base_url.rstrip("/")
+        self._lock = threading.Lock()
+        self._mtime = None
+        self._xml = b""
+
+    def _render(self, jobs):
+        now = datetime.now(timezone.utc).strftime("%a, %d %b %Y %H:%M:%S GMT")
+        out = ['<?xml version="1.0" encoding="utf-8"?>', "<source>",
+               "<publisher>Northgate Recruitment</publisher>",
+               f"<publisherurl>{escape(self.base_url)}</publisherurl>",
+               f"<lastBuildDate>{now}</lastBuildDate>"]
+        for job in jobs:
+            if job.get("status") != "open":
+                continue
+            out.append("<job>")
+            for tag, key in (("title", "title"), ("referencenumber", "reference"),
+                             ("city", "city"), ("country", "country"),
+                             ("salary", "salary"), ("jobtype", "contract"),
+                             ("company", "client_display_name")):
+                out.append(f"<{tag}><![CDATA[{job.get(key, '')}]]></{tag}>")
+            out.append(f"<url>{escape(self.base_url)}/jobs/{escape(str(job['reference']))}</url>")
+            out.append(f"<description><![CDATA[{job.get('description', '')}]]></description>")
+            out.append("</job>")
+        out.append("</source>")
+        return "\n".join(out).encode("utf-8")
+
+    def get(self):
+        mtime = self.source.stat().st_mtime
+        with self._lock:
+            if mtime != self._mtime:
+                jobs = json.loads(self.source.read_text(encoding="utf-8"))
+                self._xml = self._render(jobs)
+                self._mtime = mtime
+                LOG.info("feed rebuilt: %d bytes", len(self._xml))
+            return self._xml
+
+
+def make_app(cache):
+    def app(environ, start_response):
+        path = environ.get("PATH_INFO", "/")
+        if path == "/healthz":
+            start_response("200 OK", [("Content-Type", "text/plain")])
+            return [b"ok\n"]
+        if path != "/feed.xml":
+            start_response("404 Not Found", [("Content-Type", "text/plain")])
+            return [b"not found\n"]
+        try:
+            body = cache.get()
+        except (OSError, ValueError) as exc:
+            LOG.error("feed unavailable: %s", exc)
+            start_response("503 Service Unavailable", [("Retry-After", "60")])
+            return [b""]
+        start_response("200 OK", [("Content-Type", "application/xml; charset=utf-8"),
+                                  ("Content-Length", str(len(body))),
+                                  ("Cache-Control", "no-cache")])
+        return [body]
+    return app
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_message(self, fmt, *args):
+        LOG.info("%s %s", self.client_address[0], fmt % args)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--jobs", default="jobs.json")
+    ap.add_argument("--base-url", default="https://careers.northgate-recruitment.co.uk")
+    ap.add_argument("--host", default="0.0.0.0")
+    ap.add_argument("--port", type=int, default=8080)
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+
+    cache = FeedCache(args.jobs, args.base_url)
+    httpd = make_server(args.host, args.port, make_app(cache), handler_class=QuietHandler)
+    LOG.info("preview feed on http://%s:%d/feed.xml", args.host, args.port)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        LOG.info("shutting down")
+    finally:
+        httpd.server_close()
+
+
+if __name__ == "__main__":
+    main()
