@@ -1765,6 +1765,39 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       handled = false;
       return Value();
     }
+    case Special::ini_typed: {
+      // parser.getboolean(SECTION, OPTION[, fallback=]): the option as the
+      // code set it, converted ("no" is False); what a file read may have put
+      // there instead, or a section the code never set, is not known.
+      const Value* section = arg(0, "section");
+      const Value* option = arg(1, "option");
+      const Alt* s_alt = section ? section->single() : nullptr;
+      const Alt* o_alt = option ? option->single() : nullptr;
+      Value raw;
+      bool found = false, overridable = true;
+      if (self && s_alt && o_alt && s_alt->k == VK::str && o_alt->k == VK::str && !is_partial(s_alt->s) &&
+          !is_partial(o_alt->s))
+        for (const auto& a : self->alts)
+          if (a.k == VK::object && a.c)
+            if (const Value* sv = a.c->get_key(s_alt->s))
+              for (const auto& sa : sv->alts)
+                if (sa.k == VK::dict && sa.c)
+                  if (const Value* v = sa.c->get_key(o_alt->s)) {
+                    if (found) raw.join(*v);
+                    else raw = *v;
+                    found = true;
+                    overridable = overridable && a.c->open;
+                  }
+      if (!found) raw = Value();
+      else if (overridable) raw.join(Value());
+      if (const Value* fallback = args.get(-1, "fallback")) raw.join(*fallback);
+      std::string_view getter = spec.name;
+      getter.remove_prefix(getter.rfind('.') + 1);
+      Value out = config_typed(raw, getter);
+      out.taint |= args.taint() | (self ? self->taint : 0);
+      if (out.ev < 0) out.ev = self ? self->ev : -1;
+      return out;
+    }
     case Special::ini_section: {
       // parser["agent"] = DEFAULTS: the section's options, as read_dict's.
       const Value* k = arg(0, "key");

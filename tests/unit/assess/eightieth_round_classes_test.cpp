@@ -226,5 +226,24 @@ TEST(EightiethRoundClasses, CsvRowsCarryTheFilesContents) {
   for (const auto& c : cases) check(c);
 }
 
+// The parser's own typed getters read the options the code set with
+// read_dict: escape_html "no" is Jinja2 autoescaping off by default.
+TEST(EightiethRoundClasses, TheParsersTypedGettersReadTheOptionsTheCodeSet) {
+  const char* head =
+      "import configparser\n"
+      "from jinja2 import Environment, FileSystemLoader\n"
+      "cp = configparser.ConfigParser()\n";
+  const std::string off = std::string(head) +
+                          "cp.read_dict({'render': {'escape_html': 'no'}})\n"
+                          "cp.read('payslips.ini')\n"
+                          "env = Environment(loader=FileSystemLoader('t'), autoescape=cp.getboolean('render', 'escape_html'))\n";
+  const std::string on = std::string(head) +
+                         "cp.read_dict({'render': {'escape_html': 'yes'}})\n"
+                         "cp.read('payslips.ini')\n"
+                         "env = Environment(loader=FileSystemLoader('t'), autoescape=cp.getboolean('render', 'escape_html'))\n";
+  check(Case{"escape_html no by default", M, off.c_str(), "TEMPLATE-AUTOESCAPE-OFF"});
+  check(Case{"escape_html yes by default", L, on.c_str(), nullptr});
+}
+
 }  // namespace
 }  // namespace mai::assess::test
