@@ -1249,7 +1249,12 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
           }
         }
     for (const auto& n : pkgs) ctx_.judge_package(n, name + " " + line, site_);
-    effect(Eff::risky, "install", pkgs.empty() ? name : pkgs[0], name + " " + line);
+    // A virtual environment's own pip (venv/bin/pip, or pip once its
+    // bin/activate is sourced) installs into that environment only: the
+    // project's work, not a change to the user's or the system's packages.
+    const std::string& word = argv[0].text;
+    bool venv = ctx_.venv_active || (word.find("/bin/pip") != std::string::npos && name != "easy_install");
+    effect(Eff::risky, venv ? "install_venv" : "install", pkgs.empty() ? name : pkgs[0], name + " " + line);
     return r;
   }
   if (kind == "ping") {
@@ -1692,6 +1697,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       const std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
       if (!base.empty() && !is_partial(base) && base != "-" && path.rfind("/dev/", 0) != 0 && path.rfind("/proc/", 0) != 0)
         tag = "source_file";
+      if (base == "activate" && path.size() > 13 && path.compare(path.size() - 13, 13, "/bin/activate") == 0)
+        ctx_.venv_active = true;
     }
     effect(Eff::code_exec, tag, name, code.text, code.taint, code.ev,
            is_partial(code.text) ? 0u : static_cast<uint32_t>(kConstTarget));

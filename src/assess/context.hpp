@@ -351,6 +351,8 @@ struct Ctx {
   // Links this code made (os.link/os.symlink): the link's path -> what it names.
   // A write, mode or owner change through the link reaches the target.
   std::map<std::string, std::vector<std::string>> links;
+  // A virtual environment's bin/activate was sourced: pip installs into it.
+  bool venv_active = false;
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;
   // A shell was started on a pseudo-terminal (its stdio a kPty descriptor; evidence, or -1).

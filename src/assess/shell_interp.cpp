@@ -250,8 +250,11 @@ void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
   // A variable holds one word. Under a condition (an option's case branch:
   // z) ZONE="$OPTARG"), an unknown value does not replace a known one, which
   // stays the likely value (the default); what the unknown one carries is kept.
+  // Known in part is known (CONFIG="$WORKDIR/trail-status.conf", where
+  // WORKDIR is found at run time: still the file beside the script).
   if (cond_ > 0 && w.text == std::string(1, kUnknownPart))
-    if (auto old = vars_.find(name); old != vars_.end() && !old->second.text.empty() && !is_partial(old->second.text)) {
+    if (auto old = vars_.find(name); old != vars_.end() && !old->second.text.empty() &&
+                                     old->second.text != std::string(1, kUnknownPart)) {
       old->second.taint |= w.taint;
       if (old->second.ev < 0) old->second.ev = w.ev;
       return;

@@ -245,5 +245,32 @@ TEST(EightiethRoundClasses, TheParsersTypedGettersReadTheOptionsTheCodeSet) {
   check(Case{"escape_html yes by default", L, on.c_str(), nullptr});
 }
 
+// A virtual environment's own pip installs into that environment only: the
+// project's work (LOW). pip of the user or the system, and npm, stay
+// INSTALLS-PACKAGES; a typosquat is judged whichever pip installs it. An
+// option's run-time value does not hide the default it may replace when the
+// default is known only in part (the config file beside the script).
+TEST(EightiethRoundClasses, AVirtualEnvironmentsOwnPipIsTheProjectsWork) {
+  const Case cases[] = {
+      {"venv/bin/pip install -r requirements.txt", L,
+       "#!/bin/sh\nset -e\npython3 -m venv \"$APP_DIR/venv\"\n\"$APP_DIR/venv/bin/pip\" install -q -r \"$APP_DIR/requirements.txt\"\n",
+       nullptr, Language::shell},
+      {"pip after sourcing the venv's activate", L,
+       "#!/bin/bash\npython3 -m venv .venv\n. .venv/bin/activate\npip install -r requirements.txt\n", nullptr,
+       Language::shell},
+      {"pip install --user", M, "#!/bin/sh\npip install --user requests\n", "INSTALLS-PACKAGES", Language::shell},
+      {"a typosquat into the venv", B, "#!/bin/sh\npython3 -m venv v\nv/bin/pip install reqeusts\n", nullptr,
+       Language::shell},
+      {"a config beside the script sourced, or the one -c names", L,
+       "#!/bin/bash\n"
+       "WORKDIR=\"$(cd \"$(dirname \"$(readlink -f \"$0\")\")\" && pwd)\"\n"
+       "CONFIG=\"${WORKDIR}/trail-status.conf\"\n"
+       "while getopts \"c:\" opt; do case \"$opt\" in c) CONFIG=\"$OPTARG\" ;; esac; done\n"
+       "[ -f \"$CONFIG\" ] && . \"$CONFIG\"\n",
+       nullptr, Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
