@@ -272,5 +272,33 @@ TEST(EightiethRoundClasses, AVirtualEnvironmentsOwnPipIsTheProjectsWork) {
   for (const auto& c : cases) check(c);
 }
 
+// SQL whose text is known whole on every path (constant clauses joined
+// around "?" placeholders) has nothing formatted into it that could inject;
+// a value known only at run time formatted in is still SQL-INJECTION.
+TEST(EightiethRoundClasses, SqlKnownWholeOnEveryPathIsNotFormattedInput) {
+  const Case cases[] = {
+      {"WHERE clauses of constants joined, parameters passed", L,
+       "import sqlite3\n"
+       "def search(name, bin_, low):\n"
+       "    clauses, params = [], []\n"
+       "    if name:\n"
+       "        clauses.append('name LIKE ?')\n"
+       "        params.append(f'%{name}%')\n"
+       "    if low:\n"
+       "        clauses.append('qty <= reorder')\n"
+       "    where = (' WHERE ' + ' AND '.join(clauses)) if clauses else ''\n"
+       "    return sqlite3.connect('stock.db').execute('SELECT sku FROM items' + where, params).fetchall()\n",
+       nullptr},
+      {"a table name from a constant", L,
+       "import sqlite3\ntable = 'users'\nsqlite3.connect('a.db').execute(f'SELECT * FROM {table} WHERE id = ?', (1,))\n",
+       nullptr},
+      {"the name itself formatted in", M,
+       "import sqlite3, sys\nname = sys.argv[1]\n"
+       "sqlite3.connect('a.db').execute(\"SELECT sku FROM items WHERE name = '\" + name + \"'\")\n",
+       "SQL-INJECTION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
