@@ -180,11 +180,13 @@ TEST(SixtyFourthRoundClasses, AssignmentsOnALineOfTheirOwnAreTheShells) {
   for (const auto& c : cases) check(c);
 }
 
-// A pinned tool made executable in ./bin is a risky construct (MEDIUM), not
-// privileged access; run, it is remote code.
-TEST(SixtyFourthRoundClasses, ADownloadMadeExecutableIsARiskyConstructNotPrivilege) {
+// A pinned tool made executable in ./bin and not run is a GET and a file in
+// the working directory (LOW since the twenty-second session: the rubric
+// names no level for it and independent labels put it LOW); run, it is
+// remote code.
+TEST(SixtyFourthRoundClasses, ADownloadMadeExecutableButNotRunIsNotRemoteCode) {
   const Case cases[] = {
-      {"a verified tool made executable, not run", M,
+      {"a verified tool made executable, not run", L,
        "import hashlib, urllib.request\n"
        "from pathlib import Path\n"
        "\n"
@@ -198,7 +200,7 @@ TEST(SixtyFourthRoundClasses, ADownloadMadeExecutableIsARiskyConstructNotPrivile
        "target.parent.mkdir(exist_ok=True)\n"
        "target.write_bytes(data)\n"
        "target.chmod(0o755)\n",
-       "DOWNLOAD-MADE-EXECUTABLE"},
+       nullptr},
       {"the same tool run", B,
        "import hashlib, urllib.request\n"
        "from pathlib import Path\n"
