@@ -300,5 +300,26 @@ TEST(EightiethRoundClasses, SqlKnownWholeOnEveryPathIsNotFormattedInput) {
   for (const auto& c : cases) check(c);
 }
 
+// Who and where sent to a collector the user may change (a configuration
+// default read over by the user's file) is the application's reporting; to
+// an address written into the code and nowhere else, a check-in.
+TEST(EightiethRoundClasses, IdentityToAConfiguredCollectorIsNotABeacon) {
+  const char* body =
+      "import configparser, getpass, json, socket, urllib.request\n"
+      "cp = configparser.ConfigParser()\n"
+      "cp.read_dict({'collector': {'url': 'https://logs.depot.example.net/v2/ingest'}})\n"
+      "cp.read('collector.ini')\n"
+      "meta = {'host': socket.gethostname(), 'user': getpass.getuser()}\n"
+      "req = urllib.request.Request(cp['collector']['url'], data=json.dumps(meta).encode())\n"
+      "urllib.request.urlopen(req, timeout=20)\n";
+  const char* beacon =
+      "import getpass, json, socket, urllib.request\n"
+      "meta = {'host': socket.gethostname(), 'user': getpass.getuser()}\n"
+      "req = urllib.request.Request('https://reg.example.net/v2/hello', data=json.dumps(meta).encode())\n"
+      "urllib.request.urlopen(req, timeout=20)\n";
+  check(Case{"to the configured collector", L, body, nullptr});
+  check(Case{"to an address written into the code", B, beacon, "IDENTITY-BEACON"});
+}
+
 }  // namespace
 }  // namespace mai::assess::test
