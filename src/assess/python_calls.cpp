@@ -1296,7 +1296,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     if (spec.effect == Eff::net_send && !has_target && self)
       for (const auto& a : self->alts)
-        if (a.k == VK::object && !a.extra.empty()) targets[0] = a.extra;
+        if (a.k == VK::object && !a.extra.empty()) {
+          // A connected socket's sends go where it connected: that address's provenance.
+          targets[0] = a.extra;
+          e.target_taint = self->taint & ~kSockFd;
+          e.target_ev = self->ev;
+        }
     for (const auto& t : targets) {
       Effect one = e;
       bool is_path = spec.effect == Eff::file_read || spec.effect == Eff::file_write ||

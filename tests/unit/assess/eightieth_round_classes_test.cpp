@@ -321,5 +321,26 @@ TEST(EightiethRoundClasses, IdentityToAConfiguredCollectorIsNotABeacon) {
   check(Case{"to an address written into the code", B, beacon, "IDENTITY-BEACON"});
 }
 
+// A connected socket's sends go where it connected, with that address's
+// provenance: a kiosk's heartbeat naming itself to the relay the user sets
+// ($SCOREBOARD_RELAY) is the user's choice.
+TEST(EightiethRoundClasses, AConnectedSocketsSendsKeepTheAddresssProvenance) {
+  const Case cases[] = {
+      {"a heartbeat with the host name to a relay from the environment", L,
+       "import os, socket\n"
+       "spec = os.environ.get('SCOREBOARD_RELAY', 'relay.example.net:7443')\n"
+       "host, _, port = spec.rpartition(':')\n"
+       "with socket.create_connection((host, int(port)), timeout=10) as conn:\n"
+       "    conn.sendall(f'KIOSK {socket.gethostname()} OK\\n'.encode())\n",
+       nullptr},
+      {"the same to an address written in the code", M,
+       "import socket\n"
+       "with socket.create_connection(('relay.example.net', 7443), timeout=10) as conn:\n"
+       "    conn.sendall(f'KIOSK {socket.gethostname()} OK\\n'.encode())\n",
+       "HOST-IDENTITY-SENT"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
