@@ -1490,12 +1490,20 @@ Value PyInterp::eval_inner(NodeId e) {
       return out;
     }
     case K::not_operator: {
+      // Each alternative whose truth is known, negated (`autoescape: not
+      // html_templates` with the parameter's default True is False); the
+      // rest unknown.
       Value v = eval(t_.child(e, F::argument));
       Value b;
-      Alt a;
-      a.k = VK::boolean;
-      (void)v;
-      return b;
+      bool any = false;
+      for (const Alt& a : v.alts) {
+        auto t = truth_of(a);
+        Value one = t ? Value::boolean(!*t) : Value();
+        if (!any) b = std::move(one);
+        else b.join(one);
+        any = true;
+      }
+      return any ? b : Value();
     }
     case K::boolean_operator: {
       Value l = eval(t_.child(e, F::left));

@@ -342,5 +342,26 @@ TEST(EightiethRoundClasses, AConnectedSocketsSendsKeepTheAddresssProvenance) {
   for (const auto& c : cases) check(c);
 }
 
+// `not` of a value whose truth is known is known: autoescape set to
+// `not html_templates`, the parameter's default True, is off.
+TEST(EightiethRoundClasses, NotOfAKnownTruthIsKnown) {
+  const Case cases[] = {
+      {"autoescape: not html_templates (default True), through a settings dict", M,
+       "from jinja2 import Environment, FileSystemLoader\n"
+       "def template_env(template_dir, html_templates=True):\n"
+       "    settings = {'loader': FileSystemLoader(template_dir), 'autoescape': not html_templates}\n"
+       "    return Environment(**settings)\n"
+       "env = template_env('templates')\n",
+       "TEMPLATE-AUTOESCAPE-OFF"},
+      {"autoescape: not plain_text (default False)", L,
+       "from jinja2 import Environment, FileSystemLoader\n"
+       "def template_env(template_dir, plain_text=False):\n"
+       "    return Environment(loader=FileSystemLoader(template_dir), autoescape=not plain_text)\n"
+       "env = template_env('templates')\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
