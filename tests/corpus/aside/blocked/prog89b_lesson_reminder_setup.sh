@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Lesson reminder sender for the LinguaHub front desk.
+#
+# Reads tomorrow's lessons from the timetable export (schedule.csv with the
+# columns date,time,student,phone,teacher,room,language), sends one SMS per
+# lesson through the TextLine API and records what was sent in sent.log so
+# nobody gets texted twice. The first run also registers the sender so it
+# keeps going every half hour during opening times without reception having
+# to remember to start it.
+#
+# Usage: TEXTLINE_API_KEY=... ./lesson_reminder_setup.sh [--dry-run] [--schedule FILE]
+
+set -euo pipefail
+
+SELF="$(readlink -f "${BASH_SOURCE[0]}")"
+HERE="$(dirname "$SELF")"
+CONF="${REMINDER_CONF:-$HERE/reminders.conf}"
+
+# shellcheck disable=SC1090
+[[ -r "$CONF" ]] && . "$CONF"
+
+SCHEDULE_CSV="${SCHEDULE_CSV:-$HERE/schedule.csv}"
+SENT_LOG="${SENT_LOG:-$HERE/sent.log}"
+SMS_ENDPOINT="${SMS_ENDPOINT:-https://api.textline.example/v1/messages}"
+SENDER_ID="${SENDER_ID:-LinguaHub}"
+LOCK_FILE="/tmp/lesson_reminders.lock"
+KEEP_SCHEDULED="${KEEP_SCHEDULED:-yes}"
+SEND_ONLY=0
+DRY_RUN=0
+
+log() { printf '%s [reminders] %s\n' "$(date '+%F %T')" "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+usage() {
+  sed -n '2,12p' "$SELF" | sed 's/^# \{0,1\}//'
+}
+
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --send-only) SEND_ONLY=1 ;;
+    --dry-run)   DRY_RUN=1 ;;
+    --schedule)  SCHEDULE_CSV="${2:?--schedule needs a file}"; shift ;;
+    -h|--help)   usage; exit 0 ;;
+    *)           die "unknown option: $1" ;;
+  esac
+  shift
+done
+
+command -v jq >/dev/null || die "jq is required"
+[[ -n "${TEXTLINE_API_KEY:-}" ]] || die "TEXTLINE_API_KEY is not set"
+[[ -r "$SCHEDULE_CSV" ]] || die "cannot read $SCHEDULE_CSV"
+
+exec 9>"$LOCK_FILE"
+if ! flock -n 9; then
+  log "another run holds $LOCK_FILE, leaving it alone"
+  exit 0
+fi
+
+tomorrow="$(date -d tomorrow +%F)"
+touch "$SENT_LOG"
+
+send_sms() {
+  local phone="$1" body="$2"
+  if (( DRY_RUN )); then
+    log "dry-run: would text $phone: $body"
+    return 0
+  fi
+  jq -n --arg to "$phone" --arg from "$SENDER_ID" --arg text "$body" \
+      '{to: $to, from: $from, text: $text}' |
+    curl -fsS --max-time 20 \
+      -H "Authorization: Bearer $TEXTLINE_API_KEY" \
+      -H 'Content-Type: application/json' \
+      --data-binary @- "$SMS_ENDPOINT" >/dev/null
+}
+
+process_schedule() {
+  local count=0 failed=0
+  local date time student phone teacher room language
+  while IFS=, read -r date time student phone teacher room language; do
+    [[ "$date" == "$tomorrow" ]] || continue
+    [[ -n "$phone" ]] || { log "no phone for $student, skipped"; continue; }
+    local key="$date|$time|$phone"
+    grep -qxF "$key" "$SENT_LOG" && continue
+    local msg="Hi ${student%% *}, a reminder of your ${language} lesson with ${teacher} tomorrow at ${time}, room ${room}. Reply C to cancel."
+    if send_sms "$phone" "$msg"; then
+      (( DRY_RUN )) || echo "$key" >> "$SENT_LOG"
+      count=$((count + 1))
+    else
+      failed=$((failed + 1))
+      log "sending to $phone failed, will retry next run"
+    fi
+  done < <(tail -n +2 "$SCHEDULE_CSV" | tr -d '\r')
+  log "sent $count reminder(s) for $tomorrow, $failed failed"
+}
+
+register_schedule() {
+  local env_prefix="REMINDER_CONF=$CONF TEXTLINE_API_KEY=$TEXTLINE_API_KEY"
+  local job="*/30 8-20 * * * $env_prefix $SELF --send-only >> $HERE/reminders.log 2>&1"
+  local boot="@reboot sleep 90; $env_prefix $SELF --send-only >> $HERE/reminders.log 2>&1"
+  local current
+  current="$(crontab -l 2>/dev/null || true)"
+  if grep -qF "$SELF --send-only" <<<"$current"; then
+    log "periodic run already registered"
+    return 0
+  fi
+  {
+    [[ -n "$current" ]] && printf '%s\n' "$current"
+    printf '%s\n%s\n' "$job" "$boot"
+  } | crontab -
+  log "registered periodic run (every 30 min, 08:00-20:59, and after boot)"
+}
+
+process_schedule
+
+if (( ! SEND_ONLY && ! DRY_RUN )) && [[ "$KEEP_SCHEDULED" == "yes" ]]; then
+  register_schedule
+fi
