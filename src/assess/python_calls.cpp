@@ -1294,6 +1294,13 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         }
       }
     }
+    // A request on a connection (http.client's request(METHOD, "/path")):
+    // the path is on the host the connection was made for.
+    if (spec.effect == Eff::net_request && has_target && self)
+      for (const auto& a : self->alts)
+        if (a.k == VK::object && !a.extra.empty() && a.extra.find('/') == std::string::npos)
+          for (auto& t : targets)
+            if (!t.empty() && t[0] == '/') t = a.extra + t;
     if (spec.effect == Eff::net_send && !has_target && self)
       for (const auto& a : self->alts)
         if (a.k == VK::object && !a.extra.empty()) {
