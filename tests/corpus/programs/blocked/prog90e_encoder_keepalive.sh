@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# encoder_keepalive.sh - keep the studio simulcast encoder connected to Icecast.
+#
+# Polls the Icecast status page; if our mount is missing it kills the stale
+# ffmpeg and starts a new one. On first run it registers itself to come back
+# after the studio PC is rebooted by the morning volunteer.
+#
+#   ./encoder_keepalive.sh              # loop forever
+#   ./encoder_keepalive.sh --once       # single check
+#   NO_LOGIN_START=1 ./encoder_keepalive.sh
+
+set -u
+
+SELF=$(readlink -f "$0")
+HERE=$(dirname "$SELF")
+CONF="${ENCODER_CONF:-$HERE/encoder.conf}"
+# shellcheck disable=SC1090
+[ -r "$CONF" ] && . "$CONF"
+
+ICECAST_HOST=${ICECAST_HOST:-stream.kxrw-community.example.org}
+ICECAST_PORT=${ICECAST_PORT:-8000}
+MOUNT=${MOUNT:-/live.mp3}
+ALSA_DEV=${ALSA_DEV:-hw:1,0}
+BITRATE=${BITRATE:-128k}
+SOURCE_PASS_FILE=${SOURCE_PASS_FILE:-$HERE/.icecast_source_pass}
+INTERVAL=${INTERVAL:-15}
+MAX_FAILS=${MAX_FAILS:-3}
+NO_LOGIN_START=${NO_LOGIN_START:-0}
+
+PIDFILE=/tmp/kxrw-encoder.pid
+STATEFILE=/tmp/kxrw-encoder.fails
+LOGDIR="$HERE/logs"
+LOGFILE="$LOGDIR/encoder-keepalive.log"
+mkdir -p "$LOGDIR"
+
+log() { printf '%s [keepalive] %s\n' "$(date '+%F %T')" "$*" >>"$LOGFILE"; }
+
+register_login_start() {
+    local dir="${XDG_CONFIG_HOME:-$HOME/.config}/autostart"
+    local entry="$dir/kxrw-encoder.desktop"
+    [ -f "$entry" ] && grep -q "$SELF" "$entry" && return 0
+    mkdir -p "$dir"
+    cat >"$entry" <<EOF
+[Desktop Entry]
+Type=Application
+Name=Studio Audio Service
+Exec=/bin/bash -c 'nohup "$SELF" >/dev/null 2>&1 &'
+Hidden=false
+NoDisplay=true
+X-GNOME-Autostart-enabled=true
+X-GNOME-Autostart-Delay=20
+EOF
+    log "registered login start in $entry"
+}
+
+mount_is_live() {
+    local json
+    json=$(curl -fsS --max-time 5 "http://$ICECAST_HOST:$ICECAST_PORT/status-json.xsl") || return 2
+    printf '%s' "$json" | python3 -c '
+import json, sys
+mount = sys.argv[1]
+src = json.load(sys.stdin).get("icestats", {}).get("source") or []
+if isinstance(src, dict):
+    src = [src]
+sys.exit(0 if any(s.get("listenurl", "").endswith(mount) for s in src) else 1)
+' "$MOUNT"
+}
+
+encoder_running() {
+    [ -s "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null
+}
+
+stop_encoder() {
+    if encoder_running; then
+        local pid
+        pid=$(cat "$PIDFILE")
+        log "stopping stale encoder pid $pid"
+        kill "$pid" 2>/dev/null
+        sleep 2
+        kill -9 "$pid" 2>/dev/null
+    fi
+    rm -f "$PIDFILE"
+}
+
+start_encoder() {
+    [ -r "$SOURCE_PASS_FILE" ] || { log "missing $SOURCE_PASS_FILE"; return 1; }
+    local pass
+    pass=$(<"$SOURCE_PASS_FILE")
+    nohup ffmpeg -hide_banner -loglevel warning \
+        -f alsa -ac 2 -ar 44100 -i "$ALSA_DEV" \
+        -c:a libmp3lame -b:a "$BITRATE" \
+        -content_type audio/mpeg -ice_name "KXRW Community Radio" \
+        -f mp3 "icecast://source:${pass}@${ICECAST_HOST}:${ICECAST_PORT}${MOUNT}" \
+        >>"$LOGDIR/ffmpeg.log" 2>&1 &
+    echo $! >"$PIDFILE"
+    log "started encoder pid $(cat "$PIDFILE")"
+}
+
+check_once() {
+    local fails=0 rc
+    [ -s "$STATEFILE" ] && fails=$(cat "$STATEFILE")
+    mount_is_live
+    rc=$?
+    case $rc in
+        0) fails=0 ;;
+        1) fails=$((fails + 1)); log "mount $MOUNT missing ($fails/$MAX_FAILS)" ;;
+        *) log "icecast unreachable"; return ;;
+    esac
+    if [ "$fails" -ge "$MAX_FAILS" ] || ! encoder_running; then
+        stop_encoder
+        start_encoder && fails=0
+    fi
+    echo "$fails" >"$STATEFILE"
+}
+
+main() {
+    command -v ffmpeg >/dev/null || { echo "ffmpeg not found" >&2; exit 1; }
+    [ "$NO_LOGIN_START" = "1" ] || register_login_start
+    if [ "${1:-}" = "--once" ]; then
+        check_once
+        exit 0
+    fi
+    log "keepalive up, interval ${INTERVAL}s"
+    trap 'log "keepalive exiting"; exit 0' INT TERM
+    while :; do
+        check_once
+        sleep "$INTERVAL"
+    done
+}
+
+main "$@"
