@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Stage infusion pump firmware bundles for the docking-station flasher.
+
+Reads the fleet inventory exported from the CMMS (CSV), compares each pump's
+reported firmware against the vendor manifest, downloads the bundles that are
+needed, checks their SHA-256 and runs the vendor's offline ``pumpflash verify``
+tool over each staged image so the dock technician only sees good bundles.
+"""
+import argparse
+import csv
+import hashlib
+import http.client
+import json
+import logging
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+LOG = logging.getLogger("pump_fw_stager")
+DEFAULT_MANIFEST = "https://fw.pumpvendor-dist.example.net/fleet/manifest.json"
+
+
+def fetch(url, timeout=30):
+    parts = urlsplit(url)
+    conn_cls = (http.client.HTTPSConnection if parts.scheme == "https"
+                else http.client.HTTPConnection)
+    conn = conn_cls(parts.netloc, timeout=timeout)
+    target = parts.path + ("?" + parts.query if parts.query else "")
+    try:
+        conn.request("GET", target, headers={"User-Agent": "pump-fw-stager/2.3"})
+        resp = conn.getresponse()
+        if resp.status != 200:
+            raise RuntimeError(f"{url}: HTTP {resp.status} {resp.reason}")
+        return resp.read()
+    finally:
+        conn.close()
+
+
+def load_fleet(path):
+    fleet = {}
+    with open(path, newline="", encoding="utf-8-sig") as fh:
+        for row in csv.DictReader(fh):
+            model = (row.get("model") or "").strip()
+            if model:
+                fleet.setdefault(model, []).append(row)
+    LOG.info("loaded %d pumps across %d models",
+             sum(len(v) for v in fleet.values()), len(fleet))
+    return fleet
+
+
+def outdated(rows, target_version):
+    return [r for r in rows if (r.get("fw_version") or "").strip() != target_version]
+
+
+class BundleStager:
+    def __init__(self, manifest, staging_dir, flasher="pumpflash"):
+        self.manifest = manifest
+        self.staging = Path(staging_dir)
+        self.flasher = shutil.which(flasher)
+
+    def stage(self, model, entry):
+        dest = self.staging / model
+        dest.mkdir(parents=True, exist_ok=True)
+        image = dest / entry["filename"]
+        if image.exists() and hashlib.sha256(image.read_bytes()).hexdigest() == entry["sha256"]:
+            LOG.info("%s: %s already staged", model, image.name)
+        else:
+            blob = fetch(entry["url"])
+            digest = hashlib.sha256(blob).hexdigest()
+            if digest != entry["sha256"]:
+                raise ValueError(f"{model}: checksum mismatch ({digest})")
+            image.write_bytes(blob)
+            LOG.info("%s: staged %s (%d bytes)", model, image.name, len(blob))
+        self.verify(model, image)
+        return image
+
+    def verify(self, model, image):
+        if not self.flasher:
+            LOG.warning("pumpflash not on PATH, skipping offline verify")
+            return
+        proc = subprocess.run([self.flasher, "verify", "--model", model, str(image)],
+                              capture_output=True, text=True, timeout=120)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{model}: pumpflash verify failed: {proc.stderr.strip()}")
+        LOG.info("%s: %s", model, proc.stdout.strip() or "verify ok")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("inventory", help="CMMS export, one pump per row")
+    ap.add_argument("--manifest", default=DEFAULT_MANIFEST)
+    ap.add_argument("--staging", default="staging")
+    ap.add_argument("--report", default="staging/plan.json")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+
+    try:
+        manifest = json.loads(fetch(args.manifest))
+    except Exception as exc:
+        LOG.error("cannot load manifest: %s", exc)
+        return 2
+
+    fleet = load_fleet(args.inventory)
+    stager = BundleStager(manifest, args.staging)
+    plan, failures = {}, 0
+    for model, rows in sorted(fleet.items()):
+        entry = manifest.get("models", {}).get(model)
+        if not entry:
+            LOG.warning("%s: not in vendor manifest", model)
+            continue
+        todo = outdated(rows, entry["version"])
+        if not todo:
+            continue
+        try:
+            image = stager.stage(model, entry)
+        except Exception as exc:
+            LOG.error("%s", exc)
+            failures += 1
+            continue
+        plan[model] = {"image": str(image), "version": entry["version"],
+                       "serials": [r.get("serial") for r in todo]}
+
+    Path(args.report).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.report).write_text(json.dumps(plan, indent=2))
+    LOG.info("plan written to %s (%d models, %d failures)", args.report, len(plan), failures)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
