@@ -119,19 +119,12 @@ VK factory_kind(const Value* f) {
          : n == "str" ? VK::str : VK::none;
 }
 
-// What json.loads makes of a document written in the code (a pipeline's
-// configuration as a constant string): dicts, lists and scalars, as far as
-// kMaxDepth; deeper parts are unknown.
 // configparser's getboolean/getint/getfloat of a value: each known text
 // converted as configparser converts it ("no" is False), anything else unknown.
 Value config_typed(const Value& raw, std::string_view getter) {
   Value out;
   bool any = false;
-  auto put = [&](Value v) {
-    if (!any) out = std::move(v);
-    else out.join(v);
-    any = true;
-  };
+  auto put = [&](const Value& v) { accumulate(out, any, v); };
   for (const auto& alt : raw.alts) {
     if (alt.k != VK::str || is_partial(alt.s)) {
       Value same;
@@ -161,6 +154,9 @@ Value config_typed(const Value& raw, std::string_view getter) {
   return out;
 }
 
+// What json.loads makes of a document written in the code (a pipeline's
+// configuration as a constant string): dicts, lists and scalars, as far as
+// kMaxDepth; deeper parts are unknown.
 Value json_value(const nlohmann::json& j, uint32_t taint, int depth = 0) {
   constexpr int kMaxDepth = 8;
   if (depth > kMaxDepth) return Value::tainted(taint, -1);

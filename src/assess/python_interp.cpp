@@ -1498,10 +1498,7 @@ Value PyInterp::eval_inner(NodeId e) {
       bool any = false;
       for (const Alt& a : v.alts) {
         auto t = truth_of(a);
-        Value one = t ? Value::boolean(!*t) : Value();
-        if (!any) b = std::move(one);
-        else b.join(one);
-        any = true;
+        accumulate(b, any, t ? Value::boolean(!*t) : Value());
       }
       return any ? b : Value();
     }
