@@ -321,6 +321,22 @@ Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) 
   return call(callee, args, e);
 }
 
+// A class of the code's own that derives from a library class the pattern
+// names (class QuietHandler(SimpleHTTPRequestHandler)) is that class for a
+// condition on it.
+bool PyInterp::base_class_matches(const Value& v, const RE2& re, int depth) const {
+  if (depth > 4) return false;
+  for (const auto& a : v.alts) {
+    if (a.k != VK::cls || !a.fn) continue;
+    for (const Value& base : static_cast<const ClassInfo*>(a.fn)->bases) {
+      for (const auto& b : base.alts)
+        if (b.k != VK::cls && RE2::PartialMatch(alt_text(b), re)) return true;
+      if (base_class_matches(base, re, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
 Value PyInterp::run_time_mapping_view(const Value& mapping, bool items) {
   Value key = Value::tainted(mapping.taint & ~kValueSecrets, mapping.ev);
   Value l = make_list({});
@@ -1045,6 +1061,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       holds = some && others_unknown;
     }
     if (v && !holds) holds = tuple_choice_may_match(*v, re->re());
+    if (v && !holds) holds = base_class_matches(*v, re->re(), 0);
     if (!holds) ok = false;
   }
   // An exception holds on every path or not at all: a safe setting read from

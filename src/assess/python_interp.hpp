@@ -139,6 +139,8 @@ class PyInterp {
   Value eval_subscript(NodeId e);
   Value eval_call(NodeId e);
   Value call_with(const Value& callee, NodeId fn, Args& args, NodeId e);
+  // Whether a class value derives (up to a few levels) from a library class matching `re`.
+  bool base_class_matches(const Value& v, const RE2& re, int depth) const;
   // d.items() / d.keys() of a mapping read at run time: its keys without the values' secrets.
   Value run_time_mapping_view(const Value& mapping, bool items);
   Value eval_comprehension(NodeId e);

@@ -399,5 +399,28 @@ TEST(EightiethRoundClasses, AnUnknownProgramOnASocketsStdioMayBeAShell) {
   EXPECT_FALSE(has_rule(py(known), "REVERSE-SHELL")) << describe(py(known));
 }
 
+// A handler class of the code's own that derives from SimpleHTTPRequestHandler
+// shares a directory as its base does.
+TEST(EightiethRoundClasses, ASubclassOfTheFileServingHandlerSharesADirectory) {
+  check(Case{"a quiet SimpleHTTPRequestHandler through functools.partial", M,
+             "import functools\n"
+             "from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer\n"
+             "class QuietHandler(SimpleHTTPRequestHandler):\n"
+             "    def log_message(self, fmt, *args):\n"
+             "        pass\n"
+             "handler = functools.partial(QuietHandler, directory='public')\n"
+             "ThreadingHTTPServer(('127.0.0.1', 8088), handler).serve_forever()\n",
+             "DEBUG-OR-FILE-SERVER"});
+  check(Case{"an API handler deriving from BaseHTTPRequestHandler", L,
+             "from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer\n"
+             "class Api(BaseHTTPRequestHandler):\n"
+             "    def do_GET(self):\n"
+             "        self.send_response(200)\n"
+             "        self.end_headers()\n"
+             "        self.wfile.write(b'ok')\n"
+             "ThreadingHTTPServer(('127.0.0.1', 8088), Api).serve_forever()\n",
+             nullptr});
+}
+
 }  // namespace
 }  // namespace mai::assess::test
