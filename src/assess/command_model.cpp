@@ -1765,8 +1765,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       // ./build again. Elsewhere (home, an absolute or unknown start) where it
       // lands is not guessed.
       std::string to = ctx_.path(d->text);
-      if (!to.empty() && to[0] != '/' && to[0] != '~' && to[0] != kUnknownPart && to.rfind("..", 0) != 0)
-        ctx_.change_dir(std::move(to));
+      // A directory this code made or extracted an archive into is followed
+      // wherever it is ("$HERE/downloads/agent-$v" made by mkdir -p, then
+      // `cd` there and `sh ./apply.sh`): relative names resolve under it.
+      bool own = ctx_.made_dirs.count(to) > 0 ||
+                 std::any_of(ctx_.extracted_trees.begin(), ctx_.extracted_trees.end(),
+                             [&](const auto& t) { return t.first == to; });
+      if (!to.empty() && (own || (to[0] != '/' && to[0] != '~' && to[0] != kUnknownPart && to.rfind("..", 0) != 0)))
+        ctx_.change_dir(std::move(to), own);
     }
     return r;
   }

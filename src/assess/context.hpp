@@ -445,9 +445,11 @@ struct Ctx {
   // goes, the place is unknown, and stays so for relative moves: no later
   // path is made longer by each `cd sub` (a generated file of functions
   // doing `cd build` made every path cost its length, quadratic in all).
-  void change_dir(std::string to) {
+  // `known_place`: a directory this code made or extracted into, followed
+  // even where its start is known only at run time.
+  void change_dir(std::string to, bool known_place = false) {
     static constexpr size_t kMaxCwd = 1024;
-    const bool lost = to.size() > kMaxCwd || (!to.empty() && to[0] == kUnknownPart);
+    const bool lost = to.size() > kMaxCwd || (!to.empty() && to[0] == kUnknownPart && !known_place);
     cwd = lost ? std::string(1, kUnknownPart) : std::move(to);
   }
   // A path as the code means it: relative paths under the working directory, normalised.

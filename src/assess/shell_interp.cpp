@@ -561,6 +561,9 @@ Word ShInterp::expand_var(const std::string& name) {
   }
   auto it = vars_.find(name);
   if (it != vars_.end()) return it->second;
+  // $PWD is where the script is working: the working directory, or where
+  // it has cd'd since ("$PWD/downloads" is ./downloads).
+  if (name == "PWD") return Word{ctx_.cwd.empty() ? std::string(".") : ctx_.cwd, 0, -1};
   Word w{std::string(1, kUnknownPart), 0, -1};
   if (name == "USER" || name == "LOGNAME") w.taint = kSysinfo | kUserName | kEnv;
   if (name == "HOSTNAME") w.taint = kSysinfo | kHostName | kEnv;

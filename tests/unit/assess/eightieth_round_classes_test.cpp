@@ -422,5 +422,38 @@ TEST(EightiethRoundClasses, ASubclassOfTheFileServingHandlerSharesADirectory) {
              nullptr});
 }
 
+// $PWD is the working directory; a directory this code made or extracted an
+// archive into is followed by `cd` wherever its start is (the script's own
+// directory found at run time): the downloaded bundle's apply hook run from
+// there is the download.
+TEST(EightiethRoundClasses, AnExtractedBundlesHookRunFromItsDirectoryIsTheDownload) {
+  const Case cases[] = {
+      {"$PWD/downloads, cd into the extracted bundle, sh ./apply.sh", B,
+       "#!/bin/sh\n"
+       "DL=\"$PWD/downloads\"\n"
+       "curl -fsS -o \"$DL/agent.tar.gz\" https://tms.example.com/agent.tar.gz\n"
+       "mkdir -p \"$DL/agent-new\"\n"
+       "tar -xzf \"$DL/agent.tar.gz\" -C \"$DL/agent-new\"\n"
+       "( cd \"$DL/agent-new\" && sh ./apply.sh )\n",
+       "REMOTE-CODE-EXECUTION", Language::shell},
+      {"the same under the script's own directory", B,
+       "#!/bin/sh\n"
+       "HERE=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+       "curl -fsS -o \"$HERE/agent.tar.gz\" https://tms.example.com/agent.tar.gz\n"
+       "mkdir -p \"$HERE/agent-new\"\n"
+       "tar -xzf \"$HERE/agent.tar.gz\" -C \"$HERE/agent-new\"\n"
+       "( cd \"$HERE/agent-new\" && sh ./apply.sh )\n",
+       "REMOTE-CODE-EXECUTION", Language::shell},
+      {"a local bundle's hook run the same way", L,
+       "#!/bin/sh\n"
+       "HERE=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+       "mkdir -p \"$HERE/agent-new\"\n"
+       "tar -xzf \"$HERE/agent.tar.gz\" -C \"$HERE/agent-new\"\n"
+       "( cd \"$HERE/agent-new\" && sh ./apply.sh )\n",
+       nullptr, Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
