@@ -318,7 +318,30 @@ Value PyInterp::call_with(const Value& callee, NodeId fn, Args& args, NodeId e) 
         return r;
       }
     }
+  if (fn_ && fn_->owner && is_super_init(fn)) {
+    // super().__init__("localhost") in a subclass of a library class: the
+    // object the library's constructor makes is this instance's library
+    // part, whose methods (HTTPConnection.request) go to that endpoint.
+    Value r = call(callee, args, e);
+    for (const auto& a : r.alts)
+      if (a.k == VK::object && !a.extra.empty()) {
+        Value part;
+        part.alts.push_back(a);
+        auto [it, fresh] = fn_->owner->inst.try_emplace(kLibraryPart, part);
+        if (!fresh) it->second.join(part);
+      }
+    return r;
+  }
   return call(callee, args, e);
+}
+
+bool PyInterp::is_super_init(NodeId fn) const {
+  if (t_.kind(fn) != K::attribute) return false;
+  NodeId attr = t_.child(fn, F::attribute);
+  NodeId obj = t_.child(fn, F::object);
+  if (attr == kNoNode || t_.text(attr) != "__init__" || t_.kind(obj) != K::call) return false;
+  NodeId callee = t_.child(obj, F::function);
+  return callee != kNoNode && t_.text(callee) == "super";
 }
 
 // A class of the code's own that derives from a library class the pattern

@@ -2098,6 +2098,7 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
             for (const auto& ba : b.alts)
               if (ba.k == VK::libfunc || ba.k == VK::module) {
                 Value obj2 = Value::object(ba.s);
+                if (const Value* part = find_instance_attr(*cls, kLibraryPart)) obj2 = *part;
                 v = attribute_of(obj2, name, at);
                 found = true;
                 // The base's method calls the subclass's override of its hook
@@ -2161,7 +2162,8 @@ Value PyInterp::instance_dict(const Value& obj) {
     };
     if (a.k == VK::instance && a.fn) {
       auto& cls = *static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-      for (const auto& [name, v] : cls.inst) put(name, v);
+      for (const auto& [name, v] : cls.inst)
+        if (name != kLibraryPart) put(name, v);
       // A dataclass's fields not set through the instance hold the class's
       // default (field(default_factory=dict), which methods then fill).
       std::vector<const ClassInfo*> line{&cls};

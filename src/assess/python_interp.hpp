@@ -139,6 +139,11 @@ class PyInterp {
   Value eval_subscript(NodeId e);
   Value eval_call(NodeId e);
   Value call_with(const Value& callee, NodeId fn, Args& args, NodeId e);
+  // Whether callee expression `fn` is super().__init__.
+  bool is_super_init(NodeId fn) const;
+  // The instance attribute holding what a library base's constructor made
+  // for it (super().__init__(host) of an HTTPConnection subclass).
+  static constexpr const char* kLibraryPart = " library part";
   // Whether a class value derives (up to a few levels) from a library class matching `re`.
   bool base_class_matches(const Value& v, const RE2& re, int depth) const;
   // d.items() / d.keys() of a mapping read at run time: its keys without the values' secrets.
