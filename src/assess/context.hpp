@@ -187,10 +187,12 @@ struct Ctx {
     if (!trackable(path)) {
       if (spool_name(path)) {
         // spool/*.json reads back what was spooled there, under names made at
-        // run time or known ones (spool/000-id_rsa.json).
+        // run time or known ones (spool/000-id_rsa.json); a name wholly made
+        // at run time (hooks/$name, from a downloaded index) may be any of
+        // them (hooks/*.sh).
         const std::string pattern = as_glob(path);
         for (const auto& [spool_path, w] : spooled)
-          if (glob_match(pattern, spool_path)) return &w;
+          if (glob_match(pattern, spool_path) || glob_match(as_glob(spool_path), path)) return &w;
         if (auto w = written_matching(pattern)) return w;
       }
       return written_dir_of(path);

