@@ -73,6 +73,7 @@ struct Effect {
   std::string detail;       // command line, code, URL... for messages
   uint32_t data_taint = 0;  // taint of the data moved (sent, written, executed)
   int32_t data_ev = -1;
+  std::vector<int32_t> secret_evs;  // net effects: each environment secret's evidence in the data (two keys in one request)
   uint32_t target_taint = 0;  // taint of the target itself (a DNS name built from a secret)
   int32_t target_ev = -1;
   int64_t mode = -1;        // file_chmod

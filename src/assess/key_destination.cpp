@@ -83,17 +83,42 @@ std::string key_file_name(const std::string& path) {
 
 // The names of the secret environment variables in the chain of `head`; when
 // there are none, the names of the files the secret was read from (a token
-// kept in ~/.github.api.key where GITHUB_TOKEN is not set).
-std::vector<std::string> secret_names(const EffectLog& log, int32_t head) {
+// kept in ~/.github.api.key where GITHUB_TOKEN is not set). `reads`: the
+// names each read may have been (several where its variable is one of them).
+struct SecretNames {
+  std::vector<std::string> names;
+  std::vector<std::vector<std::string>> reads;
+};
+
+SecretNames secret_names(const EffectLog& log, int32_t head) {
   static const std::string env_prefix = "reads the secret environment variable ";
-  std::vector<std::string> out, files;
+  SecretNames out;
+  std::vector<std::string> files;
   for (const Evidence* ev : log.chain(head, 16)) {
-    if (ev->what.rfind(env_prefix, 0) == 0) out.push_back(lower(ev->what.substr(env_prefix.size())));
-    if (ev->what.rfind(kCredentialPrintedBy, 0) == 0) out.push_back(lower(ev->what.substr(std::strlen(kCredentialPrintedBy))));
+    if (ev->what.rfind(env_prefix, 0) == 0) {
+      std::string listed = lower(ev->what.substr(env_prefix.size()));
+      auto& read = out.reads.emplace_back();
+      for (size_t p = 0;;) {
+        size_t q = listed.find(kEnvNameAlternatives, p);
+        read.push_back(listed.substr(p, q == std::string::npos ? q : q - p));
+        out.names.push_back(read.back());
+        if (q == std::string::npos) break;
+        p = q + std::strlen(kEnvNameAlternatives);
+      }
+    }
+    if (ev->what.rfind(kCredentialPrintedBy, 0) == 0) {
+      out.names.push_back(lower(ev->what.substr(std::strlen(kCredentialPrintedBy))));
+      out.reads.push_back({out.names.back()});
+    }
     for (const char* file_prefix : {"opens ", "reads "})
       if (ev->what.rfind(file_prefix, 0) == 0) files.push_back(key_file_name(ev->what.substr(std::strlen(file_prefix))));
   }
-  return out.empty() ? files : out;
+  if (out.names.empty())
+    for (auto& f : files) {
+      out.reads.push_back({f});
+      out.names.push_back(std::move(f));
+    }
+  return out;
 }
 
 // A URL whose last path segment is an API's sign-in or token endpoint
@@ -114,6 +139,34 @@ bool token_endpoint(const std::string& target) {
   return false;
 }
 
+// What an environment key's name says about a host: whether it names the
+// host's API (a word of it in the host name, or its vendor's host), a vendor,
+// anything specific at all, or a bot.
+struct NameReading {
+  bool named = false, matches = false, vendor_named = false, bot_word = false;
+};
+
+NameReading read_name(const std::string& name, const std::string& host, const LibraryModel& model) {
+  NameReading r;
+  size_t p = 0;
+  while (p <= name.size()) {
+    size_t q = name.find('_', p);
+    if (q == std::string::npos) q = name.size();
+    std::string word = name.substr(p, q - p);
+    p = q + 1;
+    if (auto vendor_host = model.key_vendor_host(word, host)) {
+      r.vendor_named = true;
+      if (*vendor_host) r.matches = true;
+      continue;
+    }
+    if (word == "bot") r.bot_word = true;
+    if (word.size() < 3 || generic_word(word)) continue;
+    r.named = true;
+    if (host.find(word) != std::string::npos) r.matches = true;
+  }
+  return r;
+}
+
 }  // namespace
 
 KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e) {
@@ -123,42 +176,47 @@ KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, 
   bool attacker_host = collector || public_numeric(host);
   // The secret may ride in the URL (a bot API's /bot<token>/) while the
   // data's own chain starts at something else (a reply's downloaded text).
-  std::vector<std::string> names = secret_names(log, e.data_ev);
-  if (e.target_ev >= 0 && e.target_ev != e.data_ev)
-    for (auto& n : secret_names(log, e.target_ev))
+  SecretNames read = secret_names(log, e.data_ev);
+  std::vector<std::string>& names = read.names;
+  // So may other keys beside it (two keys in one request's headers).
+  std::vector<int32_t> heads = e.secret_evs;
+  heads.push_back(e.target_ev);
+  for (int32_t head : heads) {
+    if (head < 0 || head == e.data_ev) continue;
+    SecretNames more = secret_names(log, head);
+    for (auto& r : more.reads)
+      if (std::find(read.reads.begin(), read.reads.end(), r) == read.reads.end()) read.reads.push_back(std::move(r));
+    for (auto& n : more.names)
       if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(std::move(n));
+  }
   if (names.empty()) return attacker_host ? KeyDestination::not_its_api : KeyDestination::unknown;
+  // A key only in the request's authentication, read from one of several
+  // variables (the forge's token picked with its URL from one table:
+  // GITHUB_TOKEN for api.github.com, GITLAB_TOKEN for gitlab.com), is the one
+  // of this host's API when one of them is; every key read must be.
+  bool alternatives = false, each_read_its_api = true;
+  for (const auto& alts : read.reads) {
+    alternatives |= alts.size() > 1;
+    each_read_its_api &= std::any_of(alts.begin(), alts.end(),
+                                     [&](const std::string& n) { return read_name(n, host, model).matches; });
+  }
+  if ((e.flags & kAuthHeader) && alternatives && each_read_its_api && !attacker_host) return KeyDestination::its_api;
+  std::vector<NameReading> readings;
+  for (const std::string& name : names) readings.push_back(read_name(name, host, model));
   bool all_its_api = true;
-  for (const std::string& name : names) {
-    bool named = false, matches = false, vendor_named = false, bot_word = false;
-    size_t p = 0;
-    while (p <= name.size()) {
-      size_t q = name.find('_', p);
-      if (q == std::string::npos) q = name.size();
-      std::string word = name.substr(p, q - p);
-      p = q + 1;
-      if (auto vendor_host = model.key_vendor_host(word, host)) {
-        vendor_named = true;
-        if (*vendor_host) matches = true;
-        continue;
-      }
-      if (word == "bot") bot_word = true;
-      if (word.size() < 3 || generic_word(word)) continue;
-      named = true;
-      if (host.find(word) != std::string::npos) matches = true;
-    }
-    if (matches) continue;  // the key of this host's API (DISCORD_TOKEN to discord.com too)
+  for (const NameReading& r : readings) {
+    if (r.matches) continue;  // the key of this host's API (DISCORD_TOKEN to discord.com too)
     // A bot's token (BUILDHOST_BOT_TOKEN) to a chat bot API: that is where a
     // bot's key goes, whatever the bot is called.
-    if (bot_word && !vendor_named && model.bot_api(e.target)) continue;
-    if (vendor_named && !own_network(host)) return KeyDestination::not_its_api;
+    if (r.bot_word && !r.vendor_named && model.bot_api(e.target)) continue;
+    if (r.vendor_named && !own_network(host)) return KeyDestination::not_its_api;
     if (public_numeric(host)) return KeyDestination::not_its_api;
     // A chat bot API is where a bot's key goes, whatever generic name it has
     // (BOT_TOKEN to api.telegram.org); a key named for something else is not its.
-    if (collector && (named || !model.bot_api(e.target))) return KeyDestination::not_its_api;
+    if (collector && (r.named || !model.bot_api(e.target))) return KeyDestination::not_its_api;
     // A name of generic words only (API_KEY, ACCESS_TOKEN) is the key of
     // whatever API the program talks to: a named host is that API.
-    if (named || numeric_v4(host) || host[0] == '[') all_its_api = false;
+    if (r.named || numeric_v4(host) || host[0] == '[') all_its_api = false;
   }
   return all_its_api || token_endpoint(e.target) ? KeyDestination::its_api : KeyDestination::unknown;
 }

@@ -13,6 +13,11 @@ namespace mai::assess {
 // an environment key's name is (its vendor's API is where it belongs).
 inline constexpr const char* kCredentialPrintedBy = "a credential printed by ";
 
+// Between the names of one read whose variable is one of several (the
+// forge's token picked with its URL from one table): alternatives, not a
+// combination.
+inline constexpr const char* kEnvNameAlternatives = " or ";
+
 enum class KeyDestination {
   unknown,      // nothing says either way: the request's shape decides (a header is authentication)
   its_api,      // the host is named after the key (GITHUB_TOKEN to api.github.com), or a generic key to a named host

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include "assess/key_destination.hpp"
 #include "assess/library_model.hpp"
 #include "assess/payload_decoder.hpp"
 #include "assess/python_interp.hpp"
@@ -1214,8 +1215,10 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::env_get: {
       const Value* k = arg(0, "key");
       if (!k) k = arg(0, "");
-      std::string name = k ? first_text(*k) : std::string(1, kUnknownPart);
-      Value out = env_variable(name, k ? k->taint : 0, site);
+      // Each name the key may be (a forge's token variable picked with its
+      // URL from one table), read at this one place.
+      std::vector<std::string> names = k ? texts(*k) : std::vector<std::string>{std::string(1, kUnknownPart)};
+      Value out = env_variable(names, k ? k->taint : 0, site);
       if (const Value* d = arg(1, "default")) {
         Value dv = *d;
         out.join(dv);
@@ -1690,7 +1693,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           if (k == name) return &v;
         if (m && m->k == VK::dict && m->c) return m->c->get_key(name);
         if (m && m->k == VK::object && m->s == "os._Environ")
-          return &from_environment.emplace_back(env_variable(name, 0, site));
+          return &from_environment.emplace_back(env_variable({name}, 0, site));
         return nullptr;
       };
       Value out;
@@ -1979,24 +1982,33 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
 
 // ---------------------------------------------------------------- methods of built-in types
 
-Value PyInterp::env_variable(const std::string& name, uint32_t key_taint, NodeId site) {
+Value PyInterp::env_variable(const std::vector<std::string>& names, uint32_t key_taint, NodeId site) {
   Value out;
   uint32_t taint = kEnv;
-  bool secret = !is_partial(name) && ctx_.lib.secret_env_name(name);
-  if (secret) taint |= kEnvSecret;
-  if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
-  // A name known only at run time: taken from the environment itself (a
-  // loop over os.environ), any variable, all of them in the end; from
-  // elsewhere (a config's key_env), the one variable the user named, which
-  // may be a secret.
-  if (is_partial(name)) taint |= key_taint & (kEnv | kEnvAll) ? kEnvAll : kEnvSecret;
-  if (auto dir = env_directory(name)) out = Value::str(*dir);
-  else if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
-  else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
+  bool secret = false;
+  std::string listed;
+  for (const std::string& name : names) {
+    if (!is_partial(name) && ctx_.lib.secret_env_name(name)) {
+      taint |= kEnvSecret;
+      secret = true;
+    }
+    if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
+    // A name known only at run time: taken from the environment itself (a
+    // loop over os.environ), any variable, all of them in the end; from
+    // elsewhere (a config's key_env), the one variable the user named, which
+    // may be a secret.
+    if (is_partial(name)) taint |= key_taint & (kEnv | kEnvAll) ? kEnvAll : kEnvSecret;
+    if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
+    else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
+    if (!listed.empty()) listed += kEnvNameAlternatives;
+    listed += printable(name, 60);
+  }
+  if (names.size() == 1)
+    if (auto dir = env_directory(names[0])) out = Value::str(*dir);
   out.taint |= taint;
-  out.ev = evidence(site, std::string(secret ? "reads the secret environment variable "
-                                             : "reads the environment variable ") +
-                              printable(name, 60));
+  // (one evidence for all the names: key_destination.cpp reads them as alternatives)
+  out.ev = evidence(site, std::string(secret ? "reads the secret environment variable " : "reads the environment variable ") +
+                              listed);
   return out;
 }
 
@@ -2278,7 +2290,10 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
         if (m == "setdefault") c.store(*a0, *d);
         return *d;
       }
-      if (!found) out = c.summary();
+      // A known key an open dict lacks by name is in its unknown part, if
+      // anywhere: not at the other keys (cfg.get("docker_socket", SOCK) of a
+      // json config given defaults for "image" and "data_dir").
+      if (!found) out = known_key && c.open ? c.rest : c.summary();
       if (d) {
         if (m == "setdefault" && a0 && !found) c.store(*a0, *d);
         out.join(*d);

@@ -969,6 +969,9 @@ std::string unknowns_as_names(const std::string& src) {
 
 }  // namespace
 
+// What a client session keeps for all its requests.
+constexpr const char* kSessionRoles[] = {"headers", "auth"};
+
 // The value of one role of a call, joined over its references; nullopt when absent.
 std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,
                                 const Value* self) {
@@ -1015,6 +1018,24 @@ std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyI
     }
   }
   return out;
+}
+
+// A request made through a client session (session.post(...)) also sends
+// the headers and auth the session keeps (session.headers.update(...),
+// session.auth = ...).
+static std::optional<Value> with_session_part(std::optional<Value> given, const ApiSpec& spec, const char* role,
+                                       const Value* self) {
+  if (!self || spec.effect != Eff::net_request) return given;
+  for (const auto& a : self->alts)
+    if (a.k == VK::object && a.c)
+      if (const Value* kept = a.c->get_key(role)) {
+        // (filled after it was kept: its items carry the labels)
+        Value v = *kept;
+        v.add_taint(deep_taint(v), deep_ev(v));
+        if (given) given->join(v);
+        else given = std::move(v);
+      }
+  return given;
 }
 
 // The same rule inside a tuple: (args.bind, port) where the option is its
@@ -1270,6 +1291,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     } else if (data) {
       e.data_taint = data->taint;
       e.data_ev = data->ev;
+      deep_evs_of(*data, kEnvSecret, e.secret_evs);
       // what a file receives is matched whole by rules (an apt hook line), never printed
       e.detail = printable(value_text(*data), spec.effect == Eff::file_write ? 2000 : 200);
     } else if (spec.effect == Eff::file_write && spec.taint) {
@@ -1282,9 +1304,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     // Taint only in headers/auth: authentication use of a key. The secret's
     // chain is the data's evidence when the body holds none (where the key
     // goes is judged from its name: key_destination.hpp).
-    for (const char* role : {"headers", "auth"})
-      if (auto h = role_value(spec, role, args, self)) {
+    for (const char* role : kSessionRoles)
+      if (auto h = with_session_part(role_value(spec, role, args, self), spec, role, self)) {
         if (authentication_only(h->taint, e.data_taint)) e.flags |= kAuthHeader;
+        deep_evs_of(*h, kEnvSecret, e.secret_evs);
         if ((h->taint & kEnvSecret) && !(e.data_taint & kEnvSecret)) {
           int32_t secret_ev = deep_ev_of(*h, kEnvSecret);
           e.data_ev = secret_ev >= 0 ? secret_ev : h->ev;
@@ -1433,13 +1456,23 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     int32_t cev = -1;
     if (spec.cb_taint) cev = evidence(site, describe_taint(spec.cb_taint) + " captured by " + q);
     auto cbargs = role_value(spec, "cbargs", args, self);
+    // The callback's arguments, each as given: a list of them is not data
+    // whose labels every item shares (submit(fn, url, path): the URL does
+    // not carry the path's).
+    auto callback_arguments = [&](std::vector<Value>& items) {
+      if (const Alt* l = cbargs->single(); l && (l->k == VK::list || l->k == VK::tuple) && l->c && !l->c->open) {
+        items = l->c->items;
+        return Value();
+      }
+      return iterate(*cbargs, &items);
+    };
     for (const auto& a : cb->alts) {
       if (a.k != VK::function && a.k != VK::method) {
         if (a.k == VK::libfunc && cbargs) {
           // Thread(target=os.system, args=("...",))
           Args inner;
           std::vector<Value> items;
-          iterate(*cbargs, &items);
+          callback_arguments(items);
           inner.pos = items;
           Value fnv;
           fnv.alts.push_back(a);
@@ -1481,7 +1514,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         Args inner;
         if (cbargs) {
           std::vector<Value> items;
-          Value sum = iterate(*cbargs, &items);
+          Value sum = callback_arguments(items);
           if (!items.empty()) inner.pos = items;
           else if (!cbargs->unknown()) {
             inner.star_unknown = true;
@@ -1529,6 +1562,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         for (const auto& a : wrapped->alts)
           if (a.k == VK::object && a.c) state = a.c;
       result.alts[0].c = state ? state : new_container();
+      // A client session (requests.Session, httpx.Client) keeps its headers
+      // and auth, given now or set later, for every request it makes.
+      if (!spec.has_effect && !state)
+        for (const char* r : kSessionRoles)
+          if (spec.roles.count(r)) {
+            auto v = role_value(spec, r, args, self);
+            result.alts[0].c->set_key(r, v ? *v : std::string(r) == "headers" ? make_dict() : Value::none());
+          }
       // An archive opened by its name holds what was written to that file (a download).
       if (!state && (spec.returns == "tarfile.TarFile" || spec.returns == "zipfile.ZipFile") && !extra.empty())
         if (const auto* w = ctx_.written_at(ctx_.path(extra))) {

@@ -940,6 +940,8 @@ void PyInterp::assign_attribute(const Value& o, const std::string& name, const V
       auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
       cls->scope->vars[name] = v;
     } else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) {
+      // A client session's headers or auth replaced (session.auth = (user, key)).
+      if (a.k == VK::object && a.c && a.c->get_key(name) && (name == "headers" || name == "auth")) a.c->set_key(name, v);
       // Setting a library attribute (ctx.check_hostname = False): "T.attr=" in the model.
       std::string q = a.k == VK::object ? a.s : a.s;
       const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, name + "=") : ctx_.lib.api(q + "." + name + "=");
@@ -1983,6 +1985,12 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
           break;
         }
         const ApiSpec* spec = ctx_.lib.method(a.s, name);
+        // What the object keeps (a session's headers, an attribute the code set on it).
+        if (!spec && a.c)
+          if (const Value* kept = a.c->get_key(name)) {
+            put(*kept);
+            break;
+          }
         if (!spec && name == "__init__") {
           // super().__init__(addr, handler) in a subclass of a library class:
           // the library's constructor, with those arguments.

@@ -187,7 +187,8 @@ class PyInterp {
                       NodeId site, bool& handled);
   // The value of environment variable `name` (os.getenv, os.environ[name], a
   // template substituted from os.environ); key_taint is the taint of the name.
-  Value env_variable(const std::string& name, uint32_t key_taint, NodeId site);
+  // The variable (one of `names`, the alternatives of its key) read at `site`.
+  Value env_variable(const std::vector<std::string>& names, uint32_t key_taint, NodeId site);
   Value with_executable(const Value& exe, const Value& argv);
   Value with_program(const std::string& program, const Value& args);
   void invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site);

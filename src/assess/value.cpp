@@ -345,6 +345,23 @@ int32_t deep_ev_of(const Value& v, uint32_t labels, int depth) {
   return (v.taint & labels) ? v.ev : -1;
 }
 
+void deep_evs_of(const Value& v, uint32_t labels, std::vector<int32_t>& out, int depth) {
+  constexpr size_t kMaxHeads = 8;
+  if (out.size() >= kMaxHeads || !(deep_taint(v) & labels)) return;
+  bool inside = false;
+  if (depth <= 3)
+    for (const auto& a : v.alts) {
+      if (!a.c) continue;
+      for (const auto& x : a.c->items) deep_evs_of(x, labels, out, depth + 1);
+      for (const auto& kv : a.c->keyed) deep_evs_of(kv.second, labels, out, depth + 1);
+      deep_evs_of(a.c->rest, labels, out, depth + 1);
+      inside = true;
+    }
+  if (!inside && (v.taint & labels) && v.ev >= 0 && out.size() < kMaxHeads &&
+      std::find(out.begin(), out.end(), v.ev) == out.end())
+    out.push_back(v.ev);
+}
+
 bool is_partial(std::string_view s) { return s.find(kUnknownPart) != std::string_view::npos; }
 
 std::vector<std::string> string_alternatives(const Value& v, size_t limit) {

@@ -194,6 +194,9 @@ uint32_t deep_taint(const Value& v, int depth = 0);
 int32_t deep_ev(const Value& v, int depth = 0);
 // The evidence head of the innermost part that carries one of `labels` (-1: none).
 int32_t deep_ev_of(const Value& v, uint32_t labels, int depth = 0);
+// The evidence of every part of v carrying one of `labels` (two keys in one
+// request's headers), at most a few.
+void deep_evs_of(const Value& v, uint32_t labels, std::vector<int32_t>& out, int depth = 0);
 
 // String views of a value.
 bool is_partial(std::string_view s);

