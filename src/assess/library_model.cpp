@@ -73,7 +73,7 @@ const char* const kRoles[] = {"path",  "mode", "data",  "url",    "endpoint", "a
 enum class SpecKey {
   effect, tag, role, http_method, shell_kw, returns, taint, cb_taint, cb_types, special, attr, waits,
   replaces, spawns, program, opens, data_path, into_dir, handler, stores, keep_taint, int_value,
-  str_value, when, unless, when_taint, when_hint, calls
+  str_value, when, unless, when_taint, when_hint, calls, keeps
 };
 
 std::optional<SpecKey> spec_key(std::string_view k) {
@@ -93,7 +93,7 @@ std::optional<SpecKey> spec_key(std::string_view k) {
         {"int", SpecKey::int_value},         {"str", SpecKey::str_value},
         {"when", SpecKey::when},             {"unless", SpecKey::unless},
         {"when_taint", SpecKey::when_taint}, {"when_hint", SpecKey::when_hint},
-        {"calls", SpecKey::calls}};
+        {"calls", SpecKey::calls},           {"keeps", SpecKey::keeps}};
     for (const char* r : kRoles) m.emplace(r, SpecKey::role);
     return m;
   }();
@@ -172,6 +172,7 @@ ApiSpec parse_api(const std::string& name, const config::Node& n) {
       case SpecKey::when_taint: a.when_taint = parse_taints(v); break;
       case SpecKey::when_hint: a.when_hint = v.as_string(); break;
       case SpecKey::calls: a.calls = v.as_string(); break;
+      case SpecKey::keeps: a.keeps = v.as_string(); break;
     }
   }
   return a;

@@ -61,6 +61,8 @@ struct ApiSpec {
   bool into_dir = false;  // the path role may be a directory: the file lands at DIR/<name of the data role>
   bool handler = false;   // the library calls back what this decorates, or a subclass's method of this
                           // name (a bot's message handler, Protocol.dataReceived), with cb_taint
+  std::string keeps;      // the data role joins what the receiver keeps under this name, sent with
+                          // each of its requests (Request.add_header: headers; Session.auth=: auth)
   std::string calls;      // a method of the receiver this calls: a subclass's override of it runs
                           // (HTTPConnection.request opens the connection with self.connect())
   std::optional<int64_t> int_value;       // attr: a constant

@@ -1331,6 +1331,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
             const Value* headers = a.c->get_key("headers");
             uint32_t sent = e.data_taint | (body ? deep_taint(*body) : 0u);
             if (headers && authentication_only(deep_taint(*headers), sent)) e.flags |= kAuthHeader;
+            for (const Value* part : {body, headers})
+              if (part) deep_evs_of(*part, kEnvSecret, e.secret_evs);
           }
           e.data_taint |= deep_taint(target) & ~kDownloaded;
           // A secret's own chain first: whether it is the key of the API it goes to is read from it.
@@ -1582,6 +1584,16 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       result = Value::none();
     }
   }
+  // What a client keeps for its requests (a Request's add_header, a
+  // session's auth): the data role joins the receiver's state under that name.
+  if (!spec.keeps.empty() && self)
+    if (auto d = role_value(spec, "data", args, self))
+      for (const auto& a : self->alts)
+        if (a.k == VK::object && a.c) {
+          Value kept = *d;
+          if (const Value* before = a.c->get_key(spec.keeps)) kept.join(*before);
+          a.c->set_key(spec.keeps, std::move(kept));
+        }
   // Objects that accumulate what is written into them (BytesIO, TarFile):
   // the data role joins the receiver's state.
   if (spec.stores && self) {

