@@ -1003,6 +1003,26 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
             }
             continue;
           }
+          // dict([(K, V), ...]) of pairs whose keys are known: those keys.
+          if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open && a0->alts.size() == 1) {
+            auto known_pair = [](const Value& item) {
+              const Alt* p = item.single();
+              if (!p || (p->k != VK::tuple && p->k != VK::list) || !p->c || p->c->open || p->c->items.size() != 2)
+                return false;
+              const Alt* k = p->c->items[0].single();
+              return k && k->k == VK::str && !is_partial(k->s);
+            };
+            if (std::all_of(a.c->items.begin(), a.c->items.end(), known_pair)) {
+              for (const auto& item : a.c->items) {
+                const auto& pair = *item.single()->c;
+                Value v = pair.items[1];
+                v.add_taint(item.taint, item.ev);
+                c.set_key(pair.items[0].single()->s, std::move(v));
+              }
+              first = false;
+              continue;
+            }
+          }
           Value other;
           other.add(a);
           c.open = true;
@@ -1796,6 +1816,14 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       out.taint |= args.taint() | (self ? self->taint : 0);
       if (out.ev < 0) out.ev = self ? self->ev : -1;
       return out;
+    }
+    case Special::ini_new: {
+      // ConfigParser(defaults=DEFAULTS): the DEFAULT section's options, which
+      // every section has unless it sets its own.
+      Value parser = Value::object("configparser.ConfigParser");
+      parser.alts[0].c = new_container();
+      if (const Value* d = arg(0, "defaults")) ini_defaults(parser, "DEFAULT", *d);
+      return parser;
     }
     case Special::ini_section: {
       // parser["agent"] = DEFAULTS: the section's options, as read_dict's.

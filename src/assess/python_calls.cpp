@@ -1652,7 +1652,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       for (const auto& alt : paths) {
         std::string path = ctx_.path(alt);
         uint32_t content =
-            ctx_.read_taint(path, ctx_.classify(path)) & (kSecretFile | kHistory | kUserFile | kSysinfo);
+            ctx_.read_taint(path, ctx_.classify(path)) & (kSecretFile | kHistory | kUserFile | kSysinfo | kFileData);
         int32_t cev = -1;
         if (const auto* w = ctx_.written_at(path)) {
           content |= w->first;

@@ -362,8 +362,16 @@ void PyInterp::exec_stmt(NodeId s) {
                 if (a.k == VK::list && a.c) {
                   std::vector<Value> items;
                   Value sum = iterate(r, &items);
-                  if (!items.empty()) for (auto& x : items) a.c->push(x);
-                  else a.c->push(sum);
+                  if (!items.empty()) {
+                    for (auto& x : items) a.c->push(x);
+                  } else if (const Container* oc = open_list(r); oc && !a.c->open) {
+                    // an open list's known elements, then the rest (packages named
+                    // here and some read from a file)
+                    for (const auto& x : oc->items) a.c->push(x);
+                    a.c->add_unknown(oc->rest);
+                  } else {
+                    a.c->push(sum);
+                  }
                   in_place = true;
                 }
             if (!in_place) assign(left, binary(o, l, r, c));
@@ -664,7 +672,8 @@ void PyInterp::exec_if(NodeId s) {
   bool leaves = false;
   if (!flag) {
     leaves |= can_leave(cons, 0);
-    paths.push_back([this, cons] {
+    paths.push_back([this, cons, cond] {
+      narrow_by_condition(cond);
       if (cons != kNoNode) exec_block(cons);
     });
   }
@@ -697,6 +706,50 @@ void PyInterp::exec_if(NodeId s) {
   branches(paths, !has_else);
   if (conditional) --cond_depth_;
   if (conditional && leaves) ++guarded_;
+}
+
+// Where `NAME.endswith(".bin")` holds, a name known only at run time ends so
+// (files listed and filtered by extension: the spool's *.bin, not its
+// status.json); a known text that does not is not NAME there.
+void PyInterp::narrow_by_condition(NodeId cond) {
+  if (t_.kind(cond) != K::call) return;
+  NodeId fn = t_.child(cond, F::function);
+  if (t_.kind(fn) != K::attribute) return;
+  NodeId obj = t_.child(fn, F::object), attr = t_.child(fn, F::attribute);
+  if (t_.kind(obj) != K::identifier || attr == kNoNode) return;
+  const bool ends = t_.text(attr) == "endswith";
+  if (!ends && t_.text(attr) != "startswith") return;
+  NodeId argl = t_.child(cond, F::arguments);
+  NodeId lit = argl == kNoNode ? kNoNode : t_.first_named(argl);
+  if (lit == kNoNode || t_.next_named(lit) != kNoNode) return;
+  if (t_.kind(lit) != K::string && t_.kind(lit) != K::concatenated_string) return;
+  const Value literal = eval(lit);
+  const Alt* affix = literal.single();
+  if (!affix || affix->k != VK::str || affix->s.empty() || is_partial(affix->s)) return;
+  const std::string name(t_.text(obj));
+  Value v = lookup(name, cond);
+  Value out;
+  bool any = false;
+  const std::vector<Alt> unknown_text{Value::str(std::string(1, kUnknownPart)).alts[0]};
+  for (const Alt& a : v.alts.empty() ? unknown_text : v.alts) {
+    // text, or a value not known at all (a listed name), which the call shows is text
+    if (a.k != VK::str && a.k != VK::unknown) return;
+    const std::string s = a.k == VK::str ? a.s : std::string(1, kUnknownPart);
+    bool holds = ends ? s.size() >= affix->s.size() && s.compare(s.size() - affix->s.size(), affix->s.size(), affix->s) == 0
+                      : s.compare(0, affix->s.size(), affix->s) == 0;
+    Value one = Value::str(s);
+    if (!holds) {
+      if (!is_partial(s)) continue;  // a known text that does not end so is not NAME here
+      bool open_end = ends ? s.back() == kUnknownPart : s.front() == kUnknownPart;
+      if (!open_end) continue;
+      one = Value::str(ends ? s + affix->s : affix->s + s);
+    }
+    accumulate(out, any, one);
+  }
+  if (!any) return;
+  out.taint = v.taint;
+  out.ev = v.ev;
+  assign_name(name, std::move(out));
 }
 
 void PyInterp::run_loop_body(NodeId body, const std::function<void()>& bind, bool exact) {
@@ -1871,16 +1924,20 @@ Value PyInterp::eval_comprehension(NodeId e) {
     } else {
       // An open collection's known elements first, one by one (a dict's
       // known keys keep their own values), then one that stands for the rest.
+      std::vector<Value> known;
       if (const Container* oc = open_list(it)) {
-        std::vector<Value> known = oc->items;
+        known = oc->items;
         // (its known last ones too where order does not matter)
         if (dict) known.insert(known.end(), oc->tail.begin(), oc->tail.end());
-        if (known.size() * (produced + 1) <= 4096)
-          for (auto& x : known) {
-            assign(left, x);
-            run(i + 1);
-          }
+      } else if (const Alt* d = it.single(); d && d->k == VK::dict && d->c && d->c->open) {
+        // an open dict's known keys (a plan of packages some of which a file adds)
+        for (const auto& kv : d->c->keyed) known.push_back(Value::str(kv.first, it.taint));
       }
+      if (known.size() * (produced + 1) <= 4096)
+        for (auto& x : known) {
+          assign(left, x);
+          run(i + 1);
+        }
       assign(left, summary);
       open = true;
       size_t before = results.size();
@@ -2217,6 +2274,29 @@ Value PyInterp::find_method(ClassInfo& c, const std::string& name, int depth) {
   return Value();
 }
 
+namespace {
+
+// A configparser section with the parser's DEFAULT options it does not set
+// itself (ConfigParser(defaults=...)): what Python's section proxy answers.
+Value with_ini_defaults(const Alt& parser, const Value& section) {
+  const Value* defaults = parser.s == "configparser.ConfigParser" && parser.c ? parser.c->get_key("DEFAULT") : nullptr;
+  const Alt* d = defaults ? defaults->single() : nullptr;
+  const Alt* sec = section.single();
+  if (!d || !d->c || !sec || sec->k != VK::dict || !sec->c || sec->c == d->c) return section;
+  bool missing = false;
+  for (const auto& kv : d->c->keyed) missing = missing || !sec->c->get_key(kv.first);
+  if (!missing) return section;
+  Value out = make_dict();
+  *out.alts[0].c = *sec->c;
+  for (const auto& [k, v] : d->c->keyed)
+    if (!out.alts[0].c->get_key(k)) out.alts[0].c->set_key(k, v);
+  out.taint = section.taint;
+  out.ev = section.ev;
+  return out;
+}
+
+}  // namespace
+
 Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
   Value out = subscript_of_alternatives(obj, key, at);
   if (uint32_t carried = key.taint & kLookupCarried) out.add_taint(carried, key.ev);
@@ -2342,11 +2422,21 @@ Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, No
           break;
         }
         // What a document read from the code put under that name (an INI section).
-        if (a.k == VK::object && a.c && ks && ks->k == VK::str && !is_partial(ks->s))
+        if (a.k == VK::object && a.c && ks && ks->k == VK::str && !is_partial(ks->s)) {
           if (const Value* v = a.c->get_key(ks->s)) {
-            put(*v);
+            put(with_ini_defaults(a, *v));
             break;
           }
+          // A section the code did not set: the parser's defaults, or what a
+          // file read may hold.
+          if (a.s == "configparser.ConfigParser" && a.c->get_key("DEFAULT")) {
+            Value section = make_dict();
+            section.alts[0].c->open = true;
+            section.alts[0].c->rest = a.c->rest;
+            put(with_ini_defaults(a, section));
+            break;
+          }
+        }
         const ApiSpec* spec = a.k == VK::object ? ctx_.lib.method(type, "[]") : ctx_.lib.api(type + "[]");
         if (spec) {
           Args args;

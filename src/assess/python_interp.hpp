@@ -114,6 +114,8 @@ class PyInterp {
   void assign_attribute(const Value& obj, const std::string& name, const Value& v, NodeId target);
   void assign(NodeId target, const Value& v);
   void assign_name(const std::string& name, Value v);
+  // Inside `if NAME.endswith(LIT):` (or startswith): NAME's texts as the condition makes them.
+  void narrow_by_condition(NodeId cond);
   // Runs `body` as one of several alternative paths (branches): its
   // assignments are recorded and undone, then joined by join_branches.
   struct Log {

@@ -1275,11 +1275,13 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         if (t_[c].field == F::value) {
           bool split = false;
           Word w = word(c, split);
-          char sep = w.text.find(kArraySep) != std::string::npos ? kArraySep : ' ';
-          if ((split || sep == kArraySep) && w.text.find(sep) != std::string::npos && !is_partial(w.text)) {
+          // An array's items, or an unquoted expansion's fields split at the
+          // default IFS (a function's printf '%s\n' list: one per line).
+          const std::string seps = w.text.find(kArraySep) != std::string::npos ? std::string(1, kArraySep) : " \t\n";
+          if ((split || seps[0] == kArraySep) && w.text.find_first_of(seps) != std::string::npos && !is_partial(w.text)) {
             size_t p = 0;
             while (p < w.text.size()) {
-              size_t e = w.text.find(sep, p);
+              size_t e = w.text.find_first_of(seps, p);
               if (e == std::string::npos) e = w.text.size();
               if (e > p) values.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
               p = e + 1;

