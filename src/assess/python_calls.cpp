@@ -970,7 +970,7 @@ std::string unknowns_as_names(const std::string& src) {
 }  // namespace
 
 // What a client session keeps for all its requests.
-constexpr const char* kSessionRoles[] = {"headers", "auth"};
+constexpr const char* kSessionRoles[] = {"headers", "auth", "params"};
 
 // The value of one role of a call, joined over its references; nullopt when absent.
 std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyInterp::Args& args,
@@ -1570,7 +1570,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         for (const char* r : kSessionRoles)
           if (spec.roles.count(r)) {
             auto v = role_value(spec, r, args, self);
-            result.alts[0].c->set_key(r, v ? *v : std::string(r) == "headers" ? make_dict() : Value::none());
+            result.alts[0].c->set_key(r, v ? *v : std::string(r) == "auth" ? Value::none() : make_dict());
           }
       // An archive opened by its name holds what was written to that file (a download).
       if (!state && (spec.returns == "tarfile.TarFile" || spec.returns == "zipfile.ZipFile") && !extra.empty())

