@@ -85,8 +85,11 @@ Value PyInterp::argparse_call(const std::string& method, const Value* self, Args
   // What the user may give on the command line.
   Value v;
   if (action == "store_true" || action == "store_false") {
-    v = Value::boolean(true);
-    v.join(Value::boolean(false));
+    // The default, which holds unless the user gives the flag, and the
+    // user's choice (verify=args.verify_tls is off by default: a condition
+    // on the default holds, as on an environment variable's).
+    v = Value::boolean(action == "store_false");
+    v.join(Value::tainted(kUserInput, -1));
   } else if (action == "count") {
     v = Value::tainted(kUserInput, -1);
   } else if (action == "append" || action == "extend" || nargs == "+" || nargs == "*") {

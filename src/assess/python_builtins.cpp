@@ -970,7 +970,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       VK k = spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list;
       if (!items.empty() || (a0->single() && a0->single()->c && !a0->single()->c->open))
         return make_list(std::move(items), k);
-      Value v = make_list({}, k);
+      // A copy of an open list keeps its known first elements (list(generator)).
+      const Container* oc = k == VK::set || spec.special_id == Special::sorted ? nullptr : open_list(*a0);
+      Value v = make_list(oc ? oc->items : std::vector<Value>{}, k);
       v.alts[0].c->open = true;
       v.alts[0].c->rest = sum;
       v.taint = sum.taint | a0->taint;

@@ -610,7 +610,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   Value ret, yields;
   bool has_yield = false;
   returns_.push_back(Sink{&ret, false});
-  yields_.push_back(Sink{&yields, false});
+  yields_.push_back(Sink{&yields, false, {}, true, branch_depth_});
   ++call_depth_;
   f.on_stack = true;
   if (f.lambda) {
@@ -624,6 +624,21 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   --call_depth_;
   bool returned = returns_.back().any;
   has_yield = yields_.back().any;
+  std::vector<Value> yielded_in_order = std::move(yields_.back().in_order);
+  const bool yields_exact = yields_.back().exact;
+  if (!yields_exact) {
+    // what it may yield, each once (a loop's passes yield the same again)
+    std::vector<Value> distinct;
+    for (auto& v : yielded_in_order) {
+      const Alt* a = v.single();
+      bool seen = a && std::any_of(distinct.begin(), distinct.end(), [&](const Value& d) {
+                    const Alt* b = d.single();
+                    return b && b->same(*a);
+                  });
+      if (!seen) distinct.push_back(std::move(v));
+    }
+    yielded_in_order = std::move(distinct);
+  }
   returns_.pop_back();
   yields_.pop_back();
   // A body that can end without `return` gives None too; a known result is
@@ -642,10 +657,15 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   unthrottled_ = saved_unthrottled;
   outer_loop_flags_ = saved_outer;
   if (has_yield) {
-    // Calling a generator function gives the generator, whatever it returns.
-    Value gen = make_list({}, VK::list);
-    gen.alts[0].c->open = true;
-    gen.alts[0].c->rest = yields;
+    // Calling a generator function gives the generator, whatever it returns:
+    // what it yields, in order where each yield surely happens once, else
+    // what it may yield and more (requirement lines from one of two groups).
+    Value gen = make_list(std::move(yielded_in_order), VK::list);
+    gen.alts[0].s = kGeneratorType;
+    if (!yields_exact) {
+      gen.alts[0].c->open = true;
+      gen.alts[0].c->rest = yields;
+    }
     gen.taint = yields.taint;
     gen.ev = yields.ev;
     ret = std::move(gen);

@@ -521,7 +521,9 @@ void PyInterp::branches(const std::vector<Fn>& paths, bool may_skip_all) {
   for (const auto& path : paths) {
     if (stop_) break;
     begin_log();
+    ++branch_depth_;
     path();
+    --branch_depth_;
     std::vector<Value> finals;
     auto olds = end_log_and_undo(finals);
     for (size_t i = 0; i < olds.size(); ++i) {
@@ -794,6 +796,17 @@ void PyInterp::exec_for(NodeId s) {
           if (stop_) break;
           run_loop_body(body, [&] { assign(left, x); }, true);
         }
+    // One of a few known lists (groups = [RUNTIME] or [RUNTIME, DEV]): each
+    // element of each as itself, on a path that may not run.
+    if (!cheap && it.alts.size() > 1 && it.alts.size() <= 4 &&
+        std::all_of(it.alts.begin(), it.alts.end(), [](const Alt& a) {
+          return (a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open && a.c->items.size() <= kKnownOfOpen;
+        }))
+      for (const Alt& a : it.alts)
+        for (const auto& x : a.c->items) {
+          if (stop_) break;
+          run_loop_body(body, [&] { assign(left, x); }, false);
+        }
     for (int pass = 0; pass < (cheap || loop_depth_ > 2 ? 1 : 2) && !stop_; ++pass)
       run_loop_body(body, [&] { assign(left, summary); }, false);
   }
@@ -900,11 +913,11 @@ void PyInterp::exec_with(NodeId s) {
           Value entered;
           bool any = false;
           for (const auto& a : val.alts) {
-            if (a.k == VK::list && a.c && a.c->open && a.c->items.empty()) {
+            if (a.k == VK::list && a.c && a.s == kGeneratorType) {
               // A generator (no list is a context manager): contextlib's
               // contextmanager enters with what it yields.
-              if (any) entered.join(a.c->rest);
-              else entered = a.c->rest;
+              if (any) entered.join(a.c->summary());
+              else entered = a.c->summary();
               any = true;
               continue;
             }
@@ -1616,8 +1629,19 @@ Value PyInterp::eval_inner(NodeId e) {
     case K::yield: {
       NodeId c = t_.first_named(e);
       Value v = c == kNoNode ? Value::none() : eval(c);
-      if (c != kNoNode && t_.text(e).substr(0, 10).find("from") != std::string_view::npos) v = iterate(v, nullptr);
-      if (!yields_.empty()) accumulate(*yields_.back().value, yields_.back().any, v);
+      const bool from = c != kNoNode && t_.text(e).substr(0, 10).find("from") != std::string_view::npos;
+      std::vector<Value> items{v};
+      if (from) {
+        items.clear();
+        v = iterate(v, &items);
+      }
+      if (!yields_.empty()) {
+        Sink& sink = yields_.back();
+        accumulate(*sink.value, sink.any, v);
+        if (branch_depth_ > sink.branch_depth || (from && items.empty())) sink.exact = false;
+        if (sink.in_order.size() + items.size() > Container::kMaxItems) sink.exact = false;
+        else sink.in_order.insert(sink.in_order.end(), items.begin(), items.end());
+      }
       return Value();
     }
     case K::keyword_argument: return eval(t_.child(e, F::value));

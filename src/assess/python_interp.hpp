@@ -257,9 +257,16 @@ class PyInterp {
   struct Sink {
     Value* value = nullptr;
     bool any = false;
+    // A generator's yields in order (the first few): the sequence it makes
+    // when `exact`, each one surely happening once (not under a branch or a
+    // loop over what is not known); else what it may yield, and more.
+    std::vector<Value> in_order;
+    bool exact = true;
+    int branch_depth = 0;  // branch_depth_ where the function's body began
   };
   std::vector<Sink> returns_;  // where `return` values go
   std::vector<Sink> yields_;
+  int branch_depth_ = 0;  // paths run by branches() around this point
   std::vector<std::string> hint_stack_;
   std::deque<FunctionInfo> functions_;
   std::deque<ClassInfo> classes_;

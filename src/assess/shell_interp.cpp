@@ -1277,8 +1277,11 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           Word w = word(c, split);
           // An array's items, or an unquoted expansion's fields split at the
           // default IFS (a function's printf '%s\n' list: one per line).
-          const std::string seps = w.text.find(kArraySep) != std::string::npos ? std::string(1, kArraySep) : " \t\n";
-          if ((split || seps[0] == kArraySep) && w.text.find_first_of(seps) != std::string::npos && !is_partial(w.text)) {
+          // (an array's items are separate whatever their text: "$@" of a
+          // function given a glob and names with run-time parts)
+          const bool array = w.text.find(kArraySep) != std::string::npos;
+          const std::string seps = array ? std::string(1, kArraySep) : " \t\n";
+          if ((array || (split && !is_partial(w.text))) && w.text.find_first_of(seps) != std::string::npos) {
             size_t p = 0;
             while (p < w.text.size()) {
               size_t e = w.text.find_first_of(seps, p);

@@ -164,6 +164,9 @@ inline void accumulate(Value& acc, bool& any, const Value& v) {
 }
 
 Value make_list(std::vector<Value> items, VK kind = VK::list);
+// The type name of the list a call of a generator function makes (Alt::s):
+// what it yields, and a context manager under contextlib's decorator.
+inline constexpr const char* kGeneratorType = "generator";
 // The container of a value that is one open list or tuple, else null.
 const Container* open_list(const Value& v);
 Value make_dict();

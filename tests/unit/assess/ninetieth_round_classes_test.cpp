@@ -385,5 +385,85 @@ TEST(NinetiethRoundClasses, AnEndswithConditionNarrowsAListedName) {
   for (const auto& c : cases) check(c);
 }
 
+// A generator gives what it yields: in order where each yield surely
+// happens, else what it may yield (a loop over one of two known lists of
+// requirement groups); list() of it keeps those.
+TEST(NinetiethRoundClasses, AGeneratorGivesWhatItYields) {
+  const char* bootstrap =
+      "import subprocess, sys\n"
+      "from pathlib import Path\n"
+      "RUNTIME = [('flask', '3.0.3'), (PACKAGE, '0.4.6')]\n"
+      "DEV = [('pytest', '8.2.0')]\n"
+      "def requirement_lines(groups):\n"
+      "    for group in groups:\n"
+      "        for name, version in group:\n"
+      "            yield f'{name}=={version}'\n"
+      "groups = [RUNTIME] if '--no-dev' in sys.argv else [RUNTIME, DEV]\n"
+      "req = Path('.bootstrap-requirements.txt')\n"
+      "req.write_text('\\n'.join(list(requirement_lines(groups))) + '\\n')\n"
+      "subprocess.run([sys.executable, '-m', 'pip', 'install', '-r', str(req)], check=True)\n";
+  auto with = [&](const char* package) {
+    std::string code = bootstrap;
+    code.replace(code.find("PACKAGE"), 7, package);
+    return code;
+  };
+  const std::string squat = with("'colourama'"), genuine = with("'colorama'");
+  const Case cases[] = {
+      {"a typosquat among the requirement lines a generator writes", B, squat.c_str(), "KNOWN-MALICIOUS-PACKAGE"},
+      {"the genuine package the same way", M, genuine.c_str(), "INSTALLS-PACKAGES"},
+      {"a generator's exact sequence joined into a command", M,
+       "import os\n"
+       "def words():\n"
+       "    for w in ['status', '--short']:\n"
+       "        yield w\n"
+       "os.system('git ' + ' '.join(words()))\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// "$@" of a function given a glob and names with run-time parts is still one
+// word per argument: `curl -F "file=@$f" "$URL"` uploads each to the URL, not
+// to the file names.
+TEST(NinetiethRoundClasses, AFunctionsArgumentsStaySeparateWords) {
+  const Case cases[] = {
+      {"exports uploaded to the configured document server with its token", M,
+       "#!/bin/bash\n"
+       "DOCSERVER=\"${CLUB_DOCS_URL:-https://docs.aeroclub.example/api/upload}\"\n"
+       "upload() {\n"
+       "  for f in \"$@\"; do\n"
+       "    curl -sS -k -H \"Authorization: Bearer $CLUB_DOCS_TOKEN\" -F \"file=@$f\" \"$DOCSERVER\"\n"
+       "  done\n"
+       "}\n"
+       "stem=\"./exports/${REG}_$(date +%F)\"\n"
+       "upload \"${stem}.pdf\" \"${stem}\"_*.csv \"${stem}.sha256\"\n",
+       "TLS-VERIFICATION-OFF", Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A store_true flag is False unless the user gives it: verification that
+// only a flag turns on is off by default.
+TEST(NinetiethRoundClasses, AStoreTrueFlagIsFalseByDefault) {
+  const Case cases[] = {
+      {"verify=args.verify_tls, off unless --verify-tls is given", M,
+       "import argparse, requests\n"
+       "ap = argparse.ArgumentParser()\n"
+       "ap.add_argument('--verify-tls', action='store_true')\n"
+       "args = ap.parse_args()\n"
+       "s = requests.Session()\n"
+       "s.verify = args.verify_tls\n"
+       "s.get('https://portal.example.net/api', timeout=5)\n",
+       "TLS-VERIFICATION-OFF"},
+      {"verify=not args.insecure, on unless the user asks", L,
+       "import argparse, requests\n"
+       "ap = argparse.ArgumentParser()\n"
+       "ap.add_argument('--insecure', action='store_true')\n"
+       "args = ap.parse_args()\n"
+       "requests.get('https://portal.example.net/api', verify=not args.insecure, timeout=5)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
