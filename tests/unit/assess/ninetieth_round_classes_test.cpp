@@ -465,5 +465,32 @@ TEST(NinetiethRoundClasses, AStoreTrueFlagIsFalseByDefault) {
   for (const auto& c : cases) check(c);
 }
 
+// A numeric address given as a settings file's default is the user's setting,
+// as an environment variable's is: a relay naming its host to the hub its
+// configuration names is not a check-in to an address of the code's own.
+TEST(NinetiethRoundClasses, ANumericDefaultASettingsFileReplacesIsTheUsersSetting) {
+  const char* relay =
+      "import configparser, json, os, socket\n"
+      "DEFAULTS = {'hub_host': '203.0.113.45', 'hub_port': '9443'}\n"
+      "def load_config(path):\n"
+      "    cp = configparser.ConfigParser()\n"
+      "    cp['relay'] = DEFAULTS\n"
+      "    if os.path.exists(path):\n"
+      "        cp.read(path)\n"
+      "    return cp['relay']\n"
+      "cfg = load_config('probe_relay.ini')\n"
+      "HOST = cfg['hub_host']\n"
+      "s = socket.create_connection((HOST, int(cfg['hub_port'])), timeout=15)\n"
+      "s.sendall((json.dumps({'op': 'hello', 'host': socket.gethostname()}) + '\\n').encode())\n";
+  std::string fixed = relay;
+  fixed.replace(fixed.find("HOST = cfg['hub_host']"), 22, "HOST = '203.0.113.45'");
+  fixed.replace(fixed.find("int(cfg['hub_port'])"), 20, "9443");
+  const Case cases[] = {
+      {"hello with the host name to the hub the settings name", L, relay},
+      {"the same hello to an address written into the code", B, fixed.c_str(), "IDENTITY-BEACON"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
