@@ -32,6 +32,14 @@ std::string host_of(const std::string& target) {
   return lower(host);
 }
 
+// The path of a URL target ("/api/v4/projects"), without its query; empty when none is known.
+std::string path_of(const std::string& target) {
+  size_t scheme = target.find("://");
+  size_t slash = target.find('/', scheme == std::string::npos ? 0 : scheme + 3);
+  if (slash == std::string::npos) return {};
+  return target.substr(slash, target.find_first_of("?#", slash) - slash);
+}
+
 bool numeric_v4(const std::string& host) {
   return !host.empty() && host.find_first_not_of("0123456789.") == std::string::npos;
 }
@@ -146,7 +154,8 @@ struct NameReading {
   bool named = false, matches = false, vendor_named = false, bot_word = false;
 };
 
-NameReading read_name(const std::string& name, const std::string& host, const LibraryModel& model) {
+NameReading read_name(const std::string& name, const std::string& host, const std::string& path,
+                      const LibraryModel& model) {
   NameReading r;
   size_t p = 0;
   while (p <= name.size()) {
@@ -156,7 +165,7 @@ NameReading read_name(const std::string& name, const std::string& host, const Li
     p = q + 1;
     if (auto vendor_host = model.key_vendor_host(word, host)) {
       r.vendor_named = true;
-      if (*vendor_host) r.matches = true;
+      if (*vendor_host || model.key_vendor_path(word, path)) r.matches = true;
       continue;
     }
     if (word == "bot") r.bot_word = true;
@@ -172,6 +181,7 @@ NameReading read_name(const std::string& name, const std::string& host, const Li
 KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e) {
   std::string host = host_of(e.target);
   if (host.empty()) return KeyDestination::unknown;
+  const std::string path = path_of(e.target);
   bool collector = model.exfil_host(e.target);
   bool attacker_host = collector || public_numeric(host);
   // The secret may ride in the URL (a bot API's /bot<token>/) while the
@@ -198,11 +208,11 @@ KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, 
   for (const auto& alts : read.reads) {
     alternatives |= alts.size() > 1;
     each_read_its_api &= std::any_of(alts.begin(), alts.end(),
-                                     [&](const std::string& n) { return read_name(n, host, model).matches; });
+                                     [&](const std::string& n) { return read_name(n, host, path, model).matches; });
   }
   if ((e.flags & kAuthHeader) && alternatives && each_read_its_api && !attacker_host) return KeyDestination::its_api;
   std::vector<NameReading> readings;
-  for (const std::string& name : names) readings.push_back(read_name(name, host, model));
+  for (const std::string& name : names) readings.push_back(read_name(name, host, path, model));
   bool all_its_api = true;
   for (const NameReading& r : readings) {
     if (r.matches) continue;  // the key of this host's API (DISCORD_TOKEN to discord.com too)

@@ -193,7 +193,7 @@ ApiSpec parse_entry(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "firewall_chains", "script_hooks", "key_vendors", "shells", "command_modules", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "firewall_chains", "script_hooks", "key_vendors", "key_vendor_paths", "shells", "command_modules", "path_classes",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
@@ -216,6 +216,8 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
     }
   if (root.has("key_vendors"))
     for (const auto& [word, hosts] : root["key_vendors"].entries()) m.key_vendors_[word] = compile(hosts);
+  if (root.has("key_vendor_paths"))
+    for (const auto& [word, paths] : root["key_vendor_paths"].entries()) m.key_vendor_paths_[word] = compile(paths);
   m.shells_ = root["shells"].as_string_list();
   if (root.has("command_modules"))
     for (const auto& mod : root["command_modules"].as_string_list()) {
@@ -440,6 +442,11 @@ std::optional<bool> LibraryModel::key_vendor_host(const std::string& word, std::
   auto it = key_vendors_.find(word);
   if (it == key_vendors_.end()) return std::nullopt;
   return RE2::PartialMatch(re2::StringPiece(host.data(), host.size()), it->second->re());
+}
+
+bool LibraryModel::key_vendor_path(const std::string& word, std::string_view path) const {
+  auto it = key_vendor_paths_.find(word);
+  return it != key_vendor_paths_.end() && RE2::PartialMatch(re2::StringPiece(path.data(), path.size()), it->second->re());
 }
 
 bool LibraryModel::is_shell(std::string_view command) const {

@@ -168,6 +168,9 @@ class LibraryModel {
   // A word of a key's variable name that names a vendor (GITHUB, OPENAI):
   // whether `host` is one of that vendor's hosts; nullopt for other words.
   std::optional<bool> key_vendor_host(const std::string& word, std::string_view host) const;
+  // Whether a URL path is the API of a vendor's product run on the user's own
+  // servers (a self-hosted GitLab's /api/v4/).
+  bool key_vendor_path(const std::string& word, std::string_view path) const;
 
  private:
   std::unordered_map<std::string, LazyApiSpec> apis_;
@@ -181,6 +184,7 @@ class LibraryModel {
       sql_statement_, firewall_chains_;
   std::vector<std::string> shells_;
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
+  std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendor_paths_;  // name word -> its API paths
   std::unordered_set<std::string> command_modules_;
   std::unordered_set<std::string> wildcard_types_;  // types with a "T.*" spec (any method)
   std::vector<ScriptHooks> script_hooks_;
