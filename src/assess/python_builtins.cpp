@@ -2525,7 +2525,13 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
   // So is a file's bytes XORed with a keystream that is not itself from a
   // file, or with key material (a hash of a random key or a password: a
   // home-made stream cipher; pairs from zip() carry both sides' labels).
-  if (op == "^") {
+  // XOR with 0 changes nothing: the start of a checksum (v = 0; v ^= b for
+  // each byte, a serial frame's LRC), not a key.
+  auto zero = [](const Value& v) {
+    const Alt* a = v.single();
+    return a && a->k == VK::integer && a->i == 0;
+  };
+  if (op == "^" && !zero(l) && !zero(r)) {
     bool lc = !l.maybe_unknown() || (l.taint & kConstData), rc = !r.maybe_unknown() || (r.taint & kConstData);
     constexpr uint32_t kFromFile = kFileData | kUserFile;
     const uint32_t both = l.taint | r.taint;

@@ -1040,6 +1040,22 @@ std::optional<Value> role_value(const ApiSpec& spec, const char* role, const PyI
   return out;
 }
 
+// What a request's URL or body role sends: a urllib Request object sends
+// its URL and data; its headers authenticate (urlopen(Request(url,
+// headers={"Authorization": ...}))'s reply does not carry the key).
+static uint32_t sent_taint(const Value& v) {
+  const bool requests = !v.alts.empty() && std::all_of(v.alts.begin(), v.alts.end(), [](const Alt& a) {
+    return a.k == VK::object && a.s == "urllib.request.Request" && a.c;
+  });
+  if (!requests) return deep_taint(v);
+  uint32_t t = 0;
+  for (const auto& a : v.alts) {
+    if (a.self) t |= deep_taint(*a.self);
+    if (const Value* body = a.c->get_key("data")) t |= deep_taint(*body);
+  }
+  return t;
+}
+
 // A request made through a client session (session.post(...)) also sends
 // the headers and auth the session keeps (session.headers.update(...),
 // session.auth = ...).
@@ -1657,7 +1673,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     if (spec.has_effect && spec.effect == Eff::net_request) {
       uint32_t sent = 0;
       for (const char* role : {"url", "data"})
-        if (auto v = role_value(spec, role, args, self)) sent |= deep_taint(*v);
+        if (auto v = role_value(spec, role, args, self)) sent |= sent_taint(*v);
       t &= ~(kAuthSecrets & ~sent);
     }
     int32_t ev = args.ev() >= 0 ? args.ev() : self ? self->ev : -1;

