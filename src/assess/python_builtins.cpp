@@ -628,6 +628,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (!v) return Value();
       Value out = *v;
       if (spec.special_id == Special::expanduser && self && !a0) out = *self;
+      // The same object seen as another type (a process's stdin: the
+      // process, whose command line its writes feed).
+      if (spec.special_id == Special::identity && !spec.returns.empty())
+        for (auto& a : out.alts)
+          if (a.k == VK::object) a.s = spec.returns;
       return out;
     }
     case Special::url_query: {

