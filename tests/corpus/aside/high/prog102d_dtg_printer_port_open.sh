@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# dtg_printer_port_open.sh - get the print-room PC to see the DTG printer
+# again after an OS update.  Checks that the printer answers on the network,
+# that IPP/RAW ports are reachable and that mDNS discovery works, then adds
+# host firewall rules for the printer's address so status polling and
+# discovery replies are let through.
+#
+# usage: dtg_printer_port_open.sh <printer-ip> [queue-name]
+
+set -uo pipefail
+
+PRINTER_IP="${1:-}"
+QUEUE="${2:-Epson_F2100}"
+LOG="${PWD}/printer-network-fix.log"
+CHAIN="INPUT"
+
+say() { printf '%s  %s\n' "$(date '+%F %T')" "$*" | tee -a "$LOG" >&2; }
+
+[[ -n "$PRINTER_IP" ]] || { echo "usage: $0 <printer-ip> [queue-name]" >&2; exit 64; }
+
+as_root() {
+  if [[ $EUID -eq 0 ]]; then "$@"; else sudo -n "$@" 2>/dev/null || sudo "$@"; fi
+}
+
+check_reachable() {
+  if ping -c 2 -W 2 "$PRINTER_IP" >/dev/null 2>&1; then
+    say "printer $PRINTER_IP answers ping"
+  else
+    say "printer $PRINTER_IP does not answer ping (may be filtered)"
+  fi
+}
+
+check_ports() {
+  local p
+  for p in 631 9100 515; do
+    if timeout 3 bash -c "exec 3<>/dev/tcp/$PRINTER_IP/$p" 2>/dev/null; then
+      say "port $p open"
+    else
+      say "port $p closed or filtered"
+    fi
+  done
+}
+
+check_mdns() {
+  if command -v avahi-browse >/dev/null; then
+    if avahi-browse -rtp _ipp._tcp 2>/dev/null | grep -q "$PRINTER_IP"; then
+      say "printer advertised over mDNS"
+    else
+      say "printer not seen over mDNS"
+    fi
+  fi
+}
+
+add_rule() {
+  # add_rule <proto> <port>: insert once, keep existing rules untouched
+  local proto="$1" port="$2"
+  if as_root iptables -C "$CHAIN" -s "$PRINTER_IP" -p "$proto" --sport "$port" -j ACCEPT 2>/dev/null; then
+    return 0
+  fi
+  as_root iptables -I "$CHAIN" 1 -s "$PRINTER_IP" -p "$proto" --sport "$port" \
+    -m comment --comment "dtg-printer" -j ACCEPT
+  say "allowed $proto/$port from $PRINTER_IP"
+}
+
+open_printer_ports() {
+  add_rule tcp 631
+  add_rule tcp 9100
+  add_rule udp 161
+  as_root iptables -C "$CHAIN" -p udp --dport 5353 -s "$PRINTER_IP" -j ACCEPT 2>/dev/null \
+    || as_root iptables -I "$CHAIN" 1 -p udp --dport 5353 -s "$PRINTER_IP" -j ACCEPT
+}
+
+restart_print_stack() {
+  as_root systemctl restart avahi-daemon cups
+  sleep 2
+  if lpstat -p "$QUEUE" >/dev/null 2>&1; then
+    cupsenable "$QUEUE" 2>/dev/null || true
+    say "queue $QUEUE: $(lpstat -p "$QUEUE" | head -n1)"
+  else
+    say "queue $QUEUE does not exist yet; add it from http://localhost:631"
+  fi
+}
+
+main() {
+  say "---- network check for $PRINTER_IP ----"
+  check_reachable
+  check_ports
+  check_mdns
+  open_printer_ports
+  restart_print_stack
+  check_ports
+  check_mdns
+  say "done, log written to $LOG"
+}
+
+main
