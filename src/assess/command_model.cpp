@@ -733,6 +733,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   Parsed p = parse_args(argv, spec);
   auto operand = [&](size_t k) -> const Word* { return k < p.operands.size() ? &argv[p.operands[k]] : nullptr; };
 
+  if (kind == "prints") {
+    // Output of a known shape (device paths): a word made of it is a path of
+    // that shape, so `dd of=$(findmnt -no SOURCE --target ~)` writes a disk.
+    if (!spec->when_args || RE2::PartialMatch(line, spec->when_args->re())) r.stdout_text = spec->prints;
+    r.stdout_taint = io.stdin_taint;
+    return r;
+  }
   if (kind == "capture") {
     // Clipboard readers, screenshot tools, secret dumps: their output holds
     // what they captured (stdout, or the file named last for a screenshot).

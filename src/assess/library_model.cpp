@@ -261,7 +261,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
   cmds.expect_map();
   for (const auto& [names, spec] : cmds.entries()) {
     spec.expect_map();
-    spec.expect_keys({"kind", "effect", "tag", "opts_value", "lang", "when_args", "taint", "else_effect", "else_tag"});
+    spec.expect_keys({"kind", "effect", "tag", "opts_value", "lang", "when_args", "taint", "else_effect", "else_tag", "prints"});
     CommandSpec c;
     c.kind = spec["kind"].as_string();
     static const std::unordered_set<std::string_view> kinds = {
@@ -270,7 +270,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         "resolve", "decode",  "ssh",    "mail",        "find",   "ls", "echo",   "eval",   "source",   "su",
         "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
         "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
-        "setenforce", "systemd_run", "launchctl", "osascript", "windows", "truncate", "ip", "cd", "which", "tr", "capture", "encrypt", "mktemp", "path_part"};
+        "setenforce", "systemd_run", "launchctl", "osascript", "windows", "truncate", "ip", "cd", "which", "tr", "capture", "encrypt", "mktemp", "path_part", "prints"};
     if (!kinds.count(c.kind))
       spec["kind"].fail("unknown command handler '" + c.kind + "'");
     if (spec.has("effect")) {
@@ -290,6 +290,14 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
       c.has_else_effect = true;
     }
     if (spec.has("else_tag")) c.else_tag = spec["else_tag"].as_string();
+    if (spec.has("prints")) {
+      if (c.kind != "prints") spec["prints"].fail("prints needs kind prints");
+      c.prints = spec["prints"].as_string();
+      for (auto& ch : c.prints)
+        if (ch == '*') ch = kUnknownPart;  // each * a part known only at run time
+    } else if (c.kind == "prints") {
+      spec["kind"].fail("kind prints needs prints: the shape of what the command prints");
+    }
     c.line = spec.line();
     // The key may list several names: "sh bash dash".
     size_t p = 0;
@@ -299,20 +307,8 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
       if (e > p) {
         std::string n = names.substr(p, e - p);
         if (m.commands_.count(n)) spec.fail("command '" + n + "' is listed twice");
-        CommandSpec copy;
+        CommandSpec copy = c;  // (when_args: one pattern, compiled once, for every name)
         copy.name = n;
-        copy.kind = c.kind;
-        copy.has_effect = c.has_effect;
-        copy.effect = c.effect;
-        copy.tag = c.tag;
-        copy.opts_value = c.opts_value;
-        copy.lang = c.lang;
-        copy.taint = c.taint;
-        copy.has_else_effect = c.has_else_effect;
-        copy.else_effect = c.else_effect;
-        copy.else_tag = c.else_tag;
-        copy.when_args = c.when_args;  // one pattern, compiled once, for every name
-        copy.line = c.line;
         m.commands_.emplace(n, std::move(copy));
       }
       p = e + 1;

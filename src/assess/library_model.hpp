@@ -110,6 +110,9 @@ struct CommandSpec {
   bool has_else_effect = false;
   Eff else_effect = Eff::exec;
   std::string else_tag;
+  // prints: the shape of each line the command prints when when_args matches
+  // ("/dev/*": `lsblk -p`'s and `findmnt -o SOURCE`'s device paths)
+  std::string prints;
   int line = 0;
 };
 

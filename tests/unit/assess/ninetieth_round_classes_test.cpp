@@ -570,5 +570,49 @@ TEST(NinetiethRoundClasses, WritesToAProcesssStdinFeedItsCommand) {
   for (const auto& c : cases) check(c);
 }
 
+// Commands that print device paths (lsblk -p, findmnt's SOURCE column,
+// blkid -o device): a word made of their output is a disk, so dd over it
+// wipes one; reading each is no wipe.
+TEST(NinetiethRoundClasses, DevicePathsPrintedByCommandsAreDisks) {
+  const Case cases[] = {
+      {"zeros over the device backing the home directory", B,
+       "#!/bin/sh\n"
+       "dev=$(findmnt -no SOURCE --target \"$HOME\")\n"
+       "[ -b \"$dev\" ] || exit 0\n"
+       "dd if=/dev/zero of=\"$dev\" bs=4M conv=fsync status=none\n",
+       "WIPE", Language::shell},
+      {"each disk's health read", L,
+       "#!/bin/sh\n"
+       "for d in $(lsblk -dpno NAME); do\n"
+       "  smartctl -H \"$d\" || true\n"
+       "done\n",
+       nullptr, Language::shell},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// "session" hints at a secret as a session id, key or token, not in a name
+// that only contains it (an observing log's read_sessions): MD5 of a CSV
+// file for a cache key there is not weak crypto for secrets.
+TEST(NinetiethRoundClasses, ASessionWordInALongerNameIsNoSecretHint) {
+  const Case cases[] = {
+      {"MD5 of each observing-session CSV as a change marker", L,
+       "import hashlib\n"
+       "from pathlib import Path\n"
+       "def read_sessions(folder):\n"
+       "    for path in sorted(Path(folder).glob('*.csv')):\n"
+       "        digest = hashlib.md5(path.read_bytes()).hexdigest()\n"
+       "        yield path, digest\n"
+       "for p, d in read_sessions('logs'):\n"
+       "    print(p, d)\n"},
+      {"MD5 of a session token", M,
+       "import hashlib, os\n"
+       "session_token = os.environ.get('APP_SESSION', '')\n"
+       "print(hashlib.md5(session_token.encode()).hexdigest())\n",
+       "WEAK-CRYPTO"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
