@@ -477,6 +477,24 @@ void PyInterp::remember_argument(FunctionInfo& f, const std::string& name, const
   f.seen_args.emplace_back(name, v);
 }
 
+namespace {
+
+// The values of `vs` without repeats of one known alternative.
+std::vector<Value> distinct_values(std::vector<Value> vs) {
+  std::vector<Value> out;
+  for (auto& v : vs) {
+    const Alt* a = v.single();
+    bool seen = a && std::any_of(out.begin(), out.end(), [&](const Value& d) {
+                  const Alt* b = d.single();
+                  return b && b->same(*a);
+                });
+    if (!seen) out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace
+
 Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site) {
   (void)site;
   if (stop_) return Value();
@@ -624,21 +642,10 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   --call_depth_;
   bool returned = returns_.back().any;
   has_yield = yields_.back().any;
-  std::vector<Value> yielded_in_order = std::move(yields_.back().in_order);
   const bool yields_exact = yields_.back().exact;
-  if (!yields_exact) {
-    // what it may yield, each once (a loop's passes yield the same again)
-    std::vector<Value> distinct;
-    for (auto& v : yielded_in_order) {
-      const Alt* a = v.single();
-      bool seen = a && std::any_of(distinct.begin(), distinct.end(), [&](const Value& d) {
-                    const Alt* b = d.single();
-                    return b && b->same(*a);
-                  });
-      if (!seen) distinct.push_back(std::move(v));
-    }
-    yielded_in_order = std::move(distinct);
-  }
+  // what it may yield, each once (a loop's passes yield the same again)
+  std::vector<Value> yielded_in_order =
+      yields_exact ? std::move(yields_.back().in_order) : distinct_values(std::move(yields_.back().in_order));
   returns_.pop_back();
   yields_.pop_back();
   // A body that can end without `return` gives None too; a known result is
@@ -1057,10 +1064,10 @@ static uint32_t sent_taint(const Value& v) {
 }
 
 // A request made through a client session (session.post(...)) also sends
-// the headers and auth the session keeps (session.headers.update(...),
+// the headers, auth and params the session keeps (session.headers.update(...),
 // session.auth = ...).
 static std::optional<Value> with_session_part(std::optional<Value> given, const ApiSpec& spec, const char* role,
-                                       const Value* self) {
+                                              const Value* self) {
   if (!self || spec.effect != Eff::net_request) return given;
   for (const auto& a : self->alts)
     if (a.k == VK::object && a.c)
