@@ -2064,7 +2064,7 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
           break;
         }
         const ApiSpec* spec = ctx_.lib.method(a.s, name);
-        // What the object keeps (a session's headers, an attribute the code set on it).
+        // What the object keeps (a session's headers and auth, a Request's data).
         if (!spec && a.c)
           if (const Value* kept = a.c->get_key(name)) {
             put(*kept);

@@ -352,8 +352,13 @@ void deep_evs_of(const Value& v, uint32_t labels, std::vector<int32_t>& out, int
   if (depth <= 3)
     for (const auto& a : v.alts) {
       if (!a.c) continue;
-      for (const auto& x : a.c->items) deep_evs_of(x, labels, out, depth + 1);
-      for (const auto& kv : a.c->keyed) deep_evs_of(kv.second, labels, out, depth + 1);
+      // (as far as deep_taint looks)
+      size_t n = 0;
+      for (const auto& x : a.c->items)
+        if (++n <= 64) deep_evs_of(x, labels, out, depth + 1);
+      n = 0;
+      for (const auto& kv : a.c->keyed)
+        if (++n <= 128) deep_evs_of(kv.second, labels, out, depth + 1);
       deep_evs_of(a.c->rest, labels, out, depth + 1);
       inside = true;
     }

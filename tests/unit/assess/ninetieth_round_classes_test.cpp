@@ -361,10 +361,12 @@ TEST(NinetiethRoundClasses, AnEndswithConditionNarrowsAListedName) {
       "with socket.create_connection(('10.20.0.41', 9100)) as sock, open(path, 'rb') as fh:\n"
       "    sock.sendall(fh.read())\n";
   const std::string jobs = filled(spooler, "CONDITION", "leftover.endswith('.bin')"),
-                    every = filled(spooler, "CONDITION", "leftover != '.lock'");
+                    every = filled(spooler, "CONDITION", "leftover != '.lock'"),
+                    jobs_by_prefix = filled(spooler, "CONDITION", "leftover.startswith('job-')");
   const Case cases[] = {
       {"only the .bin jobs go to the printer", L, jobs.c_str()},
       {"every file of the spool, the status file too, goes to a numeric address", B, every.c_str(), "IDENTITY-BEACON"},
+      {"only the job-* files (startswith) go to the printer", L, jobs_by_prefix.c_str()},
   };
   for (const auto& c : cases) check(c);
 }
