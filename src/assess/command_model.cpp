@@ -1564,38 +1564,43 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       std::vector<std::string> rest;
       for (size_t k = from + 1; k < argv.size(); ++k) rest.push_back(argv[k].text);
       size_t ai = 0;
-      for (size_t k = 0; k < fmt.size(); ++k) {
-        if (fmt[k] == '%' && k + 1 < fmt.size()) {
-          if (fmt[k + 1] == '%') {
-            out += '%';
-            ++k;
-            continue;
+      // The format is used again while arguments are left (printf '%s\n' a b: two lines).
+      for (int pass = 0; pass < 256; ++pass) {
+        size_t before = ai;
+        for (size_t k = 0; k < fmt.size(); ++k) {
+          if (fmt[k] == '%' && k + 1 < fmt.size()) {
+            if (fmt[k + 1] == '%') {
+              out += '%';
+              ++k;
+              continue;
+            }
+            // %[flags][width][.precision][length]conversion: the argument,
+            // padded to a known width (%08d of 1 is 00000001).
+            size_t j = k + 1;
+            bool zero = false, left = false;
+            for (; j < fmt.size() && std::strchr("-+ #0", fmt[j]); ++j) {
+              if (fmt[j] == '0') zero = true;
+              if (fmt[j] == '-') left = true;
+            }
+            size_t width = 0;
+            for (; j < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[j])); ++j)
+              width = std::min<size_t>(width * 10 + static_cast<size_t>(fmt[j] - '0'), 256);
+            while (j < fmt.size() && (fmt[j] == '.' || fmt[j] == '*' || std::isdigit(static_cast<unsigned char>(fmt[j]))))
+              ++j;
+            // (q is bash's conversion %q, the argument quoted for the shell: its value as is)
+            while (j < fmt.size() && std::strchr("hlLjzt", fmt[j])) ++j;
+            std::string arg = ai < rest.size() ? rest[ai++] : "";
+            if (!is_partial(arg) && arg.size() < width) {
+              std::string pad(width - arg.size(), zero && !left ? '0' : ' ');
+              arg = left ? arg + pad : pad + arg;
+            }
+            out += arg;
+            k = j < fmt.size() ? j : fmt.size() - 1;
+          } else {
+            out += fmt[k];
           }
-          // %[flags][width][.precision][length]conversion: the argument,
-          // padded to a known width (%08d of 1 is 00000001).
-          size_t j = k + 1;
-          bool zero = false, left = false;
-          for (; j < fmt.size() && std::strchr("-+ #0", fmt[j]); ++j) {
-            if (fmt[j] == '0') zero = true;
-            if (fmt[j] == '-') left = true;
-          }
-          size_t width = 0;
-          for (; j < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[j])); ++j)
-            width = std::min<size_t>(width * 10 + static_cast<size_t>(fmt[j] - '0'), 256);
-          while (j < fmt.size() && (fmt[j] == '.' || fmt[j] == '*' || std::isdigit(static_cast<unsigned char>(fmt[j]))))
-            ++j;
-          // (q is bash's conversion %q, the argument quoted for the shell: its value as is)
-          while (j < fmt.size() && std::strchr("hlLjzt", fmt[j])) ++j;
-          std::string arg = ai < rest.size() ? rest[ai++] : "";
-          if (!is_partial(arg) && arg.size() < width) {
-            std::string pad(width - arg.size(), zero && !left ? '0' : ' ');
-            arg = left ? arg + pad : pad + arg;
-          }
-          out += arg;
-          k = j < fmt.size() ? j : fmt.size() - 1;
-        } else {
-          out += fmt[k];
         }
+        if (ai >= rest.size() || ai == before) break;
       }
       escapes = true;
       for (size_t k = from; k < argv.size(); ++k) {

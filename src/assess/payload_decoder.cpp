@@ -103,6 +103,62 @@ std::optional<std::string> decode_hex(std::string_view text) {
 }
 
 namespace {
+// Python's b85 alphabet (RFC 1924's); Ascii85 is '!'..'u'.
+constexpr std::string_view kBase85Digits =
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~";
+
+int b85_value(unsigned char c) {
+  size_t at = kBase85Digits.find(static_cast<char>(c));
+  return at == std::string_view::npos ? -1 : static_cast<int>(at);
+}
+int a85_value(unsigned char c) { return c >= '!' && c <= 'u' ? c - '!' : -1; }
+
+// Groups of five base-85 digits, each a big-endian 32-bit word; a short last
+// group is padded with the highest digit and as many bytes dropped again.
+// `zeros`: Ascii85's 'z' stands for a whole group of zero bytes.
+std::optional<std::string> decode_85(std::string_view text, int (*digit)(unsigned char), bool zeros) {
+  std::string out;
+  uint64_t word = 0;
+  int n = 0;
+  auto flush = [&](int digits) {
+    if (word > 0xFFFFFFFFull) return false;
+    for (int i = 0; i < digits - 1; ++i) out.push_back(static_cast<char>((word >> (24 - 8 * i)) & 0xFF));
+    word = 0;
+    n = 0;
+    return out.size() <= kMaxDecodedBytes;
+  };
+  for (char ch : text) {
+    auto c = static_cast<unsigned char>(ch);
+    if (is_space(ch)) continue;
+    if (zeros && c == 'z' && n == 0) {
+      out.append(4, '\0');
+      continue;
+    }
+    int v = digit(c);
+    if (v < 0) return std::nullopt;
+    word = word * 85 + static_cast<uint64_t>(v);
+    if (++n == 5 && !flush(5)) return std::nullopt;
+  }
+  if (n == 1) return std::nullopt;  // one digit carries no byte
+  if (n > 1) {
+    int digits = n;
+    for (; n < 5; ++n) word = word * 85 + 84;
+    if (!flush(digits)) return std::nullopt;
+  }
+  return out;
+}
+}  // namespace
+
+std::optional<std::string> decode_base85(std::string_view text) { return decode_85(text, b85_value, false); }
+
+std::optional<std::string> decode_ascii85(std::string_view text) {
+  // Adobe's frame, which a85decode(adobe=True) expects.
+  if (text.substr(0, 2) == "<~") text.remove_prefix(2);
+  if (text.size() >= 2 && text.substr(text.size() - 2) == "~>") text.remove_suffix(2);
+  return decode_85(text, a85_value, true);
+}
+
+namespace {
 // "%41" or "=41" (the escape character and two hex digits) -> 'A'; at text[i].
 bool escaped_byte(std::string_view text, size_t i, std::string& out) {
   if (i + 2 >= text.size()) return false;

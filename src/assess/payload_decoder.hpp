@@ -1,5 +1,5 @@
 // Decoders for embedded payloads: base64 (standard and URL-safe, lenient about
-// whitespace and padding), base32, hex, rot13, quoted-printable, percent-encoding,
+// whitespace and padding), base32, base85 and Ascii85, hex, rot13, quoted-printable, percent-encoding,
 // zlib/gzip/raw deflate. Each returns nullopt when its input is not in that
 // encoding; output is capped so a decompression bomb costs nothing.
 #pragma once
@@ -13,6 +13,8 @@ constexpr size_t kMaxDecodedBytes = 8u << 20;
 
 std::optional<std::string> decode_base64(std::string_view text);  // std or urlsafe alphabet
 std::optional<std::string> decode_base32(std::string_view text);
+std::optional<std::string> decode_base85(std::string_view text);   // Python's b85 (RFC 1924 digits)
+std::optional<std::string> decode_ascii85(std::string_view text);  // a85: 'z' groups, <~ ~> frame tolerated
 std::optional<std::string> decode_hex(std::string_view text);     // whitespace, "0x", "\x" tolerated
 std::string rot13(std::string_view text);
 std::optional<std::string> decode_quoted_printable(std::string_view text);  // "=41", soft line breaks

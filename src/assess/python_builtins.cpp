@@ -37,6 +37,14 @@ bool splits_words(const std::vector<Value>& items) {
   return cuts >= 1;
 }
 
+// One alternative of v is a string constant long enough to hide code in.
+bool holds_blob(const Value& v) {
+  constexpr size_t kMinBlob = 16;
+  for (const auto& a : v.alts)
+    if ((a.k == VK::str || a.k == VK::bytes) && a.s.size() >= kMinBlob && !is_partial(a.s)) return true;
+  return false;
+}
+
 // Each string alternative of v (a Value holds at most kMaxAlts); unknown
 // parts where one is not a string.
 std::vector<std::string> texts(const Value& v, bool* all_known = nullptr) {
@@ -364,7 +372,14 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       Value out;
       bool any = false;
       for (const auto& s : texts(*name)) {
-        Value r = is_partial(s) ? Value::tainted(obj->taint, obj->ev) : attribute_of(*obj, fold_identifier(s), site);
+        // A name known only at run time may pick any attribute the object holds.
+        Value r;
+        if (is_partial(s)) {
+          Value attrs = instance_dict(*obj);
+          r = Value::tainted(deep_taint(attrs), deep_ev(attrs));
+        } else {
+          r = attribute_of(*obj, fold_identifier(s), site);
+        }
         // A name built from decoded or obfuscated data picks the function.
         if (name->taint & (kDecoded | kObfuscated)) {
           r.taint |= kHiddenName | (name->taint & (kDecoded | kObfuscated));
@@ -888,7 +903,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
                                               codec.find("latin") != std::string::npos);
       // Decoding data written in the code (or already hidden, or downloaded)
       // reveals a payload; decoding a file or a parameter is ordinary work.
-      bool payload = v->all_const_strings() ||
+      // A blob the code holds is one even where a file may replace it.
+      bool payload = v->all_const_strings() || holds_blob(*v) ||
                      (v->taint & (kConstData | kDecoded | kObfuscated | kDownloaded | kEncrypted));
       if (!payload) textual = true;
       uint32_t taint = v->taint | (textual ? 0u : (rot ? kObfuscated : kDecoded));
@@ -903,6 +919,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         switch (spec.special_id) {
           case Special::decode_base64: d = decode_base64(s); break;
           case Special::decode_base32: d = decode_base32(s); break;
+          case Special::decode_base85: d = q.find("a85") != std::string::npos ? decode_ascii85(s) : decode_base85(s); break;
           case Special::decode_hex: d = decode_hex(s); break;
           case Special::decode_qp: d = decode_quoted_printable(s); break;
           case Special::decode_percent: d = decode_percent(s, q.find("plus") != std::string::npos); break;

@@ -244,6 +244,9 @@ Value PyInterp::eval_call(NodeId e) {
               done = true;
             }
           if (!done) {
+            // Keys known only at run time: any parameter may get any value the
+            // mapping holds (a comprehension over a file's columns).
+            v.add_taint(deep_taint(v), deep_ev(v));
             for (auto& args : calls) {
               args.star_unknown = true;
               args.extra.join(v);
@@ -702,6 +705,9 @@ void PyInterp::bind_fields(ClassInfo& c, const Args& args) {
   for (size_t i = 0; i < args.pos.size() && i < fields.size(); ++i) store(fields[i], args.pos[i]);
   for (const auto& [name, v] : args.kw)
     if (std::find(fields.begin(), fields.end(), name) != fields.end()) store(name, v);
+  // *args or **kwargs not expanded: any field not given may get what they hold.
+  if (args.star_unknown)
+    for (size_t i = args.pos.size(); i < fields.size(); ++i) store(fields[i], Value::tainted(args.extra.taint, args.extra.ev));
 }
 
 Value PyInterp::repr_content(const Value& v) {
@@ -1915,14 +1921,20 @@ void PyInterp::run_nested_python(const Value& code, NodeId site, const char* via
   e.tag = "python";
   e.data_taint = code.taint;
   e.data_ev = code.ev;
-  bool constant = code.all_const_strings();
+  // Constant only when every alternative is known text (a string, or a code
+  // object compiled from one) that no option or settings file may replace: a
+  // rule compiled from the defaults or from the user's rules file is not.
+  bool constant = !code.alts.empty() && !(code.taint & kOption);
   std::string shown;
-  for (const auto& a : code.alts)
-    if (a.k == VK::object && a.s == "code") {
-      shown = a.extra;
-      constant = !is_partial(a.extra) && !a.extra.empty();
-    }
-  if (shown.empty() && !code.alts.empty()) shown = code.alts[0].s;
+  for (const auto& a : code.alts) {
+    bool compiled = a.k == VK::object && a.s == "code";
+    const std::string& text = compiled ? a.extra : a.s;
+    bool known = compiled ? !text.empty() && !is_partial(text)
+                          : (a.k == VK::str || a.k == VK::bytes) && !is_partial(text);
+    // What is shown is the part not known, if there is one.
+    if (shown.empty() || (!known && constant)) shown = text;
+    constant = constant && known;
+  }
   if (constant) e.flags |= kConstTarget;
   e.detail = printable(shown, 160);
   ctx_.effect(e, where);

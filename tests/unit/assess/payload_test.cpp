@@ -18,6 +18,21 @@ TEST(PayloadDecoder, Base64HexRot13) {
   EXPECT_EQ(decode_codec("uryyb", "rot_13"), "hello");
 }
 
+TEST(PayloadDecoder, Base85AndAscii85AsPythonEncodesThem) {
+  // base64.b85encode / a85encode of the same bytes (a85's 'z' is four zero bytes).
+  EXPECT_EQ(decode_base85("Xk~0{Zv"), "hello");
+  EXPECT_EQ(decode_base85("Xk~0{Zy<MXa%^NF"), "hello world!");
+  EXPECT_EQ(decode_base85("00000VPaz"), std::string("\0\0\0\0abc", 7));
+  EXPECT_EQ(decode_base85("X>D+Ca&#bXa|!"), "import os\n");
+  EXPECT_EQ(decode_ascii85("BOu!rD]j7BEbo80"), "hello world!");
+  EXPECT_EQ(decode_ascii85("z@:E^"), std::string("\0\0\0\0abc", 7));
+  EXPECT_EQ(decode_ascii85("<~Bl.g-Ec`FBEs_~>"), "import os\n");
+  EXPECT_FALSE(decode_base85("Xk~0{Z\""));  // '"' is no b85 digit
+  EXPECT_FALSE(decode_base85("X"));         // one digit holds no byte
+  EXPECT_FALSE(decode_base85("~~~~~"));     // above 2^32 - 1
+  EXPECT_FALSE(decode_ascii85("BOu!v"));    // 'v' is past Ascii85's 'u'
+}
+
 TEST(PayloadDecoder, InflateAndLayers) {
   // zlib.compress(b"print(1)") then base64.
   auto z = decode_base64("eJwrKMrMK9Ew1AQADhUCsA==");

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Sync snooker club membership cards from the club CRM to the door reader.
+
+Pulls active members and their RFID card numbers from the CRM API and
+writes them into the SQLite database that the door/table-light controller
+reads. Expired cards are disabled rather than deleted so table history is
+kept. The on-site CRM appliance uses its own certificate, so verification
+is configurable in sync.json.
+"""
+import argparse
+import json
+import logging
+import os
+import sqlite3
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import requests
+import urllib3
+
+log = logging.getLogger("roster_pull")
+
+DEFAULT_SETTINGS = {
+    "api_base": "https://crm.hall.local:8443/v2",
+    "verify_tls": False,
+    "timeout": 20,
+    "page_size": 200,
+}
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS cards (
+    card_uid   TEXT PRIMARY KEY,
+    member_id  TEXT NOT NULL,
+    name       TEXT,
+    tier       TEXT,
+    valid_to   TEXT,
+    enabled    INTEGER DEFAULT 1,
+    synced_at  TEXT
+)
+"""
+
+
+def load_settings(path):
+    settings = dict(DEFAULT_SETTINGS)
+    p = Path(path)
+    if p.exists():
+        settings.update(json.loads(p.read_text()))
+    return settings
+
+
+class CrmClient:
+    def __init__(self, token, settings):
+        self.base = settings["api_base"].rstrip("/")
+        self.timeout = settings["timeout"]
+        self.page_size = settings["page_size"]
+        self.s = requests.Session()
+        self.s.verify = settings["verify_tls"]
+        if not self.s.verify:
+            urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)
+        self.s.headers.update({"Authorization": f"Bearer {token}",
+                               "User-Agent": "roster-pull/1.4"})
+
+    def members(self):
+        page = 1
+        while True:
+            r = self.s.get(f"{self.base}/members", timeout=self.timeout,
+                           params={"status": "active", "page": page,
+                                   "per_page": self.page_size})
+            r.raise_for_status()
+            data = r.json()
+            yield from data.get("members", [])
+            if not data.get("next_page"):
+                break
+            page = data["next_page"]
+
+
+def upsert(db, members):
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    seen = set()
+    with db:
+        for m in members:
+            for card in m.get("cards", []):
+                uid = card["uid"].upper()
+                seen.add(uid)
+                db.execute(
+                    "INSERT INTO cards(card_uid, member_id, name, tier, valid_to, enabled, synced_at) "
+                    "VALUES (?,?,?,?,?,1,?) ON CONFLICT(card_uid) DO UPDATE SET "
+                    "member_id=excluded.member_id, name=excluded.name, tier=excluded.tier, "
+                    "valid_to=excluded.valid_to, enabled=1, synced_at=excluded.synced_at",
+                    (uid, m["id"], m.get("display_name"), m.get("tier"), card.get("valid_to"), now),
+                )
+        stale = [row[0] for row in db.execute("SELECT card_uid FROM cards WHERE enabled=1")
+                 if row[0] not in seen]
+        db.executemany("UPDATE cards SET enabled=0 WHERE card_uid=?", [(u,) for u in stale])
+    return len(seen), len(stale)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--db", default="cards.db")
+    ap.add_argument("--settings", default="sync.json")
+    ap.add_argument("--dry-run", action="store_true")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+
+    token = os.environ.get("CLUBCRM_TOKEN")
+    if not token:
+        log.error("CLUBCRM_TOKEN is not set")
+        return 2
+
+    client = CrmClient(token, load_settings(args.settings))
+    try:
+        members = list(client.members())
+    except requests.RequestException as exc:
+        log.error("CRM request failed: %s", exc)
+        return 1
+    log.info("fetched %d active members", len(members))
+    if args.dry_run:
+        return 0
+
+    db = sqlite3.connect(args.db)
+    db.execute(SCHEMA)
+    active, disabled = upsert(db, members)
+    db.close()
+    log.info("%d cards active, %d disabled", active, disabled)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

