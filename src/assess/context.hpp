@@ -143,9 +143,14 @@ struct Ctx {
     if (slash == std::string_view::npos || slash == 0) return false;
     std::string_view dir = p.substr(0, slash), base = p.substr(slash + 1);
     if (!is_partial(base)) return false;
+    // Or a named directory under a root known only at run time, the script's
+    // own ($SCRIPT_DIR/selector_pack, SCRIPT_DIR from `cd "$(dirname "$0")" && pwd`).
+    const bool under_run_time_root = dir.size() >= 5 && dir[0] == kUnknownPart && dir[1] == '/' &&
+                                     dir.find(kUnknownPart, 1) == std::string_view::npos;
     if (is_partial(dir)) {
       std::string_view known = dir.substr(0, dir.find(kUnknownPart));  // ".deploy/hooks/"
-      if (known.size() < 2 || known.back() != '/' || shared_directory(known.substr(0, known.size() - 1)))
+      if (!under_run_time_root &&
+          (known.size() < 2 || known.back() != '/' || shared_directory(known.substr(0, known.size() - 1))))
         return false;
     } else if (shared_directory(dir)) {
       return false;
@@ -156,7 +161,7 @@ struct Ctx {
     // directory of the code's own: named in full (./.ext-cache/<name>), or
     // made up under a named one (firmware/<model>/tools/<name>, staging/<version>/<name>).
     if (base.find_first_not_of(kUnknownPart) != std::string_view::npos || dir == "." || dir == "./") return false;
-    if (!is_partial(dir)) return true;
+    if (!is_partial(dir) || under_run_time_root) return true;
     std::string_view named = dir.substr(0, dir.find(kUnknownPart));  // "./staging/"
     if (named.substr(0, 2) == "./") named.remove_prefix(2);
     return named.size() >= 3;  // a name and its slash
@@ -186,15 +191,9 @@ struct Ctx {
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
     if (!trackable(path)) {
       if (spool_name(path)) {
-        // spool/*.json reads back what was spooled there, under names made at
-        // run time or known ones (spool/000-id_rsa.json); a name wholly made
-        // at run time (hooks/$name, from a downloaded index) may be any of
-        // them (hooks/*.sh).
-        const std::string pattern = as_glob(path);
-        for (const auto& [spool_path, w] : spooled)
-          if (glob_match(pattern, spool_path) || glob_match(as_glob(spool_path), path)) return &w;
+        if (auto w = spooled_matching(path)) return w;
         // (plugins/*.py finds plugins/broker_<name>.py, whatever the name)
-        if (auto w = written_matching(pattern, /*partial_too=*/true)) return w;
+        if (auto w = written_matching(as_glob(path), /*partial_too=*/true)) return w;
       }
       return written_dir_of(path);
     }
@@ -202,9 +201,22 @@ struct Ctx {
     if (it != written.end()) return &it->second;
     // A name with parts known only at run time (a glob, frame-*.jpg, or a
     // number printed into it) stands for the files written that it matches.
-    if (is_partial(path))
+    if (is_partial(path)) {
       if (auto w = written_matching(as_glob(path))) return w;
+      // (a distinctive pattern, pack/*.hook.sh, finds pack/<name> too)
+      if (spool_name(path))
+        if (auto w = spooled_matching(path)) return w;
+    }
     return written_dir_of(path);
+  }
+  // spool/*.json reads back what was spooled there, under names made at run
+  // time or known ones (spool/000-id_rsa.json); a name wholly made at run
+  // time (hooks/$name, from a downloaded index) may be any of them (hooks/*.sh).
+  const std::pair<uint32_t, int32_t>* spooled_matching(const std::string& path) const {
+    const std::string pattern = as_glob(path);
+    for (const auto& [spool_path, w] : spooled)
+      if (glob_match(pattern, spool_path) || glob_match(as_glob(spool_path), path)) return &w;
+    return nullptr;
   }
   // The first file written under a known name that a glob pattern matches;
   // `partial_too`: or under a name partly made at run time, where the

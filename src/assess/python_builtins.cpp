@@ -1669,7 +1669,14 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::dataclass_field: {
       // dataclasses.field(default=..., default_factory=list): the field's initial value.
       if (const Value* d = arg(-1, "default")) return *d;
-      return empty_of(factory_kind(arg(-1, "default_factory")));
+      const Value* factory = arg(-1, "default_factory");
+      // A factory of the code's own (lambda: list(TRACES)) makes what it returns.
+      if (factory && std::any_of(factory->alts.begin(), factory->alts.end(),
+                                 [](const Alt& f) { return f.k == VK::function; })) {
+        Args none;
+        return call(*factory, none, site);
+      }
+      return empty_of(factory_kind(factory));
     }
     case Special::instance_dict:
       // dataclasses.asdict(obj), attrs.asdict(obj)

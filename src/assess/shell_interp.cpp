@@ -874,8 +874,11 @@ Word ShInterp::word(NodeId n, bool& split) {
     case K::command_substitution: case K::process_substitution: {
       CommandResult r;
       first_printed_.emplace_back();
+      // A subshell: $(cd "$(dirname "$0")/.." && pwd) leaves the directory as it was.
+      std::string saved_cwd = ctx_.cwd;
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
         if (t_[c].named) r = exec(c, CommandIo{});
+      ctx_.cwd = std::move(saved_cwd);
       std::string likely = std::move(first_printed_.back());
       first_printed_.pop_back();
       // (its labels stay: what else it printed still taints the word)

@@ -265,5 +265,148 @@ TEST(HundredthRoundClasses, ShellCodeGetsItsPositionalParameters) {
   for (const auto& c : cases) check(c);
 }
 
+// Files downloaded under names from a downloaded manifest into a named
+// directory of the script's own ($SCRIPT_DIR/selector_pack, SCRIPT_DIR from
+// `cd "$(dirname …)" && pwd`) are what a glob of that directory finds, a
+// distinctive one (*.hook.sh) too: sourcing each runs the downloads. Hooks
+// sourced from another directory are the script's own.
+TEST(HundredFirstRoundClasses, DownloadsIntoTheScriptsOwnDirectoryAreFoundByItsGlobs) {
+  const Case cases[] = {
+      {"manifest-named downloads into $SCRIPT_DIR/selector_pack, each *.hook.sh sourced", B,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n"
+       "PACK_DIR=\"${SCRIPT_DIR}/selector_pack\"\n"
+       "PACK_BASE=\"${SELECTOR_PACK_BASE:-https://cdn.tools.example/packs}\"\n"
+       "\n"
+       "fetch_pack() {\n"
+       "    mkdir -p \"$PACK_DIR\"\n"
+       "    local manifest=\"$PACK_DIR/manifest.txt\"\n"
+       "    wget -q -T 30 -O \"$manifest\" \"$PACK_BASE/manifest.txt\"\n"
+       "    while read -r name; do\n"
+       "        [[ -z \"$name\" || \"$name\" == \\#* ]] && continue\n"
+       "        wget -q -T 30 -O \"$PACK_DIR/$name\" \"$PACK_BASE/$name\" || echo \"kept $name\"\n"
+       "    done < \"$manifest\"\n"
+       "}\n"
+       "\n"
+       "load_pack_hooks() {\n"
+       "    local f\n"
+       "    for f in \"$PACK_DIR\"/*.hook.sh; do\n"
+       "        [[ -e \"$f\" ]] || continue\n"
+       "        . \"$f\"\n"
+       "    done\n"
+       "}\n"
+       "\n"
+       "fetch_pack\n"
+       "load_pack_hooks\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same downloads; hooks sourced from $SCRIPT_DIR/hooks.d", M,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "SCRIPT_DIR=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n"
+       "PACK_DIR=\"${SCRIPT_DIR}/selector_pack\"\n"
+       "PACK_BASE=\"${SELECTOR_PACK_BASE:-https://cdn.tools.example/packs}\"\n"
+       "\n"
+       "fetch_pack() {\n"
+       "    mkdir -p \"$PACK_DIR\"\n"
+       "    local manifest=\"$PACK_DIR/manifest.txt\"\n"
+       "    wget -q -T 30 -O \"$manifest\" \"$PACK_BASE/manifest.txt\"\n"
+       "    while read -r name; do\n"
+       "        [[ -z \"$name\" || \"$name\" == \\#* ]] && continue\n"
+       "        wget -q -T 30 -O \"$PACK_DIR/$name\" \"$PACK_BASE/$name\" || echo \"kept $name\"\n"
+       "    done < \"$manifest\"\n"
+       "}\n"
+       "\n"
+       "load_pack_hooks() {\n"
+       "    local f\n"
+       "    for f in \"$SCRIPT_DIR\"/hooks.d/*.hook.sh; do\n"
+       "        [[ -e \"$f\" ]] || continue\n"
+       "        . \"$f\"\n"
+       "    done\n"
+       "}\n"
+       "\n"
+       "fetch_pack\n"
+       "load_pack_hooks\n",
+       "DYNAMIC-CODE", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A command substitution is a subshell: the `cd` in $(cd tools && pwd)
+// leaves the script where it was, so ./setup.sh is still the file it
+// downloaded a line before.
+TEST(HundredFirstRoundClasses, ACdInsideACommandSubstitutionEndsWithIt) {
+  const Case cases[] = {
+      {"a download run after $(cd tools && pwd)", B,
+       "#!/bin/sh\n"
+       "curl -fsSL https://tools.example/setup.sh -o setup.sh\n"
+       "TOOLS=\"$(cd tools && pwd)\"\n"
+       "echo \"tools in $TOOLS\"\n"
+       "sh ./setup.sh\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same download only hashed", L,
+       "#!/bin/sh\n"
+       "curl -fsSL https://tools.example/setup.sh -o setup.sh\n"
+       "TOOLS=\"$(cd tools && pwd)\"\n"
+       "echo \"tools in $TOOLS\"\n"
+       "sha256sum ./setup.sh\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// dataclasses.field(default_factory=<a function of the code's own>) holds
+// what the function returns: a kiosk reset's trace list (the shells'
+// history files) is what it truncates. Reading their sizes is not wiping.
+TEST(HundredFirstRoundClasses, ADefaultFactoryOfTheCodesOwnMakesTheFieldsValue) {
+  const Case cases[] = {
+      {"history files from a default_factory lambda truncated", B,
+       "import os\n"
+       "from dataclasses import dataclass, field\n"
+       "from pathlib import Path\n"
+       "\n"
+       "TRACES = (\".bash_history\", \".zsh_history\", \".python_history\")\n"
+       "\n"
+       "@dataclass\n"
+       "class Plan:\n"
+       "    root: Path\n"
+       "    max_age_days: int = 1\n"
+       "    trace_files: list = field(default_factory=lambda: list(TRACES))\n"
+       "\n"
+       "def reset(plan):\n"
+       "    home = Path(os.environ.get(\"HOME\") or Path.home())\n"
+       "    for rel in plan.trace_files:\n"
+       "        p = home / rel\n"
+       "        if p.is_file():\n"
+       "            with open(p, \"r+b\") as fh:\n"
+       "                fh.truncate(0)\n"
+       "\n"
+       "reset(Plan(root=Path(\".\")))\n",
+       "DISABLE-SECURITY"},
+      {"the same files' sizes printed", L,
+       "import os\n"
+       "from dataclasses import dataclass, field\n"
+       "from pathlib import Path\n"
+       "\n"
+       "TRACES = (\".bash_history\", \".zsh_history\", \".python_history\")\n"
+       "\n"
+       "@dataclass\n"
+       "class Plan:\n"
+       "    root: Path\n"
+       "    max_age_days: int = 1\n"
+       "    trace_files: list = field(default_factory=lambda: list(TRACES))\n"
+       "\n"
+       "def report(plan):\n"
+       "    home = Path(os.environ.get(\"HOME\") or Path.home())\n"
+       "    for rel in plan.trace_files:\n"
+       "        p = home / rel\n"
+       "        if p.is_file():\n"
+       "            print(rel, p.stat().st_size)\n"
+       "\n"
+       "report(Plan(root=Path(\".\")))\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
