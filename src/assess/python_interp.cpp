@@ -1571,8 +1571,8 @@ Value PyInterp::eval_inner(NodeId e) {
     case K::boolean_operator: {
       Value l = eval(t_.child(e, F::left));
       Value r = eval(t_.child(e, F::right));
-      l.join(r);
-      return l;
+      NodeId op = t_.child(e, F::operator_);
+      return short_circuit(std::move(l), r, op != kNoNode && text(op) == "and");
     }
     case K::comparison_operator: {
       // plumbum's `cmd > "file"` / `cmd < "file"` is a redirection, not a comparison
@@ -2011,6 +2011,26 @@ Value PyInterp::lookup(const std::string& name, NodeId at) {
   // A fragment that uses a module without importing it still means that module.
   if (ctx_.lib.known_module(name)) return Value::module(ctx_.lib.canonical_module(name));
   return Value();
+}
+
+
+// `l or r` is l where l is true, else r; `l and r` is l where l is false,
+// else r (args.listen or "0.0.0.0": the default None never reaches the
+// bind). What both carry is kept.
+Value PyInterp::short_circuit(Value l, const Value& r, bool is_and) {
+  const bool keeps = !is_and;  // the truth for which l is the result
+  bool right = l.alts.empty();
+  Value out;
+  for (const auto& a : l.alts) {
+    std::optional<bool> t = truth_of(a);
+    if (!t || *t == keeps) out.add(a);
+    if (!t || *t != keeps) right = true;
+  }
+  out.taint = l.taint;
+  out.ev = l.ev;
+  if (l.alts.empty()) out = std::move(l);
+  if (right) out.join(r);
+  return out;
 }
 
 Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId at) {

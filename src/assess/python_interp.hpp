@@ -154,6 +154,7 @@ class PyInterp {
   Value eval_lambda(NodeId e);
   Value lookup(const std::string& name, NodeId at);
   Value attribute_of(const Value& obj, const std::string& name, NodeId at);
+  Value short_circuit(Value l, const Value& r, bool is_and);
   Value subscript_of(const Value& obj, const Value& key, NodeId at);
   Value subscript_of_alternatives(const Value& obj, const Value& key, NodeId at);
   Value binary(const std::string& op, const Value& l, const Value& r, NodeId at);

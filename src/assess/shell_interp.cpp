@@ -254,12 +254,16 @@ class ShInterp {
 };
 
 void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
+  // A condition counts inside the function being run: a helper's own
+  // `_out="$2"` is plain each time it is called, even from a branch
+  // (`if fetch A; then fetch B; fi`).
+  const bool cond = cond_ > (fn_stack_.empty() ? 0 : fn_stack_.back().cond);
   // A variable holds one word. Under a condition (an option's case branch:
   // z) ZONE="$OPTARG"), an unknown value does not replace a known one, which
   // stays the likely value (the default); what the unknown one carries is kept.
   // Known in part is known (CONFIG="$WORKDIR/trail-status.conf", where
   // WORKDIR is found at run time: still the file beside the script).
-  if (cond_ > 0 && w.text == std::string(1, kUnknownPart))
+  if (cond && w.text == std::string(1, kUnknownPart))
     if (auto old = vars_.find(name); old != vars_.end() && !old->second.text.empty() &&
                                      old->second.text != std::string(1, kUnknownPart)) {
       old->second.taint |= w.taint;
@@ -275,9 +279,9 @@ void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
   // value, as ${KEY:-~/.ssh/id_rsa} is.
   const std::string unknown(1, kUnknownPart);
   const auto old_value = vars_.find(name);
-  const bool replaces_unknown = cond_ > 0 && old_value != vars_.end() && old_value->second.text == unknown &&
+  const bool replaces_unknown = cond && old_value != vars_.end() && old_value->second.text == unknown &&
                                 !w.text.empty() && w.text != unknown;
-  if (cond_ > 0) {
+  if (cond) {
     if (!cond_set_.insert(name).second && !replaces_unknown)
       if (auto old = vars_.find(name); old != vars_.end() && !old->second.text.empty() &&
                                        w.text.rfind(old->second.text, 0) != 0) {

@@ -512,5 +512,145 @@ TEST(HundredSecondRoundClasses, WhatEvalRunsIsWhatItPrints) {
   for (const auto& c : cases) check(c);
 }
 
+// A condition counts inside the function being run: a helper's own
+// `_out="$2"` is a plain assignment at each call, even one made from the
+// branch of an `if` that called it before (`if fetch CSV; then fetch HOOK`):
+// the second download's file is the one `sh` runs. Only hashed, it is not.
+TEST(HundredThirdRoundClasses, AHelpersAssignmentsArePlainAtEachCall) {
+  const Case cases[] = {
+      {"a per-depot hook fetched by the helper that fetched the CSV, run with sh", B,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "HOOK_BASE=\"${HOOK_BASE:-https://ops.gritting.example/depot-hooks}\"\n"
+       "\n"
+       "fetch() {\n"
+       "    _url=\"$1\"; _out=\"$2\"\n"
+       "    curl --silent --show-error --fail --max-time 30 -o \"$_out\" \"$_url\"\n"
+       "}\n"
+       "\n"
+       "apply_post_sync() {\n"
+       "    _name=\"$1\"\n"
+       "    _hook=\"$WORK/$_name.post\"\n"
+       "    if fetch \"$HOOK_BASE/$_name.sh\" \"$_hook\"; then\n"
+       "        DEPOT=\"$_name\" sh \"$_hook\" || echo \"post-sync for $_name failed\" >&2\n"
+       "    fi\n"
+       "}\n"
+       "\n"
+       "WORK=\"$(mktemp -d)\"\n"
+       "trap 'rm -rf \"$WORK\"' EXIT\n"
+       "while read -r name url; do\n"
+       "    if fetch \"$url/api/stock.csv\" \"$WORK/$name.csv\"; then\n"
+       "        apply_post_sync \"$name\"\n"
+       "    fi\n"
+       "done < depots.list\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same hook fetched and hashed", L,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "HOOK_BASE=\"${HOOK_BASE:-https://ops.gritting.example/depot-hooks}\"\n"
+       "\n"
+       "fetch() {\n"
+       "    _url=\"$1\"; _out=\"$2\"\n"
+       "    curl --silent --show-error --fail --max-time 30 -o \"$_out\" \"$_url\"\n"
+       "}\n"
+       "\n"
+       "apply_post_sync() {\n"
+       "    _name=\"$1\"\n"
+       "    _hook=\"$WORK/$_name.post\"\n"
+       "    if fetch \"$HOOK_BASE/$_name.sh\" \"$_hook\"; then\n"
+       "        sha256sum \"$_hook\"\n"
+       "    fi\n"
+       "}\n"
+       "\n"
+       "WORK=\"$(mktemp -d)\"\n"
+       "trap 'rm -rf \"$WORK\"' EXIT\n"
+       "while read -r name url; do\n"
+       "    if fetch \"$url/api/stock.csv\" \"$WORK/$name.csv\"; then\n"
+       "        apply_post_sync \"$name\"\n"
+       "    fi\n"
+       "done < depots.list\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `l or r` is l where l is true, else r: an option that defaults to None
+// never reaches the bind, so `args.listen or "0.0.0.0"` listens on every
+// interface unless told otherwise; with 127.0.0.1 as the fallback it does
+// not. pynetdicom's storage SCP binds as a socket server does.
+TEST(HundredThirdRoundClasses, OrGivesTheRightSideWhereTheLeftIsFalse) {
+  const Case cases[] = {
+      {"a socketserver subclass bound to args.listen or 0.0.0.0", M,
+       "import argparse\n"
+       "import socketserver\n"
+       "\n"
+       "class JobHandler(socketserver.StreamRequestHandler):\n"
+       "    def handle(self):\n"
+       "        self.wfile.write(self.rfile.readline().upper())\n"
+       "\n"
+       "class PrintServer(socketserver.ThreadingTCPServer):\n"
+       "    allow_reuse_address = True\n"
+       "    def __init__(self, addr, spool):\n"
+       "        self.spool = spool\n"
+       "        super().__init__(addr, JobHandler)\n"
+       "\n"
+       "ap = argparse.ArgumentParser()\n"
+       "ap.add_argument(\"--listen\", default=None)\n"
+       "ap.add_argument(\"--port\", type=int, default=None)\n"
+       "args = ap.parse_args()\n"
+       "listen = args.listen or \"0.0.0.0\"\n"
+       "port = args.port or 8515\n"
+       "PrintServer((listen, port), \"spool\").serve_forever()\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"the same with 127.0.0.1 as the fallback", L,
+       "import argparse\n"
+       "import socketserver\n"
+       "\n"
+       "class JobHandler(socketserver.StreamRequestHandler):\n"
+       "    def handle(self):\n"
+       "        self.wfile.write(self.rfile.readline().upper())\n"
+       "\n"
+       "class PrintServer(socketserver.ThreadingTCPServer):\n"
+       "    allow_reuse_address = True\n"
+       "    def __init__(self, addr, spool):\n"
+       "        self.spool = spool\n"
+       "        super().__init__(addr, JobHandler)\n"
+       "\n"
+       "ap = argparse.ArgumentParser()\n"
+       "ap.add_argument(\"--listen\", default=None)\n"
+       "ap.add_argument(\"--port\", type=int, default=None)\n"
+       "args = ap.parse_args()\n"
+       "listen = args.listen or \"127.0.0.1\"\n"
+       "port = args.port or 8515\n"
+       "PrintServer((listen, port), \"spool\").serve_forever()\n"},
+      {"a DICOM storage SCP started on 0.0.0.0", M,
+       "from pynetdicom import AE, AllStoragePresentationContexts, evt\n"
+       "\n"
+       "def on_store(event):\n"
+       "    ds = event.dataset\n"
+       "    ds.file_meta = event.file_meta\n"
+       "    ds.save_as(f\"incoming/{ds.SOPInstanceUID}.dcm\", write_like_original=False)\n"
+       "    return 0x0000\n"
+       "\n"
+       "ae = AE(ae_title=\"GATEWAY01\")\n"
+       "ae.supported_contexts = AllStoragePresentationContexts\n"
+       "ae.start_server((\"0.0.0.0\", 11112), block=True, evt_handlers=[(evt.EVT_C_STORE, on_store)])\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"the same SCP on 127.0.0.1", L,
+       "from pynetdicom import AE, AllStoragePresentationContexts, evt\n"
+       "\n"
+       "def on_store(event):\n"
+       "    ds = event.dataset\n"
+       "    ds.file_meta = event.file_meta\n"
+       "    ds.save_as(f\"incoming/{ds.SOPInstanceUID}.dcm\", write_like_original=False)\n"
+       "    return 0x0000\n"
+       "\n"
+       "ae = AE(ae_title=\"GATEWAY01\")\n"
+       "ae.supported_contexts = AllStoragePresentationContexts\n"
+       "ae.start_server((\"127.0.0.1\", 11112), block=True, evt_handlers=[(evt.EVT_C_STORE, on_store)])\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
