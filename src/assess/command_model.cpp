@@ -225,6 +225,32 @@ bool takes_program_on_stdin(const std::vector<Word>& argv, const CommandSpec& sp
 
 namespace {
 
+// Commands that print some of their input's lines, whole (grep, head, sort).
+bool selects_lines(const std::string& name) {
+  static const char* const kSelectors[] = {"head", "tail", "grep", "egrep", "fgrep", "sort", "uniq", "tac"};
+  return std::find(std::begin(kSelectors), std::end(kSelectors), name) != std::end(kSelectors);
+}
+
+// Each line's first field (awk's $1 at the default separator); an unknown
+// part stays unknown, whatever it holds.
+std::string first_fields(const std::string& text) {
+  std::string out;
+  size_t b = 0;
+  while (b < text.size()) {
+    size_t e = text.find('\n', b);
+    if (e == std::string::npos) e = text.size();
+    std::string_view line(text.data() + b, e - b);
+    size_t start = line.find_first_not_of(" \t");
+    if (start != std::string_view::npos) {
+      line.remove_prefix(start);
+      out.append(line.substr(0, line.find_first_of(" \t")));
+      out += '\n';
+    }
+    b = e + 1;
+  }
+  return out;
+}
+
 // The host of an scp/rsync operand on another machine: [user@]host:path,
 // host::module (an rsync daemon), rsync://host/...; nullopt for a local path
 // (/a:b, ./x:y, a Windows drive).
@@ -1071,6 +1097,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (name == "cat" || name == "tee") {
         r.stdout_text = io.stdin_text;
         r.stdout_known = io.stdin_known;
+      } else if (selects_lines(name) && !io.stdin_known && is_partial(io.stdin_text)) {
+        // Lines of a shape (lsblk -p: /dev/<name> each) picked or sorted
+        // are lines of that shape (`lsblk -dnp | grep -v loop | head -1`).
+        r.stdout_text = io.stdin_text;
       }
     }
     r.stdout_taint = t;
@@ -1272,6 +1302,17 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "resolve") {
+    // dig -f FILE: a query per line of FILE, the names it holds (what this
+    // code wrote there, hex of a customer file, goes out as labels).
+    if (name == "dig")
+      if (auto batch = opt_value(argv, p, "-f")) {
+        auto [ft, fev] = file_taint(*batch);
+        const std::string* text = ctx_.written_text_at(ctx_.path(batch->text));
+        // (each line is dig's arguments: the name first, then a type or options)
+        std::string names = text ? first_fields(text->substr(0, text->find('\n'))) : std::string(1, kUnknownPart);
+        while (!names.empty() && names.back() == '\n') names.pop_back();
+        effect(Eff::net_resolve, name, names, name + " " + line, ft, fev, 0, -1, ft, fev);
+      }
     for (size_t k : p.operands) {
       const Word& w = argv[k];
       if (w.text.empty() || w.text[0] == '@' || w.text[0] == '+') continue;
@@ -1935,8 +1976,16 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       uint32_t f2 = runs_commands ? flags : flags & ~kStdioSocket;
       if (runs_commands && RE2::PartialMatch(code->text, sock)) f2 |= kStdioSocket;
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);
-      if (is_awk(name))
+      if (is_awk(name)) {
         for (const auto& line : awk_command_lines(code->text)) nested_shell(Word{line, code_taint(*code), code->ev});
+        // `awk '$2 == "disk" {print $1}'` over lines of a shape: their first fields.
+        static const RE2 prints_first_field("\\{\\s*print\\s+\\$1\\s*;?\\s*\\}\\s*$");
+        if (!io.stdin_known && is_partial(io.stdin_text) && RE2::PartialMatch(code->text, prints_first_field)) {
+          r.stdout_text = first_fields(io.stdin_text);
+          r.stdout_taint = io.stdin_taint;
+          r.stdout_ev = io.stdin_ev;
+        }
+      }
     }
     return r;
   }
@@ -2046,8 +2095,13 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
         effect(Eff::file_read, name, path, name);
       }
     }
-    t |= w.taint;
-    if (ev < 0) ev = w.ev;
+    // -d @FILE sends the file, not its name: what labels the name (an
+    // array's word carries the whole array's, a bearer token among them)
+    // does not go out.
+    if (at != 0) {
+      t |= w.taint;
+      if (ev < 0) ev = w.ev;
+    }
     data_text += v + " ";
   };
   for (const char* o : {"-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F",

@@ -97,6 +97,11 @@ struct Ctx {
   bool pinned = false;
   Site pin;
   std::unordered_set<std::string> seen_nested;
+  // Shell functions made visible to child shells (`export -f seal_one`):
+  // name -> its definition, put before nested shell code that names it
+  // (xargs ... bash -c 'for f; do seal_one "$f"; done').
+  std::map<std::string, std::string> exported_functions;
+  static constexpr size_t kMaxExportedFunctions = 32, kMaxExportedFunction = 64u << 10;
   bool incomplete = false;  // something was too big or too deep to analyse fully
   std::string incomplete_why;
 

