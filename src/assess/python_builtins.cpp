@@ -375,8 +375,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         // A name known only at run time may pick any attribute the object holds.
         Value r;
         if (is_partial(s)) {
-          Value attrs = instance_dict(*obj);
-          r = Value::tainted(deep_taint(attrs), deep_ev(attrs));
+          auto [t, ev] = attributes_held(*obj);
+          r = Value::tainted(t, ev);
         } else {
           r = attribute_of(*obj, fold_identifier(s), site);
         }

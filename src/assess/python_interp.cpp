@@ -2256,6 +2256,18 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
   return out;
 }
 
+std::pair<uint32_t, int32_t> PyInterp::attributes_held(const Value& obj) {
+  uint32_t t = obj.taint;
+  int32_t ev = obj.ev;
+  for (const auto& a : obj.alts)
+    if (a.k == VK::instance && a.fn)
+      for (const auto& [name, v] : static_cast<const ClassInfo*>(a.fn)->inst) {
+        t |= deep_taint(v);
+        if (ev < 0) ev = deep_ev(v);
+      }
+  return {t, ev};
+}
+
 Value PyInterp::instance_dict(const Value& obj) {
   Value out;
   bool any = false;

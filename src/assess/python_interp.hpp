@@ -174,6 +174,8 @@ class PyInterp {
   // instance's attributes (what its methods set, and a dataclass's fields
   // with their class-level defaults); of anything else, an open dict.
   Value instance_dict(const Value& obj);
+  // What any attribute of obj may hold: its own labels and its instances' attributes'.
+  std::pair<uint32_t, int32_t> attributes_held(const Value& obj);
   bool reaches_object(NodeId n) const;
   void bind_fields(ClassInfo& c, const Args& args);
   Value instantiate(ClassInfo& c, Args& args, NodeId site);
