@@ -820,7 +820,13 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (name == "env" && rest.empty()) return environment_dump();
     if (kind == "xargs") {
       Word w{std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev};
-      if (io.stdin_known) w.text = io.stdin_text;
+      if (io.stdin_known) {
+        w.text = io.stdin_text;
+      } else if (is_partial(io.stdin_text)) {
+        // Lines of a shape (find ~ -mindepth 1 -print0: ~/<name> each): any
+        // one of them stands for the arguments.
+        w.text = io.stdin_text.substr(0, io.stdin_text.find_first_of(std::string("\n\0", 2)));
+      }
       if (rest.empty()) rest.push_back(Word{"echo", 0, -1});
       // -I REPL (-i, --replace): each input line replaces REPL in the command's words.
       std::optional<Word> repl = opt_value(argv, p, "-I");

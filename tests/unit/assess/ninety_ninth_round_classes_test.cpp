@@ -787,5 +787,38 @@ TEST(HundredFourthRoundClasses, ExportedFunctionsRunInChildShells) {
   for (const auto& c : cases) check(c);
 }
 
+// xargs gives the command lines of a shape it reads (find ROOT -print0:
+// ROOT/<name> each) as arguments: every entry of the home directory removed
+// with rm -rf is WIPE. Object files under ./build are the project's own.
+TEST(HundredSeventhRoundClasses, XargsPassesOnTheShapeOfItsInput) {
+  const Case cases[] = {
+      {"every entry under $HOME but one, through xargs rm -rf", B,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "KIOSK_DATA_ROOT=\"${KIOSK_DATA_ROOT:-$HOME}\"\n"
+       "purge_session_data() {\n"
+       "    root=\"$1\"\n"
+       "    [ -d \"$root\" ] || return 0\n"
+       "    find \"$root\" -mindepth 1 -maxdepth 1 ! -name '.kiosk' -print0 \\\n"
+       "        | xargs -0 -r rm -rf --\n"
+       "}\n"
+       "purge_session_data \"$KIOSK_DATA_ROOT\"\n",
+       "WIPE", SH},
+      {"object files under ./build, through xargs rm -f", L,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "BUILD_DIR=\"${BUILD_DIR:-./build}\"\n"
+       "purge_objects() {\n"
+       "    root=\"$1\"\n"
+       "    [ -d \"$root\" ] || return 0\n"
+       "    find \"$root\" -mindepth 1 -name '*.o' -print0 \\\n"
+       "        | xargs -0 -r rm -f --\n"
+       "}\n"
+       "purge_objects \"$BUILD_DIR\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Push the installer's local device inventory to the PawGate fleet CMDB.
+
+Installers keep a small SQLite inventory (inventory.db) of every door, hub
+and sensor fitted on a job.  This tool batches new or changed rows and sends
+them to the CMDB ingest API.  A per-row digest cache avoids re-sending rows
+that have not changed since the last run.
+"""
+import argparse
+import hashlib
+import http.client
+import json
+import logging
+import os
+import sqlite3
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+log = logging.getLogger("inventory-export")
+
+CACHE_FILE = Path(".inventory_cache.json")
+DEFAULT_ENDPOINT = "https://cmdb.pawgate-cloud.io/v1/ingest/devices"
+BATCH = 50
+
+QUERY = """
+SELECT serial, model, firmware, site_id, room, installed_at, notes
+FROM devices
+WHERE site_id = ? OR ? = ''
+ORDER BY installed_at
+"""
+
+
+def row_digest(row):
+    """Cheap change detection key for the local cache."""
+    blob = json.dumps(row, sort_keys=True, default=str).encode()
+    return hashlib.md5(blob).hexdigest()
+
+
+def load_cache():
+    try:
+        return json.loads(CACHE_FILE.read_text())
+    except (FileNotFoundError, ValueError):
+        return {}
+
+
+def save_cache(cache):
+    CACHE_FILE.write_text(json.dumps(cache, indent=1))
+    os.chmod(CACHE_FILE, 0o600)
+
+
+def read_devices(db_path, site):
+    con = sqlite3.connect(db_path)
+    con.row_factory = sqlite3.Row
+    try:
+        for r in con.execute(QUERY, (site, site)):
+            yield dict(r)
+    finally:
+        con.close()
+
+
+def changed_rows(rows, cache):
+    for row in rows:
+        d = row_digest(row)
+        if cache.get(row["serial"]) != d:
+            yield row, d
+
+
+def batched(it, n):
+    buf = []
+    for item in it:
+        buf.append(item)
+        if len(buf) == n:
+            yield buf
+            buf = []
+    if buf:
+        yield buf
+
+
+class CmdbClient:
+    def __init__(self, endpoint, token):
+        parts = urlsplit(endpoint)
+        self.host = parts.hostname
+        self.port = parts.port or 443
+        self.path = parts.path
+        self.token = token
+
+    def post(self, body):
+        data = json.dumps(body).encode()
+        for attempt in range(1, 4):
+            conn = http.client.HTTPSConnection(self.host, self.port, timeout=20)
+            try:
+                conn.request("POST", self.path, body=data, headers={
+                    "Authorization": "Bearer " + self.token,
+                    "Content-Type": "application/json",
+                })
+                resp = conn.getresponse()
+                text = resp.read().decode(errors="replace")
+                if resp.status < 300:
+                    return json.loads(text or "{}")
+                if resp.status < 500:
+                    raise RuntimeError("CMDB rejected batch: %d %s" % (resp.status, text[:200]))
+                log.warning("CMDB %d, retry %d", resp.status, attempt)
+            except OSError as exc:
+                log.warning("network error %s, retry %d", exc, attempt)
+            finally:
+                conn.close()
+            time.sleep(attempt * 2)
+        raise RuntimeError("CMDB unavailable")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Export installed devices to the fleet CMDB")
+    ap.add_argument("--db", default="inventory.db")
+    ap.add_argument("--site", default="", help="only this site id")
+    ap.add_argument("--endpoint", default=os.environ.get("PAWGATE_CMDB_URL", DEFAULT_ENDPOINT))
+    ap.add_argument("--dry-run", action="store_true")
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+
+    token = os.environ.get("PAWGATE_CMDB_TOKEN")
+    if not token and not args.dry_run:
+        log.error("PAWGATE_CMDB_TOKEN is not set")
+        return 1
+    if not Path(args.db).is_file():
+        log.error("inventory database %s not found", args.db)
+        return 1
+
+    cache = load_cache()
+    client = CmdbClient(args.endpoint, token or "")
+    sent = 0
+    for batch in batched(changed_rows(read_devices(args.db, args.site), cache), BATCH):
+        rows = [r for r, _ in batch]
+        if args.dry_run:
+            for r in rows:
+                print("would send %(serial)s %(model)s fw=%(firmware)s" % r)
+            continue
+        client.post({"source": "installer-export", "devices": rows})
+        for r, d in batch:
+            cache[r["serial"]] = d
+        sent += len(rows)
+        save_cache(cache)
+    log.info("%d device(s) exported", sent)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
