@@ -354,6 +354,17 @@ void ShInterp::flush_history_off() {
 // Separates the elements of an array value (bash arrays, "$@"; never in real text).
 constexpr char kArraySep = '\x1f';
 
+// The items of an array word ("${a[@]}", "$@"), each a word with the array's labels.
+void append_array_items(const Word& w, std::vector<Word>& out) {
+  size_t p = 0;
+  while (p <= w.text.size()) {
+    size_t e = w.text.find(kArraySep, p);
+    if (e == std::string::npos) e = w.text.size();
+    out.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
+    p = e + 1;
+  }
+}
+
 // An array's elements, each with its key: an associative array's literal
 // (declare -A A=([k]=v ...)) keeps "[k]=v" per element; an indexed one's keys
 // are its positions.
@@ -1008,14 +1019,7 @@ std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns)
     bool split = false;
     Word w = word(c, split);
     if (w.text.find(kArraySep) != std::string::npos) {
-      // An array's elements are words of their own.
-      size_t p = 0;
-      while (p <= w.text.size()) {
-        size_t e = w.text.find(kArraySep, p);
-        if (e == std::string::npos) e = w.text.size();
-        out.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
-        p = e + 1;
-      }
+      append_array_items(w, out);  // an array's elements are words of their own
     } else if (split && t_.kind(c) != K::sh_string && w.text.find(' ') != std::string::npos) {
       size_t p = 0;
       while (p < w.text.size()) {
@@ -1333,16 +1337,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           }
         }
       // `for f; do`: the positional parameters, as "$@" (bash -c '...' _ FILES).
-      if (!listed) {
-        Word all = expand_var("@");
-        size_t p = 0;
-        while (p <= all.text.size()) {
-          size_t e = all.text.find(kArraySep, p);
-          if (e == std::string::npos) e = all.text.size();
-          values.push_back(Word{all.text.substr(p, e - p), all.taint, all.ev});
-          p = e + 1;
-        }
-      }
+      if (!listed) append_array_items(expand_var("@"), values);
       if (values.empty() || values.size() > 16) {
         Word sum{std::string(1, kUnknownPart), 0, -1};
         for (const auto& v : values) sum.taint |= v.taint;
