@@ -225,6 +225,9 @@ bool takes_program_on_stdin(const std::vector<Word>& argv, const CommandSpec& sp
 
 namespace {
 
+// What printf's repeated format may build before the rest is left out.
+constexpr size_t kMaxPrintedText = 256u << 10;
+
 // Commands that print some of their input's lines, whole (grep, head, sort).
 bool selects_lines(const std::string& name) {
   static const char* const kSelectors[] = {"head", "tail", "grep", "egrep", "fgrep", "sort", "uniq", "tac"};
@@ -1647,7 +1650,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
             out += fmt[k];
           }
         }
-        if (ai >= rest.size() || ai == before) break;
+        // (a hostile format repeated for thousands of arguments stops here)
+        if (ai >= rest.size() || ai == before || out.size() > kMaxPrintedText) break;
       }
       escapes = true;
       for (size_t k = from; k < argv.size(); ++k) {

@@ -1797,14 +1797,19 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
                             int32_t ev, std::vector<Word> args, const CommandIo& stdin) {
   if (code.empty()) return;
   bool nested = site != nullptr;
+  // A child shell knows the functions exported to it that its code names.
+  std::string with_functions;
+  if (nested)
+    for (const auto& [name, def] : ctx.exported_functions)
+      if (code.find(name) != std::string_view::npos) with_functions += def + "\n";
   if (nested) {
-    if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() > Ctx::kMaxNestedBytes) {
+    if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() + with_functions.size() > Ctx::kMaxNestedBytes) {
       ctx.mark_incomplete("nested code is too deep or too large to analyse fully");
       return;
     }
     std::string key = "sh:" + std::string(code.substr(0, 4096)) + std::to_string(code.size());
     if (!ctx.seen_nested.insert(key).second) return;
-    ctx.nested_bytes += code.size();
+    ctx.nested_bytes += code.size() + with_functions.size();
     if (ctx.threats.is_known_payload(sha256_hex(code))) {
       Effect e;
       e.kind = Eff::threat;
@@ -1813,11 +1818,6 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
       ctx.effect(std::move(e), *site);
     }
   }
-  // A child shell knows the functions exported to it that its code names.
-  std::string with_functions;
-  if (nested)
-    for (const auto& [name, def] : ctx.exported_functions)
-      if (code.find(name) != std::string_view::npos) with_functions += def + "\n";
   if (!with_functions.empty()) {
     with_functions += code;
     code = with_functions;

@@ -161,5 +161,15 @@ TEST(BoundedCost, ThousandNestedLoops) {
   expect_bounded(code, RiskLevel::low);
 }
 
+// printf uses its format again for every argument left: a 64 KB format
+// given 5,000 arguments, a few times over, would print 320 MB a line.
+TEST(BoundedCost, APrintfFormatRepeatedForThousandsOfArguments) {
+  std::string code = "f='" + std::string(64 * 1024, 'A') + "%s'\n";
+  std::string args;
+  for (int i = 0; i < 5000; ++i) args += " a";
+  for (int i = 0; i < 20; ++i) code += "printf \"$f\"" + args + " > out" + std::to_string(i) + ".txt\n";
+  expect_bounded(code, RiskLevel::low, Language::shell);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
