@@ -1881,24 +1881,20 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
   }
   Parsed p = parse_args(argv, &spec);
   uint32_t flags = kShellInterp | ((io.stdin_socket || io.stdout_socket) ? static_cast<uint32_t>(kStdioSocket) : 0u);
+  // The code is the word after -c, or after a cluster holding c (-lc, -ec).
+  size_t code_at = 0;
+  for (size_t k = 1; k + 1 < argv.size() && !code_at; ++k)
+    if (argv[k].text.size() > 1 && argv[k].text[0] == '-' && argv[k].text[1] != '-' &&
+        argv[k].text.find('c') != std::string::npos)
+      code_at = k + 1;
   auto code = opt_value(argv, p, "-c");
-  if (!code)
-    for (size_t k = 1; k < argv.size(); ++k)
-      if (argv[k].text.size() > 1 && argv[k].text[0] == '-' && argv[k].text[1] != '-' &&
-          argv[k].text.find('c') != std::string::npos && k + 1 < argv.size()) {
-        code = argv[k + 1];
-        break;
-      }
+  if (!code && code_at) code = argv[code_at];
   if (code) {
     effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
     // sh -c CODE NAME ARGS...: NAME is the code's $0, ARGS its $1, $2 ...
     std::vector<Word> positional;
-    for (size_t k = 1; k + 1 < argv.size(); ++k)
-      if (argv[k].text.size() > 1 && argv[k].text[0] == '-' && argv[k].text[1] != '-' &&
-          argv[k].text.find('c') != std::string::npos) {
-        if (k + 3 <= argv.size()) positional.assign(argv.begin() + static_cast<long>(k + 3), argv.end());
-        break;
-      }
+    if (code_at && code_at + 2 <= argv.size())
+      positional.assign(argv.begin() + static_cast<long>(code_at + 2), argv.end());
     if (positional.empty()) nested_shell(*code);
     else interpret_shell_script(code->text, ctx_, &site_, "in nested shell code", code->taint, code->ev, std::move(positional));
     return r;

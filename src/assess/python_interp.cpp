@@ -2013,7 +2013,6 @@ Value PyInterp::lookup(const std::string& name, NodeId at) {
   return Value();
 }
 
-
 // `l or r` is l where l is true, else r; `l and r` is l where l is false,
 // else r (args.listen or "0.0.0.0": the default None never reaches the
 // bind). What both carry is kept.
