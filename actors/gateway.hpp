@@ -13,7 +13,6 @@ namespace mai::actors {
 
 struct GatewaySettings {
   config::SandboxConfig sandbox;
-  policy::HostResources host;  // at start-up, for the node's worker info; plans read it afresh
   assessor_actor assessor;
   executor_actor executor;
   auditor_actor auditor;

@@ -30,12 +30,13 @@ void record_violation(self_ptr self, const std::string& request_id, const Monito
 // One reading of one run; kills it when a limit is broken. The reading taken
 // when the run has ended is not streamed: it shows an empty cgroup.
 void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run, bool stream = true) {
-  ResourceSample s;
+  sandbox::ProbeReading reading;
   try {
-    s = run.probe->sample();
+    reading = run.probe->read();
   } catch (const std::exception&) {
     return;  // the run is ending; its cgroup may already be empty
   }
+  const ResourceSample& s = reading.sample;
   auto& v = run.verdict;
   v.last_sample = s;
   v.peak_memory_bytes = std::max(v.peak_memory_bytes, s.memory_bytes);
@@ -46,8 +47,7 @@ void sample_run(self_ptr self, const std::string& request_id, WatchedRun& run, b
   if (stream && run.subscriber && s.pids > 0)
     caf::anon_send(run.subscriber, stats_atom::value, request_id, s);
   if (v.violated) return;
-  auto violation =
-      sandbox::check_violation(s, run.probe->oom_killed(), run.probe->pids_limit_hit(), run.limits);
+  auto violation = sandbox::check_violation(reading, run.limits);
   if (!violation) return;
   run.probe->kill_all();
   v.violated = true;

@@ -57,7 +57,6 @@ CoreActors spawn_core_actors(caf::actor_system& sys, const ExecutionParts& exec,
 
   auto gw = std::make_shared<actors::GatewaySettings>();
   gw->sandbox = exec.sandbox;
-  gw->host = policy::detect_host_resources();
   gw->assessor = node.assessor;
   gw->executor = node.execution.executor;
   gw->auditor = node.auditor;
@@ -69,8 +68,10 @@ CoreActors spawn_core_actors(caf::actor_system& sys, const ExecutionParts& exec,
     d.local_executor = node.execution.executor;
     d.local_info.name = exec.worker_name;
     d.local_info.slots = core.local_slots;
-    d.local_info.cpus = static_cast<uint32_t>(gw->host.cpus);
-    d.local_info.memory_bytes = gw->host.memory_bytes;
+    // At start-up, for the node's worker info; plans read it afresh.
+    const policy::HostResources host = policy::detect_host_resources();
+    d.local_info.cpus = static_cast<uint32_t>(host.cpus);
+    d.local_info.memory_bytes = host.memory_bytes;
     d.local_info.backends.push_back(Backend::native);
     if (exec.docker) d.local_info.backends.push_back(Backend::docker);
     node.dispatcher = sys.spawn(actors::dispatcher, std::move(d));

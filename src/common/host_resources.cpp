@@ -27,18 +27,31 @@ bool parse_u64(const std::string& s, uint64_t& out) {
   return true;
 }
 
-// "name value" lines (/proc/meminfo, memory.stat): the value of `name`, 0 if absent.
-uint64_t keyed_value(const std::string& path, const std::string& name) {
+// "name value" lines (/proc/meminfo, memory.stat): the value of each of
+// `names`, 0 if absent, in one pass (the kernel builds /proc/meminfo afresh
+// at every open).
+std::vector<uint64_t> keyed_values(const std::string& path, const std::vector<std::string>& names) {
+  std::vector<uint64_t> out(names.size(), 0);
+  std::vector<bool> seen(names.size(), false);
   std::ifstream in(path);
   std::string key;
   uint64_t value = 0;
   std::string rest;
-  while (in >> key >> value) {
+  size_t found = 0;
+  while (found < names.size() && in >> key >> value) {
     std::getline(in, rest);
-    if (key == name || key == name + ":") return value;
+    if (!key.empty() && key.back() == ':') key.pop_back();
+    for (size_t i = 0; i < names.size(); ++i)
+      if (!seen[i] && key == names[i]) {
+        out[i] = value;
+        seen[i] = true;
+        ++found;
+      }
   }
-  return 0;
+  return out;
 }
+
+uint64_t keyed_value(const std::string& path, const std::string& name) { return keyed_values(path, {name})[0]; }
 
 // "/a/b" -> "/a/b", "/a", "" : this cgroup and every one above it.
 std::vector<std::string> self_and_ancestors(std::string path) {
@@ -172,8 +185,9 @@ HostFacts read_host_facts(const std::string& proc, const std::string& cgroup_roo
   cpu_set_t set;
   CPU_ZERO(&set);
   if (::sched_getaffinity(0, sizeof set, &set) == 0) f.affinity_cpus = static_cast<unsigned>(CPU_COUNT(&set));
-  f.mem_total = keyed_value(proc + "/meminfo", "MemTotal") * 1024;
-  f.mem_available = keyed_value(proc + "/meminfo", "MemAvailable") * 1024;
+  auto mem = keyed_values(proc + "/meminfo", {"MemTotal", "MemAvailable"});
+  f.mem_total = mem[0] * 1024;
+  f.mem_available = mem[1] * 1024;
   auto lines = self_cgroups(proc);
   read_cgroup_cpus(cgroup_root, lines, f);
   read_cgroup_memory(cgroup_root, lines, f);

@@ -18,12 +18,12 @@ constexpr int32_t kResourceExit = 137;
 
 }  // namespace
 
-std::optional<Violation> check_violation(const ResourceSample& s, bool oom_killed,
-                                         bool pids_limit_hit, const Limits& l) {
-  if (oom_killed)
+std::optional<Violation> check_violation(const ProbeReading& r, const Limits& l) {
+  const ResourceSample& s = r.sample;
+  if (r.oom_killed)
     return Violation{Termination::memory_limit,
                      "memory limit of " + format_size(l.memory_bytes) + " reached"};
-  if (pids_limit_hit)
+  if (r.pids_limit_hit)
     return Violation{Termination::pids_limit,
                      "process limit of " + std::to_string(l.pids) + " reached (a fork was refused)"};
   if (l.tmpfs_bytes > 0 && s.disk_bytes >= l.tmpfs_bytes)

@@ -22,6 +22,18 @@ uint64_t fullest_mount_bytes(const std::vector<std::string>& paths) {
   return most;
 }
 
+ProbeReading reading_of(const CgroupStats& st, uint64_t disk_bytes) {
+  ProbeReading r;
+  r.sample.time_us = now_unix_us();
+  r.sample.memory_bytes = st.memory_bytes;
+  r.sample.cpu_ms = st.cpu_usage_us / 1000;
+  r.sample.pids = st.pids;
+  r.sample.disk_bytes = disk_bytes;
+  r.oom_killed = st.oom_kills > 0;
+  r.pids_limit_hit = st.pids_max_events > 0;
+  return r;
+}
+
 namespace {
 
 class CgroupProbe final : public Probe {
@@ -29,19 +41,10 @@ class CgroupProbe final : public Probe {
   explicit CgroupProbe(ProbeTarget t)
       : target_(std::move(t)), cgroup_(open_cgroup(target_.cgroup_version, target_.cgroup_dirs)) {}
 
-  ResourceSample sample() override {
-    ResourceSample s;
-    s.time_us = now_unix_us();
-    CgroupStats st = cgroup_->stats();
-    s.memory_bytes = st.memory_bytes;
-    s.cpu_ms = st.cpu_usage_us / 1000;
-    s.pids = st.pids;
-    s.disk_bytes = fullest_mount_bytes(target_.disk_paths);
-    return s;
+  ProbeReading read() override {
+    return reading_of(cgroup_->stats(), fullest_mount_bytes(target_.disk_paths));
   }
 
-  bool oom_killed() override { return cgroup_->stats().oom_kills > 0; }
-  bool pids_limit_hit() override { return cgroup_->stats().pids_max_events > 0; }
   void kill_all() override { cgroup_->kill_all(); }
 
  private:

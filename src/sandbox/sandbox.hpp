@@ -101,13 +101,20 @@ struct DockerStatus {
 };
 DockerStatus probe_docker(const config::DockerSettings&);
 
+// One reading of a run's cgroup: the sample streamed to subscribers and the
+// two event counters a violation is judged by, taken together (a cgroup read
+// is seven files; three reads per tick were most of the monitor's cost).
+struct ProbeReading {
+  ResourceSample sample;
+  bool oom_killed = false;
+  bool pids_limit_hit = false;  // a fork was refused at pids.max
+};
+
 // Used by the monitor from another thread.
 class Probe {
  public:
   virtual ~Probe() = default;
-  virtual ResourceSample sample() = 0;
-  virtual bool oom_killed() = 0;
-  virtual bool pids_limit_hit() = 0;
+  virtual ProbeReading read() = 0;
   virtual void kill_all() = 0;
 };
 
@@ -120,8 +127,7 @@ struct Violation {
 
 // Which limit a sample shows was reached, if any. disk_bytes is the usage of
 // the fullest writable mount (each one has its own cap, Limits::tmpfs_bytes).
-std::optional<Violation> check_violation(const ResourceSample&, bool oom_killed,
-                                         bool pids_limit_hit, const Limits&);
+std::optional<Violation> check_violation(const ProbeReading&, const Limits&);
 
 // Turns what happened into the contract's fields: exit_code (the program's own,
 // 128+N for signal N, 124 for timeout, 137 for resource kills), termination,

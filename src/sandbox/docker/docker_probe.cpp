@@ -16,19 +16,8 @@ class DockerProbe final : public Probe {
     if (!t.cgroup_dirs.empty()) cgroup_ = open_cgroup(t.cgroup_version, t.cgroup_dirs);
   }
 
-  ResourceSample sample() override {
-    ResourceSample s;
-    s.time_us = now_unix_us();
-    CgroupStats st = read();
-    s.memory_bytes = st.memory_bytes;
-    s.cpu_ms = st.cpu_usage_us / 1000;
-    s.pids = st.pids;
-    s.disk_bytes = fullest_mount_bytes(target_.disk_paths);
-    return s;
-  }
+  ProbeReading read() override { return reading_of(read_cgroup(), fullest_mount_bytes(target_.disk_paths)); }
 
-  bool oom_killed() override { return read().oom_kills > 0; }
-  bool pids_limit_hit() override { return read().pids_max_events > 0; }
   void kill_all() override {
     docker::Client c(target_.docker_socket);
     try {
@@ -41,7 +30,7 @@ class DockerProbe final : public Probe {
  private:
   // The container's own cgroup, as native reads its run's. The directory
   // goes with the container: then the last reading stands.
-  CgroupStats read() {
+  CgroupStats read_cgroup() {
     if (!cgroup_) return {};
     try {
       CgroupStats now = cgroup_->stats();

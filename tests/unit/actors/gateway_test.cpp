@@ -28,7 +28,6 @@ class GatewayTest : public ::testing::Test {
     auto s = std::make_shared<GatewaySettings>();
     s->sandbox = config::parse_sandbox_config(config::Source(std::nullopt).load("sandbox.yaml"));
     s->sandbox.max_code_bytes = 64;
-    s->host = policy::detect_host_resources();
     s->assessor = t.spawn(scripted_assessor, assessor);
     s->executor = caf::actor_cast<executor_actor>(t.spawn(scripted_executor, executor));
     s->auditor = t.spawn(recording_auditor, book);

@@ -29,12 +29,10 @@ struct RunScript {
 class ScriptedProbe : public sandbox::Probe {
  public:
   explicit ScriptedProbe(std::shared_ptr<RunScript> run) : run_(std::move(run)) {}
-  ResourceSample sample() override {
+  sandbox::ProbeReading read() override {
     ++run_->samples;
-    return run_->next;
+    return {run_->next, run_->oom, run_->pids_hit};
   }
-  bool oom_killed() override { return run_->oom; }
-  bool pids_limit_hit() override { return run_->pids_hit; }
   void kill_all() override { ++run_->kills; }
 
  private:

@@ -89,6 +89,51 @@ TEST(Signer, RefusesAKeyOthersCanRead) {
   }
 }
 
+// A key file this program wrote is read without OpenSSL's PEM decoder
+// (signer.cpp); every other spelling still goes to OpenSSL. Either way the
+// key is the one OpenSSL's own decoder finds (PublicKey::from_pem reads a
+// private key PEM through it), and a look-alike of another algorithm is
+// refused, not taken for Ed25519.
+TEST(Signer, PrivateKeyFilesInAnySpellingAreTheKeyOpenSslReads) {
+  const std::string seed = *from_hex("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb");
+  const std::string test2_key_id = key_id_of(*from_hex("3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c"));
+  auto pem_of = [](const std::string& der, const std::string& eol, size_t wrap) {
+    std::string b64 = to_base64(der), out = "-----BEGIN PRIVATE KEY-----" + eol;
+    for (size_t i = 0; i < b64.size(); i += wrap) out += b64.substr(i, wrap) + eol;
+    return out + "-----END PRIVATE KEY-----" + eol;
+  };
+  const std::string der = *from_hex("302e020100300506032b657004220420") + seed;
+  std::string spaced = pem_of(der, "\n", 64);
+  spaced.insert(spaced.find('\n') + 5, " ");  // OpenSSL's base64 skips it
+  for (const std::string& pem : {pem_of(der, "\n", 64), pem_of(der, "\r\n", 64), pem_of(der, "\n", 16),
+                                 "\n\n" + pem_of(der, "\n", 64) + "  \n\n", spaced,
+                                 "a comment OpenSSL skips\n" + pem_of(der, "\n", 64)}) {
+    SCOPED_TRACE(pem);
+    EXPECT_EQ(SigningKey::from_pem(pem, "k").key_id(), test2_key_id);
+    EXPECT_EQ(PublicKey::from_pem(pem).key_id(), test2_key_id);
+  }
+  // Nor is it more lenient: OpenSSL finds no block in an indented one.
+  EXPECT_THROW(SigningKey::from_pem("  " + pem_of(der, "\n", 64), "k"), AuditError);
+  EXPECT_THROW(PublicKey::from_pem("  " + pem_of(der, "\n", 64)), AuditError);
+  auto generated = SigningKey::generate();
+  EXPECT_EQ(SigningKey::from_pem(generated.private_pem(), "k").key_id(), generated.key_id());
+  EXPECT_EQ(PublicKey::from_pem(generated.private_pem()).key_id(), generated.key_id());
+
+  // The same bytes under X25519's object identifier (1.3.101.110): a key, not a signing key.
+  const std::string x25519 = *from_hex("302e020100300506032b656e04220420") + seed;
+  try {
+    SigningKey::from_pem(pem_of(x25519, "\n", 64), "k");
+    FAIL() << "an X25519 key was taken for an Ed25519 one";
+  } catch (const AuditError& e) {
+    EXPECT_NE(std::string(e.what()).find("not an Ed25519 private key"), std::string::npos) << e.what();
+  }
+  // One byte short, or a stray character in the base64: not a key at all.
+  EXPECT_THROW(SigningKey::from_pem(pem_of(der.substr(0, der.size() - 1), "\n", 64), "k"), AuditError);
+  std::string stray = pem_of(der, "\n", 64);
+  stray.insert(stray.find('\n') + 5, "*");
+  EXPECT_THROW(SigningKey::from_pem(stray, "k"), AuditError);
+}
+
 TEST(Signer, ClearErrorsForBadInput) {
   EXPECT_THROW(PublicKey::from_pem("not a key"), AuditError);
   EXPECT_THROW(PublicKey::from_pem_file("/nonexistent/key.pem"), AuditError);

@@ -137,7 +137,7 @@ TEST_P(sandboxEscape, DiskFillSeenByTheMonitor) {
   std::optional<Violation> v;
   std::thread monitor([&] {
     for (int i = 0; i < 100 && !v; ++i) {
-      v = check_violation(probe->sample(), probe->oom_killed(), probe->pids_limit_hit(), l);
+      v = check_violation(probe->read(), l);
       if (v) {
         probe->kill_all();
         break;

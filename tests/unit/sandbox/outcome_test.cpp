@@ -110,12 +110,12 @@ TEST(sandboxCheckViolation, EachLimit) {
   l.pids = 64;
   l.tmpfs_bytes = 64ull << 20;
   ResourceSample s;
-  EXPECT_FALSE(check_violation(s, false, false, l));
-  EXPECT_EQ(check_violation(s, true, false, l)->termination, Termination::memory_limit);
-  EXPECT_EQ(check_violation(s, false, true, l)->termination, Termination::pids_limit);
-  EXPECT_EQ(check_violation(s, false, true, l)->reason, "process limit of 64 reached (a fork was refused)");
+  EXPECT_FALSE(check_violation({s, false, false}, l));
+  EXPECT_EQ(check_violation({s, true, false}, l)->termination, Termination::memory_limit);
+  EXPECT_EQ(check_violation({s, false, true}, l)->termination, Termination::pids_limit);
+  EXPECT_EQ(check_violation({s, false, true}, l)->reason, "process limit of 64 reached (a fork was refused)");
   s.disk_bytes = 64ull << 20;
-  EXPECT_EQ(check_violation(s, false, false, l)->termination, Termination::disk_limit);
+  EXPECT_EQ(check_violation({s, false, false}, l)->termination, Termination::disk_limit);
 }
 
 TEST(sandboxClampToHost, NeverMoreThanTheHostHas) {

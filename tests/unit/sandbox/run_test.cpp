@@ -291,7 +291,7 @@ time.sleep(60)
   std::thread monitor([&] {
     // Until it is all there (the run is killed at its timeout otherwise).
     for (int i = 0; i < 400; ++i) {
-      ResourceSample s = probe->sample();
+      ResourceSample s = probe->read().sample;
       seen.memory_bytes = std::max(seen.memory_bytes, s.memory_bytes);
       seen.cpu_ms = std::max(seen.cpu_ms, s.cpu_ms);
       seen.pids = std::max(seen.pids, s.pids);
@@ -306,7 +306,7 @@ time.sleep(60)
   EXPECT_GE(seen.pids, 5u);  // the init, python, three sleeps
   EXPECT_GE(seen.cpu_ms, 100u);
   EXPECT_FALSE(o.exited);
-  EXPECT_FALSE(probe->oom_killed());
+  EXPECT_FALSE(probe->read().oom_killed);
 }
 
 TEST_P(sandboxRun, DepsNetworkHandsTheProxyListenerToTheHost) {
