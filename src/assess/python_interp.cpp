@@ -789,13 +789,20 @@ void PyInterp::exec_for(NodeId s) {
     }
   } else if (body != kNoNode) {
     // An open collection's few known elements first, each as itself (a
-    // dict's known keys keep their own values), then the rest.
-    if (const Container* oc = cheap ? nullptr : open_list(it))
+    // dict's known keys keep their own values), then the rest. Its known
+    // end too (patterns.extend(PROFILE) after extends of unknown lists): each
+    // of those as itself, not only as one of the rest's alternatives.
+    if (const Container* oc = cheap ? nullptr : open_list(it)) {
       if (oc->items.size() <= kKnownOfOpen)
         for (const auto& x : oc->items) {
           if (stop_) break;
           run_loop_body(body, [&] { assign(left, x); }, true);
         }
+      for (const auto& x : oc->tail) {
+        if (stop_) break;
+        run_loop_body(body, [&] { assign(left, x); }, false);
+      }
+    }
     // One of a few known lists (groups = [RUNTIME] or [RUNTIME, DEV]): each
     // element of each as itself, on a path that may not run.
     if (!cheap && it.alts.size() > 1 && it.alts.size() <= 4 &&

