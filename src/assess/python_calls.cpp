@@ -1815,7 +1815,7 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
     }
     if (may_be_shell) e.flags |= kShellInterp;
     if (on_pty && ctx_.lib.is_shell(name) && ctx_.shell_on_pty_ev < 0)
-      ctx_.shell_on_pty_ev = evidence(site, "starts a shell on a pseudo-terminal", stdio->ev);
+      ctx_.shell_on_pty_ev = evidence(site, "starts a shell on a pseudo-terminal or socket pair", stdio->ev);
     (void)fn;
     ctx_.effect(std::move(e), where);
   };

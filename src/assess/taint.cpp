@@ -37,7 +37,7 @@ constexpr Info kInfo[kCount] = {
     {"unpredictable", "a random name"},
     {"option", "an option the user sets"},
     {"web_request", "a web request's parameters"},
-    {"pty", "a pseudo-terminal"},
+    {"pty", "a pseudo-terminal or socket pair"},
     {"intercepted", "intercepted traffic"},
 };
 

@@ -38,7 +38,7 @@ constexpr uint32_t kHostName = 1u << 25;    // which machine it is (hostname, un
 constexpr uint32_t kUnpredictable = 1u << 26;  // a random name (uuid4, secrets, a named temporary file): nobody can guess it
 constexpr uint32_t kOption = 1u << 27;  // a command-line option's value or default, a config lookup's fallback: the user may change it
 constexpr uint32_t kWebRequest = 1u << 28;  // a web request's parameters, body or headers: anyone who reaches the server picks them
-constexpr uint32_t kPty = 1u << 29;  // a pseudo-terminal's descriptor (os.openpty): a shell on it makes it kShellIo
+constexpr uint32_t kPty = 1u << 29;  // a pseudo-terminal or socket pair (os.openpty, socket.socketpair): a shell on it makes it kShellIo
 constexpr uint32_t kIntercepted = 1u << 30;  // what other people's traffic through a proxy carries (forms, bodies, cookies)
 constexpr uint32_t kCount = 31;  // how many labels
 

