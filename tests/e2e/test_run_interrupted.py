@@ -16,6 +16,26 @@ from harness import BINARY, CliTestCase, processes_in_cgroups_of
 from test_docker import WHY as NO_DOCKER
 
 PROGRAM = "import time\nprint('started', flush=True)\ntime.sleep(600)\n"
+SLEEP_SYSCALLS = {"35", "230"}  # nanosleep, clock_nanosleep (x86-64)
+
+
+def program_asleep(text):
+    """Whether a process runs a script holding `text` (read through its own
+    root, the sandbox's) and sleeps in the kernel: it has printed what comes
+    before its sleep. `execution.start` on record is earlier than that by
+    the interpreter's start, which on a loaded machine (a container's
+    especially) can outlast the signal."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            args = pathlib.Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            scripts = [a.decode() for a in args if a.endswith(b".py")]
+            if not scripts or text not in pathlib.Path(f"/proc/{pid}/root{scripts[-1]}").read_text():
+                continue
+            if pathlib.Path(f"/proc/{pid}/syscall").read_text().split()[0] in SLEEP_SYSCALLS:
+                return True
+        except (OSError, UnicodeDecodeError, IndexError):
+            continue
+    return False
 
 
 def cgroups_named(run_ids, root="/sys/fs/cgroup", depth=4):
@@ -31,7 +51,8 @@ class Interrupted(CliTestCase):
     BACKEND = "native"
 
     def interrupt(self, signo, *args):
-        prog = self.write("long.py", PROGRAM)
+        mark = f"# interrupted run {os.getpid()}-{id(self)}\n"
+        prog = self.write("long.py", mark + PROGRAM)
         # SIGINT as a terminal's Ctrl-C delivers it, even when this suite was
         # started with it ignored (a background job).
         proc = subprocess.Popen(
@@ -42,6 +63,7 @@ class Interrupted(CliTestCase):
         try:
             self.wait_until(lambda: self.cli("audit", "show", "--type", "execution.start", "--json").stdout,
                             lambda shown: "execution.start" in shown, "the program start on record")
+            self.wait_until(lambda: program_asleep(mark), bool, "the program past its print, asleep")
             run_ids = [p.name for p in (self.state / "runs").iterdir() if not p.name.startswith(".")]
             proc.send_signal(signo)
             out, err = proc.communicate(timeout=120)

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Pull IGC traces off a FLARM / logger USB stick at the clubhouse PC.
+
+Pilots plug their logger's stick into the clubhouse PC after the last
+landing.  This tool mounts the stick read-only, copies any new .IGC files
+into ./traces/<date>/, converts each one to GPX with gpsbabel for the
+club's map page, then unmounts the stick again.
+"""
+import argparse
+import hashlib
+import logging
+import shutil
+import subprocess
+import sys
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+
+log = logging.getLogger("logger_import")
+
+MOUNT_POINT = Path("/mnt/flarm_stick")
+LABEL_HINTS = ("FLARM", "LXNAV", "LX", "OUDIE", "IGC")
+
+
+def find_stick(explicit=None):
+    if explicit:
+        return explicit
+    by_label = Path("/dev/disk/by-label")
+    if not by_label.is_dir():
+        return None
+    for entry in sorted(by_label.iterdir()):
+        if any(h in entry.name.upper() for h in LABEL_HINTS):
+            return str(entry.resolve())
+    return None
+
+
+def _run(cmd):
+    log.debug("exec: %s", " ".join(cmd))
+    return subprocess.run(cmd, check=True, capture_output=True, text=True)
+
+
+@contextmanager
+def mounted(device, mount_point=MOUNT_POINT):
+    helper = ["sudo", "-n"]
+    _run(helper + ["mkdir", "-p", str(mount_point)])
+    _run(helper + ["mount", "-o", "ro,noexec,nosuid", device, str(mount_point)])
+    log.info("mounted %s on %s", device, mount_point)
+    try:
+        yield mount_point
+    finally:
+        try:
+            _run(helper + ["umount", str(mount_point)])
+            log.info("unmounted %s", mount_point)
+        except subprocess.CalledProcessError as exc:
+            log.error("umount failed: %s", exc.stderr.strip())
+
+
+def digest(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(65536), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def seen_hashes(index_file):
+    if not index_file.exists():
+        return set()
+    return set(index_file.read_text().split())
+
+
+def to_gpx(igc, gpx):
+    _run(["gpsbabel", "-i", "igc", "-f", str(igc), "-o", "gpx", "-F", str(gpx)])
+
+
+def import_from(root, dest, index_file):
+    known = seen_hashes(index_file)
+    new = []
+    for igc in sorted(root.rglob("*")):
+        if igc.suffix.upper() != ".IGC" or not igc.is_file():
+            continue
+        h = digest(igc)
+        if h in known:
+            continue
+        target = dest / igc.name
+        shutil.copy2(igc, target)
+        try:
+            to_gpx(target, target.with_suffix(".gpx"))
+        except (subprocess.CalledProcessError, FileNotFoundError) as exc:
+            log.warning("%s: GPX conversion failed (%s)", igc.name, exc)
+        known.add(h)
+        new.append(target)
+    index_file.write_text("\n".join(sorted(known)) + "\n")
+    return new
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--device", help="block device, e.g. /dev/sdb1")
+    ap.add_argument("--dest", default="traces")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(message)s")
+
+    device = find_stick(args.device)
+    if not device:
+        log.error("no logger stick found; pass --device")
+        return 1
+    dest = Path(args.dest) / date.today().isoformat()
+    dest.mkdir(parents=True, exist_ok=True)
+    try:
+        with mounted(device) as root:
+            new = import_from(root, dest, Path(args.dest) / ".seen")
+    except subprocess.CalledProcessError as exc:
+        log.error("mount step failed: %s", (exc.stderr or "").strip())
+        return 1
+    for f in new:
+        log.info("imported %s", f)
+    log.info("%d new trace(s)", len(new))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
