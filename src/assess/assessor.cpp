@@ -66,9 +66,12 @@ std::string fill(const std::string& tmpl, const Effect& e) {
         else if (key == "detail") val = printable(e.detail, 100);
         else if (key == "tag") val = !e.tag.empty() ? e.tag : e.kind == Eff::net_resolve ? "DNS lookups" : "";
         // A name looked up carries its data in the name itself (DNS labels).
-        else if (key == "taint")
-          val = describe_taint((e.data_taint ? e.data_taint : e.kind == Eff::net_resolve ? e.target_taint : 0) &
-                               ~(kFileData | kWalked | kEnv));
+        else if (key == "taint") {
+          // The weak labels only when nothing more telling is there ("file contents").
+          const uint32_t t = e.data_taint ? e.data_taint : e.kind == Eff::net_resolve ? e.target_taint : 0;
+          const uint32_t telling = t & ~(kFileData | kWalked | kEnv);
+          val = describe_taint(telling ? telling : t);
+        }
         else ok = false;
         if (ok) {
           if (val.empty()) val = "?";

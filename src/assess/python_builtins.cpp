@@ -98,12 +98,29 @@ Value strings(const std::vector<std::string>& xs, VK kind, uint32_t taint, int32
 std::string path_join(const std::vector<std::string>& parts) {
   std::string out;
   for (const auto& p : parts) {
-    if (!p.empty() && p[0] == '/') out = p;
+    // "~/" here stands for the home directory (Path.home(), expanduser), an
+    // absolute path: `workdir / Path(found).expanduser()` is the found file.
+    if (!p.empty() && (p[0] == '/' || p.rfind("~/", 0) == 0)) out = p;
     else if (out.empty()) out = p;
     else if (out.back() == '/') out += p;
     else out += "/" + p;
   }
   return out;
+}
+
+// The paths that joining each alternative of each part in turn can give,
+// at most as many as a Value holds (a base from a few roots joined to each
+// of a list's names, the user's credentials directories among them).
+std::vector<std::string> joined_paths(const std::vector<const Value*>& parts) {
+  std::vector<std::string> acc{std::string()};
+  for (const Value* v : parts) {
+    std::vector<std::string> next;
+    for (const auto& base : acc)
+      for (const auto& t : texts(*v))
+        if (next.size() < Value::kMaxAlts) next.push_back(base.empty() ? t : path_join({base, t}));
+    acc = std::move(next);
+  }
+  return acc;
 }
 
 std::string dirname_of(const std::string& p) {
@@ -624,14 +641,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       std::vector<const Value*> vs;
       if (self && spec.roles.count("path")) vs.push_back(self);
       for (const auto& v : args.pos) vs.push_back(&v);
-      std::vector<std::string> acc{std::string()};
-      for (const Value* v : vs) {
-        std::vector<std::string> next;
-        for (const auto& base : acc)
-          for (const auto& t : texts(*v))
-            if (next.size() < 4) next.push_back(base.empty() ? t : path_join({base, t}));
-        acc = next;
-      }
+      std::vector<std::string> acc = joined_paths(vs);
       if (args.star_unknown)
         for (auto& s : acc) s = path_join({s, std::string(1, kUnknownPart)});
       // Path.joinpath(...) is a path object (its write_text, open ... are the file's)
@@ -1305,15 +1315,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return Value::none();
     }
     case Special::path: {
-      std::vector<std::string> acc{std::string()};
-      for (const auto& v : args.pos) {
-        std::vector<std::string> next;
-        for (const auto& base : acc)
-          for (const auto& t : texts(v))
-            if (next.size() < 4) next.push_back(base.empty() ? t : path_join({base, t}));
-        acc = next;
-      }
-      return path_objects(acc, in_taint, in_ev);
+      std::vector<const Value*> vs;
+      for (const auto& v : args.pos) vs.push_back(&v);
+      return path_objects(joined_paths(vs), in_taint, in_ev);
     }
     case Special::path_home: return Value::object("pathlib.Path", "~");
     case Special::path_cwd: return Value::object("pathlib.Path", ".");
@@ -2536,8 +2540,7 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
         }
       } else if (op == "/" && x.k == VK::object && x.s == "pathlib.Path") {
         std::string b = ys ? y.s : y.k == VK::object ? y.extra : std::string(1, kUnknownPart);
-        std::string j = !b.empty() && b[0] == '/' ? b : x.extra.empty() ? b : x.extra + "/" + b;
-        put(Value::object("pathlib.Path", j));
+        put(Value::object("pathlib.Path", x.extra.empty() ? b : path_join({x.extra, b})));
       } else if (x.k == VK::integer && y.k == VK::integer) {
         int64_t a = x.i, b = y.i, v = 0;
         bool ok = true;

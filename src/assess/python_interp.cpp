@@ -1477,34 +1477,7 @@ Value PyInterp::eval_inner(NodeId e) {
       while (c != kNoNode && t_.kind(c) == K::comment) c = t_.next_named(c);
       return eval(c);
     }
-    case K::list: case K::tuple: case K::set: case K::expression_list: {
-      std::vector<Value> items;
-      bool open = false;
-      Value rest;
-      for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) {
-        if (t_.kind(c) == K::comment) continue;
-        if (t_.kind(c) == K::list_splat) {
-          Value inner = eval(t_.first_named(c));
-          std::vector<Value> xs;
-          Value sum = iterate(inner, &xs);
-          if (!xs.empty()) for (auto& x : xs) items.push_back(x);
-          else {
-            open = true;
-            rest.join(sum);
-          }
-          continue;
-        }
-        items.push_back(eval(c));
-      }
-      VK k = t_.kind(e) == K::list ? VK::list : t_.kind(e) == K::set ? VK::set : VK::tuple;
-      Value v = make_list(std::move(items), k);
-      if (open) {
-        v.alts[0].c->open = true;
-        v.alts[0].c->rest = rest;
-        v.taint |= rest.taint;
-      }
-      return v;
-    }
+    case K::list: case K::tuple: case K::set: case K::expression_list: return eval_display(e);
     case K::dictionary: {
       Value v = make_dict();
       auto& c = *v.alts[0].c;
@@ -1749,6 +1722,86 @@ Value PyInterp::eval_concat(NodeId e) {
   --concat_depth_;
   if ((acc.taint & kFormatted) && concat_depth_ == 0) check_sql(acc, e);
   return acc;
+}
+
+namespace {
+// A list display being built: the elements before the first splat of unknown
+// length, the unknown ones, and the known end after them.
+struct Display {
+  std::vector<Value> items, after;
+  bool open = false;
+  Value rest;
+  void add(const Value& x) { (open ? after : items).push_back(x); }
+  void add_unknown(const Value& sum) {
+    open = true;
+    for (const auto& x : after) rest.join(x);
+    after.clear();
+    rest.join(sum);
+  }
+};
+
+// The lists a splat may be, when each is known: `[*prefix, binary, ...]`
+// with prefix ["sudo", "-n"] or [].
+std::vector<const Container*> known_lists(const Value& v) {
+  std::vector<const Container*> out;
+  for (const auto& a : v.alts) {
+    if (!(a.k == VK::list || a.k == VK::tuple) || !a.c || a.c->open) return {};
+    out.push_back(a.c.get());
+  }
+  return out;
+}
+}  // namespace
+
+// [a, *xs, b] (tuples and sets alike): one list per known list each splat
+// may be (up to kMaxDisplays), and an open one around a splat of unknown
+// length that keeps its known end (`[*labels, "s1", zone]` ends in the zone).
+Value PyInterp::eval_display(NodeId e) {
+  constexpr size_t kMaxDisplays = 4;
+  std::vector<Display> ds(1);
+  for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c)) {
+    if (t_.kind(c) == K::comment) continue;
+    if (t_.kind(c) != K::list_splat) {
+      Value x = eval(c);
+      for (auto& d : ds) d.add(x);
+      continue;
+    }
+    Value inner = eval(t_.first_named(c));
+    std::vector<const Container*> lists = known_lists(inner);
+    if (!lists.empty() && ds.size() * lists.size() <= kMaxDisplays) {
+      std::vector<Display> next;
+      for (const auto& d : ds)
+        for (const Container* l : lists) {
+          next.push_back(d);
+          for (const auto& x : l->items) next.back().add(x);
+        }
+      ds = std::move(next);
+      continue;
+    }
+    std::vector<Value> xs;
+    Value sum = iterate(inner, &xs);
+    for (auto& d : ds) {
+      if (!xs.empty()) for (const auto& x : xs) d.add(x);
+      else d.add_unknown(sum);
+    }
+  }
+  VK k = t_.kind(e) == K::list ? VK::list : t_.kind(e) == K::set ? VK::set : VK::tuple;
+  Value out;
+  for (auto& d : ds) {
+    Value v = make_list(std::move(d.items), k);
+    if (d.open) {
+      Container& list = *v.alts[0].c;
+      list.add_unknown(d.rest);
+      v.taint |= d.rest.taint;
+      for (const auto& x : d.after) {
+        v.taint |= x.taint;
+        list.rest.join(x);
+      }
+      list.set_tail(std::move(d.after));
+    }
+    if (&d == &ds.front()) out = std::move(v);
+    else out.join(v);
+  }
+  return out;
 }
 
 Value PyInterp::eval_binary(NodeId e) {

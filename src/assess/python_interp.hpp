@@ -137,6 +137,7 @@ class PyInterp {
   Value eval_string(NodeId e);
   Value eval_concat(NodeId e);
   Value eval_binary(NodeId e);
+  Value eval_display(NodeId e);  // [a, *xs, b], (a, b), {a, b}
   void check_sql(const Value& v, NodeId at);
   Value eval_attribute(NodeId e);
   Value eval_subscript(NodeId e);

