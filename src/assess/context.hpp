@@ -199,9 +199,12 @@ struct Ctx {
   }
   const std::pair<uint32_t, int32_t>* written_at(const std::string& path) const {
     // Under a directory an archive was extracted into (recorded only when
-    // distinctive), any file is from the archive, whatever its own name.
+    // distinctive), any file is from the archive, whatever its own name; the
+    // directory itself holds the archive (mv "$dest.tmp" "$dest" moves it).
     for (const auto& [dir, w] : extracted_trees)
-      if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') return &w;
+      if (path.size() >= dir.size() && path.compare(0, dir.size(), dir) == 0 &&
+          (path.size() == dir.size() || path[dir.size()] == '/'))
+        return &w;
     if (!trackable(path)) {
       if (spool_name(path)) {
         if (auto w = spooled_matching(path)) return w;

@@ -1,5 +1,6 @@
 // The classes the twenty-sixth session modelled (issue 14), from the tune
-// part of the hundred-and-twelfth round (tests/corpus/prog116_MANIFEST.tsv):
+// parts of the hundred-and-twelfth and hundred-and-fourteenth rounds
+// (tests/corpus/prog116_MANIFEST.tsv, prog118_MANIFEST.tsv):
 // programs written from the rubric alone by writers who never saw the
 // assessor. Strings here are never executed.
 #include "test_util.hpp"
@@ -182,6 +183,104 @@ TEST(HundredAndTwelfthRoundClasses, ASplatOfOneOfAFewKnownListsIsEachOfThem) {
        "if __name__ == \"__main__\":\n"
        "    sys.exit(Lister(low=\"--nice\" in sys.argv).run(\"/var/log\"))\n",
        "RUNS-PROCESS"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A directory a downloaded archive was extracted into holds the archive:
+// moved into place (`mv "$dest.tmp" "$dest"`), a hook script under its new
+// name is still the download (the files under it were, the directory was
+// not). The same install from archives shipped with the program, or one
+// that leaves the hooks to the user, stays LOW.
+TEST(HundredAndTwelfthRoundClasses, AnExtractedDownloadMovedIntoPlaceIsStillTheDownload) {
+  const Case cases[] = {
+      {"plugin archives downloaded, extracted into DIR.tmp, moved to DIR, and their post-install hooks run", B,
+       "#!/bin/sh\n"
+       "# Keeps the nesting software's plugins in step with the release channel.\n"
+       "set -eu\n"
+       "RELEASE_URL=\"https://dl.nestcam-plugins.net/stable\"\n"
+       "PLUGIN_DIR=\"${HOME}/.local/share/nestcam/plugins\"\n"
+       "CACHE_DIR=\"./.plugin_cache\"\n"
+       "mkdir -p \"$PLUGIN_DIR\" \"$CACHE_DIR\"\n"
+       "\n"
+       "install_plugin() {\n"
+       "  name=\"$1\"\n"
+       "  dest=\"${PLUGIN_DIR}/${name}\"\n"
+       "  wget -q -O \"${CACHE_DIR}/${name}.tar.gz\" \"${RELEASE_URL}/${name}.tar.gz\"\n"
+       "  rm -rf \"${dest}.tmp\"\n"
+       "  mkdir -p \"${dest}.tmp\"\n"
+       "  tar -xzf \"${CACHE_DIR}/${name}.tar.gz\" -C \"${dest}.tmp\" --strip-components=1\n"
+       "  rm -rf \"$dest\"\n"
+       "  mv \"${dest}.tmp\" \"$dest\"\n"
+       "  for hook in \"$dest\"/hooks/post-install \"$dest\"/postinst.sh; do\n"
+       "    if [ -f \"$hook\" ]; then\n"
+       "      ( cd \"$dest\" && sh \"$hook\" \"$dest\" )\n"
+       "    fi\n"
+       "  done\n"
+       "}\n"
+       "\n"
+       "for p in common_line bevel_head; do\n"
+       "  install_plugin \"$p\"\n"
+       "done\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same install that only names the hooks for the user to run", L,
+       "#!/bin/sh\n"
+       "# Keeps the nesting software's plugins in step with the release channel.\n"
+       "set -eu\n"
+       "RELEASE_URL=\"https://dl.nestcam-plugins.net/stable\"\n"
+       "PLUGIN_DIR=\"${HOME}/.local/share/nestcam/plugins\"\n"
+       "CACHE_DIR=\"./.plugin_cache\"\n"
+       "mkdir -p \"$PLUGIN_DIR\" \"$CACHE_DIR\"\n"
+       "\n"
+       "install_plugin() {\n"
+       "  name=\"$1\"\n"
+       "  dest=\"${PLUGIN_DIR}/${name}\"\n"
+       "  wget -q -O \"${CACHE_DIR}/${name}.tar.gz\" \"${RELEASE_URL}/${name}.tar.gz\"\n"
+       "  rm -rf \"${dest}.tmp\"\n"
+       "  mkdir -p \"${dest}.tmp\"\n"
+       "  tar -xzf \"${CACHE_DIR}/${name}.tar.gz\" -C \"${dest}.tmp\" --strip-components=1\n"
+       "  rm -rf \"$dest\"\n"
+       "  mv \"${dest}.tmp\" \"$dest\"\n"
+       "  for hook in \"$dest\"/hooks/post-install \"$dest\"/postinst.sh; do\n"
+       "    if [ -f \"$hook\" ]; then\n"
+       "      echo \"run $hook by hand to register the plugin\"\n"
+       "    fi\n"
+       "  done\n"
+       "}\n"
+       "\n"
+       "for p in common_line bevel_head; do\n"
+       "  install_plugin \"$p\"\n"
+       "done\n",
+       nullptr, SH},
+      {"the same install from archives shipped in ./vendor", L,
+       "#!/bin/sh\n"
+       "# Keeps the nesting software's plugins in step with the copies shipped in ./vendor.\n"
+       "set -eu\n"
+       "\n"
+       "PLUGIN_DIR=\"${HOME}/.local/share/nestcam/plugins\"\n"
+       "CACHE_DIR=\"./.plugin_cache\"\n"
+       "mkdir -p \"$PLUGIN_DIR\" \"$CACHE_DIR\"\n"
+       "\n"
+       "install_plugin() {\n"
+       "  name=\"$1\"\n"
+       "  dest=\"${PLUGIN_DIR}/${name}\"\n"
+       "  cp \"./vendor/${name}.tar.gz\" \"${CACHE_DIR}/${name}.tar.gz\"\n"
+       "  rm -rf \"${dest}.tmp\"\n"
+       "  mkdir -p \"${dest}.tmp\"\n"
+       "  tar -xzf \"${CACHE_DIR}/${name}.tar.gz\" -C \"${dest}.tmp\" --strip-components=1\n"
+       "  rm -rf \"$dest\"\n"
+       "  mv \"${dest}.tmp\" \"$dest\"\n"
+       "  for hook in \"$dest\"/hooks/post-install \"$dest\"/postinst.sh; do\n"
+       "    if [ -f \"$hook\" ]; then\n"
+       "      ( cd \"$dest\" && sh \"$hook\" \"$dest\" )\n"
+       "    fi\n"
+       "  done\n"
+       "}\n"
+       "\n"
+       "for p in common_line bevel_head; do\n"
+       "  install_plugin \"$p\"\n"
+       "done\n",
+       nullptr, SH},
   };
   for (const auto& c : cases) check(c);
 }
