@@ -148,6 +148,7 @@ VK factory_kind(const Value* f) {
 // configparser's getboolean/getint/getfloat of a value: each known text
 // converted as configparser converts it ("no" is False), anything else unknown.
 Value config_typed(const Value& raw, std::string_view getter) {
+  if (getter == "get") return raw;  // the text as written
   Value out;
   bool any = false;
   auto put = [&](const Value& v) { accumulate(out, any, v); };
@@ -1840,7 +1841,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       return Value();
     }
     case Special::ini_typed: {
-      // parser.getboolean(SECTION, OPTION[, fallback=]): the option as the
+      // parser.getboolean(SECTION, OPTION[, fallback=]) (get, getint...): the option as the
       // code set it, converted ("no" is False); what a file read may have put
       // there instead, or a section the code never set, is not known.
       const Value* section = arg(0, "section");
@@ -1864,7 +1865,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
                   }
       if (!found) raw = Value();
       else if (overridable) raw.join(Value());
-      if (const Value* fallback = args.get(-1, "fallback")) raw.join(*fallback);
+      // The fallback, where the file is silent, is a setting the user may change there.
+      if (const Value* fallback = args.get(-1, "fallback")) {
+        Value setting = *fallback;
+        setting.taint |= kOption;
+        raw.join(setting);
+      }
       std::string_view getter = spec.name;
       getter.remove_prefix(getter.rfind('.') + 1);
       Value out = config_typed(raw, getter);

@@ -1269,6 +1269,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         break;
       }
     }
+    // A risky call's target is the argument that made it so (the address
+    // that binds all interfaces), shown as an endpoint when it is one.
+    if (!has_target && spec.effect == Eff::risky && !spec.when.empty())
+      if (const Value* v = find(spec.when.front().first)) {
+        target = *v;
+        has_target = true;
+        endpoint_role = true;
+      }
     std::vector<std::string> targets;
     if (has_target) {
       // An address (host, port), as connect and listen take it, and sendto too.
