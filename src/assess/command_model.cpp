@@ -822,14 +822,18 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     std::vector<Word> rest(argv.begin() + static_cast<long>(std::min(start, argv.size())), argv.end());
     if (name == "env" && rest.empty()) return environment_dump();
     if (kind == "xargs") {
-      Word w{std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev};
-      if (io.stdin_known) {
-        w.text = io.stdin_text;
-      } else if (is_partial(io.stdin_text)) {
-        // Lines of a shape (find ~ -mindepth 1 -print0: ~/<name> each): any
-        // one of them stands for the arguments.
-        w.text = io.stdin_text.substr(0, io.stdin_text.find_first_of(std::string("\n\0", 2)));
-      }
+      // Its arguments are stdin's lines: known ones each, or lines of a shape
+      // (find ~ -mindepth 1 -print0: ~/<name> each), any one of which stands for them.
+      std::vector<Word> lines;
+      if (io.stdin_known || is_partial(io.stdin_text))
+        for (size_t b = 0; b < io.stdin_text.size() && lines.size() < 64;) {
+          size_t e = std::min(io.stdin_text.find_first_of(std::string("\n\0", 2), b), io.stdin_text.size());
+          if (e > b) lines.push_back(Word{io.stdin_text.substr(b, e - b), io.stdin_taint, io.stdin_ev});
+          b = e + 1;
+          if (!io.stdin_known) break;
+        }
+      if (lines.empty()) lines.push_back(Word{std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev});
+      const Word& w = lines.front();
       if (rest.empty()) rest.push_back(Word{"echo", 0, -1});
       // -I REPL (-i, --replace): each input line replaces REPL in the command's words.
       std::optional<Word> repl = opt_value(argv, p, "-I");
@@ -845,7 +849,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
             if (word.ev < 0) word.ev = w.ev;
             replaced = true;
           }
-      if (!replaced) rest.push_back(w);
+      if (!replaced) rest.insert(rest.end(), lines.begin(), lines.end());
     }
     if (rest.empty()) {
       if (spec->has_effect && spec->effect == Eff::priv) r.interactive_shell = true;
@@ -1565,8 +1569,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
           w.rfind("-printf", 0) == 0 || w.rfind("-fprint", 0) == 0 || w == "-ls" || w == "-fls")
         prints = false;
     }
-    if (prints)
+    // Each line has that shape: a `while read -r entry` over it reads one.
+    if (prints) {
       for (const auto& root : roots) r.stdout_text += under(root) + "\n";
+      r.stdout_known = true;
+    }
     for (; i < argv.size(); ++i) {
       const std::string& w = argv[i].text;
       if (w == "-delete") {
