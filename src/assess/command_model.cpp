@@ -2011,8 +2011,10 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       std::vector<Word> args;
       for (size_t k = 1; k < p.operands.size(); ++k) args.push_back(argv[p.operands[k]]);
       // What the script prints is this command's output (python3 collect.py > out.json).
+      const uint32_t taint = ft;  // (a lambda may not capture a structured binding in C++17)
+      const int32_t ev = fev >= 0 ? fev : f.ev;
       std::tie(r.stdout_taint, r.stdout_ev) =
-          ctx_.printed_by([&] { run_written_script(f, true, ft, fev >= 0 ? fev : f.ev, std::move(args)); });
+          ctx_.printed_by([&] { run_written_script(f, true, taint, ev, std::move(args)); });
     }
     return r;
   }
