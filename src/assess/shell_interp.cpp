@@ -17,6 +17,7 @@
 #include "assess/command_model.hpp"
 #include "assess/context.hpp"
 #include "assess/shell_arith.hpp"
+#include "assess/shell_assignment_lines.hpp"
 #include "assess/shell_coproc_groups.hpp"
 #include "assess/syntax_tree.hpp"
 #include "assess/taint.hpp"
@@ -1469,16 +1470,7 @@ NodeId ShInterp::split_point(NodeId cmd) const {
   uint32_t prev_end = t_[cmd].begin;
   for (NodeId c = t_[cmd].first; c != kNoNode; c = t_[c].next) {
     if (!t_[c].named) continue;
-    if (c != t_[cmd].first && t_[c].begin >= prev_end) {
-      // The gap before the word, and the word's own leading newlines (the
-      // grammar can put the line break inside the next word).
-      std::string_view text = t_.text(c);
-      size_t lead = 0;
-      while (lead < text.size() && (text[lead] == '\n' || text[lead] == ' ' || text[lead] == '\t')) ++lead;
-      std::string_view gap = t_.code().substr(prev_end, t_[c].begin - prev_end + lead);
-      size_t nl = gap.find('\n');
-      if (nl != std::string_view::npos && (nl == 0 || gap[nl - 1] != '\\')) return c;
-    }
+    if (c != t_[cmd].first && line_ends_before(t_, prev_end, c)) return c;
     prev_end = t_[c].end;
   }
   return kNoNode;
@@ -1604,16 +1596,14 @@ void ShInterp::close_redirects(const Redirections& rd, CommandResult& result, co
 
 CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& reds, const CommandIo& io_in) {
   std::vector<std::string> assigns;
-  // `url=$1 dest=$2 n=0` on a line of its own, a command on the next: the
-  // grammar makes the assignments that command's prefix. They are the
-  // shell's, made before the command's words are read.
-  if (NodeId split = split_point(cmd); split != kNoNode) {
-    bool only_assignments = true;
-    for (NodeId c = t_.first_named(cmd); c != kNoNode && c != split; c = t_.next_named(c))
-      if (t_.kind(c) != K::variable_assignment) only_assignments = false;
-    if (only_assignments)
-      for (NodeId c = t_.first_named(cmd); c != kNoNode && c != split; c = t_.next_named(c)) exec(c, io_in);
-  }
+  // `url=$1 dest=$2` on a line of its own, more assignments or a command on
+  // the next lines: the grammar makes them all that command's prefix. Those
+  // on lines before the command's are the shell's, made before its words are read.
+  NodeId first_word = t_.first_named(cmd);
+  while (first_word != kNoNode && t_.kind(first_word) == K::variable_assignment) first_word = t_.next_named(first_word);
+  if (first_word != kNoNode)
+    for (NodeId c = t_.first_named(cmd); c != first_word; c = t_.next_named(c))
+      if (line_ends_before(t_, t_[c].end, first_word)) exec(c, io_in);
   std::vector<Word> argv = words(cmd, &assigns);
   if (NodeId split = split_point(cmd); split != kNoNode) {
     // Words from `split` on are the next command.
@@ -1852,6 +1842,15 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   }
   const std::string regrouped = blank_coproc_group_ends(code);
   SyntaxTree tree = SyntaxTree::parse(regrouped.empty() ? code : std::string_view(regrouped), Language::shell);
+  // Lines of assignments the grammar joined to the next line, ended (a few
+  // rounds: ending one can show the next).
+  std::string terminated;
+  for (int round = 0; round < 4 && tree.complete(); ++round) {
+    std::string next = terminate_assignment_lines(tree);
+    if (next.empty()) break;
+    terminated = std::move(next);
+    tree = SyntaxTree::parse(terminated, Language::shell);
+  }
   if (!tree.complete()) {
     ctx.mark_incomplete("the shell code could not be parsed in time");
     return;
