@@ -69,7 +69,7 @@ std::string fill(const std::string& tmpl, const Effect& e) {
         else if (key == "taint") {
           // The weak labels only when nothing more telling is there ("file contents").
           const uint32_t t = e.data_taint ? e.data_taint : e.kind == Eff::net_resolve ? e.target_taint : 0;
-          const uint32_t telling = t & ~(kFileData | kWalked | kEnv);
+          const uint32_t telling = t & ~(kFileData | kWalked | kEnv | kEncoded);
           val = describe_taint(telling ? telling : t);
         }
         else ok = false;

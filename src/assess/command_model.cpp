@@ -1149,6 +1149,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     r.stdout_taint = t;
     r.stdout_ev = ev;
     if (name == "rev") r.stdout_taint |= kObfuscated;
+    if (name == "od" || name == "hexdump") r.stdout_taint |= kEncoded;  // the bytes as numbers
     return r;
   }
   if (kind == "tee") {
@@ -1345,18 +1346,19 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "resolve") {
-    // getent passwd prints a user's line, whose sixth field is a home
-    // directory (`getent passwd "$(id -un)" | cut -d: -f6` is where rm -rf
-    // "$root"/* goes). Its host databases are not taken for lookups: a
-    // name read from a file would be data sent out through DNS (the
-    // covert-channel rule cannot tell a host inventory from encoded data).
+    // getent DATABASE KEY...: the host databases resolve KEY; passwd prints a
+    // user's line, whose sixth field is a home directory (`getent passwd
+    // "$(id -un)" | cut -d: -f6` is where rm -rf "$root"/* goes).
     if (name == "getent") {
       const Word* db = operand(0);
       if (db && db->text == "passwd") {
         const std::string u(1, kUnknownPart);
         r.stdout_text = u + ":x:" + u + ":" + u + ":" + u + ":~:" + u + "\n";
+        return r;
       }
-      return r;
+      static const RE2 kHostDatabase("ahosts|ahostsv4|ahostsv6|hosts");
+      if (!db || !RE2::FullMatch(db->text, kHostDatabase) || p.operands.size() < 2) return r;
+      p.operands.erase(p.operands.begin());
     }
     // dig -f FILE: a query per line of FILE, the names it holds (what this
     // code wrote there, hex of a customer file, goes out as labels).
@@ -1460,7 +1462,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
           r.stdout_known = true;
         }
       }
-    }
+    } else if (name != "openssl" || p.has("-a") || p.has("-base64") ||
+             (!p.operands.empty() && argv[p.operands[0]].text == "base64"))
+      t |= kEncoded;  // base64, base32, xxd, a compressor (openssl: its base64)
     // openssl base64 ... -out FILE: the result goes to the file, not to stdout.
     if (name == "openssl")
       if (auto out = opt_value(argv, p, "-out")) {
@@ -2038,6 +2042,16 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
           r.stdout_text = first_fields(io.stdin_text);
           r.stdout_taint = io.stdin_taint;
           r.stdout_ev = io.stdin_ev;
+        }
+        // What it prints is made of what it reads: the files after its program, else stdin.
+        for (size_t k = 1; k < p.operands.size(); ++k) {
+          auto [ft, fev] = file_taint(argv[p.operands[k]]);
+          r.stdout_taint |= ft;
+          if (r.stdout_ev < 0) r.stdout_ev = fev;
+        }
+        if (p.operands.size() < 2) {
+          r.stdout_taint |= io.stdin_taint;
+          if (r.stdout_ev < 0) r.stdout_ev = io.stdin_ev;
         }
       }
     }

@@ -994,7 +994,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           return apply_special(rot, q, self, args, site, handled);
         }
       }
-      return Value::tainted(v->taint, v->ev);
+      return Value::tainted(v->taint | kEncoded, v->ev);
     }
     case Special::list: case Special::tuple: case Special::set: case Special::sorted: {
       if (!a0) return make_list({}, spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list);
@@ -2269,7 +2269,7 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       bool known = self.all_const_strings();
       return Value::tainted(taint | (known ? kObfuscated : 0u), ev);
     }
-    if (m == "hex") return Value::tainted(taint, ev);
+    if (m == "hex") return Value::tainted(taint | kEncoded, ev);
     if (m == "zfill" || m == "center" || m == "ljust" || m == "rjust" || m == "expandtabs" ||
         m == "removeprefix" || m == "removesuffix")
       return strings(me, kind, taint, ev);

@@ -56,7 +56,7 @@ std::shared_ptr<const LazyRegex> regex(const config::Node& n) { return LazyRegex
 
 Matcher parse_matcher(const config::Node& n, const LibraryModel& lib) {
   n.expect_map();
-  n.expect_keys({"effect", "tag", "not_tag", "taint", "all_taint", "not_taint", "target_taint", "not_target_taint", "path", "not_path",
+  n.expect_keys({"effect", "tag", "not_tag", "taint", "all_taint", "not_taint", "target_taint", "all_target_taint", "not_target_taint", "path", "not_path",
                  "flags", "not_flags", "any_flags", "mode", "target", "detail", "not_target", "not_detail"});
   Matcher m;
   if (n.has("effect"))
@@ -71,6 +71,7 @@ Matcher parse_matcher(const config::Node& n, const LibraryModel& lib) {
   if (n.has("all_taint")) m.all_taint = parse_taint(n["all_taint"]);
   if (n.has("not_taint")) m.not_taint = parse_taint(n["not_taint"]);
   if (n.has("target_taint")) m.target_taint = parse_taint(n["target_taint"]);
+  if (n.has("all_target_taint")) m.all_target_taint = parse_taint(n["all_target_taint"]);
   if (n.has("not_target_taint")) m.not_target_taint = parse_taint(n["not_target_taint"]);
   if (n.has("path")) m.path = parse_paths(n["path"], lib);
   if (n.has("not_path")) m.not_path = parse_paths(n["not_path"], lib);
@@ -108,6 +109,7 @@ bool Matcher::matches(const Effect& e) const {
   if (all_taint && (e.data_taint & all_taint) != all_taint) return false;
   if (not_taint && (e.data_taint & not_taint)) return false;
   if (target_taint && !(e.target_taint & target_taint)) return false;
+  if (all_target_taint && (e.target_taint & all_target_taint) != all_target_taint) return false;
   if (not_target_taint && (e.target_taint & not_target_taint)) return false;
   if (path && !(e.path_classes & path)) return false;
   if (not_path && (e.path_classes & not_path)) return false;

@@ -28,6 +28,7 @@ struct Matcher {
   uint32_t all_taint = 0;            // data taint: all of these
   uint32_t not_taint = 0;            // data taint: none of these
   uint32_t target_taint = 0;         // target taint: any of these
+  uint32_t all_target_taint = 0;     // target taint: all of these (a file's text, encoded, in a looked-up name)
   uint32_t not_target_taint = 0;     // target taint: none of these (a destination the user configured)
   uint32_t path = 0;                 // target path classes: any of these
   uint32_t not_path = 0;

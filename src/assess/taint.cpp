@@ -39,6 +39,7 @@ constexpr Info kInfo[kCount] = {
     {"web_request", "a web request's parameters"},
     {"pty", "a pseudo-terminal or socket pair"},
     {"intercepted", "intercepted traffic"},
+    {"encoded", "encoded data"},
 };
 
 }  // namespace

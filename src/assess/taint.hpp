@@ -40,7 +40,8 @@ constexpr uint32_t kOption = 1u << 27;  // a command-line option's value or defa
 constexpr uint32_t kWebRequest = 1u << 28;  // a web request's parameters, body or headers: anyone who reaches the server picks them
 constexpr uint32_t kPty = 1u << 29;  // a pseudo-terminal or socket pair (os.openpty, socket.socketpair): a shell on it makes it kShellIo
 constexpr uint32_t kIntercepted = 1u << 30;  // what other people's traffic through a proxy carries (forms, bodies, cookies)
-constexpr uint32_t kCount = 31;  // how many labels
+constexpr uint32_t kEncoded = 1u << 31;  // base64, base32, hex or a compressor's output: data made to pass as text
+constexpr uint32_t kCount = 32;  // how many labels
 
 // A secret in a request's authentication (a header, `auth=`, curl -H/-u) is
 // authentication, not theft, unless the same secret is also in what is sent.
