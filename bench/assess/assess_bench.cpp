@@ -307,6 +307,11 @@ int main(int argc, char** argv) {
 
   // ---- our corpus
   auto samples = assess::corpus::load();
+  if (samples.empty()) {
+    // No scores for nothing: a matrix of zeros would read as a perfect one.
+    std::printf("our corpus (tests/corpus): not found; run from the repository root or set MAI_SOURCE_DIR\n");
+    return 0;
+  }
   assess::corpus::Score score;
   for (const auto& s : samples) score.add(s, engine.assess(s.code, s.language, Origin::external).level);
   std::printf("our corpus (tests/corpus, %zu files):\n%s", samples.size(), score.report().c_str());
