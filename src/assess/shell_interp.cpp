@@ -1842,10 +1842,11 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   }
   const std::string regrouped = blank_coproc_group_ends(code);
   SyntaxTree tree = SyntaxTree::parse(regrouped.empty() ? code : std::string_view(regrouped), Language::shell);
-  // Lines of assignments the grammar joined to the next line, ended (a few
-  // rounds: ending one can show the next).
+  // Lines of assignments the grammar joined to the next line, ended (a
+  // second round: ending one can show another; each round is a parse more,
+  // 2 s for a megabyte of such lines).
   std::string terminated;
-  for (int round = 0; round < 4 && tree.complete(); ++round) {
+  for (int round = 0; round < 2 && tree.complete(); ++round) {
     std::string next = terminate_assignment_lines(tree);
     if (next.empty()) break;
     terminated = std::move(next);
