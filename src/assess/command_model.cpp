@@ -255,7 +255,8 @@ std::string first_fields(const std::string& text) {
 }
 
 // Field `field` (1-based) of each line split at `delim` (cut -d: -f6); a
-// line with fewer fields gives itself, as cut does. Unknown parts stay so.
+// line without the delimiter gives itself and one with fewer fields nothing,
+// as cut does. Unknown parts stay so.
 std::string cut_fields(const std::string& text, char delim, size_t field) {
   std::string out;
   for (size_t b = 0; b < text.size();) {
