@@ -14,6 +14,7 @@
 #include "common/ids.hpp"
 #include "common/sha256.hpp"
 #include "model/json_codec.hpp"
+#include "sandbox/phase_timing.hpp"
 #include "sandbox/run_activity.hpp"
 
 namespace mai::actors {
@@ -39,6 +40,8 @@ MonitorVerdict collect_verdict(caf::blocking_actor* self, const monitor_actor& m
 caf::result<ExecutionReport> execute(caf::blocking_actor* self, const RunWorkerDeps& deps,
                                      ExecutionRequest& req, const std::string& run_id) {
   phase("run worker: started");
+  // With MAI_PHASES, the sandbox's own steps (its hand-off, its end) are marks too.
+  sandbox::PhaseEcho sandbox_marks("run worker: sandbox: ");
   // On a worker node no gateway counts the run; on a service this nests in its count.
   sandbox::RunActivity::Scope active;
   auto& backend = req.backend == Backend::docker ? deps.docker : deps.native;

@@ -34,6 +34,25 @@ inline void phase_done(const char* name) {
   if (r) r->add(name, std::chrono::steady_clock::now());
 }
 
+// With MAI_PHASES set, the engine's marks on this thread print as the
+// process's, prefixed with `echo` (a string literal), while this lives.
+class PhaseEcho {
+ public:
+  explicit PhaseEcho(const char* echo) {
+    if (!phases_on()) return;
+    marks_.echo = echo;
+    phase_recorder() = &marks_;
+  }
+  ~PhaseEcho() {
+    if (phase_recorder() == &marks_) phase_recorder() = nullptr;
+  }
+  PhaseEcho(const PhaseEcho&) = delete;
+  PhaseEcho& operator=(const PhaseEcho&) = delete;
+
+ private:
+  PhaseRecorder marks_;
+};
+
 // The same for a phase another process timed on CLOCK_MONOTONIC (the
 // sandbox's init reports its own, "name=nanoseconds", on its ready line).
 inline void phase_done_at(const std::string& name, std::chrono::steady_clock::time_point at) {

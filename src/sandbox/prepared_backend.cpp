@@ -18,22 +18,21 @@ class PreparedBackend final : public Backend {
                   std::string scratch_root)
       : inner_(std::move(inner)), shape_(shape), scratch_root_(std::move(scratch_root)) {
     thread_ = std::thread([this, &source, shape] {
-      // With MAI_PHASES, the build's steps are marks of the process (the bench's).
-      PhaseRecorder marks;
-      marks.echo = "prepared sandbox: ";
-      if (phases_on()) phase_recorder() = &marks;
-      phase_done("thread started");
       std::unique_ptr<WarmEntry> entry;
-      try {
-        entry = source.prepare_warm(shape, scratch_root_, {[this] {
-                                      std::lock_guard<std::mutex> lock(mu_);
-                                      memory_released_ = true;
-                                      changed_.notify_all();
-                                    }});
-      } catch (const std::exception&) {
-        // The run starts cold, and says why if that fails too.
+      {
+        // With MAI_PHASES, the build's steps are marks of the process (the bench's).
+        PhaseEcho marks("prepared sandbox: ");
+        phase_done("thread started");
+        try {
+          entry = source.prepare_warm(shape, scratch_root_, {[this] {
+                                        std::lock_guard<std::mutex> lock(mu_);
+                                        memory_released_ = true;
+                                        changed_.notify_all();
+                                      }});
+        } catch (const std::exception&) {
+          // The run starts cold, and says why if that fails too.
+        }
       }
-      phase_recorder() = nullptr;
       std::unique_lock<std::mutex> lock(mu_);
       entry_ = std::move(entry);
       built_ = true;
