@@ -1829,6 +1829,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     return r;
   }
+  if (kind == "run_dir") {
+    // run-parts DIR: every executable file in DIR runs (--test and --list only name them).
+    const Word* dir = operand(0);
+    if (!dir || p.has("--test") || p.has("--list")) return r;
+    auto [t, ev] = file_taint(*dir);
+    effect(Eff::code_exec, "run_dir", name, dir->text, t, ev, 0);
+    return r;
+  }
   if (kind == "which") {
     print_command_path(r, operand(0));
     return r;

@@ -258,15 +258,19 @@ struct Ctx {
     return nullptr;
   }
   // What the files written under a directory hold (tar, zip -r or cp -r of a
-  // staging directory carry what was copied into it).
+  // staging directory carry what was copied into it), those under names made
+  // at run time (a download's index) included.
   std::pair<uint32_t, int32_t> written_under(const std::string& dir) const {
     std::pair<uint32_t, int32_t> out{0, -1};
     if (dir.empty() || dir == "." || dir == "/" || dir == "~" || !trackable(dir)) return out;
-    for (const auto& [path, w] : written)
+    auto add = [&](const std::string& path, const std::pair<uint32_t, int32_t>& w) {
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') {
         out.first |= w.first;
         if (out.second < 0) out.second = w.second;
       }
+    };
+    for (const auto& [path, w] : written) add(path, w);
+    for (const auto& [path, w] : spooled) add(path, w);
     return out;
   }
   // What reading (or copying) a path gets of the code's own writes: the
@@ -369,6 +373,19 @@ struct Ctx {
     return printed;
   }
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
+  // A name with parts known only at run time names the file read only when
+  // it comes from where that read's name came from (the same walk): two
+  // trees' files under roots the user gives look alike but are not one.
+  std::unordered_multimap<std::string, int32_t> partial_reads;  // target -> its evidence
+  static constexpr size_t kMaxPartialReads = 256;
+  bool same_file_read(const Effect& w) const {
+    if (!is_partial(w.target) || w.target_ev < 0) return true;
+    auto [from, to] = partial_reads.equal_range(w.target);
+    if (from == to) return true;  // (past the bound: as before)
+    for (auto it = from; it != to; ++it)
+      if (it->second < 0 || it->second == w.target_ev) return true;
+    return false;
+  }
   // Files this code wrote before it read them (its own output), normalised.
   std::unordered_set<std::string> own_files;
   static constexpr size_t kMaxOwnFiles = 1024;
@@ -442,9 +459,11 @@ struct Ctx {
     // Writing back to a file this code read (ransomware encrypts in place).
     // Reading back a file it wrote itself (verifying the copy it encrypted)
     // is not reading an original.
-    if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked)) && !own_files.count(e.target))
+    if (e.kind == Eff::file_read && (trackable(e.target) || (e.target_taint & kWalked)) && !own_files.count(e.target)) {
       read_paths.insert(e.target);
-    if (e.kind == Eff::file_write && read_paths.count(e.target)) e.flags |= kOverwrite;
+      if (is_partial(e.target) && partial_reads.size() < kMaxPartialReads) partial_reads.emplace(e.target, e.target_ev);
+    }
+    if (e.kind == Eff::file_write && read_paths.count(e.target) && same_file_read(e)) e.flags |= kOverwrite;
     // Pruning its own output (old snapshots under the backup directory it
     // made, a copy it wrote and then found bad), not removing what it read.
     if (e.kind == Eff::file_delete && !read_paths.count(e.target) &&

@@ -55,6 +55,7 @@ constexpr uint32_t kAuthHeader = 1u << 11;     // net_send: the tainted data goe
 constexpr uint32_t kInHook = 1u << 13;         // in a git hook the code writes: runs at the next commit, not now
 constexpr uint32_t kOverData = 1u << 14;       // in a `for` over items known only at run time (a directory's entries)
 constexpr uint32_t kUnthrottled = 1u << 16;    // in an endless loop whose body never waits (no accept, recv, get, sleep, join ...)
+constexpr uint32_t kRepeated = 1u << 18;      // spawn: not the first thread or timer one call of its function starts
 constexpr uint32_t kOwnOutput = 1u << 17;      // file_delete: under a directory this code made, of nothing it read
 constexpr uint32_t kConditional = 1u << 15;    // under an `if` (other than the main guard) or after one that can leave the function
 

@@ -85,9 +85,8 @@ Value path_objects(const std::vector<std::string>& paths, uint32_t taint, int32_
 Value strings(const std::vector<std::string>& xs, VK kind, uint32_t taint, int32_t ev) {
   Value v;
   for (const auto& s : xs) {
-    Alt a;
+    Alt a = std::move(Value::str(s).alts[0]);  // (at most kMaxString bytes, as every string)
     a.k = kind;
-    a.s = s;
     v.add(std::move(a));
   }
   v.taint = taint;
@@ -1942,9 +1941,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::import_dir: {
       std::optional<Value> pv = role_value(spec, "path", args, self);
       if (!pv) return Value();
-      if (const auto* w = ctx_.written_at(ctx_.path(first_text(*pv)))) {
-        ctx_.import_dir_taint |= w->first;
-        if (ctx_.import_dir_ev < 0) ctx_.import_dir_ev = w->second;
+      // The directory written as a whole, or the files the code wrote into it.
+      for (const auto& dir : texts(*pv)) {
+        auto [taint, ev] = ctx_.written_held(ctx_.path(dir));
+        ctx_.import_dir_taint |= taint;
+        if (ctx_.import_dir_ev < 0) ctx_.import_dir_ev = ev;
       }
       return Value();
     }
@@ -2120,24 +2121,37 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       Value sum = iterate(*a0, &items);
       std::vector<std::string> out;
       bool exact = !items.empty() || (a0->single() && a0->single()->c && !a0->single()->c->open);
-      for (const auto& sep : me) {
-        std::string s;
-        if (exact) {
-          for (size_t i = 0; i < items.size(); ++i) {
-            if (i) s += sep;
-            s += first_text(items[i]);
-          }
-        } else if (const Container* open = open_list(*a0)) {
-          // Its known first and last elements around the unknown ones
-          // (labels + [zone] joined by dots ends in the zone).
-          for (const auto& x : open->items) s += first_text(x) + sep;
-          s += kUnknownPart;
-          for (const auto& x : open->tail) s += sep + first_text(x);
-        } else {
-          s = std::string(1, kUnknownPart);
-        }
-        out.push_back(s);
+      // Its elements, or an open list's known first and last ones around the
+      // unknown ones (labels + [zone] joined by dots ends in the zone); each
+      // combination of their alternatives (the zone's default or the
+      // environment's), as a format's.
+      const Container* open = exact ? nullptr : open_list(*a0);
+      std::vector<const Value*> parts;
+      size_t head = 0;
+      if (exact) {
+        for (const auto& x : items) parts.push_back(&x);
+        head = parts.size();
+      } else if (open) {
+        for (const auto& x : open->items) parts.push_back(&x);
+        head = parts.size();
+        for (const auto& x : open->tail) parts.push_back(&x);
       }
+      const size_t rows = std::max<size_t>(1, Value::kMaxAlts / std::max<size_t>(1, me.size()));
+      const auto combinations = text_combinations(parts, rows, /*overflow_first=*/true);
+      for (const auto& sep : me)
+        for (const auto& row : combinations) {
+          std::string s;
+          if (exact || open) {
+            for (size_t i = 0; i < head; ++i) s += (i && exact ? sep : "") + row[i] + (exact ? "" : sep);
+            if (open) {
+              s += kUnknownPart;
+              for (size_t i = head; i < row.size(); ++i) s += sep + row[i];
+            }
+          } else {
+            s = std::string(1, kUnknownPart);
+          }
+          out.push_back(std::move(s));
+        }
       uint32_t t = taint | sum.taint;
       if (exact && me.size() == 1 && me[0].empty() && splits_words(items)) {
         t |= kObfuscated;
@@ -2146,17 +2160,15 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       return strings(out, kind, t, ev >= 0 ? ev : sum.ev);
     }
     if (m == "format" || m == "format_map") {
-      std::vector<std::string> pos;
-      for (const auto& v : args.pos) pos.push_back(first_text(v));
-      std::vector<std::pair<std::string, std::string>> named;
-      for (const auto& [k, v] : args.kw) named.emplace_back(k, first_text(v));
+      FormatArgs fa;
+      for (const auto& v : args.pos) fa.pos.push_back(&v);
+      for (const auto& [k, v] : args.kw) fa.named.emplace_back(k, &v);
       if (m == "format_map" && a0)
         if (const Alt* d = a0->single())
           if (d->k == VK::dict && d->c)
-            for (const auto& kv : d->c->keyed) named.emplace_back(kv.first, first_text(kv.second));
-      std::vector<std::string> out;
-      for (const auto& f : me) out.push_back(brace_format(f, pos, named));
-      Value r = strings(out, kind, taint | ((pos.empty() && named.empty()) ? 0u : kFormatted), ev);
+            for (const auto& kv : d->c->keyed) fa.named.emplace_back(kv.first, &kv.second);
+      const bool filled = !fa.pos.empty() || !fa.named.empty();
+      Value r = strings(fa.each_text(me, brace_format), kind, taint | (filled ? kFormatted : 0u), ev);
       if (r.taint & kFormatted) check_sql(r, site);
       return r;
     }
@@ -2509,20 +2521,17 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
           put(Value());
         }
       } else if (op == "%" && xs) {
-        std::vector<std::string> args;
-        std::vector<std::pair<std::string, std::string>> named;
+        Value one;
+        FormatArgs args;
         if ((y.k == VK::tuple) && y.c) {
-          for (const auto& v : y.c->items) args.push_back(first_text(v));
+          for (const auto& v : y.c->items) args.pos.push_back(&v);
         } else if (y.k == VK::dict && y.c) {
-          for (const auto& kv : y.c->keyed) named.emplace_back(kv.first, first_text(kv.second));
+          for (const auto& kv : y.c->keyed) args.named.emplace_back(kv.first, &kv.second);
         } else {
-          Value one;
           one.alts.push_back(y);
-          args.push_back(first_text(one));
+          args.pos.push_back(&one);
         }
-        Value v = Value::str(percent_format(x.s, args, named));
-        v.alts[0].k = x.k;
-        put(v);
+        put(strings(args.each_text({x.s}, percent_format), x.k, 0, -1));
       } else if (op == "*") {
         if (xs && y.k == VK::integer && y.i >= 0 && x.s.size() * static_cast<size_t>(y.i) <= 4096) {
           std::string s;

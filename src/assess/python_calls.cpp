@@ -19,6 +19,19 @@
 namespace mai::assess {
 
 namespace {
+// Alternatives of a script given to a shell that are each judged (bounded: each is a whole run).
+constexpr size_t kMaxNestedScripts = 4;
+
+// The text a file is written with: a string's, or the first of several that
+// are all strings (a list joined with an option's default or what the user
+// gives, a template filled with it), as one run writes one of them.
+const Alt* first_text_alt(const Value& v) {
+  if (v.alts.empty()) return nullptr;
+  for (const auto& a : v.alts)
+    if (a.k != VK::str && a.k != VK::bytes) return nullptr;
+  return &v.alts[0];
+}
+
 // A Python identifier or dotted name (os.system).
 bool is_dotted_name(const std::string& s) {
   static const RE2 re("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
@@ -613,6 +626,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   int saved_loop = loop_depth_, saved_inf = infinite_loop_, saved_data = data_loop_;
   int saved_cond = cond_depth_, saved_guarded = guarded_, saved_unthrottled = unthrottled_;
   uint32_t saved_outer = outer_loop_flags_;
+  int saved_spawns = spawns_in_call_;
+  spawns_in_call_ = 0;
   logs_.clear();
   hint_stack_.clear();
   std::unordered_set<std::string> globals;
@@ -656,6 +671,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   if (!returned && !f.lambda) ret = Value::none();
   scope_ = saved_scope;
   fn_ = saved_fn;
+  spawns_in_call_ = saved_spawns;
   globals_ = saved_globals;
   logs_ = std::move(saved_logs);
   hint_stack_ = std::move(saved_hints);
@@ -1184,6 +1200,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   Value result;
   bool have_result = false;
   Site where = site_of(site);
+  // The second thread or timer one call of a function starts: each call starts several.
+  if (ok && spec.has_effect && spec.effect == Eff::spawn && fn_ && spawns_in_call_++ > 0) where.flags |= kRepeated;
   if (ok && spec.has_effect) {
     Effect e;
     e.kind = spec.effect;
@@ -1448,14 +1466,16 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (spec.tag == "extract")
           ctx_.record_tree(one.target, one.data_taint & (kDownloaded | kDecoded | kObfuscated), one.data_ev);
       }
+      // (text of several alternatives, a list joined with an option's default or
+      // what the user gives: the first, as one run writes one)
       if (spec.effect == Eff::file_write && data && spec.tag != "copy" && spec.tag != "move" && spec.tag != "link")
-        if (const Alt* d = data->single(); d && (d->k == VK::str || d->k == VK::bytes))
+        if (const Alt* d = first_text_alt(*data))
           ctx_.record_text(one.target, d->s, true);
       if (spec.effect == Eff::file_write && spec.tag != "mkdir") {
         // A git hook: what it will run (unknown for a copy, whose taint says what it holds).
         bool copy = spec.data_path || spec.tag == "copy" || spec.tag == "move" || spec.tag == "link";
-        const Alt* d = data && !copy ? data->single() : nullptr;
-        std::string text = d && (d->k == VK::str || d->k == VK::bytes) ? d->s : std::string(1, kUnknownPart);
+        const Alt* d = data && !copy ? first_text_alt(*data) : nullptr;
+        std::string text = d ? d->s : std::string(1, kUnknownPart);
         ctx_.record_hook(one.target, one.path_classes, text, true, one.data_taint, one.data_ev, where);
       }
       if (spec.effect == Eff::file_write && spec.tag == "link" && data && ctx_.links.size() < 64) {
@@ -1787,11 +1807,13 @@ void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId s
   if (shell) e.flags |= kShellInterp;
   ctx_.effect(std::move(e), site_of(site));
   // The script itself, where it is known in part (bash -s given a batch of
-  // command lines built in a loop): what it runs is judged as this code's.
+  // command lines built in a loop): what it runs is judged as this code's,
+  // each of the few scripts it may be (lines built under each of a few roots).
   if (shell)
-    if (const Alt* d = data.single(); d && (d->k == VK::str || d->k == VK::bytes) && !d->s.empty() &&
-                                       d->s != std::string(1, kUnknownPart))
-      run_nested_shell(d->s, data.taint, data.ev, site, "in the script it gives a shell on its standard input");
+    for (const auto& a : data.alts)
+      if (&a - data.alts.data() < static_cast<std::ptrdiff_t>(kMaxNestedScripts) &&
+          (a.k == VK::str || a.k == VK::bytes) && !a.s.empty() && a.s != std::string(1, kUnknownPart))
+        run_nested_shell(a.s, data.taint, data.ev, site, "in the script it gives a shell on its standard input");
 }
 
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,

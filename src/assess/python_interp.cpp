@@ -1657,42 +1657,32 @@ Value PyInterp::eval_string(NodeId e) {
   std::string_view prefix = start == kNoNode ? std::string_view() : t_.text(start);
   StringPrefix p = parse_prefix(prefix);
   // One text per combination of the interpolated values' alternatives (an
-  // option's default or what the user gives), bounded: beyond the bound a
-  // value with several alternatives is an unknown part.
-  std::vector<std::string> outs(1);
+  // option's default or what the user gives), bounded (text_combinations).
+  std::vector<std::string> literals(1);
+  std::vector<Value> values;
   uint32_t taint = 0;
   int32_t ev = -1;
-  bool interpolated = false;
   for (NodeId c = t_[e].first; c != kNoNode; c = t_[c].next) {
     K k = t_.kind(c);
     if (k == K::string_content || k == K::escape_sequence) {
-      std::string lit;
-      decode_literal(t_.text(c), p.raw, p.bytes, lit);
-      for (auto& out : outs) out += lit;
+      decode_literal(t_.text(c), p.raw, p.bytes, literals.back());
     } else if (k == K::interpolation) {
-      interpolated = true;
       NodeId x = t_.child(c, F::expression);
       if (x == kNoNode) x = t_.first_named(c);
-      Value v = eval(x);
-      taint |= v.taint;
-      if (ev < 0) ev = v.ev;
-      std::vector<std::string> parts;
-      for (const auto& a : v.alts) {
-        std::string t;
-        if (a.k == VK::str || a.k == VK::bytes) t = a.s;
-        else if (a.k == VK::integer) t = std::to_string(a.i);
-        else if (a.k == VK::object && !a.extra.empty()) t = a.extra;
-        else t = std::string(1, kUnknownPart);
-        if (std::find(parts.begin(), parts.end(), t) == parts.end()) parts.push_back(std::move(t));
-      }
-      if (parts.empty()) parts.emplace_back(1, kUnknownPart);
-      if (parts.size() > 1 && outs.size() * parts.size() > Value::kMaxAlts) parts.assign(1, std::string(1, kUnknownPart));
-      std::vector<std::string> next;
-      for (const auto& out : outs)
-        for (const auto& part : parts) next.push_back(out + part);
-      outs = std::move(next);
+      values.push_back(eval(x));
+      taint |= values.back().taint;
+      if (ev < 0) ev = values.back().ev;
+      literals.emplace_back();
     }
-    if (outs[0].size() > (1u << 24)) break;
+  }
+  const bool interpolated = !values.empty();
+  std::vector<const Value*> parts;
+  for (const auto& v : values) parts.push_back(&v);
+  std::vector<std::string> outs;
+  for (const auto& row : text_combinations(parts)) {
+    std::string out = literals[0];
+    for (size_t i = 0; i < row.size() && out.size() <= (1u << 24); ++i) out += row[i] + literals[i + 1];
+    outs.push_back(std::move(out));
   }
   Value v;
   for (auto& out : outs) v.add(p.bytes ? Value::bytes(std::move(out)).alts[0] : Value::str(std::move(out)).alts[0]);

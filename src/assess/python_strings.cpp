@@ -1,5 +1,6 @@
 #include "assess/python_strings.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -287,6 +288,20 @@ std::string brace_format(const std::string& fmt, const std::vector<std::string>&
     if (cut != std::string::npos && field[cut] != '!' && field[cut] != ':') val = std::string(1, kUnknownPart);
     out += val;
     i = e;
+  }
+  return out;
+}
+
+std::vector<std::string> FormatArgs::each_text(const std::vector<std::string>& fmts, Formatter format) const {
+  std::vector<const Value*> values = pos;
+  for (const auto& kv : named) values.push_back(kv.second);
+  const size_t rows = std::max<size_t>(1, Value::kMaxAlts / std::max<size_t>(1, fmts.size()));
+  std::vector<std::string> out;
+  for (const auto& row : text_combinations(values, rows, /*overflow_first=*/true)) {
+    std::vector<std::string> args(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(pos.size()));
+    std::vector<std::pair<std::string, std::string>> by_name;
+    for (size_t i = 0; i < named.size(); ++i) by_name.emplace_back(named[i].first, row[pos.size() + i]);
+    for (const auto& f : fmts) out.push_back(format(f, args, by_name));
   }
   return out;
 }

@@ -32,6 +32,18 @@ std::string percent_format(const std::string& fmt, const std::vector<std::string
 std::string brace_format(const std::string& fmt, const std::vector<std::string>& args,
                          const std::vector<std::pair<std::string, std::string>>& named);
 
+// The arguments of a %-format or str.format, positional and named.
+struct FormatArgs {
+  using Formatter = std::string (*)(const std::string&, const std::vector<std::string>&,
+                                    const std::vector<std::pair<std::string, std::string>>&);
+  std::vector<const Value*> pos;
+  std::vector<std::pair<std::string, const Value*>> named;
+  // Each format of `fmts` filled with each combination of the arguments'
+  // alternatives (text_combinations; past the bound an argument's first text),
+  // at most kMaxAlts texts in all.
+  std::vector<std::string> each_text(const std::vector<std::string>& fmts, Formatter format) const;
+};
+
 // Identifier folding: fullwidth and mathematical alphanumerics to ASCII (NFKC
 // for the forms used to hide names).
 std::string fold_identifier(std::string_view s);

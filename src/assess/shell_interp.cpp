@@ -149,6 +149,7 @@ class ShInterp {
     std::vector<const Redirect*> outputs;     // files and sockets its output goes to
     std::vector<std::string> socket_outputs;  // `>&3` after `exec 3<>/dev/tcp/h/p`: stdout goes to h/p
     bool socket_io = false;
+    bool stdout_elsewhere = false;  // >&2, >/dev/null: nothing of it reaches a pipe or $(...)
   };
   Redirections open_redirects(const std::vector<Redirect>& reds, bool exec_only, CommandIo& io, NodeId at);
   void close_redirects(const Redirections& rd, CommandResult& result, const Site& s);
@@ -460,6 +461,19 @@ Word strip_pattern(const Word& v, std::string_view op) {
   Word out = v;
   const bool literal = pat.find_first_of("*?[\\") == std::string::npos;
   if (literal || is_partial(t)) {
+    // A literal and a star (${D%%/.app*}, ${P##*/}) cut at an occurrence of the
+    // literal in a partial value too, where no unknown part can hold an
+    // earlier (%% #) or a later (% ##) one.
+    const std::string lit = suffix ? pat.substr(0, pat.size() - 1) : pat.substr(1);
+    if (!literal && pat.size() >= 2 && (suffix ? pat.back() : pat.front()) == '*' &&
+        lit.find_first_of("*?[\\") == std::string::npos) {
+      const bool first = suffix == longest;  // %% and #: the first occurrence
+      const size_t at = first ? t.find(lit) : t.rfind(lit);
+      const bool exact =
+          at != std::string::npos && (first ? t.find(kUnknownPart) > at : t.find(kUnknownPart, at) == std::string::npos);
+      if (exact) out.text = suffix ? t.substr(0, at) : t.substr(at + lit.size());
+      if (exact || is_partial(t)) return out;
+    }
     // A literal pattern is a plain prefix or suffix (any length; on a partial
     // value only on its known end: ${1%.tgz} of "backup-….tgz").
     if (!literal || pat.size() > t.size()) return v;
@@ -1431,6 +1445,13 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       break;
     }
     case K::sh_comment: case K::heredoc_body: break;
+    case K::command_substitution: case K::process_substitution: {
+      // Reached inside a test's expression ([[ -n $(find "$f" -mtime +0) ]]):
+      // a substitution, whose output is its own, not what the code around it prints.
+      bool split = false;
+      word(n, split);
+      break;
+    }
     default:
       for (NodeId c = t_.first_named(n); c != kNoNode && !stop_; c = t_.next_named(c)) exec(c, io);
       break;
@@ -1495,6 +1516,7 @@ ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& red
     }
     if ((r.op == ">&" || r.op == "<&") && !target.empty() && std::isdigit(static_cast<unsigned char>(target[0]))) {
       int fd = std::atoi(target.c_str());
+      if (r.op == ">&" && r.fd <= 1 && fd == 2) rd.stdout_elsewhere = true;
       if (socket_fds_.count(fd)) {
         rd.socket_io = true;
         if (r.op == ">&" && r.fd <= 1) rd.socket_outputs.push_back(socket_fds_[fd]);
@@ -1546,9 +1568,10 @@ ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& red
       io.stdin_text = text ? *text : std::string();
       continue;
     }
-    if (r.op.find('>') != std::string::npos && target != "/dev/null" && target != "/dev/stdout" &&
-        target != "/dev/stderr" && r.fd != 2)
-      rd.outputs.push_back(&r);
+    const bool output = r.op.find('>') != std::string::npos && r.fd != 2;
+    const bool discard = target == "/dev/null" || target == "/dev/stderr";
+    if (output && discard && r.fd <= 1) rd.stdout_elsewhere = true;
+    if (output && !discard && target != "/dev/stdout") rd.outputs.push_back(&r);
   }
   if (rd.socket_io) {
     io.stdout_socket = true;
@@ -1560,6 +1583,11 @@ ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& red
 // What a command printed goes where its output redirections point (files, sockets).
 void ShInterp::close_redirects(const Redirections& rd, CommandResult& result, const Site& s) {
   for (const std::string& target : rd.socket_outputs) send_to_socket(target, result, s);
+  if (rd.stdout_elsewhere) {
+    result.stdout_taint = 0;
+    result.stdout_known = false;
+    result.stdout_text.clear();
+  }
   for (const Redirect* r : rd.outputs) {
     std::string target = r->target.text;
     bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;

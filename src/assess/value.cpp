@@ -393,6 +393,29 @@ std::string first_text(const Value& v) {
   return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
 }
 
+std::vector<std::vector<std::string>> text_combinations(const std::vector<const Value*>& values, size_t rows,
+                                                        bool overflow_first) {
+  std::vector<std::vector<std::string>> out(1);
+  for (const Value* v : values) {
+    std::vector<std::string> parts = string_alternatives(*v);
+    if (parts.size() > 1 && out.size() * parts.size() > std::max<size_t>(rows, 1))
+      parts.assign(1, overflow_first ? parts[0] : std::string(1, kUnknownPart));
+    if (parts.size() == 1) {  // (no copies of texts that may be large)
+      for (auto& row : out) row.push_back(parts[0]);
+      continue;
+    }
+    std::vector<std::vector<std::string>> next;
+    next.reserve(out.size() * parts.size());
+    for (const auto& row : out)
+      for (const auto& part : parts) {
+        next.push_back(row);
+        next.back().push_back(part);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
 std::string likely_text(const Value& v) {
   auto alts = string_alternatives(v);
   for (const auto& s : alts)

@@ -208,6 +208,12 @@ bool is_partial(std::string_view s);
 std::vector<std::string> string_alternatives(const Value& v, size_t limit = Value::kMaxAlts);
 // The first of them (kUnknownPart alone when there is none).
 std::string first_text(const Value& v);
+// The texts of several values taken together, as an f-string or a format
+// interpolates them: a row per combination of their alternatives, at most
+// `rows` rows; a value whose alternatives would pass that bound is one
+// unknown part in every row (`overflow_first`: its first text).
+std::vector<std::vector<std::string>> text_combinations(const std::vector<const Value*>& values,
+                                                        size_t rows = Value::kMaxAlts, bool overflow_first = false);
 // The first that is not wholly unknown: an option's default beside what the
 // user may type instead (`--output` defaulting to requirements-dev.txt).
 std::string likely_text(const Value& v);
