@@ -1886,6 +1886,12 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     return r;
   }
+  if (kind == "pwd") {
+    const std::string dir = ctx_.working_dir();
+    r.stdout_text = dir + "\n";
+    r.stdout_known = !is_partial(dir);
+    return r;
+  }
   if (kind == "cd") {
     const Word* d = operand(0);
     if (!d || d->text == "~") ctx_.change_dir("~");
@@ -1904,6 +1910,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
                              [&](const auto& t) { return t.first == to; });
       if (!to.empty() && (own || (to[0] != '/' && to[0] != '~' && to[0] != kUnknownPart && to.rfind("..", 0) != 0)))
         ctx_.change_dir(std::move(to), own);
+      else
+        ctx_.cwd_not_followed = true;
     }
     return r;
   }

@@ -513,8 +513,25 @@ struct Ctx {
   // doing `cd build` made every path cost its length, quadratic in all).
   // `known_place`: a directory this code made or extracted into, followed
   // even where its start is known only at run time.
+  // The working directory as `pwd` and $PWD give it ("." the start); unknown
+  // after a `cd` to a place not followed (paths still resolve from cwd).
+  bool cwd_not_followed = false;
+  std::string working_dir() const {
+    return cwd_not_followed ? std::string(1, kUnknownPart) : cwd.empty() ? std::string(".") : cwd;
+  }
+  // Where a subshell or a function analysed on its own starts and goes back to.
+  struct Place {
+    std::string cwd;
+    bool not_followed = false;
+  };
+  Place place() const { return Place{cwd, cwd_not_followed}; }
+  void return_to(Place p) {
+    cwd = std::move(p.cwd);
+    cwd_not_followed = p.not_followed;
+  }
   void change_dir(std::string to, bool known_place = false) {
     static constexpr size_t kMaxCwd = 1024;
+    cwd_not_followed = false;
     const bool lost = to.size() > kMaxCwd || (!to.empty() && to[0] == kUnknownPart && !known_place);
     cwd = lost ? std::string(1, kUnknownPart) : std::move(to);
   }

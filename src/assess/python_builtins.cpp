@@ -1321,7 +1321,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::path_home: return Value::object("pathlib.Path", "~");
     case Special::path_cwd: return Value::object("pathlib.Path", ".");
-    case Special::cwd: return Value::str(ctx_.cwd.empty() ? "." : ctx_.cwd);
+    case Special::cwd: return Value::str(ctx_.working_dir());
     case Special::chdir: {
       const Value* p = arg(0, "path");
       if (p && p->all_const_strings() && p->alts.size() == 1) ctx_.change_dir(ctx_.path(p->alts[0].s));

@@ -1440,7 +1440,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       for (const auto& a : self->alts)
         if (a.k == VK::object && !a.extra.empty() && a.extra.find('/') == std::string::npos)
           for (auto& t : targets)
-            if (!t.empty() && t[0] == '/') t = a.extra + t;
+            if (!t.empty() && t[0] == '/') {
+              t = a.extra + t;
+              // (and where that host came from: the environment's, the user's)
+              e.target_taint |= self->taint & ~kSockFd;
+              if (e.target_ev < 0) e.target_ev = self->ev;
+            }
     if (spec.effect == Eff::net_send && !has_target && self)
       for (const auto& a : self->alts)
         if (a.k == VK::object && !a.extra.empty()) {

@@ -106,7 +106,7 @@ void PyInterp::run() {
   // environment stays that key).
   replaying_ = true;
   auto uncalled = [this] {
-    const std::string module_cwd = ctx_.cwd;  // each starts where the module ended
+    const Ctx::Place module_place = ctx_.place();  // each starts where the module ended
     for (size_t round = 0; round < 8 && !stop_; ++round) {
       bool any = false;
       for (size_t i = 0; i < functions_.size() && !stop_; ++i) {
@@ -131,7 +131,7 @@ void PyInterp::run() {
           }
         }
         call_function(f, args, f.owner ? &self : nullptr, f.def);
-        ctx_.cwd = module_cwd;
+        ctx_.return_to(module_place);
       }
       if (!any) break;
     }

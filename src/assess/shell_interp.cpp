@@ -53,7 +53,7 @@ class ShInterp {
     // named lib.inc, a helper.sh) is judged by what its functions do.
     // Each starts where the script ended: one's `cd` is not another's.
     uncalled_pass_ = true;
-    const std::string script_cwd = ctx_.cwd;
+    const Ctx::Place script_place = ctx_.place();
     for (size_t i = 0; i < func_order_.size() && !stop_; ++i) {
       const std::string& name = func_order_[i];
       if (called_.count(name)) continue;
@@ -62,7 +62,7 @@ class ShInterp {
       exec(funcs_[name], CommandIo{});
       flush_history_off();
       fn_stack_.pop_back();
-      ctx_.cwd = script_cwd;
+      ctx_.return_to(script_place);
     }
     return result;
   }
@@ -638,7 +638,10 @@ Word ShInterp::expand_var(const std::string& name) {
   if (it != vars_.end()) return it->second;
   // $PWD is where the script is working: the working directory, or where
   // it has cd'd since ("$PWD/downloads" is ./downloads).
-  if (name == "PWD") return Word{ctx_.cwd.empty() ? std::string(".") : ctx_.cwd, 0, -1};
+  if (name == "PWD") return Word{ctx_.working_dir(), 0, -1};
+  // $$, the shell's process id: unknown, but one number for the whole run, so
+  // it stays marked: a name built with it twice ("$CACHE/.dl.$$") is one file.
+  if (name == "$") return Word{std::string(1, kUnknownPart) + "$$", 0, -1};
   Word w{std::string(1, kUnknownPart), 0, -1};
   if (name == "USER" || name == "LOGNAME") w.taint = kSysinfo | kUserName | kEnv;
   if (name == "HOSTNAME") w.taint = kSysinfo | kHostName | kEnv;
@@ -950,10 +953,10 @@ Word ShInterp::word(NodeId n, bool& split) {
       CommandResult r;
       first_printed_.emplace_back();
       // A subshell: $(cd "$(dirname "$0")/.." && pwd) leaves the directory as it was.
-      std::string saved_cwd = ctx_.cwd;
+      Ctx::Place saved_place = ctx_.place();
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
         if (t_[c].named) r = exec(c, CommandIo{});
-      ctx_.cwd = std::move(saved_cwd);
+      ctx_.return_to(std::move(saved_place));
       FirstPrinted likely = std::move(first_printed_.back());
       first_printed_.pop_back();
       // (its labels stay: what else it printed still taints the word)
@@ -1188,9 +1191,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
   switch (t_.kind(n)) {
     case K::subshell: {
       // ( cd "$WORK" && zip -qr ../out.zip . ): the directory change ends with it.
-      std::string saved_cwd = ctx_.cwd;
+      Ctx::Place saved_place = ctx_.place();
       r = exec_children(n, io);
-      ctx_.cwd = std::move(saved_cwd);
+      ctx_.return_to(std::move(saved_place));
       break;
     }
     case K::program: case K::compound_statement: case K::do_group: case K::list_:
