@@ -65,7 +65,7 @@ uint32_t parse_taints(const config::Node& n) {
 const char* const kRoles[] = {"path",  "mode", "data",  "url",    "endpoint", "argv",   "shell", "code",
                               "name",  "src",  "dst",   "method", "callback", "cbargs", "stdin", "stdout",
                               "stderr", "host", "port", "module", "key",    "value", "headers",
-                              "auth",  "params", "dir",  "pattern", "uid", "fileobj", "exe", "default"};
+                              "auth",  "params", "dir",  "pattern", "uid", "fileobj", "exe", "default", "loader"};
 
 // The keys of an API spec. Every start reads some 1,050 specs of 2.6 keys
 // each: one hash lookup per key, where a chain of string comparisons

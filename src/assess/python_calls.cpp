@@ -21,6 +21,8 @@ namespace mai::assess {
 namespace {
 // Alternatives of a script given to a shell that are each judged (bounded: each is a whole run).
 constexpr size_t kMaxNestedScripts = 4;
+// The texts an argv list filled in a loop may hold that are named in its command line.
+constexpr size_t kMaxNamedElements = 8;
 
 // The text a file is written with: a string's, or the first of several that
 // are all strings (a list joined with an option's default or what the user
@@ -1199,6 +1201,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   }
   Value result;
   bool have_result = false;
+  bool fresh_mapping = false;  // result: a dict of unknown keys this call made
   Site where = site_of(site);
   // The second thread or timer one call of a function starts: each call starts several.
   if (ok && spec.has_effect && spec.effect == Eff::spawn && fn_ && spawns_in_call_++ > 0) where.flags |= kRepeated;
@@ -1664,6 +1667,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         }
     } else if (spec.returns == "none") {
       result = Value::none();
+    } else if (spec.returns == "dict") {
+      // A mapping read from somewhere (json.load, tomllib.load): keys known only
+      // at run time, so a later setdefault's default is one of what a key holds.
+      result = make_dict();
+      result.alts[0].c->open = true;
+      fresh_mapping = true;
     }
   }
   // What a client keeps for its requests (a Request's add_header, a
@@ -1754,6 +1763,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     result.ev = evidence(site, what, result.ev);
     result.taint |= spec.taint;
   }
+  // (what its values hold: what it was read from)
+  if (fresh_mapping) result.alts[0].c->rest = Value::tainted(result.taint, result.ev);
   // What a lookup falls back to where the configuration is silent
   // (configparser's get(..., fallback=X)): the code's default may be what runs.
   // Like an option's default, it is a setting the user may change in the file.
@@ -1877,12 +1888,26 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
         words.push_back(std::move(w));
       }
       if (a.c->open) {
+        // Elements known only at run time: a list filled in a loop holds some
+        // of the few texts it was filled with (`pip install *specs`, the specs
+        // of the groups asked for), each named, then what else it may hold,
+        // then its known end.
+        size_t named = 0;
+        for (const auto& r : a.c->rest.alts)
+          if (!a.c->rest_mixed && r.k == VK::str && !r.s.empty() && !is_partial(r.s) && named++ < kMaxNamedElements) {
+            words.push_back(Word{r.s, a.c->rest.taint, a.c->rest.ev});
+            line += " " + r.s;
+          }
         Word w;
         w.text = std::string(1, kUnknownPart);
         w.taint = a.c->rest.taint;
         taint |= w.taint;
         words.push_back(w);
         line += " ...";
+        for (const auto& item : a.c->tail) {
+          words.push_back(Word{likely_text(item), item.taint, item.ev});
+          line += " " + words.back().text;
+        }
       }
       if (words.empty()) continue;
       std::string name = command_basename(words[0].text);

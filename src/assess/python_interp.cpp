@@ -1720,6 +1720,7 @@ namespace {
 struct Display {
   std::vector<Value> items, after;
   bool open = false;
+  bool mixed = false;  // the unknown part is one of several lists (Container::rest_mixed)
   Value rest;
   void add(const Value& x) { (open ? after : items).push_back(x); }
   void add_unknown(const Value& sum) {
@@ -1772,6 +1773,7 @@ Value PyInterp::eval_display(NodeId e) {
     for (auto& d : ds) {
       if (!xs.empty()) for (const auto& x : xs) d.add(x);
       else d.add_unknown(sum);
+      if (xs.empty() && inner.alts.size() > 1) d.mixed = true;
     }
   }
   VK k = t_.kind(e) == K::list ? VK::list : t_.kind(e) == K::set ? VK::set : VK::tuple;
@@ -1781,6 +1783,7 @@ Value PyInterp::eval_display(NodeId e) {
     if (d.open) {
       Container& list = *v.alts[0].c;
       list.add_unknown(d.rest);
+      list.rest_mixed = d.mixed;
       v.taint |= d.rest.taint;
       for (const auto& x : d.after) {
         v.taint |= x.taint;

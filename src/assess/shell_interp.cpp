@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <map>
 #include <unordered_map>
 #include <unordered_set>
@@ -250,6 +251,18 @@ class ShInterp {
   uint32_t code_taint_;
   int32_t code_ev_;
   std::unordered_map<std::string, Word> vars_;
+  // In a case branch whose one pattern is a literal and a star (/dev/*), the
+  // variable the case tests, known only at run time, begins with that literal.
+  struct Narrowed {
+    std::string name;
+    Word before;
+    std::string during;
+  };
+  std::optional<Narrowed> narrow_to_pattern(NodeId item);
+  void widen(const Narrowed& n) {
+    auto it = vars_.find(n.name);
+    if (it != vars_.end() && it->second.text == n.during) it->second = n.before;  // (unless the branch set it)
+  }
   std::unordered_map<std::string, NodeId> funcs_;
   std::vector<std::string> func_order_;         // as defined, for the uncalled ones
   std::unordered_set<std::string> called_;      // functions run by a call
@@ -446,6 +459,33 @@ Word ShInterp::operator_word(NodeId expansion, std::string_view text) {
     }
   if (!found) d.text = std::string(text);
   return d;
+}
+
+std::optional<ShInterp::Narrowed> ShInterp::narrow_to_pattern(NodeId item) {
+  NodeId tested = t_.first_named(t_[item].parent);
+  if (tested == kNoNode) return std::nullopt;
+  if (t_.kind(tested) == K::sh_string && t_.first_named(tested) != kNoNode &&
+      t_.next_named(t_.first_named(tested)) == kNoNode)
+    tested = t_.first_named(tested);  // "$src"
+  if (t_.kind(tested) != K::simple_expansion) return std::nullopt;
+  NodeId var = t_.first_named(tested);
+  if (var == kNoNode || t_.kind(var) != K::variable_name) return std::nullopt;
+  NodeId pattern = kNoNode;
+  for (NodeId c = t_.first_named(item); c != kNoNode; c = t_.next_named(c))
+    if (t_[c].field == F::value) {
+      if (pattern != kNoNode) return std::nullopt;  // a|b: either
+      pattern = c;
+    }
+  if (pattern == kNoNode) return std::nullopt;
+  std::string_view p = t_.text(pattern);
+  if (p.size() < 2 || p.back() != '*' || p.substr(0, p.size() - 1).find_first_of("*?[]\\\"'$") != std::string_view::npos)
+    return std::nullopt;
+  std::string name(t_.text(var));
+  auto it = vars_.find(name);
+  if (it == vars_.end() || !is_partial(it->second.text)) return std::nullopt;
+  Narrowed out{name, it->second, std::string(p.substr(0, p.size() - 1)) + kUnknownPart};
+  it->second.text = out.during;
+  return out;
 }
 
 Word strip_pattern(const Word& v, std::string_view op) {
@@ -904,11 +944,14 @@ Word ShInterp::word(NodeId n, bool& split) {
           add(v);
         } else {
           // The default's text stands for the value, but an environment
-          // variable's data may be what it holds (${CI_JOB_TOKEN:-}).
+          // variable's data may be what it holds (${CI_JOB_TOKEN:-}), and so
+          // may the code's own variable (${profile:-} of a downloaded profile);
+          // where the user's or an option's text came from stays the default's.
           add(d);
-          if (!var_known) {
-            w.taint |= v.taint;
-            if (w.ev < 0 || (v.taint & ~d.taint)) w.ev = v.ev >= 0 ? v.ev : w.ev;
+          const uint32_t held = var_known ? v.taint & ~(kUserInput | kOption) : v.taint;
+          if (held) {
+            w.taint |= held;
+            if (w.ev < 0 || (held & ~d.taint)) w.ev = v.ev >= 0 ? v.ev : w.ev;
           }
         }
       } else if (rest[0] == '#' || rest[0] == '%') {
@@ -1331,6 +1374,8 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       bool branches = t_.kind(n) != K::negated_command && t_.kind(n) != K::test_command &&
                       t_.kind(n) != K::c_style_for_statement;
       if (branches) ++cond_;
+      std::optional<Narrowed> narrowed;
+      if (t_.kind(n) == K::case_item) narrowed = narrow_to_pattern(n);
       for (NodeId c = t_.first_named(n); c != kNoNode && !stop_; c = t_.next_named(c)) {
         K k = t_.kind(c);
         if (k == K::word || k == K::sh_string || k == K::raw_string || k == K::concatenation ||
@@ -1344,6 +1389,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           then_exits_ = saved_exits;
         }
       }
+      if (narrowed) widen(*narrowed);
       if (branches) --cond_;
       break;
     }

@@ -132,6 +132,9 @@ struct Container {
   // dict: what a missing known key makes (collections.defaultdict(list)):
   // VK::none for a plain dict, else the kind of the factory's value.
   VK missing = VK::none;
+  // `rest` joins the elements of one of several lists (a splat of a
+  // parameter given several): its texts are not items one list holds together.
+  bool rest_mixed = false;
 
   static constexpr size_t kMaxItems = 64;
   void push(Value v);                       // append (bounded)
