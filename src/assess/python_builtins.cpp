@@ -183,6 +183,31 @@ Value config_typed(const Value& raw, std::string_view getter) {
 // What json.loads makes of a document written in the code (a pipeline's
 // configuration as a constant string): dicts, lists and scalars, as far as
 // kMaxDepth; deeper parts are unknown.
+// A JSON document with parts known only at run time (json.dumps of a value
+// holding floats, what the user gave): parsed with each unknown value a
+// placeholder string, and unknown parts of strings a private-use character,
+// which json_value turns back into unknown values and parts.
+constexpr char kUnknownJsonValue[] = "\xEE\x80\x81";  // U+E001
+constexpr char kUnknownJsonPart[] = "\xEE\x80\x80";   // U+E000
+std::string json_with_placeholders(const std::string& text) {
+  static const std::string kValue = "\"\\ue001\"";
+  std::string out;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (c == kUnknownPart) {
+      const bool after_value = out.size() >= kValue.size() && out.compare(out.size() - kValue.size(), kValue.size(), kValue) == 0;
+      if (in_string) out += "\\ue000";
+      else if (!after_value) out += kValue;  // (a run of unknown parts is one value)
+      continue;
+    }
+    out += c;
+    if (escaped) escaped = false;
+    else if (in_string && c == '\\') escaped = true;
+    else if (c == '"') in_string = !in_string;
+  }
+  return out;
+}
+
 Value json_value(const nlohmann::json& j, uint32_t taint, int depth = 0) {
   constexpr int kMaxDepth = 8;
   if (depth > kMaxDepth) return Value::tainted(taint, -1);
@@ -199,7 +224,14 @@ Value json_value(const nlohmann::json& j, uint32_t taint, int depth = 0) {
       v = make_list(std::move(items));
       break;
     }
-    case nlohmann::json::value_t::string: v = Value::str(j.get<std::string>()); break;
+    case nlohmann::json::value_t::string: {
+      std::string s = j.get<std::string>();
+      if (s == kUnknownJsonValue) return Value::tainted(taint, -1);
+      for (size_t at = s.find(kUnknownJsonPart); at != std::string::npos; at = s.find(kUnknownJsonPart, at + 1))
+        s.replace(at, 3, 1, kUnknownPart);
+      v = Value::str(std::move(s));
+      break;
+    }
     case nlohmann::json::value_t::boolean: v = Value::boolean(j.get<bool>()); break;
     case nlohmann::json::value_t::number_integer: case nlohmann::json::value_t::number_unsigned:
       v = Value::integer(j.get<int64_t>());
@@ -900,7 +932,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           base += arg_text;
         }
         Value v = Value::object("pathlib.Path", dir.empty() || dir == "." ? base : dir + "/" + base);
-        v.taint = self->taint | (a0 ? a0->taint : 0);
+        // (another file: beside the program is not the program)
+        v.taint = (self->taint & ~kSelf) | (a0 ? a0->taint : 0);
         v.ev = self->ev >= 0 ? self->ev : a0 ? a0->ev : -1;
         return v;
       }
@@ -1924,10 +1957,13 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // A document known whole (a constant, or text built from constants only).
       constexpr size_t kMaxDocument = 64 * 1024;
       const Alt* doc = a0 ? a0->single() : nullptr;
-      if (doc && (doc->k == VK::str || doc->k == VK::bytes) && doc->s.size() <= kMaxDocument && !is_partial(doc->s)) {
+      // (JSON with parts known only at run time too: json.loads(json.dumps(DEFAULTS)))
+      const bool known = doc && !is_partial(doc->s), json = spec.special_id == Special::loads;
+      if (doc && (doc->k == VK::str || doc->k == VK::bytes) && doc->s.size() <= kMaxDocument && (known || json)) {
         std::optional<Value> read;
-        if (spec.special_id == Special::loads) {
-          auto j = nlohmann::json::parse(doc->s, nullptr, /*allow_exceptions=*/false);
+        if (json) {
+          auto j = nlohmann::json::parse(known ? doc->s : json_with_placeholders(doc->s), nullptr,
+                                         /*allow_exceptions=*/false);
           if (!j.is_discarded()) read = json_value(j, a0->taint);
         } else {
           try {  // yaml-cpp reports bad or too deeply nested text by exceptions
@@ -2452,22 +2488,25 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       return l;
     }
     if (m == "update") {
+      // Keys known only at run time may be any of the keys already held: each
+      // may now hold what they hold (a user's JSON over the defaults).
+      auto any_key = [&c](const Value& v) {
+        for (auto& kv : c.keyed) kv.second.join(v);
+        c.open = true;
+        c.rest.join(v);
+      };
       if (a0)
         if (const Alt* d = a0->single())
           if (d->k == VK::dict && d->c) {
             for (const auto& kv : d->c->keyed) c.set_key(kv.first, kv.second);
             if (d->c->open) {
-              c.open = true;
-              c.rest.join(d->c->rest);
+              any_key(d->c->rest);
               c.rest_keys.join(d->c->rest_keys);
             }
             return Value::none();
           }
       for (const auto& [k, v] : args.kw) c.set_key(k, v);
-      if (a0) {
-        c.open = true;
-        c.rest.join(*a0);
-      }
+      if (a0) any_key(*a0);
       return Value::none();
     }
     if (m == "copy") {

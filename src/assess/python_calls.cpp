@@ -1718,10 +1718,15 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
   if (spec.keep_taint) {
     uint32_t t = args.taint() | (self ? deep_taint(*self) : 0);
-    // The directory of this program (dirname(__file__), Path(__file__).parent) is not the program.
+    // The directory of this program (dirname(__file__), Path(__file__).parent)
+    // and a file beside it (Path(__file__).with_name("conf.json"), with_suffix)
+    // are not the program.
+    auto ends_with = [&](std::string_view tail) {
+      return spec.name.size() > tail.size() && spec.name.compare(spec.name.size() - tail.size(), tail.size(), tail) == 0;
+    };
     if (spec.special_id == Special::dirname ||
-        (spec.special_id == Special::path_attr && spec.name.size() > 7 &&
-         spec.name.compare(spec.name.size() - 7, 7, ".parent") == 0))
+        (spec.special_id == Special::path_attr &&
+         (ends_with(".parent") || ends_with(".with_name") || ends_with(".with_suffix"))))
       t &= ~kSelf;
     // A reply carries what its URL and body carried, not the key the request
     // authenticated with (a GitHub response re-posted to GitHub is not the token).

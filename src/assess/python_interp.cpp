@@ -2090,6 +2090,7 @@ Value PyInterp::short_circuit(Value l, const Value& r, bool is_and) {
 Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId at) {
   Value out;
   bool any = false;
+  size_t by_spec = 0;  // alternatives whose attribute a library spec computed
   auto put = [&](Value v) {
     if (!any) out = std::move(v);
     else out.join(v);
@@ -2157,6 +2158,7 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         if (spec && spec->attr) {
           Args none;
           put(apply_spec(*spec, spec->name, &self, none, at));
+          ++by_spec;
         } else {
           Value m;
           Alt f;
@@ -2305,7 +2307,9 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
     }
   }
   if (!any) out = Value();
-  out.taint |= obj.taint;
+  // (an attribute the model computes has the labels it gives: Path(__file__).parent
+  // is the program's directory, not the program)
+  if (by_spec == 0 || by_spec < obj.alts.size()) out.taint |= obj.taint;
   if (out.ev < 0) out.ev = obj.ev;
   return out;
 }
