@@ -1,9 +1,9 @@
 // The classes the twenty-seventh session modelled (issue 14), from the tune
-// parts of the hundred-and-nineteenth and -twenty-first and -twenty-second rounds
-// (tests/corpus/prog123_MANIFEST.tsv, prog125_, prog126_) and real code
-// installed from Debian (impacket's timers): programs written
-// from the rubric alone by writers who never saw the assessor. Strings here
-// are never executed.
+// parts of the hundred-and-nineteenth, -twenty-first, -twenty-second and
+// -twenty-fifth rounds (tests/corpus/prog123_MANIFEST.tsv, prog125_,
+// prog126_, prog129_) and real code installed from Debian (impacket's
+// timers): programs written from the rubric alone by writers who never saw
+// the assessor. Strings here are never executed.
 
 #include "test_util.hpp"
 
@@ -868,6 +868,215 @@ TEST(HundredAndTwentySecondRoundClasses, ACaseBranchNarrowsItsWordToItsPattern) 
        "img=$(image_file \"${1:-scratch.img}\")\n"
        "dd if=/dev/zero of=\"$img\" bs=1M count=64 status=none\n",
        nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `cfg = json.loads(json.dumps(DEFAULT_CONFIG))`, a deep copy of defaults
+// that hold floats (unknown here): the text had unknown parts, so loads gave
+// a mapping of unknown keys and the listen address 0.0.0.0 was lost. Such
+// text is parsed with each unknown value and each unknown part of a string
+// kept unknown. Defaults on 127.0.0.1: LOW.
+TEST(HundredAndTwentyFifthRoundClasses, JsonWithUnknownPartsIsParsedAroundThem) {
+  const Case cases[] = {
+      {"a status page on the defaults' 0.0.0.0", M,
+       "import json\n"
+       "import os\n"
+       "from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer\n"
+       "\n"
+       "DEFAULT_CONFIG = {\n"
+       "    \"limits\": {\"default\": [18.0, 21.0], \"Sleep room\": [16.0, 20.0]},\n"
+       "    \"interval\": 60,\n"
+       "    \"listen\": {\"host\": \"0.0.0.0\", \"port\": 8088},\n"
+       "}\n"
+       "\n"
+       "\n"
+       "def load_config(path):\n"
+       "    cfg = json.loads(json.dumps(DEFAULT_CONFIG))\n"
+       "    if path and os.path.exists(path):\n"
+       "        with open(path) as fh:\n"
+       "            cfg.update(json.load(fh))\n"
+       "    return cfg\n"
+       "\n"
+       "\n"
+       "class Status(BaseHTTPRequestHandler):\n"
+       "    def do_GET(self):\n"
+       "        self.send_response(200)\n"
+       "        self.end_headers()\n"
+       "        self.wfile.write(b\"ok\\n\")\n"
+       "\n"
+       "\n"
+       "cfg = load_config(\"dashboard.json\")\n"
+       "addr = (cfg[\"listen\"][\"host\"], int(cfg[\"listen\"][\"port\"]))\n"
+       "ThreadingHTTPServer(addr, Status).serve_forever()\n",
+       "LISTENS-ON-ALL-INTERFACES"},
+      {"the same page on 127.0.0.1", L,
+       "import json\n"
+       "import os\n"
+       "from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer\n"
+       "\n"
+       "DEFAULT_CONFIG = {\n"
+       "    \"limits\": {\"default\": [18.0, 21.0], \"Sleep room\": [16.0, 20.0]},\n"
+       "    \"interval\": 60,\n"
+       "    \"listen\": {\"host\": \"127.0.0.1\", \"port\": 8088},\n"
+       "}\n"
+       "\n"
+       "\n"
+       "def load_config(path):\n"
+       "    cfg = json.loads(json.dumps(DEFAULT_CONFIG))\n"
+       "    if path and os.path.exists(path):\n"
+       "        with open(path) as fh:\n"
+       "            cfg.update(json.load(fh))\n"
+       "    return cfg\n"
+       "\n"
+       "\n"
+       "class Status(BaseHTTPRequestHandler):\n"
+       "    def do_GET(self):\n"
+       "        self.send_response(200)\n"
+       "        self.end_headers()\n"
+       "        self.wfile.write(b\"ok\\n\")\n"
+       "\n"
+       "\n"
+       "cfg = load_config(\"dashboard.json\")\n"
+       "addr = (cfg[\"listen\"][\"host\"], int(cfg[\"listen\"][\"port\"]))\n"
+       "ThreadingHTTPServer(addr, Status).serve_forever()\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `cfg.update(json.load(fh))` over defaults: the user's JSON may replace
+// any key, so a dosing formula evaluated from the defaults is the user's
+// text (DYNAMIC-CODE), no longer the constant it was. Replacing one known
+// key only leaves the formula constant: LOW.
+TEST(HundredAndTwentyFifthRoundClasses, AnUpdateWithKeysKnownOnlyAtRunTimeMayReplaceAnyKey) {
+  const Case cases[] = {
+      {"a formula from defaults a user's JSON may override, evaluated", M,
+       "import json\n"
+       "import math\n"
+       "from pathlib import Path\n"
+       "\n"
+       "DEFAULTS = {\n"
+       "    \"pools\": {\"main\": {\"volume_m3\": 1850}},\n"
+       "    \"formulas\": {\"hypo_ml\": \"volume_m3 * max(0.0, target - fc) * 10.0\"},\n"
+       "}\n"
+       "\n"
+       "\n"
+       "def load_config(path):\n"
+       "    cfg = json.loads(json.dumps(DEFAULTS))\n"
+       "    p = Path(path)\n"
+       "    if p.exists():\n"
+       "        with p.open() as fh:\n"
+       "            cfg.update(json.load(fh))\n"
+       "    return cfg\n"
+       "\n"
+       "\n"
+       "cfg = load_config(\"dosing.json\")\n"
+       "context = {\"volume_m3\": 1850, \"target\": 1.5, \"fc\": 1.1, \"max\": max, \"math\": math}\n"
+       "print(eval(cfg[\"formulas\"][\"hypo_ml\"], {\"__builtins__\": {}}, context))\n",
+       "DYNAMIC-CODE"},
+      {"the same with only the pools replaced", L,
+       "import json\n"
+       "import math\n"
+       "from pathlib import Path\n"
+       "\n"
+       "DEFAULTS = {\n"
+       "    \"pools\": {\"main\": {\"volume_m3\": 1850}},\n"
+       "    \"formulas\": {\"hypo_ml\": \"volume_m3 * max(0.0, target - fc) * 10.0\"},\n"
+       "}\n"
+       "\n"
+       "\n"
+       "def load_config(path):\n"
+       "    cfg = json.loads(json.dumps(DEFAULTS))\n"
+       "    p = Path(path)\n"
+       "    if p.exists():\n"
+       "        with p.open() as fh:\n"
+       "            cfg[\"pools\"] = json.load(fh).get(\"pools\", cfg[\"pools\"])\n"
+       "    return cfg\n"
+       "\n"
+       "\n"
+       "cfg = load_config(\"dosing.json\")\n"
+       "context = {\"volume_m3\": 1850, \"target\": 1.5, \"fc\": 1.1, \"max\": max, \"math\": math}\n"
+       "print(eval(cfg[\"formulas\"][\"hypo_ml\"], {\"__builtins__\": {}}, context))\n",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `Path(__file__).with_name("bridge.json")` and `Path(__file__).parent`
+// kept the label of the program's own file, through the attribute's object
+// and the method's receiver: an opener read from that file and started per
+// message was "a copy of itself" in an endless loop (FORK-BOMB, once the
+// user's JSON could replace the opener). The program itself started per
+// message stays FORK-BOMB.
+TEST(HundredAndTwentyFifthRoundClasses, AFileBesideTheProgramIsNotTheProgram) {
+  const Case cases[] = {
+      {"an opener from a config beside the program, started per message", M,
+       "import json\n"
+       "import struct\n"
+       "import subprocess\n"
+       "import sys\n"
+       "from pathlib import Path\n"
+       "\n"
+       "CONF_FILE = Path(__file__).with_name(\"bridge.json\")\n"
+       "DEFAULTS = {\"opener\": \"xdg-open\", \"download_dir\": str(Path.home() / \"Downloads\")}\n"
+       "\n"
+       "\n"
+       "def load_conf():\n"
+       "    conf = dict(DEFAULTS)\n"
+       "    if CONF_FILE.exists():\n"
+       "        conf.update(json.loads(CONF_FILE.read_text()))\n"
+       "    return conf\n"
+       "\n"
+       "\n"
+       "def read_message(stream):\n"
+       "    raw = stream.read(4)\n"
+       "    if len(raw) < 4:\n"
+       "        return None\n"
+       "    (length,) = struct.unpack(\"=I\", raw)\n"
+       "    return json.loads(stream.read(length).decode(\"utf-8\"))\n"
+       "\n"
+       "\n"
+       "conf = load_conf()\n"
+       "while True:\n"
+       "    msg = read_message(sys.stdin.buffer)\n"
+       "    if msg is None:\n"
+       "        break\n"
+       "    subprocess.Popen([conf[\"opener\"], str(Path(conf[\"download_dir\"]) / msg[\"name\"])])\n",
+       nullptr},
+      {"the program itself started per message", B,
+       "import json\n"
+       "import struct\n"
+       "import subprocess\n"
+       "import sys\n"
+       "from pathlib import Path\n"
+       "\n"
+       "CONF_FILE = Path(__file__).with_name(\"bridge.json\")\n"
+       "DEFAULTS = {\"opener\": \"xdg-open\", \"download_dir\": str(Path.home() / \"Downloads\")}\n"
+       "\n"
+       "\n"
+       "def load_conf():\n"
+       "    conf = dict(DEFAULTS)\n"
+       "    if CONF_FILE.exists():\n"
+       "        conf.update(json.loads(CONF_FILE.read_text()))\n"
+       "    return conf\n"
+       "\n"
+       "\n"
+       "def read_message(stream):\n"
+       "    raw = stream.read(4)\n"
+       "    if len(raw) < 4:\n"
+       "        return None\n"
+       "    (length,) = struct.unpack(\"=I\", raw)\n"
+       "    return json.loads(stream.read(length).decode(\"utf-8\"))\n"
+       "\n"
+       "\n"
+       "conf = load_conf()\n"
+       "while True:\n"
+       "    msg = read_message(sys.stdin.buffer)\n"
+       "    if msg is None:\n"
+       "        break\n"
+       "    subprocess.Popen([sys.executable, __file__, msg[\"name\"]])\n",
+       "FORK-BOMB"},
   };
   for (const auto& c : cases) check(c);
 }
