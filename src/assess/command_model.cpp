@@ -1893,6 +1893,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     return r;
   }
   if (kind == "cd") {
+    ctx_.previous_dir = ctx_.working_dir();
     const Word* d = operand(0);
     if (!d || d->text == "~") ctx_.change_dir("~");
     else if (!is_partial(d->text) && d->text != "-") ctx_.change_dir(ctx_.path(d->text));
@@ -1962,10 +1963,14 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
     // sh -c CODE NAME ARGS...: NAME is the code's $0, ARGS its $1, $2 ...
     std::vector<Word> positional;
+    std::optional<Word> dollar0;
+    if (code_at && code_at + 1 < argv.size()) dollar0 = argv[code_at + 1];
     if (code_at && code_at + 2 <= argv.size())
       positional.assign(argv.begin() + static_cast<long>(code_at + 2), argv.end());
-    if (positional.empty()) nested_shell(*code);
-    else interpret_shell_script(code->text, ctx_, &site_, "in nested shell code", code->taint, code->ev, std::move(positional));
+    if (positional.empty() && !dollar0) nested_shell(*code);
+    else
+      interpret_shell_script(code->text, ctx_, &site_, "in nested shell code", code->taint, code->ev,
+                             std::move(positional), CommandIo{}, std::move(dollar0));
     return r;
   }
   if (!p.operands.empty() && !takes_program_on_stdin(argv, spec, true)) {

@@ -4,6 +4,7 @@
 // network, privilege, administration, security controls, persistence,
 // nested code) and what the command writes on stdout.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,7 +61,9 @@ bool runs_script(const std::string& command_name);
 // A script this code wrote, run with arguments (bash helper.sh "$@"): the
 // shell interpreter with those as its $1, $2, $@, and `stdin` as what its
 // standard input carries (a PAM helper's is the password typed at login).
+// `dollar0`: its $0 where the caller gives one (sh -c CODE NAME ARGS...).
 void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
-                            int32_t ev, std::vector<Word> args, const CommandIo& stdin = CommandIo{});
+                            int32_t ev, std::vector<Word> args, const CommandIo& stdin = CommandIo{},
+                            std::optional<Word> dollar0 = std::nullopt);
 
 }  // namespace mai::assess

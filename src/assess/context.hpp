@@ -516,18 +516,34 @@ struct Ctx {
   // The working directory as `pwd` and $PWD give it ("." the start); unknown
   // after a `cd` to a place not followed (paths still resolve from cwd).
   bool cwd_not_followed = false;
+  // Where the last `cd` left from, as $OLDPWD gives it (none before one).
+  std::optional<std::string> previous_dir;
   std::string working_dir() const {
     return cwd_not_followed ? std::string(1, kUnknownPart) : cwd.empty() ? std::string(".") : cwd;
+  }
+  // A directory given from the start, as a path from the working directory:
+  // both relative to the start, it climbs out of the working directory first
+  // ($OLDPWD after `cd ./templates` is "..", the start).
+  std::string from_working_dir(const std::string& dir) const {
+    auto from_start = [](const std::string& p) {
+      return !p.empty() && p[0] != '/' && p[0] != '~' && !is_partial(p);
+    };
+    if (cwd_not_followed || cwd.empty() || cwd == "." || !from_start(cwd) || !from_start(dir)) return dir;
+    std::string up;
+    for (size_t at = 0; at != std::string::npos; at = cwd.find('/', at + 1)) up += up.empty() ? ".." : "/..";
+    return dir == "." ? up : up + "/" + dir;
   }
   // Where a subshell or a function analysed on its own starts and goes back to.
   struct Place {
     std::string cwd;
     bool not_followed = false;
+    std::optional<std::string> previous;
   };
-  Place place() const { return Place{cwd, cwd_not_followed}; }
+  Place place() const { return Place{cwd, cwd_not_followed, previous_dir}; }
   void return_to(Place p) {
     cwd = std::move(p.cwd);
     cwd_not_followed = p.not_followed;
+    previous_dir = std::move(p.previous);
   }
   void change_dir(std::string to, bool known_place = false) {
     static constexpr size_t kMaxCwd = 1024;

@@ -40,6 +40,8 @@ class ShInterp {
   ShInterp(const SyntaxTree& t, Ctx& ctx, uint32_t taint, int32_t ev) : t_(t), ctx_(ctx), code_taint_(taint), code_ev_(ev) {}
   // A script run with arguments: its $1, $@ ...
   void set_arguments(std::vector<Word> args) { positional_.assign(1, std::move(args)); }
+  // sh -c CODE NAME: the code's $0 (else this program's own path).
+  void set_name(Word name) { name_ = std::move(name); }
 
   // What the code prints (the taint of its standard output).
   CommandResult run(const CommandIo& stdin) {
@@ -251,6 +253,7 @@ class ShInterp {
   uint32_t code_taint_;
   int32_t code_ev_;
   std::unordered_map<std::string, Word> vars_;
+  std::optional<Word> name_;  // $0 given by sh -c CODE NAME
   // In a case branch whose one pattern is a literal and a star (/dev/*), the
   // variable the case tests, known only at run time, begins with that literal.
   struct Narrowed {
@@ -656,7 +659,7 @@ bool ShInterp::c_style_for(NodeId n, const CommandIo& io, CommandResult& r) {
 Word ShInterp::expand_var(const std::string& name) {
   if (name == "IFS") return Word{" ", 0, -1};
   if (auto dir = env_directory(name)) return Word{*dir, 0, -1};
-  if (name == "0") return Word{std::string(1, kUnknownPart), kSelf, -1};
+  if (name == "0") return name_ ? *name_ : Word{std::string(1, kUnknownPart), kSelf, -1};
   if (!positional_.empty() && !name.empty() && (std::isdigit(static_cast<unsigned char>(name[0])) || name == "@" || name == "*")) {
     const auto& args = positional_.back();
     if (name == "@" || name == "*") {
@@ -679,6 +682,7 @@ Word ShInterp::expand_var(const std::string& name) {
   // $PWD is where the script is working: the working directory, or where
   // it has cd'd since ("$PWD/downloads" is ./downloads).
   if (name == "PWD") return Word{ctx_.working_dir(), 0, -1};
+  if (name == "OLDPWD" && ctx_.previous_dir) return Word{ctx_.from_working_dir(*ctx_.previous_dir), 0, -1};
   // $$, the shell's process id: unknown, but one number for the whole run, so
   // it stays marked: a name built with it twice ("$CACHE/.dl.$$") is one file.
   if (name == "$") return Word{std::string(1, kUnknownPart) + "$$", 0, -1};
@@ -1889,7 +1893,7 @@ void interpret_shell(std::string_view code, Ctx& ctx, const Site* site, const ch
 }
 
 void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
-                            int32_t ev, std::vector<Word> args, const CommandIo& stdin) {
+                            int32_t ev, std::vector<Word> args, const CommandIo& stdin, std::optional<Word> dollar0) {
   if (code.empty()) return;
   bool nested = site != nullptr;
   // A child shell knows the functions exported to it that its code names.
@@ -1946,6 +1950,7 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   try {
     ShInterp interp(tree, ctx, taint, ev);
     if (!args.empty()) interp.set_arguments(std::move(args));
+    if (dollar0) interp.set_name(std::move(*dollar0));
     CommandResult printed = interp.run(stdin);
     ctx.nested_printed_taint |= printed.stdout_taint;
     if (ctx.nested_printed_ev < 0) ctx.nested_printed_ev = printed.stdout_ev;
