@@ -753,26 +753,15 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // spec runs the source the code's own loader gives (a SourceLoader's
       // get_data, a loader's get_source or get_code).
       if (std::optional<Value> lv = role_value(spec, "loader", args, self))
-        for (const auto& a : lv->alts) {
-          if (a.k != VK::instance || !a.fn) continue;
-          auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
+        for (const auto& a : lv->alts)
           for (const char* getter : {"get_data", "get_source", "get_code"}) {
-            Value m = find_method(*cls, getter);
-            if (m.unknown()) continue;
             Args which;  // the module's name or path: known only to the import system
             which.pos.emplace_back();
-            Value me;
-            me.alts.push_back(a);
-            Value code;
-            bool got = false;
-            for (const auto& ma : m.alts)
-              if (ma.k == VK::function)
-                accumulate(code, got,
-                           call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), which, &me, site));
-            if (got) run_nested_python(code, site, "in the module its loader gives");
-            break;
+            if (auto code = call_own_method(a, getter, which, site)) {
+              run_nested_python(*code, site, "in the module its loader gives");
+              break;
+            }
           }
-        }
       return Value::object(spec.returns.empty() ? "object" : spec.returns);
     }
     case Special::fixed_file: {

@@ -453,18 +453,7 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
       }
       return call_library(q, a, callee, args, site);
     }
-    case VK::instance: {
-      auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-      Value m = find_method(*cls, "__call__");
-      Value self;
-      self.alts.push_back(a);
-      Value out;
-      bool any = false;
-      for (const auto& ma : m.alts)
-        if (ma.k == VK::function)
-          accumulate(out, any, call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), args, &self, site));
-      return out;
-    }
+    case VK::instance: return call_own_method(a, "__call__", args, site).value_or(Value());
     case VK::object:
       if (a.s == "plumbum.Command") return plumbum_call(a, callee, args, site);
       // A library object that is called does what its type's __call__ says
@@ -1812,6 +1801,21 @@ uint32_t PyInterp::process_output_taint(const Value* popen) const {
     if (reads_program_on_stdin(a.extra)) return kShellIo;
   }
   return 0;
+}
+
+std::optional<Value> PyInterp::call_own_method(const Alt& instance, const std::string& name, Args& args,
+                                              NodeId site) {
+  if (instance.k != VK::instance || !instance.fn) return std::nullopt;
+  Value m = find_method(*static_cast<ClassInfo*>(const_cast<void*>(instance.fn)), name);
+  Value self;
+  self.alts.push_back(instance);
+  Value out;
+  bool any = false;
+  for (const auto& ma : m.alts)
+    if (ma.k == VK::function)
+      accumulate(out, any, call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), args, &self, site));
+  if (!any) return std::nullopt;
+  return out;
 }
 
 void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId site) {

@@ -930,23 +930,12 @@ void PyInterp::exec_with(NodeId s) {
               any = true;
               continue;
             }
-            if (a.k == VK::instance) {
-              auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-              Value m = find_method(*cls, "__enter__");
-              if (!m.unknown()) {
-                Args none;
-                Value self;
-                self.alts.push_back(a);
-                Value r;
-                bool got = false;
-                for (const auto& ma : m.alts)
-                  if (ma.k == VK::function)
-                    accumulate(r, got, call_function(*static_cast<FunctionInfo*>(const_cast<void*>(ma.fn)), none, &self, v));
-                if (any) entered.join(r);
-                else entered = r;
-                any = true;
-                continue;
-              }
+            Args none;
+            if (auto r = call_own_method(a, "__enter__", none, v)) {
+              if (any) entered.join(*r);
+              else entered = std::move(*r);
+              any = true;
+              continue;
             }
             Value one;
             one.alts.push_back(a);

@@ -167,6 +167,9 @@ class PyInterp {
   Value call(const Value& callee, Args& args, NodeId site);
   Value call_alt(const Alt& a, const Value& callee, Args& args, NodeId site);
   Value call_function(FunctionInfo& f, Args& args, const Value* self, NodeId site);
+  // Method `name` of `instance` (of a class of the code's own) called with
+  // `args`: what it returns, or nothing when its class has no such method.
+  std::optional<Value> call_own_method(const Alt& instance, const std::string& name, Args& args, NodeId site);
   void remember_argument(FunctionInfo& f, const std::string& name, const Value& v);
   // A generated constructor's arguments into the annotated fields (ClassInfo::fields).
   // What an instance's generated repr shows (a dataclass's fields but those
