@@ -10,8 +10,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <optional>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
