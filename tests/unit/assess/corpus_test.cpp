@@ -71,7 +71,10 @@ TEST(Corpus, MaiOriginKeepsBlockedBehaviours) {
 }
 
 // Real code: the installed Python library and packages (on every Debian
-// machine). A deterministic sample: every Nth file in sorted order.
+// machine). A deterministic sample: every Nth file in sorted order. Not
+// ansible's trees where a developer installed it: its modules install cron
+// jobs and service overrides when run, which is what the rubric calls
+// persistence (docs/assessment.md, Known limits).
 void python_files(const std::string& dir, std::vector<std::string>& out, int depth = 0) {
   if (depth > 16) return;
   DIR* d = opendir(dir.c_str());
@@ -87,7 +90,7 @@ void python_files(const std::string& dir, std::vector<std::string>& out, int dep
     std::string p = dir + "/" + n;
     struct stat st {};
     if (lstat(p.c_str(), &st) != 0) continue;
-    if (S_ISDIR(st.st_mode)) python_files(p, out, depth + 1);
+    if (S_ISDIR(st.st_mode) && n != "ansible" && n != "ansible_test") python_files(p, out, depth + 1);
     else if (S_ISREG(st.st_mode) && n.size() > 3 && n.compare(n.size() - 3, 3, ".py") == 0) out.push_back(p);
   }
 }
