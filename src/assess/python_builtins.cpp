@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
@@ -2563,7 +2564,8 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
           }
           put(v);
         } else if (x.k == VK::integer && y.k == VK::integer) {
-          put(Value::integer(x.i + y.i));
+          int64_t sum = 0;  // (past int64: unknown, as Python's unbounded integers are here)
+          put(__builtin_add_overflow(x.i, y.i, &sum) ? Value() : Value::integer(sum));
         } else if ((x.k == VK::list || x.k == VK::tuple) && x.c) {
           Value v = make_list(x.c->items, x.k);
           v.alts[0].c->open = true;
@@ -2588,16 +2590,17 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
         }
         put(strings(args.each_text({x.s}, percent_format), x.k, 0, -1));
       } else if (op == "*") {
-        if (xs && y.k == VK::integer && y.i >= 0 && x.s.size() * static_cast<size_t>(y.i) <= 4096) {
+        if (xs && y.k == VK::integer && y.i >= 0 && y.i <= 4096 && x.s.size() * static_cast<size_t>(y.i) <= 4096) {
           std::string s;
           for (int64_t i = 0; i < y.i; ++i) s += x.s;
           put(Value::str(s));
-        } else if (ys && x.k == VK::integer && x.i >= 0 && y.s.size() * static_cast<size_t>(x.i) <= 4096) {
+        } else if (ys && x.k == VK::integer && x.i >= 0 && x.i <= 4096 && y.s.size() * static_cast<size_t>(x.i) <= 4096) {
           std::string s;
           for (int64_t i = 0; i < x.i; ++i) s += y.s;
           put(Value::str(s));
         } else if (x.k == VK::integer && y.k == VK::integer) {
-          put(Value::integer(x.i * y.i));
+          int64_t product = 0;
+          put(__builtin_mul_overflow(x.i, y.i, &product) ? Value() : Value::integer(product));
         } else if ((x.k == VK::list || x.k == VK::tuple) && x.c) {
           Value v = make_list(x.c->items, x.k);
           v.alts[0].c->open = true;
@@ -2612,20 +2615,22 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
         std::string b = ys ? y.s : y.k == VK::object ? y.extra : std::string(1, kUnknownPart);
         put(Value::object("pathlib.Path", x.extra.empty() ? b : path_join({x.extra, b})));
       } else if (x.k == VK::integer && y.k == VK::integer) {
+        // (Python's integers have no bound: a result past int64 is unknown, never UB)
         int64_t a = x.i, b = y.i, v = 0;
         bool ok = true;
-        if (op == "-") v = a - b;
+        const bool min_by_minus_one = a == std::numeric_limits<int64_t>::min() && b == -1;
+        if (op == "-") ok = !__builtin_sub_overflow(a, b, &v);
         else if (op == "^") v = a ^ b;
         else if (op == "&") v = a & b;
         else if (op == "|") v = a | b;
-        else if (op == "<<") ok = b >= 0 && b < 62, v = ok ? a << b : 0;
+        else if (op == "<<") ok = b >= 0 && b < 62 && a >= 0 && a <= (std::numeric_limits<int64_t>::max() >> b), v = ok ? a << b : 0;
         else if (op == ">>") ok = b >= 0 && b < 64, v = ok ? a >> b : 0;
-        else if (op == "//") ok = b != 0, v = ok ? a / b : 0;
-        else if (op == "%") ok = b != 0, v = ok ? ((a % b) + b) % b : 0;
+        else if (op == "//") ok = b != 0 && !min_by_minus_one, v = ok ? a / b : 0;
+        else if (op == "%") ok = b != 0 && !min_by_minus_one, v = ok ? ((a % b) + b) % b : 0;
         else if (op == "**") {
           ok = b >= 0 && b < 63;
           v = 1;
-          for (int64_t i = 0; ok && i < b; ++i) v *= a;
+          for (int64_t i = 0; ok && i < b; ++i) ok = !__builtin_mul_overflow(v, a, &v);
         } else ok = false;
         put(ok ? Value::integer(v) : Value());
       } else if (op == "|" && ((x.k == VK::integer && (x.i & 06000) && y.k != VK::integer && !ys) ||
