@@ -130,6 +130,22 @@ TEST(BoundedCost, StringDoublingByFormat) {
   expect_bounded(repeated("s = 'x'\n", "s = '%s%s' % (s, s)\n", 50000), RiskLevel::low);
 }
 
+// Python's integers have no bound; past int64 the value is unknown, never
+// undefined behaviour (10**18 * 1000 in an installed package stopped the
+// sanitizer build), and a text repeated by such a count is not built.
+TEST(BoundedCost, IntegersPastInt64AreUnknown) {
+  expect_bounded("x = 10**18 * 1000\n"
+                 "y = 2**62 + 2**62\n"
+                 "z = (-2**63) // -1\n"
+                 "w = (-2**63) % -1\n"
+                 "v = -5 << 3\n"
+                 "u = (-2**63) - 1\n"
+                 "t = 7 ** 40\n"
+                 "s = 'ab' * (2**63 - 1)\n"
+                 "print(x, y, z, w, v, u, t, len(s))\n",
+                 RiskLevel::low);
+}
+
 TEST(BoundedCost, ShellVariableDoubling) {
   expect_bounded(repeated("x=a\n", "x=\"$x$x\"\n", 100000), RiskLevel::low, Language::shell);
 }
