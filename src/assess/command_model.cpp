@@ -2060,10 +2060,16 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
         for (const auto& line : awk_command_lines(code->text)) nested_shell(Word{line, code_taint(*code), code->ev});
         // `awk '$2 == "disk" {print $1}'` over lines of a shape: their first fields.
         static const RE2 prints_first_field("\\{\\s*print\\s+\\$1\\s*;?\\s*\\}\\s*$");
+        // `awk '{print "/dev/" $1}'`: whatever it reads, lines of that shape.
+        static const RE2 prints_framed_field(
+            "\\{\\s*print\\s+\"([^\"\\\\]*)\"\\s*\\$(?:\\d+|NF)\\s*(?:\"([^\"\\\\]*)\")?\\s*;?\\s*\\}\\s*$");
+        std::string before, after;
         if (!io.stdin_known && is_partial(io.stdin_text) && RE2::PartialMatch(code->text, prints_first_field)) {
           r.stdout_text = first_fields(io.stdin_text);
           r.stdout_taint = io.stdin_taint;
           r.stdout_ev = io.stdin_ev;
+        } else if (RE2::PartialMatch(code->text, prints_framed_field, &before, &after) && !before.empty()) {
+          r.stdout_text = before + kUnknownPart + after;
         }
         // What it prints is made of what it reads: the files after its program, else stdin.
         for (size_t k = 1; k < p.operands.size(); ++k) {

@@ -2406,6 +2406,23 @@ Value PyInterp::subscript_of(const Value& obj, const Value& key, NodeId at) {
   return out;
 }
 
+namespace {
+
+// The value a defaultdict made for its unknown keys, if it made one.
+std::optional<Value> unknown_key_bucket(const Container& c) {
+  for (const auto& a : c.rest.alts)
+    if (a.c && a.k == c.missing) {
+      Value v;
+      v.alts.push_back(a);
+      v.taint = c.rest.taint;
+      v.ev = c.rest.ev;
+      return v;
+    }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, NodeId at) {
   Value out;
   bool any = false;
@@ -2443,6 +2460,20 @@ Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, No
             put(std::move(made));
             break;
           }
+        }
+        // At a key not known here, a defaultdict's made values share one
+        // bucket among its unknown keys (groups[row["email"]].append(row)
+        // fills what groups.values() gives).
+        const bool known_key = ks && (ks->k == VK::str || ks->k == VK::integer) && !is_partial(ks->s);
+        if (a.c->missing != VK::none && !known_key) {
+          if (auto bucket = unknown_key_bucket(*a.c)) {
+            put(std::move(*bucket));
+            break;
+          }
+          Value made = empty_of(a.c->missing);
+          a.c->store(key, made);
+          put(std::move(made));
+          break;
         }
         put(a.c->summary());
         break;

@@ -191,6 +191,12 @@ class ShInterp {
     std::string known, partial;
   };
   std::vector<FirstPrinted> first_printed_;
+  // What the last <(...) printed: the text read through its /dev/fd/63
+  // (`mapfile -t DEVS < <(list_disks)`).
+  struct ProcessOutput {
+    std::string text;
+    bool known = false;
+  } process_output_;
   void note_printed(const CommandResult& r) {
     if (first_printed_.empty() || in_pipeline_ || r.stdout_text.empty()) return;
     FirstPrinted& first = first_printed_.back();
@@ -913,17 +919,15 @@ Word ShInterp::word(NodeId n, bool& split) {
         NodeId index = sub != kNoNode && t_.kind(sub) == K::subscript ? t_.next_named(t_.first_named(sub)) : kNoNode;
         bool ig = false;
         Word key = index != kNoNode ? word(index, ig) : Word{std::string(1, kUnknownPart), 0, -1};
-        if (is_partial(v.text)) {
-          add(Word{std::string(1, kUnknownPart), v.taint, v.ev});
-        } else {
-          // At an unknown key it is one of them, which a word cannot say:
-          // unknown (an `eval "${CMDS[$1]}"` runs an unknown command line).
-          std::string picked(1, kUnknownPart);
-          if (!is_partial(key.text))
-            for (const auto& e : array_elements(v.text))
-              if (e.key == key.text) picked = e.value;
-          add(Word{picked, v.taint, v.ev});
-        }
+        // At an unknown key it is one of them, which a word cannot say:
+        // unknown (an `eval "${CMDS[$1]}"` runs an unknown command line). An
+        // element of an array with unknown parts keeps its shape (lines of
+        // `lsblk -p` read by mapfile: /dev/<name>).
+        std::string picked(1, kUnknownPart);
+        if (!is_partial(key.text) && v.text != picked)
+          for (const auto& e : array_elements(v.text))
+            if (e.key == key.text) picked = e.value;
+        add(Word{picked, v.taint, v.ev});
         split = true;
         break;
       }
@@ -1015,6 +1019,7 @@ Word ShInterp::word(NodeId n, bool& split) {
       }
       if (t_.kind(n) == K::process_substitution) {
         w.text = "/dev/fd/63";
+        process_output_ = {r.stdout_text, r.stdout_known};
       } else if (r.stdout_known || is_partial(r.stdout_text)) {
         // (text printed with unknown parts marked, echo "$WORK/${ID}.tgz", is that pattern)
         std::string s = r.stdout_text;
@@ -1619,6 +1624,10 @@ ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& red
       const std::string* text = ctx_.written_text_at(norm);
       io.stdin_known = text != nullptr;
       io.stdin_text = text ? *text : std::string();
+      if (!text && target == "/dev/fd/63") {
+        io.stdin_known = process_output_.known;
+        io.stdin_text = process_output_.text;
+      }
       continue;
     }
     const bool output = r.op.find('>') != std::string::npos && r.fd != 2;
@@ -1824,16 +1833,20 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     // `read -d ''`, mapfile and readarray take all of it.
     std::vector<std::string> names;
     bool whole = argv[0].text != "read";
+    // The options that take a value (read -t TIMEOUT, but mapfile -t is a flag).
+    const std::string_view valued = whole ? "dnOsuCc" : "dinNptu";
     for (size_t k = 1; k < argv.size(); ++k) {
       const std::string& v = argv[k].text;
       if (v == "-d") whole = true;
       if (v.empty() || v[0] == '-' || is_partial(v)) continue;
-      if (k > 1 && (argv[k - 1].text == "-p" || argv[k - 1].text == "-t" || argv[k - 1].text == "-d" ||
-                    argv[k - 1].text == "-n" || argv[k - 1].text == "-u"))
+      const std::string& before = argv[k - 1].text;
+      if (k > 1 && before.size() == 2 && before[0] == '-' && valued.find(before[1]) != std::string_view::npos)
         continue;
       names.push_back(v);
     }
-    std::vector<std::string> values(names.size(), io.stdin_known ? io.stdin_text : std::string(1, kUnknownPart));
+    // Lines of a known shape (`mapfile -t DEVS < <(lsblk ... | awk '{print "/dev/" $1}')`) keep it.
+    const bool shaped = whole && !io.stdin_known && is_partial(io.stdin_text);
+    std::vector<std::string> values(names.size(), io.stdin_known || shaped ? io.stdin_text : std::string(1, kUnknownPart));
     if (io.stdin_known && !whole && !names.empty()) {
       std::string line = io.stdin_text.substr(0, io.stdin_text.find('\n'));
       size_t at = 0;
@@ -1848,6 +1861,11 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
         at = end == std::string::npos ? line.size() : end;
       }
     }
+    if (argv[0].text != "read")  // mapfile: an array, a line each
+      for (auto& v : values) {
+        while (!v.empty() && v.back() == '\n') v.pop_back();
+        std::replace(v.begin(), v.end(), '\n', kArraySep);
+      }
     for (size_t i = 0; i < names.size(); ++i) vars_[names[i]] = Word{values[i], io.stdin_taint, io.stdin_ev};
     return result;
   } else {

