@@ -618,7 +618,9 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   int saved_cond = cond_depth_, saved_guarded = guarded_, saved_unthrottled = unthrottled_;
   uint32_t saved_outer = outer_loop_flags_;
   int saved_spawns = spawns_in_call_;
+  bool saved_forked = forked_in_call_;
   spawns_in_call_ = 0;
+  forked_in_call_ = false;
   logs_.clear();
   hint_stack_.clear();
   std::unordered_set<std::string> globals;
@@ -663,6 +665,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   scope_ = saved_scope;
   fn_ = saved_fn;
   spawns_in_call_ = saved_spawns;
+  forked_in_call_ = saved_forked;
   globals_ = saved_globals;
   logs_ = std::move(saved_logs);
   hint_stack_ = std::move(saved_hints);
@@ -1194,6 +1197,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   Site where = site_of(site);
   // The second thread or timer one call of a function starts: each call starts several.
   if (ok && spec.has_effect && spec.effect == Eff::spawn && fn_ && spawns_in_call_++ > 0) where.flags |= kRepeated;
+  // An exec under a condition after a fork in the same call (`if os.fork() == 0:
+  // os.execv(...)`) replaces the child: a new process, not this one.
+  const bool replaces_child = forked_in_call_ && (where.flags & kConditional);
+  if (ok && spec.has_effect && spec.effect == Eff::spawn && spec.tag == "fork") forked_in_call_ = true;
   if (ok && spec.has_effect) {
     Effect e;
     e.kind = spec.effect;
@@ -1213,7 +1220,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         Value stdio;
         for (const char* r : {"stdin", "stdout", "stderr"})
           if (auto s = role_value(spec, r, args, self)) stdio.join(*s);
-        uint32_t flags = (spec.waits ? kWaited : 0) | (spec.replaces ? kReplaces : 0);
+        uint32_t flags = (spec.waits ? kWaited : 0) | (spec.replaces && !replaces_child ? kReplaces : 0);
         Value cmd = is_shell && shell ? *shell : argv ? *argv : Value();
         if (!spec.program.empty()) cmd = with_program(spec.program, cmd);
         // os.execv(path, argv): path is what runs; argv[0] only names it.

@@ -298,6 +298,7 @@ class PyInterp {
   bool in_fallback_ = false;  // evaluating calls found under code nested too deeply
   int call_depth_ = 0;
   int spawns_in_call_ = 0;  // threads and timers the running function's call has started
+  bool forked_in_call_ = false;  // the running call (or the module's code) has called fork()
   int loop_depth_ = 0;
   int iter_depth_ = 0;  // __iter__ calls in progress (an __iter__ that iterates its own kind)
   Value raised_;  // the taint of everything raised so far (what `except E as e` may catch)

@@ -149,5 +149,62 @@ with open("dedupe-report.txt", "w") as out:
   for (const auto& c : cases) check(c);
 }
 
+// `pid = os.fork(); if pid == 0: os.execv(sys.executable, [.., __file__, ..])`
+// in a loop that every copy runs again: execv had counted as replacing this
+// process (a re-exec is one process), but after a fork in the same call an
+// exec under a condition replaces the child, a new process, so copies start
+// copies (FORK-BOMB), as the same loop with subprocess.Popen already was. A
+// re-exec of itself without a fork, and a fork-and-exec of another program,
+// stay MEDIUM.
+TEST(HundredAndTwentyNinthRoundClasses, AnExecAfterAForkStartsANewProcess) {
+  const Case cases[] = {
+      {"every copy forks two children that exec the script again", B, R"(import os
+import sys
+
+FAN_OUT = 2
+
+
+def scale_out():
+    for _ in range(FAN_OUT):
+        pid = os.fork()
+        if pid == 0:
+            os.execv(sys.executable, [sys.executable, os.path.abspath(__file__), "--role", "worker"])
+
+
+def backlog():
+    return len(os.listdir("inbox"))
+
+
+if backlog() >= 0:
+    scale_out()
+)",
+       "FORK-BOMB"},
+      {"a restart that execs itself without forking", M, R"(import os
+import sys
+
+
+def restart():
+    os.execv(sys.executable, [sys.executable, os.path.abspath(__file__)] + sys.argv[1:])
+
+
+if os.path.exists("upgrade.flag"):
+    os.remove("upgrade.flag")
+    restart()
+print("running")
+)",
+       nullptr},
+      {"children forked to exec a converter, then waited for", M, R"(import os
+
+for name in ["a.wav", "b.wav"]:
+    pid = os.fork()
+    if pid == 0:
+        os.execvp("ffmpeg", ["ffmpeg", "-i", name, name + ".mp3"])
+    os.waitpid(pid, 0)
+)",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
