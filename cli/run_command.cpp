@@ -86,6 +86,7 @@ int run(const GlobalOptions& global, const RunOptions& opts) {
                        "no result: " + protocol::error_message(answer.error()));
   save_output_files(opts, *answer);
   int status = emit_result(*answer, opts.json);
+  phase("result printed");
   // Plain mode: the status of a command that its signal ended, as a shell
   // expects; the result above says what became of the run.
   if (interrupts.signal() != 0 && !opts.json) return 128 + interrupts.signal();
