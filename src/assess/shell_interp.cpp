@@ -1371,6 +1371,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       if (name != kNoNode && body != kNoNode) {
         auto [it, added] = funcs_.insert_or_assign(std::string(t_.text(name)), body);
         if (added) func_order_.push_back(it->first);
+        if (ctx_.in_eval && t_.text(n).size() <= Ctx::kMaxExportedFunction &&
+            (ctx_.eval_functions.size() < Ctx::kMaxExportedFunctions || ctx_.eval_functions.count(it->first)))
+          ctx_.eval_functions[it->first] = std::string(t_.text(n));
       }
       break;
     }
@@ -1777,6 +1780,11 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       positional_.pop_back();
       fn_stack_.pop_back();
     }
+  } else if (auto eval_fn = ctx_.eval_functions.find(argv[0].text); eval_fn != ctx_.eval_functions.end()) {
+    // A function an eval defined: its definition, then the call with these arguments.
+    const std::string code = eval_fn->second + "\n" + argv[0].text + (argv.size() > 1 ? " \"$@\"\n" : "\n");
+    std::vector<Word> args(argv.begin() + 1, argv.end());
+    interpret_shell_script(code, ctx_, &s, "in a function eval defined", 0, -1, std::move(args));
   } else if (argv[0].text == "exec" && argv.size() == 1) {
     // exec 9>"$LOCK" opens (creates, truncates) each file it names for
     // writing, as any redirection does; what later goes there is unknown

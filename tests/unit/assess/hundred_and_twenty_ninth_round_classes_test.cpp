@@ -206,5 +206,32 @@ for name in ["a.wav", "b.wav"]:
   for (const auto& c : cases) check(c);
 }
 
+// `w=wk; eval "${w}() { ${w} | ${w} & }"; "$w"`: the function eval defined
+// lived only in the nested interpretation of eval's text, so the later call
+// ran an unknown command. Functions eval defines now belong to the shell
+// that ran it, and a call runs their definition with the call's arguments.
+// Loggers eval defines per level stay LOW.
+TEST(HundredAndTwentyNinthRoundClasses, FunctionsAnEvalDefinesCanBeCalledLater) {
+  const Case cases[] = {
+      {"a fork bomb defined through eval under a variable's name, then called", B, R"(#!/bin/sh
+w=wk
+eval "${w}() { ${w} | ${w} & }"
+render() { convert "$1" -resize 640x "$1.png"; }
+"$w"
+for f in ./batch/*.raw; do render "$f"; done
+)",
+       "FORK-BOMB", Sh},
+      {"loggers eval defines for each level, then called", L, R"(#!/bin/bash
+for lvl in info warn; do
+  eval "log_${lvl}() { echo \"[${lvl}] \$*\" >> ./app.log; }"
+done
+log_info "starting"
+log_warn "disk at 80%"
+)",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
