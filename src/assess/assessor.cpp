@@ -10,6 +10,7 @@
 
 #include "assess/context.hpp"
 #include "assess/key_destination.hpp"
+#include "assess/self_copies.hpp"
 #include "assess/source_text.hpp"
 #include "assess/taint.hpp"
 #include "common/encoding.hpp"
@@ -154,8 +155,12 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
   ContainerScope containers;  // first: emptied after everything that holds them is gone
   EffectLog log;
   Ctx ctx(*model_, *threats_, log, budget_for(code.size()));
-  if (language == Language::python) interpret_python(code, ctx, nullptr, nullptr);
-  else interpret_shell(code, ctx, nullptr, nullptr);
+  if (language == Language::python) {
+    interpret_python(code, ctx, nullptr, nullptr);
+    judge_self_copies(code, *model_, *threats_, log, budget_for(code.size()));
+  } else {
+    interpret_shell(code, ctx, nullptr, nullptr);
+  }
   ctx.judge_hooks();
   ctx.join_pty_shells();
   ctx.own_output_by_default();

@@ -114,6 +114,9 @@ struct Ctx {
   // to the shell that ran the eval, which calls them by name later.
   std::map<std::string, std::string> eval_functions;
   int in_eval = 0;  // code `eval` runs is being interpreted
+  // Interpreting a copy of the program run with a command line known whole
+  // (self_copies.hpp): conditions known here decide their branch.
+  bool copy_run = false;
   bool incomplete = false;  // something was too big or too deep to analyse fully
   std::string incomplete_why;
 

@@ -4,6 +4,7 @@
 // ends produce them; the verdict rules (config/assessment.yaml) read them.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,7 @@ constexpr uint32_t kUnthrottled = 1u << 16;    // in an endless loop whose body 
 constexpr uint32_t kRepeated = 1u << 18;      // spawn: not the first thread or timer one call of its function starts
 constexpr uint32_t kOwnOutput = 1u << 17;      // file_delete: under a directory this code made, of nothing it read
 constexpr uint32_t kConditional = 1u << 15;    // under an `if` (other than the main guard) or after one that can leave the function
+constexpr uint32_t kCopyStops = 1u << 19;      // exec of itself: the copy, run with the arguments it is given, starts no copy
 
 
 struct Evidence {
@@ -81,6 +83,9 @@ struct Effect {
   uint32_t flags = 0;       // EffectFlag
   uint32_t line = 0, col = 0;
   std::string via;          // "" or where it was found ("in decoded payload", "in command line")
+  // exec of the program itself with arguments all known here: those
+  // arguments (its copy is interpreted with them, self_copies.hpp).
+  std::optional<std::vector<std::string>> copy_args;
 };
 
 // Collects effects and evidence for one assessment. Evidence nodes form

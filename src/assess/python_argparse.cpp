@@ -82,6 +82,12 @@ Value PyInterp::argparse_call(const std::string& method, const Value* self, Args
   if (dest.empty() || !state) return Value();
   std::string action = const_text(args.get(-1, "action"));
   std::string nargs = const_text(args.get(-1, "nargs"));
+  if (auto given = option_from_command_line(args, action, nargs)) {
+    if (const Value* old = state->get_key(dest)) given->join(*old);
+    given->taint |= kOption;
+    state->set_key(dest, *given);
+    return Value();
+  }
   // What the user may give on the command line.
   Value v;
   if (action == "store_true" || action == "store_false") {
@@ -129,6 +135,51 @@ Value PyInterp::argparse_call(const std::string& method, const Value* self, Args
   v.taint |= kOption;
   state->set_key(dest, v);
   return Value();
+}
+
+// A program run with a command line known whole (a copy of itself told
+// `--role worker`): an option's value is what that line gives it, else its
+// default. Nothing for positionals and options of several values, or without
+// such a command line: the user's input then, as add_argument records.
+std::optional<Value> PyInterp::option_from_command_line(const Args& args, const std::string& action,
+                                                        const std::string& nargs) {
+  if (!script_args_ || !nargs.empty() || (action != "" && action != "store" && action != "store_true" &&
+                                          action != "store_false"))
+    return std::nullopt;
+  std::vector<std::string> flags;
+  for (const Value& v : args.pos) {
+    std::string f = const_text(&v);
+    if (f.size() < 2 || f[0] != '-') return std::nullopt;  // a positional, or a name not known
+    flags.push_back(f);
+  }
+  if (flags.empty()) return std::nullopt;
+  // (an unknown word is an option's value: the copy's line says which)
+  const std::vector<Word>& line = *script_args_;
+  const bool flag_only = action == "store_true" || action == "store_false";
+  std::optional<std::string> given;
+  bool present = false;
+  for (size_t k = 0; k < line.size(); ++k)
+    for (const auto& f : flags) {
+      if (line[k].text == f) {
+        present = true;
+        if (!flag_only && k + 1 < line.size()) given = line[k + 1].text;
+      } else if (!flag_only && f.rfind("--", 0) == 0 && line[k].text.rfind(f + "=", 0) == 0) {
+        present = true;
+        given = line[k].text.substr(f.size() + 1);
+      }
+    }
+  if (flag_only) return Value::boolean(present == (action == "store_true"));
+  if (given && is_partial(*given)) return std::nullopt;  // the user's, as without the line
+  if (given) {
+    if (const Value* type = args.get(-1, "type"); type && !type->unknown()) {
+      Args one;
+      one.pos.push_back(Value::str(*given));
+      return call(*type, one, kNoNode);
+    }
+    return Value::str(*given);
+  }
+  if (const Value* d = args.get(-1, "default")) return *d;
+  return Value::none();
 }
 
 std::optional<Value> PyInterp::argparse_attribute(const Alt& a, const std::string& name) {

@@ -618,9 +618,10 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   int saved_cond = cond_depth_, saved_guarded = guarded_, saved_unthrottled = unthrottled_;
   uint32_t saved_outer = outer_loop_flags_;
   int saved_spawns = spawns_in_call_;
-  bool saved_forked = forked_in_call_;
+  bool saved_forked = forked_in_call_, saved_left = left_;
   spawns_in_call_ = 0;
   forked_in_call_ = false;
+  left_ = false;
   logs_.clear();
   hint_stack_.clear();
   std::unordered_set<std::string> globals;
@@ -666,6 +667,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   fn_ = saved_fn;
   spawns_in_call_ = saved_spawns;
   forked_in_call_ = saved_forked;
+  left_ = saved_left;
   globals_ = saved_globals;
   logs_ = std::move(saved_logs);
   hint_stack_ = std::move(saved_hints);
@@ -1857,10 +1859,13 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       if (a.k == VK::object && (a.s.rfind("socket.", 0) == 0 || a.s.rfind("ssl.", 0) == 0)) stdio_socket = true;
   if (stdio && (stdio->taint & kSockFd)) stdio_socket = true;
   const bool on_pty = stdio && (stdio->taint & kPty);
+  std::optional<std::vector<std::string>> copy_args;  // the next emit's: an exec of itself, its arguments
   auto emit = [&](const std::string& name, const std::string& line, uint32_t taint, int32_t ev) {
     Effect e;
     e.kind = Eff::exec;
     e.tag = "process";
+    e.copy_args = std::move(copy_args);
+    copy_args.reset();
     e.target = name;
     e.detail = printable(line, 200);
     e.data_taint = taint;
@@ -1935,6 +1940,19 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       // interpreter (sys.executable __file__) is a copy of itself.
       if (runs_script(name) && words.size() > 1) taint |= words[1].taint & kSelf;
       taint |= words[0].taint & kSelf;
+      if ((taint & kSelf) && !a.c->open) {
+        // Its arguments, when every one is known but an option's value: what
+        // the copy is told (--role worker --interval <the user's>).
+        std::vector<std::string> given;
+        bool known = true;
+        const size_t first = (words[0].taint & kSelf) ? 1 : 2;
+        for (size_t k = first; known && k < words.size(); ++k) {
+          const bool option_value = k > first && words[k - 1].text.rfind("--", 0) == 0 && !is_partial(words[k - 1].text);
+          known = (option_value || !is_partial(words[k].text)) && !(words[k].taint & kSelf);
+          given.push_back(is_partial(words[k].text) ? std::string(1, kUnknownPart) : words[k].text);
+        }
+        if (known) copy_args = std::move(given);
+      }
       if (const auto* it = ctx_.written_at(ctx_.path(words[0].text))) {
         taint |= it->first;
         ev = it->second;

@@ -99,6 +99,9 @@ void PyInterp::run() {
   NodeId root = t_.root();
   if (root == kNoNode) return;
   exec_block(root);
+  // A copy run with its command line known (self_copies.hpp) does what that
+  // line leads to: the functions it never reached are not the copy's.
+  if (ctx_.copy_run) return;
   // Functions and methods never called: once each, with unknown arguments.
   // Then every function once more, as callbacks and later calls would see
   // the state the whole module left (a buffer a callback filled), with the
@@ -306,7 +309,7 @@ void PyInterp::run_script_hooks() {
 // ---------------------------------------------------------------- statements
 
 void PyInterp::exec_block(NodeId block) {
-  for (NodeId c = t_[block].first; c != kNoNode && !stop_; c = t_[c].next) {
+  for (NodeId c = t_[block].first; c != kNoNode && !stop_ && !left_; c = t_[c].next) {
     if (!t_[c].named) continue;
     K k = t_.kind(c);
     exec_stmt(c);
@@ -660,17 +663,48 @@ bool PyInterp::can_leave(NodeId n, int depth) const {
   return false;
 }
 
+// Whether a block ends by returning or ending the process at its own level.
+bool PyInterp::block_returns(NodeId block) const {
+  NodeId last = kNoNode;
+  for (NodeId c = t_.first_named(block); c != kNoNode; c = t_.next_named(c))
+    if (t_.kind(c) != K::comment) last = c;
+  if (last == kNoNode) return false;
+  if (t_.kind(last) == K::return_statement) return true;
+  if (t_.kind(last) != K::expression_statement) return false;
+  NodeId call = t_.first_named(last);
+  if (call == kNoNode || t_.kind(call) != K::call) return false;
+  std::string_view f = t_.text(t_.child(call, F::function));
+  return f == "sys.exit" || f == "exit" || f == "quit" || f == "os._exit";
+}
+
 void PyInterp::exec_if(NodeId s) {
   std::vector<std::function<void()>> paths;
   NodeId cond = t_.child(s, F::condition);
-  if (cond != kNoNode) eval(cond);
+  Value decided_by;
+  if (cond != kNoNode) decided_by = eval(cond);
   bool conditional = !is_main_guard(cond);
   NodeId cons = t_.child(s, F::consequence);
   // `if system_cache:` in a call that passed False (or left the default)
   // runs only the other way: a flag's two paths are not both this call's.
-  const auto flag = conditional ? parameter_flag_truth(cond) : std::nullopt;
+  auto flag = conditional ? parameter_flag_truth(cond) : std::nullopt;
+  // A copy of the program run with a command line known whole (self_copies.hpp)
+  // goes the one way a condition known here says (`if args.role == "supervisor"`).
+  if (!flag && conditional && ctx_.copy_run && !decided_by.alts.empty()) {
+    std::optional<bool> all;
+    for (const Alt& a : decided_by.alts) {
+      auto t = truth_of(a);
+      if (!t || (all && *all != *t)) {
+        all.reset();
+        break;
+      }
+      all = t;
+    }
+    flag = all;
+  }
   if (flag && *flag) {
     if (cons != kNoNode) exec_block(cons);
+    // (a copy's branch that returns at the function's own level: the rest of it never runs)
+    if (ctx_.copy_run && cons != kNoNode && loop_depth_ == 0 && cond_depth_ == 0 && block_returns(cons)) left_ = true;
     return;
   }
   bool leaves = false;

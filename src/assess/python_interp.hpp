@@ -226,6 +226,7 @@ class PyInterp {
   // on a parser's state; an attribute of the namespace parse_args returned.
   Value argparse_call(const std::string& method, const Value* self, Args& args, NodeId site);
   std::optional<Value> argparse_attribute(const Alt& a, const std::string& name);
+  std::optional<Value> option_from_command_line(const Args& args, const std::string& action, const std::string& nargs);
   // logging (python_logging.cpp): handlers added to the logging system, and a
   // record logged, which each such handler's `emit` sends where it sends.
   void add_log_handlers(const Value& handlers);
@@ -299,6 +300,9 @@ class PyInterp {
   int call_depth_ = 0;
   int spawns_in_call_ = 0;  // threads and timers the running function's call has started
   bool forked_in_call_ = false;  // the running call (or the module's code) has called fork()
+  // A copy run (Ctx::copy_run) took a branch that returns: the running call has ended.
+  bool left_ = false;
+  bool block_returns(NodeId block) const;
   int loop_depth_ = 0;
   int iter_depth_ = 0;  // __iter__ calls in progress (an __iter__ that iterates its own kind)
   Value raised_;  // the taint of everything raised so far (what `except E as e` may catch)

@@ -18,7 +18,7 @@ constexpr FlagName kFlags[] = {
     {"waited", kWaited},                {"recursive_delete", kRecursiveDelete}, {"auth_header", kAuthHeader},
     {"overwrite", kOverwrite},          {"in_hook", kInHook},
     {"over_data", kOverData}, {"conditional", kConditional}, {"unthrottled", kUnthrottled},
-    {"own_output", kOwnOutput}, {"repeated", kRepeated}};
+    {"own_output", kOwnOutput}, {"repeated", kRepeated}, {"copy_stops", kCopyStops}};
 
 uint32_t parse_flags(const config::Node& n) {
   uint32_t bits = 0;

@@ -233,5 +233,97 @@ log_warn "disk at 80%"
   for (const auto& c : cases) check(c);
 }
 
+// A supervisor that starts its own script again as a worker, told so on the
+// command line (`--worker`, `--role worker`), was FORK-BOMB (a known limit
+// since the hundred-and-twenty-third round): the guard that keeps the worker
+// from starting workers was not followed. A start of itself whose arguments
+// are known but for options' values is now judged by interpreting the
+// program again as that copy, with that command line (argparse reads it,
+// conditions known there take their one way, a branch that returns ends the
+// call, functions the copy never reaches are not run): a copy that starts no
+// copy is a bounded start (new flag `copy_stops`). A copy whose guard reads
+// another option than the one it is given still starts copies.
+TEST(HundredAndTwentyNinthRoundClasses, ACopyToldToBeAWorkerIsJudgedAsThatCopy) {
+  const Case cases[] = {
+      {"a supervisor restarting its --worker child in a loop", M, R"(import argparse
+import subprocess
+import sys
+import os
+
+
+def sync_loop(args):
+    print("syncing every", args.interval)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--interval", type=float, default=5.0)
+    ap.add_argument("--worker", action="store_true")
+    args = ap.parse_args(argv)
+    if args.worker:
+        sync_loop(args)
+        return 0
+    while True:
+        child = subprocess.Popen([sys.executable, os.path.abspath(__file__),
+                                  "--interval", str(args.interval), "--worker"])
+        child.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+)",
+       "RUNS-PROCESS"},
+      {"the same supervisor whose guard reads another option", B, R"(import argparse
+import subprocess
+import sys
+import os
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--worker", action="store_true")
+    ap.add_argument("--child", action="store_true")
+    args = ap.parse_args(argv)
+    if args.child:
+        print("working")
+        return 0
+    while True:
+        child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--worker"])
+        child.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+)",
+       "FORK-BOMB"},
+      {"forked workers exec'd with --role worker under a role check", M, R"(import argparse
+import os
+import sys
+import time
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--role", choices=["supervisor", "worker"], default="supervisor")
+    args = ap.parse_args()
+    if args.role == "supervisor":
+        for _ in range(4):
+            pid = os.fork()
+            if pid == 0:
+                os.execv(sys.executable, [sys.executable, os.path.abspath(__file__), "--role", "worker"])
+        for _ in range(4):
+            os.wait()
+    else:
+        time.sleep(1)
+
+
+if __name__ == "__main__":
+    main()
+)",
+       nullptr},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test

@@ -1,0 +1,59 @@
+#include "assess/self_copies.hpp"
+
+#include <map>
+#include <vector>
+
+#include "assess/context.hpp"
+#include "assess/taint.hpp"
+
+namespace mai::assess {
+
+namespace {
+
+// Copies interpreted per program: each is a whole interpretation more.
+constexpr size_t kMaxCopies = 4;
+
+bool starts_itself(const Effect& e) { return e.kind == Eff::exec && (e.data_taint & kSelf); }
+
+// Whether the program, run with these arguments, starts itself.
+bool copy_starts_itself(std::string_view code, const LibraryModel& model, const KnownThreats& threats,
+                        const std::vector<std::string>& args, uint64_t units) {
+  EffectLog log;
+  Ctx ctx(model, threats, log, units);
+  ctx.copy_run = true;
+  std::vector<Word> words;
+  for (const auto& a : args) words.push_back(Word{a, 0, -1});
+  interpret_python(code, ctx, nullptr, nullptr, 0, -1, &words);
+  // A copy analysed only in part may start itself where the analysis stopped.
+  if (ctx.incomplete) return true;
+  for (const Effect& e : log.effects())
+    if (starts_itself(e)) return true;
+  return false;
+}
+
+}  // namespace
+
+void judge_self_copies(std::string_view code, const LibraryModel& model, const KnownThreats& threats, EffectLog& log,
+                       uint64_t units) {
+  std::map<std::vector<std::string>, bool> stops;  // the copy's arguments -> it starts no copy
+  for (const Effect& e : log.effects())
+    if (starts_itself(e) && e.copy_args && !stops.count(*e.copy_args) && stops.size() < kMaxCopies)
+      stops[*e.copy_args] = !copy_starts_itself(code, model, threats, *e.copy_args, units);
+  // A start is one site (its exec, and the interpreter that runs the copy):
+  // bounded when every start there with known arguments is.
+  std::map<std::pair<uint32_t, uint32_t>, bool> bounded;
+  for (const Effect& e : log.effects()) {
+    if (!starts_itself(e) || !e.copy_args) continue;
+    auto it = stops.find(*e.copy_args);
+    const bool stop = it != stops.end() && it->second;
+    auto [slot, fresh] = bounded.emplace(std::make_pair(e.line, e.col), stop);
+    if (!fresh) slot->second = slot->second && stop;
+  }
+  for (Effect& e : log.mutable_effects()) {
+    if (!starts_itself(e)) continue;
+    auto it = bounded.find({e.line, e.col});
+    if (it != bounded.end() && it->second) e.flags |= kCopyStops;
+  }
+}
+
+}  // namespace mai::assess
