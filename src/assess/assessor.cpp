@@ -157,7 +157,7 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
   Ctx ctx(*model_, *threats_, log, budget_for(code.size()));
   if (language == Language::python) {
     interpret_python(code, ctx, nullptr, nullptr);
-    judge_self_copies(code, *model_, *threats_, log, budget_for(code.size()));
+    judge_self_copies(code, *model_, *threats_, log, budget_for(code.size()) - ctx.budget.left());
   } else {
     interpret_shell(code, ctx, nullptr, nullptr);
   }

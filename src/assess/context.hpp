@@ -80,8 +80,9 @@ struct Word {
 };
 
 struct Ctx {
-  Ctx(const LibraryModel& l, const KnownThreats& t, EffectLog& g, uint64_t units)
-      : lib(l), threats(t), log(g), budget(units), budget_half(units / 2),
+  Ctx(const LibraryModel& l, const KnownThreats& t, EffectLog& g, uint64_t units,
+      uint64_t cpu_limit_ns = Budget::kCpuLimitNs)
+      : lib(l), threats(t), log(g), budget(units, cpu_limit_ns), budget_half(units / 2),
         hook_class(l.path_class_bit("git_hook").value_or(0)),
         public_key_class(l.path_class_bit("public_key").value_or(0)),
         credentials_class(l.path_class_bit("credentials").value_or(0)),

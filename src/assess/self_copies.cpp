@@ -1,5 +1,6 @@
 #include "assess/self_copies.hpp"
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -10,8 +11,12 @@ namespace mai::assess {
 
 namespace {
 
-// Copies interpreted per program: each is a whole interpretation more.
-constexpr size_t kMaxCopies = 4;
+// Copies interpreted per program, each with half the work the program's own
+// interpretation took and a quarter of its CPU deadline: an assessment costs
+// at most about twice its work (and a parse per copy) on any input. A copy
+// that runs out counts as starting copies.
+constexpr size_t kMaxCopies = 2;
+constexpr uint64_t kMinCopyUnits = 20000;
 
 bool starts_itself(const Effect& e) { return e.kind == Eff::exec && (e.data_taint & kSelf); }
 
@@ -19,7 +24,7 @@ bool starts_itself(const Effect& e) { return e.kind == Eff::exec && (e.data_tain
 bool copy_starts_itself(std::string_view code, const LibraryModel& model, const KnownThreats& threats,
                         const std::vector<std::string>& args, uint64_t units) {
   EffectLog log;
-  Ctx ctx(model, threats, log, units);
+  Ctx ctx(model, threats, log, units, Budget::kCpuLimitNs / 4);
   ctx.copy_run = true;
   std::vector<Word> words;
   for (const auto& a : args) words.push_back(Word{a, 0, -1});
@@ -34,11 +39,12 @@ bool copy_starts_itself(std::string_view code, const LibraryModel& model, const 
 }  // namespace
 
 void judge_self_copies(std::string_view code, const LibraryModel& model, const KnownThreats& threats, EffectLog& log,
-                       uint64_t units) {
+                       uint64_t spent) {
   std::map<std::vector<std::string>, bool> stops;  // the copy's arguments -> it starts no copy
   for (const Effect& e : log.effects())
     if (starts_itself(e) && e.copy_args && !stops.count(*e.copy_args) && stops.size() < kMaxCopies)
-      stops[*e.copy_args] = !copy_starts_itself(code, model, threats, *e.copy_args, units);
+      stops[*e.copy_args] = !copy_starts_itself(code, model, threats, *e.copy_args,
+                                                std::max(spent / 2, kMinCopyUnits));
   // A start is one site (its exec, and the interpreter that runs the copy):
   // bounded when every start there with known arguments is.
   std::map<std::pair<uint32_t, uint32_t>, bool> bounded;

@@ -16,9 +16,9 @@ namespace mai::assess {
 class LibraryModel;
 class KnownThreats;
 
-// Marks the exec effects in `log` whose copies start no copy. `units`: the
-// work budget of each copy's interpretation.
+// Marks the exec effects in `log` whose copies start no copy. `spent`: the
+// work units the program's own interpretation took (each copy gets half).
 void judge_self_copies(std::string_view code, const LibraryModel& model, const KnownThreats& threats, EffectLog& log,
-                       uint64_t units);
+                       uint64_t spent);
 
 }  // namespace mai::assess

@@ -113,6 +113,17 @@ std::string repeated(const std::string& head, const std::string& line, size_t n)
 }
 
 // One test each: each takes seconds (the deadlines), more under a sanitizer.
+// Starts of itself with known arguments are interpreted again as the copy
+// (self_copies.hpp): at most two copies, each on half the work the program
+// took, however many distinct command lines (here 15,000 in 1 MB) the file
+// gives its copies. (About twice the time of the program alone.)
+TEST(BoundedCost, CopiesOfItselfInterpretedAgainStayBounded) {
+  std::string code = "import subprocess, sys\n";
+  for (int i = 0; i < 15000; ++i)
+    code += "subprocess.Popen([sys.executable, __file__, '--n', '" + std::to_string(i) + "'])\n";
+  expect_bounded(code, RiskLevel::blocked);
+}
+
 TEST(BoundedCost, ListInAListLines) { expect_bounded(repeated("x = []\n", "x = [x]\n", 120000), RiskLevel::low); }
 TEST(BoundedCost, TupleInATupleLines) { expect_bounded(repeated("x = ()\n", "x = (x,)\n", 110000), RiskLevel::low); }
 // The same chain of lists, analysed this time (the import first changes how
