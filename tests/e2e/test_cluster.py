@@ -136,7 +136,13 @@ class Cluster(CliTestCase):
             [result] = [r for r in by_request[rid] if r["type"] == "result"]
             terminations[result["data"].get("termination")] += 1
             starts = [r for r in by_request[rid] if r["type"] == "execution.start"]
-            self.assertTrue(starts, f"{rid}: no execution.start on record")
+            if not starts:
+                # Taken by a worker that died before starting it: answered
+                # worker_lost and never started, as allowed above (at most 4;
+                # seen under stress-ng, where the kill lands before a start).
+                self.assertEqual(result["data"].get("termination"), "worker_lost",
+                                 f"{rid}: no execution.start on record")
+                continue
             ran_on[starts[-1]["data"]["worker"]] += 1
             if result["data"].get("termination") == "exited":
                 self.assertIn("execution.end", kinds, rid)
