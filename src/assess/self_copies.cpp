@@ -46,11 +46,11 @@ void judge_self_copies(std::string_view code, const LibraryModel& model, const K
       stops[*e.copy_args] = !copy_starts_itself(code, model, threats, *e.copy_args,
                                                 std::max(spent / 2, kMinCopyUnits));
   // A start is one site (its exec, and the interpreter that runs the copy):
-  // bounded when every start there with known arguments is.
+  // bounded when every start there is, one of arguments not known never.
   std::map<std::pair<uint32_t, uint32_t>, bool> bounded;
   for (const Effect& e : log.effects()) {
-    if (!starts_itself(e) || !e.copy_args) continue;
-    auto it = stops.find(*e.copy_args);
+    if (!starts_itself(e) || (!e.copy_args && e.tag != "process")) continue;
+    auto it = e.copy_args ? stops.find(*e.copy_args) : stops.end();
     const bool stop = it != stops.end() && it->second;
     auto [slot, fresh] = bounded.emplace(std::make_pair(e.line, e.col), stop);
     if (!fresh) slot->second = slot->second && stop;

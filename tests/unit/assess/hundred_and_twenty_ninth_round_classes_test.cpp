@@ -296,6 +296,21 @@ if __name__ == "__main__":
     sys.exit(main())
 )",
        "FORK-BOMB"},
+      {"one of the command lines at the start is not known", B, R"(import argparse
+import os
+import subprocess
+import sys
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--worker", action="store_true")
+args = ap.parse_args()
+if args.worker:
+    sys.exit(0)
+while True:
+    cmd = [sys.executable, __file__, "--worker"] if os.environ.get("A") else [sys.executable, __file__] + sys.argv[1:]
+    subprocess.Popen(cmd).wait()
+)",
+       "FORK-BOMB"},
       {"forked workers exec'd with --role worker under a role check", M, R"(import argparse
 import os
 import sys
