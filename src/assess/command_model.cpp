@@ -254,6 +254,41 @@ std::string first_fields(const std::string& text) {
   return out;
 }
 
+// What `sed s/RE$/REPL/` makes of lines whose ends are known only at run
+// time: a substitution anchored at the line's end whose pattern cannot match
+// '/' changes nothing up to the line's last '/', so "/dev/?" with its
+// partition number cut off is still "/dev/?" (what follows that '/' is
+// taken as unknown). Any other script gives "" (nothing known); a line
+// without '/' is unknown whole.
+std::string sed_suffix_kept(const std::string& script, const std::string& text) {
+  if (script.size() < 4 || script[0] != 's') return "";
+  const char delim = script[1];
+  std::string re;
+  size_t i = 2;
+  for (; i < script.size() && script[i] != delim; ++i) {
+    if (script[i] == '\\' && i + 1 < script.size()) {
+      const char next = script[i + 1];
+      // \? \+ \( \) \{ \} \| and digits are operators and groups; \w, \S, \/ may match '/'
+      if (!std::strchr("?+(){}|0123456789", next)) return "";
+      re += script[i++];
+    }
+    re += script[i];
+  }
+  if (i >= script.size() || re.empty() || re.back() != '$' || (re.size() > 1 && re[re.size() - 2] == '\\')) return "";
+  if (re.find_first_of("./") != std::string::npos || re.find("[^") != std::string::npos) return "";
+  std::string out;
+  for (size_t b = 0; b < text.size();) {
+    size_t e = std::min(text.find('\n', b), text.size());
+    std::string_view line(text.data() + b, e - b);
+    size_t slash = line.rfind('/');
+    if (slash != std::string_view::npos) out.append(line.substr(0, slash + 1));
+    out += kUnknownPart;
+    out += '\n';
+    b = e + 1;
+  }
+  return out;
+}
+
 // Field `field` (1-based) of each line split at `delim` (cut -d: -f6); a
 // line without the delimiter gives itself and one with fewer fields nothing,
 // as cut does. Unknown parts stay so.
@@ -482,6 +517,17 @@ class Runner {
     return r;
   }
 
+  // The shape of a system table's lines (/proc/mounts) when `w` names one.
+  const std::string* table_lines(const Word& w) const { return ctx_.lib.table_file_lines(ctx_.path(w.text)); }
+  // cut -d: -f6 of lines it knows, or knows the shape of: that field of each
+  // ("" when the fields asked for are not one plain number).
+  std::string cut_output(const std::vector<Word>& argv, const Parsed& p, const std::string& text) const {
+    auto d = opt_value(argv, p, "-d");
+    auto f = opt_value(argv, p, "-f");
+    const std::string fs = f ? f->text : std::string();
+    if (!f || fs.empty() || fs.size() >= 4 || !std::all_of(fs.begin(), fs.end(), ::isdigit) || fs == "0") return "";
+    return cut_fields(text, d && d->text.size() == 1 ? d->text[0] : '\t', std::stoul(fs));
+  }
   std::pair<uint32_t, int32_t> file_taint(const Word& w) {
     std::string norm = ctx_.path(w.text);
     uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) | (w.taint & (kWalked | kSelf));
@@ -1123,6 +1169,17 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (ev < 0) ev = fev;
       any = true;
     }
+    // One system table read (/proc/mounts): its lines' shape is the input's.
+    const std::string* table = p.operands.size() == first + 1 && !in_place ? table_lines(argv[p.operands[first]]) : nullptr;
+    if (table) {
+      if (name == "cat" || selects_lines(name)) r.stdout_text = *table;
+      else if (name == "cut") r.stdout_text = cut_output(argv, p, *table);
+    }
+    if (name == "sed" && !in_place && (table || (!any && !io.stdin_known && is_partial(io.stdin_text)))) {
+      auto e = opt_value(argv, p, "-e");
+      const Word* script = e ? &*e : (first == 1 && !p.operands.empty() ? &argv[p.operands[0]] : nullptr);
+      if (script && !is_partial(script->text)) r.stdout_text = sed_suffix_kept(script->text, table ? *table : io.stdin_text);
+    }
     if (!any) {
       t = io.stdin_taint;
       ev = io.stdin_ev;
@@ -1132,15 +1189,9 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         r.stdout_text = io.stdin_text;
         r.stdout_known = io.stdin_known;
       } else if (name == "cut" && !io.stdin_text.empty()) {
-        // cut -d: -f6 of lines it knows, or knows the shape of: that field of each.
-        auto d = opt_value(argv, p, "-d");
-        auto f = opt_value(argv, p, "-f");
-        const std::string fs = f ? f->text : std::string();
-        if (f && !fs.empty() && fs.size() < 4 && std::all_of(fs.begin(), fs.end(), ::isdigit) && fs != "0") {
-          r.stdout_text = cut_fields(io.stdin_text, d && d->text.size() == 1 ? d->text[0] : '\t', std::stoul(fs));
-          // (a field the shape knows whole is every line's: getent's home directory)
-          r.stdout_known = io.stdin_known || !is_partial(r.stdout_text);
-        }
+        r.stdout_text = cut_output(argv, p, io.stdin_text);
+        // (a field the shape knows whole is every line's: getent's home directory)
+        r.stdout_known = !r.stdout_text.empty() && (io.stdin_known || !is_partial(r.stdout_text));
       } else if (selects_lines(name) && !io.stdin_known && is_partial(io.stdin_text)) {
         // Lines of a shape (lsblk -p: /dev/<name> each) picked or sorted
         // are lines of that shape (`lsblk -dnp | grep -v loop | head -1`).
@@ -2061,13 +2112,22 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       if (is_awk(name)) {
         for (const auto& line : awk_command_lines(code->text)) nested_shell(Word{line, code_taint(*code), code->ev});
         // `awk '$2 == "disk" {print $1}'` over lines of a shape: their first fields.
-        static const RE2 prints_first_field("\\{\\s*print\\s+\\$1\\s*;?\\s*\\}\\s*$");
+        // (`{print $1; exit}`: the first such line's)
+        static const RE2 prints_first_field("\\{\\s*print\\s+\\$1\\s*(;\\s*exit\\s*)?;?\\s*\\}\\s*$");
         // `awk '{print "/dev/" $1}'`: whatever it reads, lines of that shape.
         static const RE2 prints_framed_field(
             "\\{\\s*print\\s+\"([^\"\\\\]*)\"\\s*\\$(?:\\d+|NF)\\s*(?:\"([^\"\\\\]*)\")?\\s*;?\\s*\\}\\s*$");
         std::string before, after;
-        if (!io.stdin_known && is_partial(io.stdin_text) && RE2::PartialMatch(code->text, prints_first_field)) {
-          r.stdout_text = first_fields(io.stdin_text);
+        // Its input: the one file after its program (a system table's lines
+        // have a known shape), else stdin.
+        // Fields at the default separator only (no -F).
+        const bool default_fields = std::none_of(argv.begin() + 1, argv.end(), [](const Word& w) {
+          return w.text.rfind("-F", 0) == 0 || w.text.rfind("--field-separator", 0) == 0;
+        });
+        const std::string* table = p.operands.size() == 2 && default_fields ? table_lines(argv[p.operands[1]]) : nullptr;
+        const bool shaped_stdin = p.operands.size() < 2 && default_fields && !io.stdin_known && is_partial(io.stdin_text);
+        if ((table || shaped_stdin) && RE2::PartialMatch(code->text, prints_first_field)) {
+          r.stdout_text = first_fields(table ? *table : io.stdin_text);
           r.stdout_taint = io.stdin_taint;
           r.stdout_ev = io.stdin_ev;
         } else if (RE2::PartialMatch(code->text, prints_framed_field, &before, &after) && !before.empty()) {

@@ -193,7 +193,7 @@ ApiSpec parse_entry(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "firewall_chains", "script_hooks", "key_vendors", "key_vendor_paths", "shells", "command_modules", "path_classes",
+  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "firewall_chains", "script_hooks", "key_vendors", "key_vendor_paths", "shells", "command_modules", "path_classes", "table_files",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
@@ -223,6 +223,14 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
     for (const auto& mod : root["command_modules"].as_string_list()) {
       m.command_modules_.insert(mod);
       m.module_roots_.insert(mod.substr(0, mod.find('.')));
+    }
+  if (root.has("table_files"))
+    for (const auto& [path, shape] : root["table_files"].entries()) {
+      std::string line = shape.as_string();
+      if (line.empty()) shape.fail("empty line shape");
+      for (auto& ch : line)
+        if (ch == '*') ch = kUnknownPart;
+      m.table_files_[normalize_path(path)] = line + "\n";
     }
   const auto classes = root["path_classes"];
   classes.expect_map();

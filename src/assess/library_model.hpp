@@ -154,6 +154,12 @@ class LibraryModel {
   // A name that hints at secrets (password, token, api_key) for weak-hash/random rules.
   bool secret_hint(std::string_view name) const;
   const std::vector<std::string>& shells() const { return shells_; }
+  // The shape of the lines of a system table file (/proc/mounts: a device
+  // path first), unknown parts as kUnknownPart; nullptr for any other file.
+  const std::string* table_file_lines(const std::string& normalized_path) const {
+    auto it = table_files_.find(normalized_path);
+    return it == table_files_.end() ? nullptr : &it->second;
+  }
   bool is_shell(std::string_view command) const;
   // Modules whose every attribute is the program of that name (sh.curl, plumbum.cmd.ls).
   bool command_module(const std::string& module) const { return command_modules_.count(module) > 0; }
@@ -186,6 +192,7 @@ class LibraryModel {
   std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_, runner_names_,
       sql_statement_, firewall_chains_;
   std::vector<std::string> shells_;
+  std::unordered_map<std::string, std::string> table_files_;
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendors_;  // name word -> its hosts
   std::unordered_map<std::string, std::shared_ptr<const LazyRegex>> key_vendor_paths_;  // name word -> its API paths
   std::unordered_set<std::string> command_modules_;
