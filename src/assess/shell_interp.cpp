@@ -203,8 +203,8 @@ class ShInterp {
     FirstPrinted& first = first_printed_.back();
     if (r.stdout_known && first.known.empty()) first.known = r.stdout_text;
     else if (!r.stdout_known && first.partial.empty() && is_partial(r.stdout_text) &&
-             r.stdout_text.find_first_not_of(kUnknownPart) != std::string::npos)
-      first.partial = r.stdout_text;
+             r.stdout_text.find_first_not_of(std::string("\n") + kUnknownPart) != std::string::npos)
+      first.partial = r.stdout_text;  // (a line with a known part: `echo "$DEV"` is none)
   }
   // `export -f NAME...` (declare -fx): child shells know those functions.
   void export_functions(NodeId decl) {

@@ -88,5 +88,47 @@ subprocess.run(["/".join(cfg["tool"]), "-a", "data/", "backup/"], check=True)
   for (const auto& c : cases) check(c);
 }
 
+// What a function prints, when its branches print different lines, is the
+// first line with a known part: `echo "$CARD_DEVICE"` (nothing known) in a
+// branch that returns early had been taken as that line, so the disk path
+// another branch printed ("/dev/$parent") never reached dd. Known limit
+// since the hundred-and-twenty-eighth round (prog132a). Twin: the same
+// function's disk only reported.
+TEST(HundredAndThirtySeventhRoundClasses, FunctionOutputPrefersALineWithAKnownPart) {
+  const Case cases[] = {
+      {"a device named by the environment, else the disk behind /, zeroed", B, R"sh(#!/bin/sh
+card_disk() {
+    if [ -n "${CARD_DEVICE:-}" ]; then
+        echo "$CARD_DEVICE"
+        return
+    fi
+    parent=$(lsblk -no PKNAME "$(findmnt -no SOURCE /)" | head -n1)
+    if [ -n "$parent" ]; then
+        echo "/dev/$parent"
+    fi
+}
+disk=$(card_disk)
+dd if=/dev/zero of="$disk" bs=1M count=256
+)sh",
+       "WIPE", Sh},
+      {"the same disk only reported", L, R"sh(#!/bin/sh
+card_disk() {
+    if [ -n "${CARD_DEVICE:-}" ]; then
+        echo "$CARD_DEVICE"
+        return
+    fi
+    parent=$(lsblk -no PKNAME "$(findmnt -no SOURCE /)" | head -n1)
+    if [ -n "$parent" ]; then
+        echo "/dev/$parent"
+    fi
+}
+disk=$(card_disk)
+echo "card is $disk" >> rotation.log
+)sh",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
