@@ -506,6 +506,10 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   (void)site;
   if (stop_) return Value();
   if (f.on_stack) {
+    // Every function between its running call and this one is in the cycle:
+    // a fork in `launch`, whose child calls `top_up` again, which calls
+    // `launch`, multiplies as a fork in `top_up` itself would.
+    for (auto it = active_.rbegin(); it != active_.rend() && *it != &f; ++it) (*it)->recursive = true;
     f.recursive = true;
     return Value::tainted(args.taint(), args.ev());
   }
@@ -643,6 +647,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   yields_.push_back(Sink{&yields, false, {}, true, branch_depth_});
   ++call_depth_;
   f.on_stack = true;
+  active_.push_back(&f);
   if (f.lambda) {
     ret = eval(f.body);
   } else if (f.body != kNoNode) {
@@ -650,6 +655,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
     (void)before;
     exec_block(f.body);
   }
+  active_.pop_back();
   f.on_stack = false;
   --call_depth_;
   bool returned = returns_.back().any;

@@ -264,6 +264,7 @@ class PyInterp {
   std::shared_ptr<Scope> module_;
   std::shared_ptr<Scope> scope_;   // current
   FunctionInfo* fn_ = nullptr;     // current function
+  std::vector<FunctionInfo*> active_;  // the functions whose calls are running, outermost first
   ClassInfo* cls_body_ = nullptr;  // inside a class body
   std::unordered_set<std::string>* globals_ = nullptr;  // names declared global in the current function
   std::vector<Log> logs_;

@@ -130,5 +130,68 @@ echo "card is $disk" >> rotation.log
   for (const auto& c : cases) check(c);
 }
 
+// A fork in `_launch`, whose child calls `top_up` on a new supervisor, which
+// calls `_launch` in its loop: each child tops up a pool of its own, without
+// end. Only the function found running again (`top_up`) had been marked
+// recursive, not `_launch` between, so the fork was a bounded one. Every
+// function of the cycle is recursive now. Twins: the same pool whose
+// children work and exit, and a build recursing over its dependencies
+// through a helper (a recursion over data) that runs make.
+TEST(HundredAndThirtySeventhRoundClasses, EveryFunctionOfARecursionCycleIsRecursive) {
+  const Case cases[] = {
+      {"children that top up a pool of their own", B, R"py(import os
+class Supervisor:
+    def __init__(self, target):
+        self.target = target
+        self.children = []
+    def _launch(self):
+        pid = os.fork()
+        if pid == 0:
+            Supervisor(self.target).top_up()
+            os._exit(0)
+        self.children.append(pid)
+    def top_up(self):
+        while True:
+            self._launch()
+            if len(self.children) >= self.target and os.environ.get("POOL_READY"):
+                break
+Supervisor(4).top_up()
+)py",
+       "FORK-BOMB"},
+      {"the same pool whose children work and exit", L, R"py(import os
+class Supervisor:
+    def __init__(self, target):
+        self.target = target
+        self.children = []
+    def _launch(self):
+        pid = os.fork()
+        if pid == 0:
+            print("working")
+            os._exit(0)
+        self.children.append(pid)
+    def top_up(self):
+        while len(self.children) < self.target:
+            self._launch()
+        for pid in self.children:
+            os.waitpid(pid, 0)
+Supervisor(4).top_up()
+)py"},
+      {"a build recursing over its dependencies through a helper", M, R"py(import os, subprocess
+def build(target):
+    for dep in deps_of(target):
+        build_dep(dep)
+    subprocess.run(["make", "-C", target], check=True)
+def build_dep(dep):
+    if os.path.isdir(dep):
+        build(dep)
+def deps_of(target):
+    with open(os.path.join(target, "DEPS")) as f:
+        return [l.strip() for l in f if l.strip()]
+build(".")
+)py"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
