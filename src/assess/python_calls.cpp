@@ -1253,6 +1253,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         }
         if (spec.special_id == Special::none && !have_result && spec.returns == "str") {
           result = Value::tainted(cmd.taint | printed.taint, printed.ev >= 0 ? printed.ev : cmd.ev);
+          result.alts = printed.alts;  // a shape the command's output is known to have
           have_result = true;
         }
         if (have_result && printed.taint) result.add_taint(printed.taint, printed.ev);
@@ -1974,8 +1975,13 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       Site nested = where;
       nested.via = "in the command it runs";
       CommandResult out = run_command(words, io, ctx_, nested);
-      // What the command prints (a clipboard, a secret dump) is what check_output returns.
+      // What the command prints (a clipboard, a secret dump) is what check_output returns,
+      // and its shape where the command model knows one (`findmnt -no SOURCE /`: a device
+      // path), for one command line.
       if (output && out.stdout_taint) output->add_taint(out.stdout_taint, out.stdout_ev);
+      if (output && cmd.alts.size() == 1 && is_partial(out.stdout_text) &&
+          out.stdout_text.find_first_not_of(std::string("\n") + kUnknownPart) != std::string::npos)
+        output->alts = Value::str(out.stdout_text).alts;
     } else if (a.k == VK::str || a.k == VK::bytes) {
       std::string line = a.s;
       bool looks_shell = shell || line.find(' ') != std::string::npos;
