@@ -8,6 +8,7 @@
 #include <set>
 
 #include "assess/payload_decoder.hpp"
+#include "assess/sed_script.hpp"
 #include "assess/taint.hpp"
 
 namespace mai::assess {
@@ -249,41 +250,6 @@ std::string first_fields(const std::string& text) {
       out.append(line.substr(0, line.find_first_of(" \t")));
       out += '\n';
     }
-    b = e + 1;
-  }
-  return out;
-}
-
-// What `sed s/RE$/REPL/` makes of lines whose ends are known only at run
-// time: a substitution anchored at the line's end whose pattern cannot match
-// '/' changes nothing up to the line's last '/', so "/dev/?" with its
-// partition number cut off is still "/dev/?" (what follows that '/' is
-// taken as unknown). Any other script gives "" (nothing known); a line
-// without '/' is unknown whole.
-std::string sed_suffix_kept(const std::string& script, const std::string& text) {
-  if (script.size() < 4 || script[0] != 's') return "";
-  const char delim = script[1];
-  std::string re;
-  size_t i = 2;
-  for (; i < script.size() && script[i] != delim; ++i) {
-    if (script[i] == '\\' && i + 1 < script.size()) {
-      const char next = script[i + 1];
-      // \? \+ \( \) \{ \} \| and digits are operators and groups; \w, \S, \/ may match '/'
-      if (!std::strchr("?+(){}|0123456789", next)) return "";
-      re += script[i++];
-    }
-    re += script[i];
-  }
-  if (i >= script.size() || re.empty() || re.back() != '$' || (re.size() > 1 && re[re.size() - 2] == '\\')) return "";
-  if (re.find_first_of("./") != std::string::npos || re.find("[^") != std::string::npos) return "";
-  std::string out;
-  for (size_t b = 0; b < text.size();) {
-    size_t e = std::min(text.find('\n', b), text.size());
-    std::string_view line(text.data() + b, e - b);
-    size_t slash = line.rfind('/');
-    if (slash != std::string_view::npos) out.append(line.substr(0, slash + 1));
-    out += kUnknownPart;
-    out += '\n';
     b = e + 1;
   }
   return out;
@@ -1175,10 +1141,24 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (name == "cat" || selects_lines(name)) r.stdout_text = *table;
       else if (name == "cut") r.stdout_text = cut_output(argv, p, *table);
     }
-    if (name == "sed" && !in_place && (table || (!any && !io.stdin_known && is_partial(io.stdin_text)))) {
+    if (name == "sed" && !in_place && !p.short_flag('n') && (table || !any)) {
+      // One script (-e SCRIPT once, or the first operand) over known text or lines of a shape.
       auto e = opt_value(argv, p, "-e");
+      const size_t scripts = std::count_if(argv.begin(), argv.end(), [](const Word& w) {
+        return w.text == "-e" || w.text == "--expression" || w.text == "-f" || w.text == "--file";
+      });
       const Word* script = e ? &*e : (first == 1 && !p.operands.empty() ? &argv[p.operands[0]] : nullptr);
-      if (script && !is_partial(script->text)) r.stdout_text = sed_suffix_kept(script->text, table ? *table : io.stdin_text);
+      if (script && scripts <= 1 && !is_partial(script->text)) {
+        const bool extended = p.short_flag('E') || p.short_flag('r') || p.has("--regexp-extended");
+        if (!table && io.stdin_known) {
+          if (auto out = sed_substitute(script->text, io.stdin_text, extended)) {
+            r.stdout_text = *out;
+            r.stdout_known = true;
+          }
+        } else if (table || is_partial(io.stdin_text)) {
+          r.stdout_text = sed_suffix_kept(script->text, table ? *table : io.stdin_text);
+        }
+      }
     }
     if (!any) {
       t = io.stdin_taint;

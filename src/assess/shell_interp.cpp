@@ -177,6 +177,7 @@ class ShInterp {
   Word operator_word(NodeId expansion, std::string_view text);
   Word expand_var(const std::string& name);
   std::string ifs_separator() const;
+  std::string field_separators(const std::vector<std::string>& prefix_assigns) const;
   // A variable's value before a subshell, to put back after it.
   std::optional<Word> saved_var(const std::string& name) const {
     auto it = vars_.find(name);
@@ -690,6 +691,43 @@ std::string ShInterp::join_by_ifs(const std::string& elements) const {
     if (c == kArraySep) out += sep;
     else out += c;
   return out;
+}
+
+// The characters `read` splits a line at: IFS as the command's prefix sets
+// it (`IFS='|' read -r label words`), else as the code set it, else blanks.
+std::string ShInterp::field_separators(const std::vector<std::string>& prefix_assigns) const {
+  for (const auto& a : prefix_assigns)
+    if (a.rfind("IFS=", 0) == 0 && !is_partial(a)) return a.substr(4);
+  auto it = vars_.find("IFS");
+  if (it != vars_.end() && !is_partial(it->second.text)) return it->second.text;
+  return " \t\n";
+}
+
+// `read A B C` of one line: a field per name, the last one the line's rest.
+// Blanks in IFS gather (and are trimmed around fields); any other IFS
+// character ends exactly one field (`policy|set enforce 0` at '|').
+std::vector<std::string> split_read_line(const std::string& line, size_t names, const std::string& ifs) {
+  auto sep = [&](char c) { return ifs.find(c) != std::string::npos; };
+  auto blank = [&](char c) { return (c == ' ' || c == '\t' || c == '\n') && sep(c); };
+  std::vector<std::string> values(names);
+  size_t at = 0;
+  for (size_t i = 0; i < names; ++i) {
+    while (at < line.size() && blank(line[at])) ++at;
+    if (at >= line.size()) break;
+    if (i + 1 == names) {
+      size_t end = line.size();
+      while (end > at && blank(line[end - 1])) --end;
+      values[i] = line.substr(at, end - at);
+      break;
+    }
+    size_t end = at;
+    while (end < line.size() && !sep(line[end])) ++end;
+    values[i] = line.substr(at, end - at);
+    at = end;
+    while (at < line.size() && blank(line[at])) ++at;
+    if (at < line.size() && sep(line[at])) ++at;  // the one other separator that ended the field
+  }
+  return values;
 }
 
 Word ShInterp::expand_var(const std::string& name) {
@@ -1892,20 +1930,9 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     // Lines of a known shape (`mapfile -t DEVS < <(lsblk ... | awk '{print "/dev/" $1}')`) keep it.
     const bool shaped = whole && !io.stdin_known && is_partial(io.stdin_text);
     std::vector<std::string> values(names.size(), io.stdin_known || shaped ? io.stdin_text : std::string(1, kUnknownPart));
-    if (io.stdin_known && !whole && !names.empty()) {
-      std::string line = io.stdin_text.substr(0, io.stdin_text.find('\n'));
-      size_t at = 0;
-      for (size_t i = 0; i < names.size(); ++i) {
-        at = line.find_first_not_of(" \t", at);
-        if (at == std::string::npos) {
-          values[i].clear();
-          continue;
-        }
-        size_t end = i + 1 == names.size() ? line.find_last_not_of(" \t") + 1 : line.find_first_of(" \t", at);
-        values[i] = line.substr(at, end == std::string::npos ? std::string::npos : end - at);
-        at = end == std::string::npos ? line.size() : end;
-      }
-    }
+    if (io.stdin_known && !whole && !names.empty())
+      values = split_read_line(io.stdin_text.substr(0, io.stdin_text.find('\n')), names.size(),
+                               field_separators(assigns));
     if (argv[0].text != "read")  // mapfile: an array, a line each
       for (auto& v : values) {
         while (!v.empty() && v.back() == '\n') v.pop_back();

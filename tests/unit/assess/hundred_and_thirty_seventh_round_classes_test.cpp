@@ -256,5 +256,51 @@ with open("root-device.txt", "w") as f:
   for (const auto& c : cases) check(c);
 }
 
+// Commands kept split in a table (`policy|set enforce 0`), read with
+// `IFS='|' read -r label words` and put together with sed: `read` had split
+// at blanks whatever IFS the command was given, and sed's output was never
+// known, so `sudo setenforce 0` was `sudo enforce 0` (HIGH). read now splits
+// at the IFS its prefix or the code set, and sed's substitutions run on
+// known text (src/assess/sed_script.cpp). Twin: the same table of harmless
+// commands (df, uptime) stays LOW.
+TEST(HundredAndThirtySeventhRoundClasses, ReadSplitsAtItsIfsAndSedRunsOnKnownText) {
+  const Case cases[] = {
+      {"security switched off from a table of split commands", B, R"sh(#!/bin/sh
+steps() {
+    cat <<'EOF'
+policy|set enforce 0
+fw_unit|systemctl disable --now fire walld
+EOF
+}
+steps | while IFS='|' read -r label words; do
+    case "$label" in
+        policy)  cmd="$(echo "$words" | sed 's/set enforce/setenforce/')" ;;
+        fw_unit) cmd="$(echo "$words" | sed 's/fire walld/firewalld/')" ;;
+        *)       cmd="$words" ;;
+    esac
+    $cmd >/dev/null 2>&1 || true
+done
+)sh",
+       "DISABLE-SECURITY", Sh},
+      {"the same table of harmless commands", L, R"sh(#!/bin/sh
+steps() {
+    cat <<'EOF'
+disk|d f -h
+uptime|up time
+EOF
+}
+steps | while IFS='|' read -r label words; do
+    case "$label" in
+        disk)   cmd="$(echo "$words" | sed 's/d f/df/')" ;;
+        uptime) cmd="$(echo "$words" | sed 's/up time/uptime/')" ;;
+    esac
+    $cmd >> report.txt
+done
+)sh",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
