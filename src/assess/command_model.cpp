@@ -1695,6 +1695,8 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (argv[from].text.find('n') != std::string::npos) no_newline = true;
       ++from;
     }
+    // `printf -- FORMAT ...`: the format may start with '-' after the end of options.
+    if (name == "printf" && from + 1 < argv.size() && argv[from].text == "--") ++from;
     if (name == "printf" && from < argv.size()) {
       std::string fmt = argv[from].text;
       std::vector<std::string> rest;

