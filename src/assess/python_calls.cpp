@@ -1250,6 +1250,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
             result = Value::object(spec.returns, line);
             have_result = true;
           }
+        } else if (spec.returns == "subprocess.CompletedProcess" && !printed.alts.empty()) {
+          // run(..., capture_output=True).stdout: the shape the command prints, kept by the result
+          result = Value::object(spec.returns, line);
+          result.alts[0].c = std::make_shared<Container>();
+          result.alts[0].c->set_key("stdout", printed);
+          have_result = true;
         }
         if (spec.special_id == Special::none && !have_result && spec.returns == "str") {
           result = Value::tainted(cmd.taint | printed.taint, printed.ev >= 0 ? printed.ev : cmd.ev);

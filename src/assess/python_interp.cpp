@@ -2180,7 +2180,11 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         self.ev = obj.ev;
         if (spec && spec->attr) {
           Args none;
-          put(apply_spec(*spec, spec->name, &self, none, at));
+          Value v = apply_spec(*spec, spec->name, &self, none, at);
+          // (and the text it is known to hold: a finished process's output's shape)
+          if (a.c)
+            if (const Value* kept = a.c->get_key(name); kept && !kept->alts.empty()) v.alts = kept->alts;
+          put(std::move(v));
           ++by_spec;
         } else {
           Value m;

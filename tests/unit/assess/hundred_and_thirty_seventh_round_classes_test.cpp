@@ -236,15 +236,20 @@ echo "$n chunks for $zone" > chunks.txt
   for (const auto& c : cases) check(c);
 }
 
-// What check_output returns has the shape the command model knows its
-// command prints: `findmnt -no SOURCE /` a device path, so dd over it is a
-// wipe in Python as in shell (it was a process of unknown output, MEDIUM).
-// Twin: the same device only logged.
+// What check_output returns, and a finished run's `.stdout`, have the shape
+// the command model knows its command prints: `findmnt -no SOURCE /` a
+// device path, so dd over it is a wipe in Python as in shell (it was a
+// process of unknown output, MEDIUM). Twin: the same device only logged.
 TEST(HundredAndThirtySeventhRoundClasses, CheckOutputKeepsTheCommandsOutputShape) {
   const Case cases[] = {
       {"the root device from findmnt zeroed", B, R"py(import subprocess
 dev = subprocess.check_output(["findmnt", "-no", "SOURCE", "/"]).decode().strip()
 subprocess.run(["dd", "if=/dev/zero", "of=" + dev, "bs=4M"], check=True)
+)py",
+       "WIPE"},
+      {"the root device from a finished run's output formatted", B, R"py(import subprocess
+out = subprocess.run(["findmnt", "-no", "SOURCE", "/"], capture_output=True, text=True).stdout.strip()
+subprocess.run(["mkfs.ext4", "-F", out], check=True)
 )py",
        "WIPE"},
       {"the same device only logged", M, R"py(import subprocess
