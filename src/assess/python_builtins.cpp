@@ -2348,6 +2348,30 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       Value v = make_list({});
       v.alts[0].c->open = true;
       v.alts[0].c->rest = Value::str(std::string(1, kUnknownPart), taint);
+      // Lines of a shape (what `lsblk -p` prints: "/dev/?" each) split at
+      // blanks or lines: an element is one of the pieces the known text
+      // shows, an unknown part one piece, as the shell's fields are.
+      const std::string sep = (m != "splitlines" && a0) ? first_text(*a0) : m == "splitlines" ? "\n" : "";
+      if (me.size() == 1 && (sep.empty() || sep == "\n")) {
+        Value pieces;
+        bool any = false, shaped = true;
+        const std::string& text = me[0];
+        auto blank = [&](char c) { return sep.empty() ? std::isspace(static_cast<unsigned char>(c)) != 0 : c == '\n'; };
+        for (size_t p = 0; p < text.size() && shaped;) {
+          while (p < text.size() && blank(text[p])) ++p;
+          size_t e = p;
+          while (e < text.size() && !blank(text[e])) ++e;
+          if (e == p) break;
+          const std::string piece = text.substr(p, e - p);
+          shaped = piece.find_first_not_of(kUnknownPart) != std::string::npos;
+          Value one = Value::str(piece, taint);
+          if (!any) pieces = std::move(one);
+          else pieces.join(one);
+          any = true;
+          p = e;
+        }
+        if (any && shaped) v.alts[0].c->rest = std::move(pieces);
+      }
       v.taint = taint;
       v.ev = ev;
       return v;

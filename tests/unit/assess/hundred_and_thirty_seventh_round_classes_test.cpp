@@ -252,6 +252,13 @@ out = subprocess.run(["findmnt", "-no", "SOURCE", "/"], capture_output=True, tex
 subprocess.run(["mkfs.ext4", "-F", out], check=True)
 )py",
        "WIPE"},
+      // (split into lines or words, lines of a shape give elements of it)
+      {"every disk lsblk -p lists, from a run's output split, zeroed", B, R"py(import subprocess
+out = subprocess.run(["lsblk", "-dnpo", "NAME"], capture_output=True, text=True).stdout
+for dev in out.split():
+    subprocess.run(["dd", "if=/dev/zero", "of=" + dev, "bs=4M"], check=True)
+)py",
+       "WIPE"},
       {"the same device only logged", M, R"py(import subprocess
 dev = subprocess.check_output(["findmnt", "-no", "SOURCE", "/"], text=True).strip()
 with open("root-device.txt", "w") as f:
