@@ -240,13 +240,7 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
   // An environment key sent to its own API is ordinary wherever in the request
   // it goes; sent to a host an attacker would choose it is exfiltration even
   // in a header (key_destination.hpp).
-  for (Effect& e : log.mutable_effects()) {
-    if ((e.kind != Eff::net_send && e.kind != Eff::net_request) || !(e.data_taint & kEnvSecret)) continue;
-    KeyDestination d = key_destination(log, *model_, e);
-    if (d == KeyDestination::not_its_api) e.flags &= ~kAuthHeader;
-    else if (d == KeyDestination::its_api && !(e.data_taint & (kEnvAll | kSecretFile | kHistory)))
-      e.flags |= kAuthHeader;
-  }
+  settle_key_destinations(log, *model_);
   for (const Effect& e : log.effects()) {
     for (const auto& [r, m] : rules_->candidates(e.kind)) {
       const Rule& rule = rules[r];

@@ -4,9 +4,12 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "assess/taint.hpp"
 #include "assess/value.hpp"
 
 namespace mai::assess {
@@ -176,19 +179,12 @@ NameReading read_name(const std::string& name, const std::string& host, const st
   return r;
 }
 
-}  // namespace
-
-KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e) {
-  std::string host = host_of(e.target);
-  if (host.empty()) return KeyDestination::unknown;
-  const std::string path = path_of(e.target);
-  bool collector = model.exfil_host(e.target);
-  bool attacker_host = collector || public_numeric(host);
-  // The secret may ride in the URL (a bot API's /bot<token>/) while the
-  // data's own chain starts at something else (a reply's downloaded text).
+// The secrets a request carries: its data's (the secret may ride in the
+// URL, a bot API's /bot<token>/, while the data's own chain starts at
+// something else, a reply's downloaded text) and those of the other keys
+// beside it (two keys in one request's headers).
+SecretNames secrets_sent(const EffectLog& log, const Effect& e) {
   SecretNames read = secret_names(log, e.data_ev);
-  std::vector<std::string>& names = read.names;
-  // So may other keys beside it (two keys in one request's headers).
   std::vector<int32_t> heads = e.secret_evs;
   heads.push_back(e.target_ev);
   for (int32_t head : heads) {
@@ -197,8 +193,53 @@ KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, 
     for (auto& r : more.reads)
       if (std::find(read.reads.begin(), read.reads.end(), r) == read.reads.end()) read.reads.push_back(std::move(r));
     for (auto& n : more.names)
-      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(std::move(n));
+      if (std::find(read.names.begin(), read.names.end(), n) == read.names.end()) read.names.push_back(std::move(n));
   }
+  return read;
+}
+
+bool carries_env_secret(const Effect& e) {
+  return (e.kind == Eff::net_send || e.kind == Eff::net_request) && (e.data_taint & kEnvSecret);
+}
+
+}  // namespace
+
+void settle_key_destinations(EffectLog& log, const LibraryModel& model) {
+  std::set<std::pair<std::string, std::string>> authenticated;  // (host, secret's name)
+  std::vector<std::pair<Effect*, std::vector<std::string>>> undecided;
+  const uint32_t more_than_a_key = kEnvAll | kSecretFile | kHistory;
+  for (Effect& e : log.mutable_effects()) {
+    if (!carries_env_secret(e)) continue;
+    KeyDestination d = key_destination(log, model, e);
+    if (d == KeyDestination::not_its_api) e.flags &= ~kAuthHeader;
+    else if (d == KeyDestination::its_api && !(e.data_taint & more_than_a_key)) e.flags |= kAuthHeader;
+    const std::string host = host_of(e.target);
+    if (host.empty() || d == KeyDestination::not_its_api) continue;
+    std::vector<std::string> names = secrets_sent(log, e).names;
+    if (names.empty()) continue;
+    if (e.flags & kAuthHeader)
+      for (const auto& n : names) authenticated.emplace(host, n);
+    else if (!(e.data_taint & more_than_a_key))
+      undecided.emplace_back(&e, std::move(names));
+  }
+  // A secret that authenticated to a host is that host's key: the same
+  // secret, or what the host answered to it (a session token it handed
+  // back), sent there again in a body goes nowhere new.
+  for (auto& [e, names] : undecided) {
+    const std::string host = host_of(e->target);
+    if (std::all_of(names.begin(), names.end(), [&](const std::string& n) { return authenticated.count({host, n}) > 0; }))
+      e->flags |= kAuthHeader;
+  }
+}
+
+KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e) {
+  std::string host = host_of(e.target);
+  if (host.empty()) return KeyDestination::unknown;
+  const std::string path = path_of(e.target);
+  bool collector = model.exfil_host(e.target);
+  bool attacker_host = collector || public_numeric(host);
+  SecretNames read = secrets_sent(log, e);
+  std::vector<std::string>& names = read.names;
   if (names.empty()) return attacker_host ? KeyDestination::not_its_api : KeyDestination::unknown;
   // A key only in the request's authentication, read from one of several
   // variables (the forge's token picked with its URL from one table:

@@ -29,4 +29,11 @@ enum class KeyDestination {
 // secret variables are read from its data's evidence chain.
 KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e);
 
+// Sets or clears kAuthHeader on every request carrying an environment
+// secret by where the secret goes (its API: authentication wherever in the
+// request; a host an attacker would choose: never). A secret that has
+// authenticated to a host is that host's key, so what it sends there in a
+// body too (a session token the host handed back for it) is its as well.
+void settle_key_destinations(EffectLog& log, const LibraryModel& model);
+
 }  // namespace mai::assess
