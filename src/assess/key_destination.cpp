@@ -202,6 +202,8 @@ bool carries_env_secret(const Effect& e) {
   return (e.kind == Eff::net_send || e.kind == Eff::net_request) && (e.data_taint & kEnvSecret);
 }
 
+KeyDestination destination_of(const LibraryModel& model, const Effect& e, SecretNames read);
+
 }  // namespace
 
 void settle_key_destinations(EffectLog& log, const LibraryModel& model) {
@@ -210,13 +212,13 @@ void settle_key_destinations(EffectLog& log, const LibraryModel& model) {
   const uint32_t more_than_a_key = kEnvAll | kSecretFile | kHistory;
   for (Effect& e : log.mutable_effects()) {
     if (!carries_env_secret(e)) continue;
-    KeyDestination d = key_destination(log, model, e);
+    SecretNames sent = secrets_sent(log, e);
+    std::vector<std::string> names = sent.names;
+    KeyDestination d = destination_of(model, e, std::move(sent));
     if (d == KeyDestination::not_its_api) e.flags &= ~kAuthHeader;
     else if (d == KeyDestination::its_api && !(e.data_taint & more_than_a_key)) e.flags |= kAuthHeader;
     const std::string host = host_of(e.target);
-    if (host.empty() || d == KeyDestination::not_its_api) continue;
-    std::vector<std::string> names = secrets_sent(log, e).names;
-    if (names.empty()) continue;
+    if (host.empty() || d == KeyDestination::not_its_api || names.empty()) continue;
     if (e.flags & kAuthHeader)
       for (const auto& n : names) authenticated.emplace(host, n);
     else if (!(e.data_taint & more_than_a_key))
@@ -233,12 +235,18 @@ void settle_key_destinations(EffectLog& log, const LibraryModel& model) {
 }
 
 KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e) {
+  return destination_of(model, e, secrets_sent(log, e));
+}
+
+namespace {
+
+// key_destination, given the secrets the request carries.
+KeyDestination destination_of(const LibraryModel& model, const Effect& e, SecretNames read) {
   std::string host = host_of(e.target);
   if (host.empty()) return KeyDestination::unknown;
   const std::string path = path_of(e.target);
   bool collector = model.exfil_host(e.target);
   bool attacker_host = collector || public_numeric(host);
-  SecretNames read = secrets_sent(log, e);
   std::vector<std::string>& names = read.names;
   if (names.empty()) return attacker_host ? KeyDestination::not_its_api : KeyDestination::unknown;
   // A key only in the request's authentication, read from one of several
@@ -272,4 +280,5 @@ KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, 
   return all_its_api || token_endpoint(e.target) ? KeyDestination::its_api : KeyDestination::unknown;
 }
 
+}  // namespace
 }  // namespace mai::assess

@@ -678,11 +678,7 @@ bool ShInterp::c_style_for(NodeId n, const CommandIo& io, CommandResult& r) {
 // What "$*" and "${A[*]}" put between items: IFS's first character when the
 // code set IFS to a known value (`zone="$(IFS=.; echo "${PARTS[*]}")"`),
 // nothing for an empty IFS, else a blank.
-std::string ShInterp::ifs_separator() const {
-  auto it = vars_.find("IFS");
-  if (it == vars_.end() || is_partial(it->second.text)) return " ";
-  return it->second.text.substr(0, 1);
-}
+std::string ShInterp::ifs_separator() const { return field_separators({}).substr(0, 1); }
 
 std::string ShInterp::join_by_ifs(const std::string& elements) const {
   const std::string sep = ifs_separator();
