@@ -672,6 +672,72 @@ const char* const kSecurityUnits[] = {"firewalld", "ufw", "apparmor", "auditd", 
 const char* const kSecurityUnitSuffixes[] = {"", "d", "-daemon", "-agent", "-sensor", "-manager", "-hids",
                                              "-freshclam", "-persistent", "-server"};
 
+// Backslash escapes as echo -e, printf's %b and tr read them: \n, \t, \r, \\,
+// \xHH and octal \NNN (\0NNN too); any other backslash stays as written.
+std::string decode_backslash_escapes(const std::string& out) {
+  std::string d;
+  for (size_t k = 0; k < out.size(); ++k) {
+    if (out[k] == '\\' && k + 1 < out.size()) {
+      char c = out[k + 1];
+      if (c == 'n') d += '\n', ++k;
+      else if (c == 't') d += '\t', ++k;
+      else if (c == 'r') d += '\r', ++k;
+      else if (c == 'x' && k + 3 < out.size() + 1) {
+        std::string hx = out.substr(k + 2, 2);
+        char* end = nullptr;
+        long v = std::strtol(hx.c_str(), &end, 16);
+        if (end && end != hx.c_str()) {
+          d += static_cast<char>(v);
+          k += 1 + static_cast<size_t>(end - hx.c_str());
+        } else {
+          d += out[k];
+        }
+      } else if (c >= '0' && c <= '7') {
+        size_t j = k + 1;
+        int v = 0, n = 0;
+        if (out[j] == '0') ++j;
+        while (j < out.size() && n < 3 && out[j] >= '0' && out[j] <= '7') v = v * 8 + (out[j++] - '0'), ++n;
+        d += static_cast<char>(v);
+        k = j - 1;
+      } else if (c == '\\') d += '\\', ++k;
+      else d += out[k];
+    } else {
+      d += out[k];
+    }
+  }
+  return d;
+}
+
+// A set of tr's as the bytes it stands for, in order: escapes (\n, \012),
+// classes ([:upper:]) and ranges (a-z) spelled out.
+std::string tr_set(const std::string& written) {
+  static const std::pair<const char*, int (*)(int)> kClasses[] = {
+      {"[:lower:]", ::islower}, {"[:upper:]", ::isupper}, {"[:digit:]", ::isdigit}, {"[:alpha:]", ::isalpha},
+      {"[:alnum:]", ::isalnum}, {"[:space:]", ::isspace}, {"[:blank:]", ::isblank}, {"[:punct:]", ::ispunct}};
+  const std::string set = decode_backslash_escapes(written);
+  std::string out;
+  for (size_t i = 0; i < set.size(); ++i) {
+    bool is_class = false;
+    for (const auto& [name, test] : kClasses) {
+      if (set.compare(i, std::strlen(name), name) != 0) continue;
+      for (int c = 0; c < 128; ++c)
+        if (test(c)) out += static_cast<char>(c);
+      i += std::strlen(name) - 1;
+      is_class = true;
+      break;
+    }
+    if (is_class) continue;
+    if (i + 2 < set.size() && set[i + 1] == '-') {
+      for (int c = static_cast<unsigned char>(set[i]); c <= static_cast<unsigned char>(set[i + 2]); ++c)
+        out += static_cast<char>(c);
+      i += 2;
+    } else {
+      out += set[i];
+    }
+  }
+  return out;
+}
+
 bool is_security_unit(const std::string& u) {
   std::string base = u;  // unit names are lower case; a capitalised one names the same daemon
   std::transform(base.begin(), base.end(), base.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -1754,38 +1820,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         if (ev < 0) ev = argv[k].ev;
       }
     }
-    if (escapes) {
-      std::string d;
-      for (size_t k = 0; k < out.size(); ++k) {
-        if (out[k] == '\\' && k + 1 < out.size()) {
-          char c = out[k + 1];
-          if (c == 'n') d += '\n', ++k;
-          else if (c == 't') d += '\t', ++k;
-          else if (c == 'x' && k + 3 < out.size() + 1) {
-            std::string hx = out.substr(k + 2, 2);
-            char* end = nullptr;
-            long v = std::strtol(hx.c_str(), &end, 16);
-            if (end && end != hx.c_str()) {
-              d += static_cast<char>(v);
-              k += 1 + static_cast<size_t>(end - hx.c_str());
-            } else {
-              d += out[k];
-            }
-          } else if (c >= '0' && c <= '7') {
-            size_t j = k + 1;
-            int v = 0, n = 0;
-            if (out[j] == '0') ++j;
-            while (j < out.size() && n < 3 && out[j] >= '0' && out[j] <= '7') v = v * 8 + (out[j++] - '0'), ++n;
-            d += static_cast<char>(v);
-            k = j - 1;
-          } else if (c == '\\') d += '\\', ++k;
-          else d += out[k];
-        } else {
-          d += out[k];
-        }
-      }
-      out = d;
-    }
+    if (escapes) out = decode_backslash_escapes(out);
     // echo ends its line (echo "$item" >> LIST writes one name a line)
     if (name == "echo" && !no_newline) out += '\n';
     r.stdout_text = out;
@@ -1878,23 +1913,19 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
   }
   if (kind == "tr") {
     // tr SET1 SET2 on known text: the mapped text (rot13 and friends hide payloads).
-    auto expand = [](const std::string& set) {
-      std::string out;
-      for (size_t i = 0; i < set.size(); ++i) {
-        if (i + 2 < set.size() && set[i + 1] == '-') {
-          for (int c = static_cast<unsigned char>(set[i]); c <= static_cast<unsigned char>(set[i + 2]); ++c)
-            out += static_cast<char>(c);
-          i += 2;
-        } else {
-          out += set[i];
-        }
-      }
-      return out;
-    };
     r.stdout_taint = io.stdin_taint;
     r.stdout_ev = io.stdin_ev;
+    if (p.operands.size() == 1 && p.flags.size() == 1 && p.has("-d") && io.stdin_known) {
+      // tr -d SET: the text without those bytes (tr -d '\r', tr -d '\n').
+      const std::string gone = tr_set(argv[p.operands[0]].text);
+      std::string out = io.stdin_text;
+      out.erase(std::remove_if(out.begin(), out.end(), [&](char c) { return gone.find(c) != std::string::npos; }),
+                out.end());
+      r.stdout_text = std::move(out);
+      r.stdout_known = true;
+    }
     if (p.operands.size() == 2 && p.flags.empty() && io.stdin_known) {
-      std::string a = expand(argv[p.operands[0]].text), b = expand(argv[p.operands[1]].text);
+      std::string a = tr_set(argv[p.operands[0]].text), b = tr_set(argv[p.operands[1]].text);
       if (!b.empty()) {
         std::string out = io.stdin_text;
         // Letters turned into other letters (rot13, a shuffled alphabet) or digits

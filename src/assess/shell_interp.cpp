@@ -82,10 +82,12 @@ class ShInterp {
     // A group's output is all its commands print, in order ({ echo '#!/bin/bash';
     // printf 'ZONE=%q\n' "$Z"; cat <<'EOF' ... EOF } > helper.sh): their texts
     // joined, an unknown part for one that printed data nobody knows.
-    // (A function's body is not such a group: what a call prints is the
-    // likely line its branches print, command_substitution's first_printed_.)
+    // A function's body is such a group when it runs straight through
+    // (list_packages() { echo pyserial; echo requests; }); one with branches
+    // or returns is not: what a call prints is the likely line its branches
+    // print, command_substitution's first_printed_.
     const bool group = (t_.kind(n) == K::compound_statement &&
-                        t_.kind(t_[n].parent) != K::function_definition_sh) ||
+                        (t_.kind(t_[n].parent) != K::function_definition_sh || straight_line_body(n))) ||
                        t_.kind(n) == K::subshell;
     std::string all_text;
     bool all_known = true;
@@ -114,6 +116,27 @@ class ShInterp {
       last.stdout_known = all_known;
     }
     return last;
+  }
+  // A function body of plain commands only (no branch, loop or case, no
+  // `return` or `exit` anywhere): every line of it runs, in order.
+  bool straight_line_body(NodeId body) const {
+    bool plain = true;
+    t_.for_named(body, [&](NodeId c) {
+      K k = t_.kind(c);
+      if (k != K::command && k != K::pipeline && k != K::redirected_statement && k != K::variable_assignment &&
+          k != K::declaration_command && k != K::sh_comment)
+        plain = false;
+    });
+    if (!plain) return false;
+    std::string_view text = t_.text(body);
+    for (std::string_view stop : {"return", "exit"})
+      for (size_t at = text.find(stop); at != std::string_view::npos; at = text.find(stop, at + 1)) {
+        auto word_char = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+        bool starts = at == 0 || !word_char(text[at - 1]);
+        bool ends = at + stop.size() >= text.size() || !word_char(text[at + stop.size()]);
+        if (starts && ends) return false;
+      }
+    return true;
   }
   static constexpr size_t kMaxGroupText = 64 * 1024;
   // Adds what one command of a group or one pass of a loop printed: its text,
@@ -390,6 +413,8 @@ void ShInterp::flush_history_off() {
 
 // Separates the elements of an array value (bash arrays, "$@"; never in real text).
 constexpr char kArraySep = '\x1f';
+// IFS when the code leaves it alone: unquoted expansions split at blanks and newlines.
+constexpr const char* kDefaultIfs = " \t\n";
 
 // The items of an array word ("${a[@]}", "$@"), each a word with the array's labels.
 void append_array_items(const Word& w, std::vector<Word>& out) {
@@ -675,6 +700,18 @@ bool ShInterp::c_style_for(NodeId n, const CommandIo& io, CommandResult& r) {
   return true;
 }
 
+// The fields of a word split at any of `seps`, empty ones dropped, each
+// with the word's taint.
+void split_fields(const Word& w, std::string_view seps, std::vector<Word>& out) {
+  size_t p = 0;
+  while (p < w.text.size()) {
+    size_t e = w.text.find_first_of(seps, p);
+    if (e == std::string::npos) e = w.text.size();
+    if (e > p) out.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
+    p = e + 1;
+  }
+}
+
 // What "$*" and "${A[*]}" put between items: IFS's first character when the
 // code set IFS to a known value (`zone="$(IFS=.; echo "${PARTS[*]}")"`),
 // nothing for an empty IFS, else a blank.
@@ -696,7 +733,7 @@ std::string ShInterp::field_separators(const std::vector<std::string>& prefix_as
     if (a.rfind("IFS=", 0) == 0 && !is_partial(a)) return a.substr(4);
   auto it = vars_.find("IFS");
   if (it != vars_.end() && !is_partial(it->second.text)) return it->second.text;
-  return " \t\n";
+  return kDefaultIfs;
 }
 
 // `read A B C` of one line: a field per name, the last one the line's rest.
@@ -1072,8 +1109,25 @@ Word ShInterp::word(NodeId n, bool& split) {
       // it was, and $(IFS=.; echo "${A[*]}") the separator.
       Ctx::Place saved_place = ctx_.place();
       const auto saved_ifs = saved_var("IFS");
-      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
-        if (t_[c].named) r = exec(c, CommandIo{});
+      // Several commands print, in order, all they print ($(echo a; echo b)).
+      std::string all_text;
+      bool all_known = true;
+      uint32_t printed = 0;
+      int32_t printed_ev = -1;
+      int commands = 0;
+      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next) {
+        if (!t_[c].named || t_.kind(c) == K::sh_comment) continue;
+        r = exec(c, CommandIo{});
+        ++commands;
+        append_printed_text(all_text, all_known, r);
+        printed |= r.stdout_taint;
+        if (printed_ev < 0) printed_ev = r.stdout_ev;
+      }
+      if (commands > 1) {
+        r.stdout_taint |= printed;
+        if (r.stdout_ev < 0) r.stdout_ev = printed_ev;
+        if (!all_text.empty()) r.stdout_text = std::move(all_text), r.stdout_known = all_known;
+      }
       ctx_.return_to(std::move(saved_place));
       restore_var("IFS", saved_ifs);
       FirstPrinted likely = std::move(first_printed_.back());
@@ -1178,15 +1232,8 @@ std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns)
     Word w = word(c, split);
     if (w.text.find(kArraySep) != std::string::npos) {
       append_array_items(w, out);  // an array's elements are words of their own
-    } else if (split && t_.kind(c) != K::sh_string && w.text.find(' ') != std::string::npos) {
-      size_t p = 0;
-      while (p < w.text.size()) {
-        while (p < w.text.size() && w.text[p] == ' ') ++p;
-        size_t e = w.text.find(' ', p);
-        if (e == std::string::npos) e = w.text.size();
-        if (e > p) out.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
-        p = e;
-      }
+    } else if (split && t_.kind(c) != K::sh_string && w.text.find_first_of(kDefaultIfs) != std::string::npos) {
+      split_fields(w, kDefaultIfs, out);  // (an unquoted $(list_packages): a word per line)
     } else if ((k == K::concatenation || k == K::word) && has_brace_group(t_.text(c))) {
       for (auto& x : expand_braces(w)) out.push_back(std::move(x));
     } else if (split && w.text.empty() &&
@@ -1491,15 +1538,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           // (an array's items are separate whatever their text: "$@" of a
           // function given a glob and names with run-time parts)
           const bool array = w.text.find(kArraySep) != std::string::npos;
-          const std::string seps = array ? std::string(1, kArraySep) : " \t\n";
+          const std::string seps = array ? std::string(1, kArraySep) : kDefaultIfs;
           if ((array || (split && !is_partial(w.text))) && w.text.find_first_of(seps) != std::string::npos) {
-            size_t p = 0;
-            while (p < w.text.size()) {
-              size_t e = w.text.find_first_of(seps, p);
-              if (e == std::string::npos) e = w.text.size();
-              if (e > p) values.push_back(Word{w.text.substr(p, e - p), w.taint, w.ev});
-              p = e + 1;
-            }
+            split_fields(w, seps, values);
           } else if (has_brace_group(t_.text(c))) {
             for (auto& x : expand_braces(w)) values.push_back(std::move(x));
           } else {
