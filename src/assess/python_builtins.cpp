@@ -1047,9 +1047,31 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::list: case Special::tuple: case Special::set: case Special::sorted: {
       if (!a0) return make_list({}, spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list);
+      VK k = spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list;
+      // A copy of each of a few known collections it may be (sorted(pins.items())
+      // of one dict of several a key picks): pairs stay whole.
+      if (a0->alts.size() > 1 && a0->alts.size() <= 4) {
+        Value copies;
+        bool each_known = true;
+        for (const Alt& a : a0->alts) {
+          Value one;
+          one.alts.push_back(a);
+          one.taint = a0->taint;
+          one.ev = a0->ev;
+          std::vector<Value> items;
+          iterate(one, &items);
+          if (items.empty() && !(a.c && !a.c->open)) {
+            each_known = false;
+            break;
+          }
+          Value copy = make_list(std::move(items), k);
+          if (&a == &a0->alts.front()) copies = std::move(copy);
+          else copies.join(copy);
+        }
+        if (each_known) return copies;
+      }
       std::vector<Value> items;
       Value sum = iterate(*a0, &items);
-      VK k = spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list;
       if (!items.empty() || (a0->single() && a0->single()->c && !a0->single()->c->open))
         return make_list(std::move(items), k);
       // A copy of an open list keeps its known first elements (list(generator)).

@@ -807,6 +807,31 @@ void PyInterp::run_loop_body(NodeId body, const std::function<void()>& bind, boo
 // elements one by one (each pass costs a body's evaluation).
 constexpr size_t kKnownOfOpen = 8;
 
+namespace {
+// The lists a value may be when each of its alternatives is a closed list or
+// tuple; none otherwise.
+std::vector<const Container*> known_lists(const Value& v) {
+  std::vector<const Container*> out;
+  for (const auto& a : v.alts) {
+    if (!(a.k == VK::list || a.k == VK::tuple) || !a.c || a.c->open) return {};
+    out.push_back(a.c.get());
+  }
+  return out;
+}
+
+// One of a few short known lists (groups = [RUNTIME] or [RUNTIME, DEV];
+// one dict's items of several a key picks): their elements, each as itself.
+std::vector<Value> elements_of_few_lists(const Value& v) {
+  std::vector<const Container*> lists = known_lists(v);
+  std::vector<Value> out;
+  if (lists.size() < 2 || lists.size() > 4) return out;
+  for (const Container* l : lists)
+    if (l->items.size() > kKnownOfOpen) return {};
+  for (const Container* l : lists) out.insert(out.end(), l->items.begin(), l->items.end());
+  return out;
+}
+}  // namespace
+
 void PyInterp::exec_for(NodeId s) {
   NodeId left = t_.child(s, F::left);
   NodeId right = t_.child(s, F::right);
@@ -839,17 +864,13 @@ void PyInterp::exec_for(NodeId s) {
         run_loop_body(body, [&] { assign(left, x); }, false);
       }
     }
-    // One of a few known lists (groups = [RUNTIME] or [RUNTIME, DEV]): each
-    // element of each as itself, on a path that may not run.
-    if (!cheap && it.alts.size() > 1 && it.alts.size() <= 4 &&
-        std::all_of(it.alts.begin(), it.alts.end(), [](const Alt& a) {
-          return (a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open && a.c->items.size() <= kKnownOfOpen;
-        }))
-      for (const Alt& a : it.alts)
-        for (const auto& x : a.c->items) {
-          if (stop_) break;
-          run_loop_body(body, [&] { assign(left, x); }, false);
-        }
+    // One of a few known lists: each element of each as itself, on a path
+    // that may not run.
+    if (!cheap)
+      for (const auto& x : elements_of_few_lists(it)) {
+        if (stop_) break;
+        run_loop_body(body, [&] { assign(left, x); }, false);
+      }
     for (int pass = 0; pass < (cheap || loop_depth_ > 2 ? 1 : 2) && !stop_; ++pass)
       run_loop_body(body, [&] { assign(left, summary); }, false);
   }
@@ -1756,14 +1777,6 @@ struct Display {
 
 // The lists a splat may be, when each is known: `[*prefix, binary, ...]`
 // with prefix ["sudo", "-n"] or [].
-std::vector<const Container*> known_lists(const Value& v) {
-  std::vector<const Container*> out;
-  for (const auto& a : v.alts) {
-    if (!(a.k == VK::list || a.k == VK::tuple) || !a.c || a.c->open) return {};
-    out.push_back(a.c.get());
-  }
-  return out;
-}
 }  // namespace
 
 // [a, *xs, b] (tuples and sets alike): one list per known list each splat
@@ -2034,6 +2047,10 @@ Value PyInterp::eval_comprehension(NodeId e) {
       } else if (const Alt* d = it.single(); d && d->k == VK::dict && d->c && d->c->open) {
         // an open dict's known keys (a plan of packages some of which a file adds)
         for (const auto& kv : d->c->keyed) known.push_back(Value::str(kv.first, it.taint));
+      } else {
+        // one of a few known lists (`for name, pin in groups[g].items()`):
+        // each pair whole, not names crossed with every version
+        known = elements_of_few_lists(it);
       }
       if (known.size() * (produced + 1) <= 4096)
         for (auto& x : known) {

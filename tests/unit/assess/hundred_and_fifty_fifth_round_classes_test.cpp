@@ -143,5 +143,44 @@ TEST(HundredAndFiftyFifthRoundClasses, AConfiguredVariableNameIsOneVariable) {
   for (const auto& c : cases) check(c);
 }
 
+// Pins of the dependency groups a loop variable picks (groups from an
+// option whose default is a list): `pins` is one of several dicts, and
+// `sorted(pins.items())` in a generator had merged their pairs, every name
+// crossed with every version, until the combinations ran out of room and the
+// typosquat among them was lost. sorted/list/tuple/set of one of a few known
+// collections now copy each, and a comprehension over one of a few known
+// lists takes each element whole. Twin: the genuine names.
+TEST(HundredAndFiftyFifthRoundClasses, PairsOfOneOfSeveralDictsStayWhole) {
+  const char* program =
+      "import argparse, subprocess\n"
+      "GROUPS = {\n"
+      "    'core': {'req' + 'eusts': '2.31.0', 'openpyxl': '3.1.2', 'python-dateutil': '2.8.2'},\n"
+      "    'cli': {'click': '8.1.7', 'tabulate': '0.9.0', 'rich': '13.7.0'},\n"
+      "}\n"
+      "def selected_specs(groups):\n"
+      "    specs = []\n"
+      "    for group in groups:\n"
+      "        pins = GROUPS.get(group)\n"
+      "        if pins is None:\n"
+      "            raise SystemExit(group)\n"
+      "        specs.extend(f'{name}=={version}' for name, version in sorted(pins.items()))\n"
+      "    return specs\n"
+      "parser = argparse.ArgumentParser()\n"
+      "parser.add_argument('--groups', nargs='+', default=['core', 'cli'])\n"
+      "parser.add_argument('--index-url')\n"
+      "args = parser.parse_args()\n"
+      "cmd = ['python3', '-m', 'pip', 'install']\n"
+      "if args.index_url:\n"
+      "    cmd += ['--index-url', args.index_url]\n"
+      "subprocess.run(cmd + selected_specs(args.groups), check=True)\n";
+  std::string genuine = program;
+  genuine.replace(genuine.find("'req' + 'eusts'"), 15, "'requests'");
+  const Case cases[] = {
+      {"a typosquat among the pins of a group an option picks", B, program, "KNOWN-MALICIOUS-PACKAGE"},
+      {"the genuine names in the same shape", M, genuine.c_str(), "INSTALLS-PACKAGES"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
