@@ -68,10 +68,13 @@ std::string fill(const std::string& tmpl, const Effect& e) {
         else if (key == "tag") val = !e.tag.empty() ? e.tag : e.kind == Eff::net_resolve ? "DNS lookups" : "";
         // A name looked up carries its data in the name itself (DNS labels).
         else if (key == "taint") {
-          // The weak labels only when nothing more telling is there ("file contents").
+          // The weak labels only when nothing more telling is there ("file contents"),
+          // and how the text was made (formatting, an option) only when nothing else is.
           const uint32_t t = e.data_taint ? e.data_taint : e.kind == Eff::net_resolve ? e.target_taint : 0;
-          const uint32_t telling = t & ~(kFileData | kWalked | kEnv | kEncoded);
-          val = describe_taint(telling ? telling : t);
+          const uint32_t weak = kFileData | kWalked | kEnv | kEncoded;
+          const uint32_t made = kUserInput | kFormatted | kOption | kConstData | kUnpredictable;
+          const uint32_t telling = t & ~(weak | made);
+          val = describe_taint(telling ? telling : (t & weak) ? t & weak : t);
         }
         else ok = false;
         if (ok) {

