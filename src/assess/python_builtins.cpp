@@ -342,9 +342,39 @@ void ini_defaults(const Value& parser, const std::string& section, const Value& 
   }
 }
 
-// json.dumps of a value, as far as it is known (unknown parts as kUnknownPart).
-std::string json_text(const Value& v, int depth = 0) {
+std::string json_text(const Value& v, int depth = 0);
+
+// Texts of several alternatives as one: what they share at the start and at
+// the end around an unknown part ("stratum+tcp://…" of two pools' URLs).
+std::string shared_text(const std::vector<std::string>& texts) {
+  std::string prefix = texts.front(), suffix = texts.front();
+  for (const auto& t : texts) {
+    size_t p = 0;
+    while (p < prefix.size() && p < t.size() && prefix[p] == t[p]) ++p;
+    prefix.resize(p);
+    size_t q = 0;
+    while (q < suffix.size() && q < t.size() && suffix[suffix.size() - 1 - q] == t[t.size() - 1 - q]) ++q;
+    suffix.erase(0, suffix.size() - q);
+  }
+  size_t shortest = texts.front().size();
+  for (const auto& t : texts) shortest = std::min(shortest, t.size());
+  if (prefix.size() + suffix.size() > shortest) suffix.erase(0, prefix.size() + suffix.size() - shortest);
+  return prefix + kUnknownPart + suffix;
+}
+
+// json.dumps of a value, as far as it is known (unknown parts as kUnknownPart;
+// one of several values as what they share).
+std::string json_text(const Value& v, int depth) {
   const Alt* a = v.single();
+  if (!a && v.alts.size() > 1 && depth <= 6) {
+    std::vector<std::string> texts;
+    for (const auto& alt : v.alts) {
+      Value one;
+      one.alts.push_back(alt);
+      texts.push_back(json_text(one, depth + 1));
+    }
+    return shared_text(texts);
+  }
   if (!a || depth > 6) return std::string(1, kUnknownPart);
   switch (a->k) {
     case VK::str: return "\"" + a->s + "\"";
@@ -1776,7 +1806,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::instance_dict:
       // dataclasses.asdict(obj), attrs.asdict(obj)
-      return a0 ? instance_dict(*a0) : Value();
+      return a0 ? instance_dict(*a0, true) : Value();
     case Special::defaultdict: {
       // collections.defaultdict(list): a dict whose missing keys are made by the factory.
       Value d = make_dict();

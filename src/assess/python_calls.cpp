@@ -1608,7 +1608,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         }
         auto* f = static_cast<FunctionInfo*>(const_cast<void*>(a.fn));
         call_function(*f, inner, a.k == VK::method ? a.self.get() : nullptr, site);
-      } else if ((cbargs || !cbkw.empty()) && !spec.cb_taint) {
+      } else if ((cbargs || !cbkw.empty() || spec.returns == "callback") && !spec.cb_taint) {
         Args inner;
         if (cbargs) {
           std::vector<Value> items;
@@ -1621,7 +1621,13 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         }
         inner.kw = std::move(cbkw);
         auto* f = static_cast<FunctionInfo*>(const_cast<void*>(a.fn));
-        call_function(*f, inner, a.k == VK::method ? a.self.get() : nullptr, site);
+        Value returned = call_function(*f, inner, a.k == VK::method ? a.self.get() : nullptr, site);
+        // asyncio.to_thread(grab_frame, scale): what the callback returns is the call's result.
+        if (spec.returns == "callback") {
+          if (have_result) result.join(returned);
+          else result = std::move(returned);
+          have_result = true;
+        }
       } else {
         call_unknown_with(one, spec.cb_taint, cev, site, 3);
       }
@@ -1644,7 +1650,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       auto p = role_value(spec, "path", args, self);
       result = p ? Value::str(first_text(*p)) : Value::str(std::string(1, kUnknownPart));
     } else if (!spec.returns.empty() && spec.returns != "str" && spec.returns != "bytes" && spec.returns != "int" &&
-             spec.returns != "bool" && spec.returns != "list" && spec.returns != "dict" && spec.returns != "none") {
+             spec.returns != "bool" && spec.returns != "list" && spec.returns != "dict" && spec.returns != "none" &&
+             spec.returns != "callback") {
       // A typed object; its associated text is the call's path/URL/endpoint.
       std::string extra;
       for (const char* r : {"path", "url", "endpoint", "name", "host"})

@@ -2370,14 +2370,14 @@ std::pair<uint32_t, int32_t> PyInterp::attributes_held(const Value& obj) {
   return {t, ev};
 }
 
-Value PyInterp::instance_dict(const Value& obj) {
+Value PyInterp::instance_dict(const Value& obj, bool deep, int depth) {
   Value out;
   bool any = false;
   for (const auto& a : obj.alts) {
     Value d = make_dict();
     auto& c = *d.alts[0].c;
     auto put = [&](const std::string& name, const Value& v) {
-      c.set_key(name, v);
+      c.set_key(name, deep ? as_plain_data(v, depth + 1) : v);
       d.taint |= v.taint;
       if (d.ev < 0) d.ev = v.ev;
     };
@@ -2405,6 +2405,34 @@ Value PyInterp::instance_dict(const Value& obj) {
     accumulate(out, any, d);
   }
   out.taint |= obj.taint;
+  return out;
+}
+
+// What asdict makes of a field's value: a dataclass instance a dict, a
+// closed list or tuple of them a list of dicts (pools=[Endpoint(...), ...]).
+Value PyInterp::as_plain_data(const Value& v, int depth) {
+  constexpr int kMaxDepth = 4;
+  if (depth > kMaxDepth) return v;
+  Value out;
+  bool any = false;
+  for (const auto& a : v.alts) {
+    Value one;
+    one.alts.push_back(a);
+    one.taint = v.taint;
+    one.ev = v.ev;
+    if (a.k == VK::instance && a.fn) {
+      accumulate(out, any, instance_dict(one, true, depth));
+    } else if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) {
+      std::vector<Value> items;
+      for (const auto& x : a.c->items) items.push_back(as_plain_data(x, depth + 1));
+      Value l = make_list(std::move(items), a.k);
+      l.taint |= v.taint;
+      accumulate(out, any, l);
+    } else {
+      accumulate(out, any, one);
+    }
+  }
+  if (!any) return v;
   return out;
 }
 

@@ -178,7 +178,10 @@ class PyInterp {
   // obj.__dict__, vars(obj), dataclasses.asdict(obj): a dict of an
   // instance's attributes (what its methods set, and a dataclass's fields
   // with their class-level defaults); of anything else, an open dict.
-  Value instance_dict(const Value& obj);
+  // An instance's attributes as a dict (vars(obj), obj.__dict__); `deep`
+  // (dataclasses.asdict) turns instances inside it, also in lists, into dicts.
+  Value instance_dict(const Value& obj, bool deep = false, int depth = 0);
+  Value as_plain_data(const Value& v, int depth);
   // What any attribute of obj may hold: its own labels and its instances' attributes'.
   std::pair<uint32_t, int32_t> attributes_held(const Value& obj);
   bool reaches_object(NodeId n) const;

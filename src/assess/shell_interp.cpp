@@ -700,6 +700,15 @@ bool ShInterp::c_style_for(NodeId n, const CommandIo& io, CommandResult& r) {
   return true;
 }
 
+// Whether a word is exactly one expansion of all of an array's items
+// ("${name[@]}", "$@", unquoted or quoted), which makes no word when empty.
+bool all_items_expansion(std::string_view text) {
+  if (text.size() >= 2 && text.front() == '"' && text.back() == '"') text = text.substr(1, text.size() - 2);
+  if (text == "$@" || text == "${@}") return true;
+  return text.size() > 6 && text.substr(0, 2) == "${" && text.substr(text.size() - 4) == "[@]}" &&
+         text.find_first_of("$\"\\", 2) == std::string_view::npos;
+}
+
 // The fields of a word split at any of `seps`, empty ones dropped, each
 // with the word's taint.
 void split_fields(const Word& w, std::string_view seps, std::vector<Word>& out) {
@@ -1241,6 +1250,9 @@ std::vector<Word> ShInterp::words(NodeId cmd, std::vector<std::string>* assigns)
                 k == K::command_name)) {
       // An unquoted expansion that is empty is no word at all: `$SUDO iptables`
       // with SUDO="" runs iptables.
+    } else if (w.text.empty() && all_items_expansion(t_.text(c))) {
+      // "${as_root[@]}" and "$@" of no items are no word either, quoted or not:
+      // `"${as_root[@]}" tee /etc/...` with as_root=() runs tee.
     } else {
       out.push_back(std::move(w));
     }

