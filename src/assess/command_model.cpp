@@ -235,6 +235,30 @@ bool selects_lines(const std::string& name) {
   return std::find(std::begin(kSelectors), std::end(kSelectors), name) != std::end(kSelectors);
 }
 
+// Known text's lines as sort (-u unique, -r reversed), uniq (adjacent
+// repeats once) or tac (last first) print them.
+std::string reordered_lines(const std::string& text, const std::string& name, bool unique, bool reverse) {
+  std::vector<std::string> lines;
+  for (size_t at = 0; at < text.size();) {
+    size_t nl = text.find('\n', at);
+    if (nl == std::string::npos) nl = text.size();
+    lines.push_back(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  if (name == "sort") {
+    std::sort(lines.begin(), lines.end());
+    if (unique) lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    if (reverse) std::reverse(lines.begin(), lines.end());
+  } else if (name == "uniq") {
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+  } else {
+    std::reverse(lines.begin(), lines.end());
+  }
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
 // Each line's first field (awk's $1 at the default separator); an unknown
 // part stays unknown, whatever it holds.
 std::string first_fields(const std::string& text) {
@@ -1238,6 +1262,14 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         r.stdout_text = cut_output(argv, p, io.stdin_text);
         // (a field the shape knows whole is every line's: getent's home directory)
         r.stdout_known = !r.stdout_text.empty() && (io.stdin_known || !is_partial(r.stdout_text));
+      } else if (io.stdin_known && (name == "sort" || name == "uniq" || name == "tac") &&
+                 std::all_of(p.flags.begin(), p.flags.end(), [&](const std::string& f) {
+                   return name == "sort" && f.size() > 1 && f[0] == '-' && f[1] != '-' &&
+                          f.find_first_not_of("ur", 1) == std::string::npos;
+                 })) {
+        // Known lines reordered as these print them (`for g in ...; do pkgs_of "$g"; done | sort -u`).
+        r.stdout_text = reordered_lines(io.stdin_text, name, p.short_flag('u'), p.short_flag('r'));
+        r.stdout_known = true;
       } else if (selects_lines(name) && !io.stdin_known && is_partial(io.stdin_text)) {
         // Lines of a shape (lsblk -p: /dev/<name> each) picked or sorted
         // are lines of that shape (`lsblk -dnp | grep -v loop | head -1`).

@@ -1796,9 +1796,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // dataclasses.field(default=..., default_factory=list): the field's initial value.
       if (const Value* d = arg(-1, "default")) return *d;
       const Value* factory = arg(-1, "default_factory");
-      // A factory of the code's own (lambda: list(TRACES)) makes what it returns.
-      if (factory && std::any_of(factory->alts.begin(), factory->alts.end(),
-                                 [](const Alt& f) { return f.k == VK::function; })) {
+      // A factory of the code's own (lambda: list(TRACES)) makes what it returns,
+      // as a library's does (default_factory=Path.home: the home directory).
+      const bool library_factory = factory && factory->single() && factory->single()->k == VK::libfunc &&
+                                   factory_kind(factory) == VK::none;
+      if (factory && (library_factory || std::any_of(factory->alts.begin(), factory->alts.end(),
+                                                     [](const Alt& f) { return f.k == VK::function; }))) {
         Args none;
         return call(*factory, none, site);
       }

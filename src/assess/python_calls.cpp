@@ -1564,7 +1564,26 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       }
       return iterate(*cbargs, &items);
     };
+    // An instance of a class with __call__ (run_in_executor(None, resolver, name))
+    // is called through that method.
+    Value callables;
     for (const auto& a : cb->alts) {
+      if (a.k == VK::instance && a.fn) {
+        Value self_value;
+        self_value.alts.push_back(a);
+        Value m = find_method(*static_cast<ClassInfo*>(const_cast<void*>(a.fn)), "__call__");
+        for (const auto& ma : m.alts)
+          if (ma.k == VK::function) {
+            Alt bound = ma;
+            bound.k = VK::method;
+            bound.self = std::make_shared<const Value>(self_value);
+            callables.alts.push_back(std::move(bound));
+          }
+        continue;
+      }
+      callables.alts.push_back(a);
+    }
+    for (const auto& a : callables.alts) {
       if (a.k != VK::function && a.k != VK::method) {
         if (a.k == VK::libfunc && cbargs) {
           // Thread(target=os.system, args=("...",))

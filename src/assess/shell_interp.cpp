@@ -1518,6 +1518,13 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       if (branches) ++cond_;
       std::optional<Narrowed> narrowed;
       if (t_.kind(n) == K::case_item) narrowed = narrow_to_pattern(n);
+      // What an if prints is what its branch prints, all of that branch's
+      // commands in turn: the first branch that prints known text is the
+      // likely one (`if [ -n "${FN[$g]}" ]; then "${FN[$g]}"; else log ... >&2; fi`).
+      const bool if_part = t_.kind(n) == K::if_statement_sh || t_.kind(n) == K::elif_clause_sh ||
+                           t_.kind(n) == K::else_clause_sh;
+      std::string own_text, other_text;
+      bool own_known = true;
       for (NodeId c = t_.first_named(n); c != kNoNode && !stop_; c = t_.next_named(c)) {
         K k = t_.kind(c);
         if (k == K::word || k == K::sh_string || k == K::raw_string || k == K::concatenation ||
@@ -1527,9 +1534,20 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         } else {
           bool saved_exits = then_exits_;
           then_exits_ = next_is_exit(c);
-          add_printed(r, exec(c, io));
+          CommandResult printed = exec(c, io);
           then_exits_ = saved_exits;
+          add_printed(r, printed);
+          if (!if_part || t_[c].field == F::condition) continue;
+          if (k == K::elif_clause_sh || k == K::else_clause_sh) {
+            if (other_text.empty() && printed.stdout_known) other_text = printed.stdout_text;
+          } else {
+            append_printed_text(own_text, own_known, printed);
+          }
         }
+      }
+      if (if_part && r.stdout_text.empty()) {
+        if (!own_text.empty() && own_known) r.stdout_text = std::move(own_text), r.stdout_known = true;
+        else if (own_text.empty() && !other_text.empty()) r.stdout_text = std::move(other_text), r.stdout_known = true;
       }
       if (narrowed) widen(*narrowed);
       if (branches) --cond_;

