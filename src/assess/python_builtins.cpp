@@ -1446,12 +1446,20 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // One bound positional argument of a plain function is what a bound
       // method is: partial(seal, key) called with a path (pool.map) runs
       // seal(key, path), not seal(path).
-      if (args.pos.size() == 2 && args.kw.empty() && !args.star_unknown) {
+      // Several bound arguments are carried as one tuple marked as such
+      // (call_function puts its items first): partial(session, start, cfg)
+      // given to start_server is session(start, cfg, reader, writer).
+      if (args.pos.size() >= 2 && args.kw.empty() && !args.star_unknown) {
+        Value leading = args.pos[1];
+        if (args.pos.size() > 2) {
+          leading = make_list(std::vector<Value>(args.pos.begin() + 1, args.pos.end()), VK::tuple);
+          leading.alts[0].extra = kBoundArguments;
+        }
         Value bound_fn = *a0;
         for (auto& a : bound_fn.alts)
           if (a.k == VK::function) {
             a.k = VK::method;
-            a.self = std::make_shared<const Value>(args.pos[1]);
+            a.self = std::make_shared<const Value>(leading);
           }
         return bound_fn;
       }

@@ -530,7 +530,11 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   // Bind the parameters.
   size_t next_pos = 0;
   std::vector<Value> pos = args.pos;
-  if (self) pos.insert(pos.begin(), *self);
+  if (const Alt* bound = self ? self->single() : nullptr;
+      bound && bound->k == VK::tuple && bound->extra == kBoundArguments && bound->c)
+    pos.insert(pos.begin(), bound->c->items.begin(), bound->c->items.end());  // functools.partial's
+  else if (self)
+    pos.insert(pos.begin(), *self);
   std::vector<bool> used_kw(args.kw.size(), false);
   bool after_star = false;
   if (f.params != kNoNode) {

