@@ -1440,9 +1440,18 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       bound.kw = args.kw;
       bound.star_unknown = true;
       for (const auto& a : a0->alts)
-        if ((a.k == VK::function || a.k == VK::method) && (args.pos.size() > 1 || !args.kw.empty()))
+        if ((a.k == VK::function || a.k == VK::method) && (args.pos.size() > 1 || !args.kw.empty())) {
           call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), bound,
                         a.k == VK::method ? a.self.get() : nullptr, site);
+        } else if (a.k == VK::libfunc && (args.pos.size() > 1 || !args.kw.empty())) {
+          // partial(socket.getaddrinfo, name, 53): the library call with what is bound
+          Args given;
+          given.pos.assign(args.pos.begin() + 1, args.pos.end());
+          given.kw = args.kw;
+          Value fnv;
+          fnv.alts.push_back(a);
+          call(fnv, given, site);
+        }
       // One bound positional argument of a plain function is what a bound
       // method is: partial(seal, key) called with a path (pool.map) runs
       // seal(key, path), not seal(path).

