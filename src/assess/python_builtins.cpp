@@ -1469,6 +1469,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           if (a.k == VK::function) {
             a.k = VK::method;
             a.self = std::make_shared<const Value>(leading);
+          } else if (a.k == VK::cls && !a.self) {
+            // a class: its instances are made with these first (call_alt)
+            Value all = make_list(std::vector<Value>(args.pos.begin() + 1, args.pos.end()), VK::tuple);
+            all.alts[0].extra = kBoundArguments;
+            a.self = std::make_shared<const Value>(std::move(all));
           }
         return bound_fn;
       }

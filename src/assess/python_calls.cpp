@@ -421,8 +421,16 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
       return call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), args, nullptr, site);
     case VK::method:
       return call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), args, a.self.get(), site);
-    case VK::cls:
+    case VK::cls: {
+      // functools.partial(UnixHTTPConnection, path): the bound arguments first
+      const Alt* bound = a.self ? a.self->single() : nullptr;
+      if (bound && bound->k == VK::tuple && bound->extra == kBoundArguments && bound->c) {
+        Args with = args;
+        with.pos.insert(with.pos.begin(), bound->c->items.begin(), bound->c->items.end());
+        return instantiate(*static_cast<ClassInfo*>(const_cast<void*>(a.fn)), with, site);
+      }
       return instantiate(*static_cast<ClassInfo*>(const_cast<void*>(a.fn)), args, site);
+    }
     case VK::libfunc: {
       if (a.self && (a.s == "str" || a.s == "bytes" || a.s == "list" || a.s == "tuple" || a.s == "dict" ||
                      a.s == "set")) {

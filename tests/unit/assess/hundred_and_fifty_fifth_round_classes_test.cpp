@@ -563,5 +563,34 @@ TEST(HundredAndFiftyFifthRoundClasses, APartialOfALibraryCallRunsWithItsBoundArg
   for (const auto& c : cases) check(c);
 }
 
+// functools.partial(UnixHTTPConnection, path): a class with bound arguments
+// makes its instances with them first, so the connection's connect() reaches
+// the Docker socket the path names. Twin: the same class on the program's
+// own socket under its working directory.
+TEST(HundredAndFiftyFifthRoundClasses, APartialOfAClassMakesInstancesWithItsBoundArguments) {
+  const char* program =
+      "import http.client, socket\n"
+      "from functools import partial\n"
+      "class UnixHTTPConnection(http.client.HTTPConnection):\n"
+      "    def __init__(self, path, timeout=15):\n"
+      "        super().__init__('localhost', timeout=timeout)\n"
+      "        self._path = path\n"
+      "    def connect(self):\n"
+      "        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n"
+      "        sock.connect(self._path)\n"
+      "        self.sock = sock\n"
+      "connect = partial(UnixHTTPConnection, '/'.join(['', 'var', 'run', 'do' + 'cker.sock']))\n"
+      "conn = connect()\n"
+      "conn.request('POST', '/v1.43/containers/booking/restart')\n"
+      "print(conn.getresponse().status)\n";
+  std::string own = program;
+  own.replace(own.find("'/'.join(['', 'var', 'run', 'do' + 'cker.sock'])"), 48, "'./run/booking.sock'");
+  const Case cases[] = {
+      {"the Docker socket reached through a partial of a connection class", H, program, "CONTAINER-ESCAPE-RISK"},
+      {"the program's own socket the same way", L, own.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
