@@ -11,6 +11,20 @@ namespace {
 
 constexpr Language Sh = Language::shell;
 
+// A program that installs a typosquat, and its twin with `genuine` written
+// where `typosquat` stands: BLOCKED for the first, an ordinary install
+// (MEDIUM) for the second.
+void check_with_genuine_twin(const char* what, const std::string& program, const std::string& typosquat,
+                             const std::string& genuine, Language language = Language::python) {
+  std::string twin = program;
+  twin.replace(twin.find(typosquat), typosquat.size(), genuine);
+  const Case cases[] = {
+      {what, B, program.c_str(), "KNOWN-MALICIOUS-PACKAGE", language},
+      {"the same with the genuine name", M, twin.c_str(), "INSTALLS-PACKAGES", language},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 // A package list printed by functions that run straight through (one echo a
 // package, one calling the others), joined with `tr '\n' ' '` and installed:
 // a call had printed only its last line, tr had read '\n' as the letters
@@ -173,13 +187,8 @@ TEST(HundredAndFiftyFifthRoundClasses, PairsOfOneOfSeveralDictsStayWhole) {
       "if args.index_url:\n"
       "    cmd += ['--index-url', args.index_url]\n"
       "subprocess.run(cmd + selected_specs(args.groups), check=True)\n";
-  std::string genuine = program;
-  genuine.replace(genuine.find("'req' + 'eusts'"), 15, "'requests'");
-  const Case cases[] = {
-      {"a typosquat among the pins of a group an option picks", B, program, "KNOWN-MALICIOUS-PACKAGE"},
-      {"the genuine names in the same shape", M, genuine.c_str(), "INSTALLS-PACKAGES"},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_genuine_twin("a typosquat among the pins of a group an option picks", program, "'req' + 'eusts'",
+                          "'requests'");
 }
 
 // A database's tables gzipped, base64-encoded and posted in chunks as chat
@@ -424,13 +433,8 @@ install_list() {
 }
 collect core reports | install_list
 )sh";
-  std::string genuine = program;
-  genuine.replace(genuine.find("\"re\"\"qeusts\""), 12, "requests");
-  const Case cases[] = {
-      {"a typosquat in sorted lines of functions an if calls", B, program, "KNOWN-MALICIOUS-PACKAGE", Sh},
-      {"the genuine names in the same shape", M, genuine.c_str(), "INSTALLS-PACKAGES", Sh},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_genuine_twin("a typosquat in sorted lines of functions an if calls", program, "\"re\"\"qeusts\"",
+                          "requests", Sh);
 }
 
 // A function run as a pipeline's last stage (`... | apply_step`) that picks
@@ -488,13 +492,8 @@ package_names() {
 mapfile -t pkgs < <(package_names)
 python3 -m pip install "${pkgs[@]}"
 )sh";
-  std::string genuine = program;
-  genuine.replace(genuine.find("colourama|"), 9, "colorama");
-  const Case cases[] = {
-      {"a typosquat in the third line of a read loop's list", B, program, "KNOWN-MALICIOUS-PACKAGE", Sh},
-      {"the genuine names", M, genuine.c_str(), "INSTALLS-PACKAGES", Sh},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_genuine_twin("a typosquat in the third line of a read loop's list", program, "colourama|", "colorama|",
+                          Sh);
 }
 
 // functools.partial(session, start, cfg) given to asyncio.start_server is
