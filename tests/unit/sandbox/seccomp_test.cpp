@@ -99,8 +99,24 @@ TEST(sandboxSeccompPolicy, PersonalityIoctlAndSocketFamilies) {
   EXPECT_EQ(errno_under_policy([] { return static_cast<long>(::socket(AF_INET6, SOCK_STREAM, 0)); }), 0);
 }
 
+// Whether this kernel runs i386 system calls at all: without IA32 emulation
+// (CONFIG_IA32_EMULATION off, or ia32_emulation=0) `int 0x80` faults with
+// SIGSEGV before any filter sees it.
+static bool kernel_runs_i386_calls() {
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    long ret;
+    asm volatile("int $0x80" : "=a"(ret) : "a"(20L) : "memory");  // getpid on i386
+    ::_exit(ret > 0 ? 0 : 1);
+  }
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
 TEST(sandboxSeccompPolicy, ForeignArchitectureKills) {
   // An i386 system call through int 0x80 must kill the process outright.
+  if (!kernel_runs_i386_calls()) GTEST_SKIP() << "this kernel has no i386 system call entry: nothing to filter";
   pid_t pid = ::fork();
   if (pid == 0) {
     ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
