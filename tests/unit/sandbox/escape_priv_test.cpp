@@ -173,5 +173,9 @@ print('ESCAPED: x32 unshare' if r == 0 else 'refused x32: ' + os.strerror(e), fl
   auto host = run_on_host(code, Language::python, {kNobody});
   if (!host.escaped() && contains(host.output, "refused i386"))
     GTEST_SKIP() << "unprivileged user namespaces are disabled on this host: " << host.output;
+  // A kernel without IA32 emulation kills `int 0x80` with SIGSEGV before any
+  // filter sees it: the host process ends right after the announcement.
+  if (!host.escaped() && contains(host.output, "i386 unshare ->") && !contains(host.output, "refused i386"))
+    GTEST_SKIP() << "this kernel has no i386 system call entry: " << host.output;
   EXPECT_ESCAPES_ON_HOST(host);
 }
