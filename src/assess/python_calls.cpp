@@ -415,6 +415,14 @@ Value PyInterp::call(const Value& callee, Args& args, NodeId site) {
   return out;
 }
 
+namespace {
+// functools.partial's bound arguments, when `self` is the tuple that carries them.
+const Container* bound_arguments(const Value* self) {
+  const Alt* bound = self ? self->single() : nullptr;
+  return bound && bound->k == VK::tuple && bound->extra == kBoundArguments ? bound->c.get() : nullptr;
+}
+}  // namespace
+
 Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId site) {
   switch (a.k) {
     case VK::function:
@@ -423,10 +431,9 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
       return call_function(*static_cast<FunctionInfo*>(const_cast<void*>(a.fn)), args, a.self.get(), site);
     case VK::cls: {
       // functools.partial(UnixHTTPConnection, path): the bound arguments first
-      const Alt* bound = a.self ? a.self->single() : nullptr;
-      if (bound && bound->k == VK::tuple && bound->extra == kBoundArguments && bound->c) {
+      if (const Container* bound = bound_arguments(a.self.get())) {
         Args with = args;
-        with.pos.insert(with.pos.begin(), bound->c->items.begin(), bound->c->items.end());
+        with.pos.insert(with.pos.begin(), bound->items.begin(), bound->items.end());
         return instantiate(*static_cast<ClassInfo*>(const_cast<void*>(a.fn)), with, site);
       }
       return instantiate(*static_cast<ClassInfo*>(const_cast<void*>(a.fn)), args, site);
@@ -538,9 +545,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   // Bind the parameters.
   size_t next_pos = 0;
   std::vector<Value> pos = args.pos;
-  if (const Alt* bound = self ? self->single() : nullptr;
-      bound && bound->k == VK::tuple && bound->extra == kBoundArguments && bound->c)
-    pos.insert(pos.begin(), bound->c->items.begin(), bound->c->items.end());  // functools.partial's
+  if (const Container* bound = bound_arguments(self))
+    pos.insert(pos.begin(), bound->items.begin(), bound->items.end());  // functools.partial's
   else if (self)
     pos.insert(pos.begin(), *self);
   std::vector<bool> used_kw(args.kw.size(), false);
