@@ -1724,6 +1724,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
               Alt i;
               i.k = VK::instance;
               i.fn = a.fn;
+              i.i = self_object_;  // the same instance, its base's methods
               v.alts.push_back(i);
               return v;
             } else if (a.k == VK::libfunc || a.k == VK::module) {

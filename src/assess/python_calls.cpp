@@ -113,6 +113,7 @@ std::string memo_key(const PyInterp::Args& args, const Value* self) {
       else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) k += a.s + a.extra;
       else if (a.c) k += std::to_string(reinterpret_cast<uintptr_t>(a.c.get()));
       else if (a.fn) k += std::to_string(reinterpret_cast<uintptr_t>(a.fn));
+      if (a.k == VK::instance && a.i) k += '#' + std::to_string(a.i);  // its own attributes
       k += ',';
     }
     k += ';';
@@ -633,6 +634,8 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   // Run the body.
   auto saved_scope = scope_;
   auto* saved_fn = fn_;
+  const int64_t saved_object = self_object_;
+  self_object_ = self && self->single() && self->alts[0].k == VK::instance ? self->alts[0].i : 0;
   auto* saved_globals = globals_;
   auto saved_logs = std::move(logs_);
   auto saved_hints = std::move(hint_stack_);
@@ -689,6 +692,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   if (!returned && !f.lambda) ret = Value::none();
   scope_ = saved_scope;
   fn_ = saved_fn;
+  self_object_ = saved_object;
   spawns_in_call_ = saved_spawns;
   forked_in_call_ = saved_forked;
   left_ = saved_left;
@@ -720,7 +724,7 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   return ret;
 }
 
-void PyInterp::bind_fields(ClassInfo& c, const Args& args) {
+std::vector<std::string> PyInterp::dataclass_fields(const ClassInfo& c) const {
   // The bases' fields come first, as a dataclass's generated __init__ takes them.
   std::vector<std::string> fields;
   std::function<void(const ClassInfo&, int)> collect = [&](const ClassInfo& k, int depth) {
@@ -732,18 +736,27 @@ void PyInterp::bind_fields(ClassInfo& c, const Args& args) {
       if (std::find(fields.begin(), fields.end(), f) == fields.end()) fields.push_back(f);
   };
   collect(c, 0);
+  return fields;
+}
+
+void PyInterp::bind_fields(ClassInfo& c, const Args& args, const Alt& self) {
+  std::vector<std::string> fields = dataclass_fields(c);
   if (fields.empty()) return;
-  auto store = [&](const std::string& name, const Value& v) {
-    auto it = c.inst.find(name);
-    if (it == c.inst.end()) c.inst.emplace(name, v);
-    else it->second.join(v);
-  };
+  auto store = [&](const std::string& name, const Value& v) { store_instance_attr(self, name, v); };
   for (size_t i = 0; i < args.pos.size() && i < fields.size(); ++i) store(fields[i], args.pos[i]);
   for (const auto& [name, v] : args.kw)
     if (std::find(fields.begin(), fields.end(), name) != fields.end()) store(name, v);
   // *args or **kwargs not expanded: any field not given may get what they hold.
   if (args.star_unknown)
     for (size_t i = args.pos.size(); i < fields.size(); ++i) store(fields[i], Value::tainted(args.extra.taint, args.extra.ev));
+  // A field not given holds its default, the instance's own from the start
+  // (a later `cfg.zone = args.zone` on one path joins with it).
+  if (!args.star_unknown)
+    for (const auto& f : fields)
+      if (!own_instance_attr(self, f)) {
+        Value d = find_method(c, f);
+        if (!d.unknown()) store(f, d);
+      }
 }
 
 Value PyInterp::repr_content(const Value& v) {
@@ -755,7 +768,7 @@ Value PyInterp::repr_content(const Value& v) {
     if (c.fields.empty() || !find_method(c, "__repr__").unknown() || !find_method(c, "__str__").unknown()) continue;
     for (const auto& f : c.fields) {
       if (std::find(c.repr_hidden.begin(), c.repr_hidden.end(), f) != c.repr_hidden.end()) continue;
-      if (const Value* fv = find_instance_attr(c, f)) out.add_taint(deep_taint(*fv), fv->ev >= 0 ? fv->ev : deep_ev(*fv));
+      if (const Value* fv = instance_attr(a, f)) out.add_taint(deep_taint(*fv), fv->ev >= 0 ? fv->ev : deep_ev(*fv));
     }
   }
   return out;
@@ -766,6 +779,7 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
   Alt a;
   a.k = VK::instance;
   a.fn = &c;
+  a.i = new_object();
   self.alts.push_back(a);
   Value init = find_method(c, "__init__");
   bool ran = false;
@@ -776,7 +790,7 @@ Value PyInterp::instantiate(ClassInfo& c, Args& args, NodeId site) {
     }
   // No __init__ written: a generated one (dataclass, NamedTuple, attrs,
   // pydantic) stores its arguments in the annotated fields.
-  if (!ran) bind_fields(c, args);
+  if (!ran) bind_fields(c, args, a);
   if (!ran)
     // A library base class's constructor (threading.Thread(target=...)).
     for (const auto& b : c.bases)

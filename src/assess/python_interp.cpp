@@ -126,6 +126,9 @@ void PyInterp::run() {
           if (f.name != "__init__" && constructible_without_arguments(*f.owner)) {
             Args none;
             self = instantiate(*f.owner, none, f.def);
+            // Any instance, not this new one: it sees the state every
+            // instance of the class was left in (a buffer a callback filled).
+            for (auto& a : self.alts) a.i = 0;
           } else {
             Alt a;
             a.k = VK::instance;
@@ -360,9 +363,12 @@ void PyInterp::exec_stmt(NodeId s) {
             Value l = eval(left);
             Value r = eval(right);
             hint_stack_.pop_back();
-            // list += iterable extends in place (aliases see it).
+            // list += iterable extends in place (aliases see it). An iterable
+            // that is one of several lists (a function's two returns) makes
+            // as many lists, as `+` does: extending one list with their
+            // elements joined had kept only what the first elements share.
             bool in_place = false;
-            if (o == "+")
+            if (o == "+" && r.alts.size() <= 1)
               for (const auto& a : l.alts)
                 if (a.k == VK::list && a.c) {
                   std::vector<Value> items;
@@ -1051,10 +1057,7 @@ void PyInterp::assign_name(const std::string& name, Value v) {
 void PyInterp::assign_attribute(const Value& o, const std::string& name, const Value& v, NodeId target) {
   for (const auto& a : o.alts) {
     if (a.k == VK::instance) {
-      auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-      auto it = cls->inst.find(name);
-      if (it == cls->inst.end()) cls->inst.emplace(name, v);
-      else it->second.join(v);
+      store_instance_attr(a, name, v);
     } else if (a.k == VK::cls) {
       auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
       cls->scope->vars[name] = v;
@@ -2237,7 +2240,7 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
       }
       case VK::instance: {
         auto* cls = static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-        if (name == "__dict__" && !find_instance_attr(*cls, name)) {
+        if (name == "__dict__" && !instance_attr(a, name)) {
           Value self;
           self.alts.push_back(a);
           put(instance_dict(self));
@@ -2245,11 +2248,20 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         }
         Value v;
         bool found = false;
-        if (const Value* attr = find_instance_attr(*cls, name)) {
+        const Value* own = own_instance_attr(a, name);
+        if (const Value* attr = own ? own : instance_attr(a, name)) {
           v = *attr;
           found = true;
         }
-        Value m = find_method(*cls, name);
+        // A dataclass field of an instance known apart holds what its
+        // generated __init__ stored (the default among it), not its class's
+        // default alone.
+        bool field = false;
+        if (own && find_method(*cls, "__init__").unknown()) {
+          const std::vector<std::string> fields = dataclass_fields(*cls);
+          field = std::find(fields.begin(), fields.end(), name) != fields.end();
+        }
+        Value m = field ? Value() : find_method(*cls, name);
         if (!m.unknown()) {
           Value bound;
           for (const auto& ma : m.alts) {
@@ -2305,7 +2317,7 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
             for (const auto& ba : b.alts)
               if (ba.k == VK::libfunc || ba.k == VK::module) {
                 Value obj2 = Value::object(ba.s);
-                if (const Value* part = find_instance_attr(*cls, kLibraryPart)) obj2 = *part;
+                if (const Value* part = instance_attr(a, kLibraryPart)) obj2 = *part;
                 v = attribute_of(obj2, name, at);
                 found = true;
                 // The base's method calls the subclass's override of its hook
@@ -2383,8 +2395,8 @@ Value PyInterp::instance_dict(const Value& obj, bool deep, int depth) {
     };
     if (a.k == VK::instance && a.fn) {
       auto& cls = *static_cast<ClassInfo*>(const_cast<void*>(a.fn));
-      for (const auto& [name, v] : cls.inst)
-        if (name != kLibraryPart) put(name, v);
+      for (const auto& name_value : cls.inst)
+        if (name_value.first != kLibraryPart) put(name_value.first, *instance_attr(a, name_value.first));
       // A dataclass's fields not set through the instance hold the class's
       // default (field(default_factory=dict), which methods then fill).
       std::vector<const ClassInfo*> line{&cls};

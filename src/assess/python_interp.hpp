@@ -189,7 +189,9 @@ class PyInterp {
   // What any attribute of obj may hold: its own labels and its instances' attributes'.
   std::pair<uint32_t, int32_t> attributes_held(const Value& obj);
   bool reaches_object(NodeId n) const;
-  void bind_fields(ClassInfo& c, const Args& args);
+  // A dataclass's (NamedTuple's, attrs') fields, its bases' first; empty for other classes.
+  std::vector<std::string> dataclass_fields(const ClassInfo& c) const;
+  void bind_fields(ClassInfo& c, const Args& args, const Alt& self);
   Value instantiate(ClassInfo& c, Args& args, NodeId site);
   // Whether every parameter of the class's own __init__ (after self) has a default.
   bool constructible_without_arguments(ClassInfo& c);
@@ -215,6 +217,15 @@ class PyInterp {
   // An attribute set on instances of the class or of a base (self.x = ... in a
   // base's __init__, reached through super().__init__()); null when none.
   const Value* find_instance_attr(const ClassInfo& c, const std::string& name, int depth = 0) const;
+  // An attribute of one instance: its own (python_objects.cpp) when the
+  // instance is known apart (Alt::i), else its class's join of them all.
+  const Value* instance_attr(const Alt& instance, const std::string& name) const;
+  // Only the instance's own, when it is known apart and has set it.
+  const Value* own_instance_attr(const Alt& instance, const std::string& name) const;
+  // self.x = v on an instance: into its class's join and its own attributes.
+  void store_instance_attr(const Alt& instance, const std::string& name, const Value& v);
+  // A number for a new instance (Alt::i), 0 once kMaxObjects are known apart.
+  int64_t new_object();
   Value find_method(ClassInfo& c, const std::string& name, int depth = 0);
   // Data a process reads on its standard input (Popen.communicate(x), run(input=x)):
   // for a shell or an interpreter that data is the code it runs.
@@ -291,6 +302,13 @@ class PyInterp {
   std::vector<std::string> hint_stack_;
   std::deque<FunctionInfo> functions_;
   std::deque<ClassInfo> classes_;
+  // Each instance the code makes keeps its own attributes beside its class's
+  // join of all of them, so a list of Requirement(name, spec) objects pins each
+  // name to its own spec. objects_[i - 1] is instance i's; past kMaxObjects
+  // instances are told apart no more (i = 0: any instance of the class).
+  static constexpr size_t kMaxObjects = 4096;
+  std::vector<std::unordered_map<std::string, Value>> objects_;
+  int64_t self_object_ = 0;  // the instance the running method was called on
   std::unordered_map<NodeId, FunctionInfo*> fn_by_node_;
   // Every evaluation of a def, lambda or class makes a new record (its closure
   // is that call's scope), so a chain of nested lambdas, each called once by

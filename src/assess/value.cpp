@@ -25,6 +25,14 @@ void Value::add(Alt a) {
   }
   for (const auto& x : alts)
     if (x.same(a)) return;
+  // Two instances of one class joined are one alternative, any instance of
+  // the class (Alt::i 0), as many as there are.
+  if (a.k == VK::instance)
+    for (auto& x : alts)
+      if (x.k == VK::instance && x.fn == a.fn && x.self == a.self && x.s == a.s && x.extra == a.extra) {
+        x.i = 0;
+        return;
+      }
   if (alts.size() >= kMaxAlts) {
     // Too many to keep apart: keep what we have and note anything else may be.
     for (const auto& x : alts)

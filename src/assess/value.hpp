@@ -39,7 +39,7 @@ enum class VK : uint8_t {
   object,     // s: type name (library); extra: its associated text (a path, an endpoint); c: state
   function,   // fn: a user function or lambda (FunctionInfo)
   cls,        // fn: a user class (ClassInfo)
-  instance,   // fn: its user class
+  instance,   // fn: its user class; i: which instance (python_objects.cpp), 0 any
   method,     // fn: user function; self: the receiver
   unknown,    // an alternative that could be anything
 };
