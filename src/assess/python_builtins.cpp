@@ -1414,6 +1414,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         e.data_ev = v->ev;
       }
       ctx_.effect(std::move(e), site_of(site));
+      // Read back later in this process (a temporary file's name handed from
+      // one function to another through the environment), it is this value.
+      if (k && k->single() && k->single()->k == VK::str && !is_partial(name) && v && set_env_.size() < 64) {
+        auto [it, fresh] = set_env_.try_emplace(name, *v);
+        if (!fresh) it->second.join(*v);
+      }
       return Value::none();
     }
     case Special::path: {
@@ -1791,19 +1797,33 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::request: {
       // The request holds its data and headers; its URL is where it goes.
       const Value* u = arg(0, "url");
-      Value v = Value::object("urllib.request.Request", u ? first_text(*u) : "");
-      // The URL's own value rides along: where it came from (a configured
-      // endpoint) is the destination's provenance, not data sent.
-      if (u) v.alts[0].self = std::make_shared<const Value>(*u);
       // Data and headers kept apart, so that a key's own chain (is it the key of
       // this API?) is found where it is sent.
-      v.alts[0].c = new_container();
+      auto held = new_container();
+      Value v;
       for (const char* r : {"data", "headers"})
         if (auto d = role_value(spec, r, args, self)) {
           v.taint |= d->taint;
           if (v.ev < 0) v.ev = d->ev;
-          v.alts[0].c->set_key(r, *d);
+          held->set_key(r, *d);
         }
+      // One request per URL it may have (an environment variable's value or
+      // its default), all holding the same data. The URL's own value rides
+      // along: where it came from (a configured endpoint) is the
+      // destination's provenance, not data sent.
+      auto url = u ? std::make_shared<const Value>(*u) : nullptr;
+      for (const auto& text : u ? string_alternatives(*u) : std::vector<std::string>{""}) {
+        Alt one = Value::object("urllib.request.Request", text).alts[0];
+        one.self = url;
+        one.c = held;
+        v.add(std::move(one));
+      }
+      if (v.alts.empty()) {
+        Alt one = Value::object("urllib.request.Request", std::string(1, kUnknownPart)).alts[0];
+        one.self = url;
+        one.c = held;
+        v.alts.push_back(std::move(one));
+      }
       return v;
     }
     case Special::cli_option: {
@@ -2226,6 +2246,13 @@ Value PyInterp::env_variable(const std::vector<std::string>& names, uint32_t key
   }
   if (names.size() == 1)
     if (auto dir = env_directory(names[0])) out = Value::str(*dir);
+  // A variable this code set: what it set, or what the environment had if
+  // that assignment was not on the path taken.
+  if (names.size() == 1)
+    if (auto it = set_env_.find(names[0]); it != set_env_.end()) {
+      if (out.alts.empty()) out.alts.push_back(Alt{});
+      out.join(it->second);
+    }
   out.taint |= taint;
   // (one evidence for all the names: key_destination.cpp reads them as alternatives)
   out.ev = evidence(site, std::string(secret ? "reads the secret environment variable " : "reads the environment variable ") +

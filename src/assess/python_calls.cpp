@@ -467,6 +467,14 @@ Value PyInterp::call_alt(const Alt& a, const Value& callee, Args& args, NodeId s
         ctor.s = q.substr(0, q.size() - kInit.size());
         return call_library(ctor.s, ctor, callee, rest, site);
       }
+      if (std::optional<Alt> bound = unbound_library_method(q, a, args)) {
+        // Path.read_bytes(path), a class's method taken unbound (a table of
+        // operations): the method called on its first argument.
+        Args rest = args;
+        rest.pos.erase(rest.pos.begin());
+        if (!rest.pos_nodes.empty()) rest.pos_nodes.erase(rest.pos_nodes.begin());
+        return call_library(bound->s + "." + bound->extra, *bound, callee, rest, site);
+      }
       return call_library(q, a, callee, args, site);
     }
     case VK::instance: return call_own_method(a, "__call__", args, site).value_or(Value());
@@ -902,6 +910,25 @@ const ApiSpec* PyInterp::runs_known_argv(const std::string& q, const Args& args)
   const Alt* program = list->c->items[0].single();
   if (!program || program->k != VK::str || is_partial(program->s) || !ctx_.lib.command(program->s)) return nullptr;
   return ctx_.lib.api("subprocess.run");
+}
+
+std::optional<Alt> PyInterp::unbound_library_method(const std::string& q, const Alt& a, const Args& args) const {
+  if (a.self || args.pos.empty() || args.pos[0].alts.empty()) return std::nullopt;
+  size_t dot = q.rfind('.');
+  if (dot == std::string::npos) return std::nullopt;
+  const ApiSpec* spec = ctx_.lib.api(q);
+  if (!spec) return std::nullopt;
+  std::string name = q.substr(dot + 1);
+  // Only when the first argument is an object of that type (or one that
+  // inherits the same method): os.path.join(p, x) stays a function.
+  for (const auto& r : args.pos[0].alts)
+    if (r.k != VK::object || ctx_.lib.method(r.s, name) != spec) return std::nullopt;
+  Alt bound;
+  bound.k = VK::libfunc;
+  bound.s = args.pos[0].alts[0].s;
+  bound.extra = name;
+  bound.self = std::make_shared<const Value>(args.pos[0]);
+  return bound;
 }
 
 Value PyInterp::call_library(const std::string& q, const Alt& a, const Value& callee, Args& args, NodeId site) {
@@ -1617,15 +1644,23 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     }
     for (const auto& a : callables.alts) {
       if (a.k != VK::function && a.k != VK::method) {
-        if (a.k == VK::libfunc && cbargs) {
-          // Thread(target=os.system, args=("...",))
+        if (a.k == VK::libfunc && (cbargs || spec.returns == "callback")) {
+          // Thread(target=os.system, args=("...",)); asyncio.to_thread(path.read_bytes),
+          // whose result is what the library function returns.
           Args inner;
-          std::vector<Value> items;
-          callback_arguments(items);
-          inner.pos = items;
+          if (cbargs) {
+            std::vector<Value> items;
+            callback_arguments(items);
+            inner.pos = items;
+          }
           Value fnv;
           fnv.alts.push_back(a);
-          call(fnv, inner, site);
+          Value returned = call(fnv, inner, site);
+          if (spec.returns == "callback") {
+            if (have_result) result.join(returned);
+            else result = std::move(returned);
+            have_result = true;
+          }
         } else if (a.k == VK::libfunc && spec.cb_taint) {
           // register_function(os.system): the library function itself
           // receives what the caller sends.

@@ -196,6 +196,8 @@ class PyInterp {
   // Whether every parameter of the class's own __init__ (after self) has a default.
   bool constructible_without_arguments(ClassInfo& c);
   Value call_library(const std::string& qualified, const Alt& a, const Value& callee, Args& args, NodeId site);
+  // T.m(obj, ...) where obj is a T the model knows m of: the method bound to obj.
+  std::optional<Alt> unbound_library_method(const std::string& qualified, const Alt& a, const Args& args) const;
   // A project runner of a module we cannot see (run_subprocess) given an argv
   // list of a known command: the spec that runs it (subprocess.run), or null.
   const ApiSpec* runs_known_argv(const std::string& qualified, const Args& args) const;
@@ -210,6 +212,8 @@ class PyInterp {
   // template substituted from os.environ); key_taint is the taint of the name.
   // The variable (one of `names`, the alternatives of its key) read at `site`.
   Value env_variable(const std::vector<std::string>& names, uint32_t key_taint, NodeId site);
+  // Environment variables this code set (os.environ[K] = v, putenv), by name.
+  std::unordered_map<std::string, Value> set_env_;
   Value with_executable(const Value& exe, const Value& argv);
   Value with_program(const std::string& program, const Value& args);
   void invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site);

