@@ -193,11 +193,12 @@ ApiSpec parse_entry(const std::string& name, const config::Node& n) {
 LibraryModel LibraryModel::parse(const config::Node& root) {
   LibraryModel m;
   root.expect_map();
-  root.expect_keys({"version", "secret_env", "secret_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "firewall_chains", "script_hooks", "key_vendors", "key_vendor_paths", "shells", "command_modules", "path_classes", "table_files",
+  root.expect_keys({"version", "secret_env", "secret_hint", "cache_hint", "web_request_env", "runner_names", "exfil_hosts", "bot_apis", "sql_statement", "firewall_chains", "script_hooks", "key_vendors", "key_vendor_paths", "shells", "command_modules", "path_classes", "table_files",
                     "module_aliases", "types", "python", "commands"});
   if (root["version"].as_uint(1, 1) != 1) root["version"].fail("unsupported version");
   m.secret_env_ = compile(root["secret_env"]);
   m.secret_hint_ = compile(root["secret_hint"]);
+  if (root.has("cache_hint")) m.cache_hint_ = compile(root["cache_hint"]);
   if (root.has("web_request_env")) m.web_request_env_ = compile(root["web_request_env"]);
   if (root.has("runner_names")) m.runner_names_ = compile(root["runner_names"]);
   m.exfil_host_ = compile(root["exfil_hosts"]);
@@ -424,6 +425,10 @@ bool LibraryModel::runner_name(std::string_view name) const {
 
 bool LibraryModel::secret_hint(std::string_view name) const {
   return RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), secret_hint_->re());
+}
+
+bool LibraryModel::cache_hint(std::string_view name) const {
+  return cache_hint_ && RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), cache_hint_->re());
 }
 
 bool LibraryModel::exfil_host(std::string_view host) const {

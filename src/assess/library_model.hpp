@@ -153,6 +153,8 @@ class LibraryModel {
   bool runner_name(std::string_view name) const;
   // A name that hints at secrets (password, token, api_key) for weak-hash/random rules.
   bool secret_hint(std::string_view name) const;
+  // A function or variable whose hash is a cache key or checksum (cache_key, etag).
+  bool cache_hint(std::string_view name) const;
   const std::vector<std::string>& shells() const { return shells_; }
   // The shape of the lines of a system table file (/proc/mounts: a device
   // path first), unknown parts as kUnknownPart; nullptr for any other file.
@@ -189,7 +191,7 @@ class LibraryModel {
   std::unordered_map<std::string, CommandSpec> commands_;
   std::vector<std::string> class_names_;
   std::vector<std::pair<std::string, uint32_t>> patterns_;  // glob -> class bit
-  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, exfil_host_, bot_api_, web_request_env_, runner_names_,
+  std::shared_ptr<const LazyRegex> secret_env_, secret_hint_, cache_hint_, exfil_host_, bot_api_, web_request_env_, runner_names_,
       sql_statement_, firewall_chains_;
   std::vector<std::string> shells_;
   std::unordered_map<std::string, std::string> table_files_;

@@ -2492,6 +2492,33 @@ Value PyInterp::call_builtin_method(const Alt& a, Args& args, NodeId site, bool&
       v.ev = ev;
       return v;
     }
+    if ((m == "partition" || m == "rpartition") && a0) {
+      // "pkg.mod:attr".partition(":"): (head, separator, tail), one tuple per
+      // alternative of the text; a separator missing leaves the whole text
+      // first (partition) or last (rpartition).
+      const std::string sep = first_text(*a0);
+      Value out;
+      bool any = false;
+      for (const auto& text : me) {
+        std::vector<Value> parts;
+        if (is_partial(text) || is_partial(sep) || sep.empty()) {
+          for (int i = 0; i < 3; ++i) parts.push_back(Value::str(std::string(1, kUnknownPart), taint));
+        } else {
+          size_t at = m == "partition" ? text.find(sep) : text.rfind(sep);
+          if (at == std::string::npos) {
+            parts = {Value::str(m == "partition" ? text : "", taint), Value::str("", taint),
+                     Value::str(m == "partition" ? "" : text, taint)};
+          } else {
+            parts = {Value::str(text.substr(0, at), taint), Value::str(sep, taint),
+                     Value::str(text.substr(at + sep.size()), taint)};
+          }
+        }
+        accumulate(out, any, make_list(std::move(parts), VK::tuple));
+      }
+      out.taint |= taint;
+      if (out.ev < 0) out.ev = ev;
+      return out;
+    }
     if (m == "translate") {
       bool known = self.all_const_strings();
       return Value::tainted(taint | (known ? kObfuscated : 0u), ev);

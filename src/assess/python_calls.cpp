@@ -1252,11 +1252,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
   }
   if (ok && !spec.when_hint.empty()) {
     std::string h = hints();
+    // A hash made for a cache key or a checksum (def cache_key(path): ...
+    // md5(token.encode())) is one, whatever the hashed value is called.
+    const bool for_cache = ctx_.lib.cache_hint(h);
     for (NodeId n : args.pos_nodes) h += " " + std::string(t_.text(n).substr(0, 80));
     for (const auto& kv : args.kw) h += " " + kv.first;
     if (self)
       for (const auto& a : self->alts) h += " " + a.extra;
-    ok = ctx_.lib.secret_hint(h);
+    ok = !for_cache && ctx_.lib.secret_hint(h);
   }
   Value result;
   bool have_result = false;

