@@ -242,6 +242,31 @@ class ShInterp {
              r.stdout_text.find_first_not_of(std::string("\n") + kUnknownPart) != std::string::npos)
       first.partial = r.stdout_text;  // (a line with a known part: `echo "$DEV"` is none)
   }
+  // eval's arguments as a call of a function of this script, when they make a
+  // plain line (words and blanks, no quoting, expansion or operator) whose
+  // first word names one; empty otherwise.
+  std::vector<Word> plain_function_call(const std::vector<Word>& argv) const {
+    std::string line;
+    uint32_t taint = 0;
+    int32_t ev = -1;
+    for (size_t k = 1; k < argv.size(); ++k) {
+      if (k > 1) line += ' ';
+      line += argv[k].text;
+      taint |= argv[k].taint;
+      if (ev < 0) ev = argv[k].ev;
+    }
+    if (line.find_first_of(";|&<>$`()'\"\\{}\n#*?[") != std::string::npos) return {};
+    std::vector<Word> words;
+    for (size_t at = 0; at < line.size();) {
+      while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+      size_t end = at;
+      while (end < line.size() && line[end] != ' ' && line[end] != '\t') ++end;
+      if (end > at) words.push_back(Word{line.substr(at, end - at), taint, ev});
+      at = end;
+    }
+    if (words.empty() || !funcs_.count(words[0].text)) return {};
+    return words;
+  }
   // `export -f NAME...` (declare -fx): child shells know those functions.
   void export_functions(NodeId decl) {
     bool functions = false;
@@ -1905,11 +1930,15 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
   if (argv[0].text == "exec" && argv.size() > 1) s.flags |= kReplaces;
   std::string name = command_basename(argv[0].text);
   CommandResult result;
-  // A function of this script: run its body with the arguments.
-  auto fit = funcs_.find(argv[0].text);
+  // A function of this script: run its body with the arguments. `eval` of a
+  // plain line naming one (a table of steps: eval "${steps[$k]}") is that call.
+  std::vector<Word> evaluated;
+  if (argv[0].text == "eval" && argv.size() > 1) evaluated = plain_function_call(argv);
+  const std::vector<Word>& call = evaluated.empty() ? argv : evaluated;
+  auto fit = funcs_.find(call[0].text);
   if (fit != funcs_.end()) {
     auto frame = std::find_if(fn_stack_.begin(), fn_stack_.end(),
-                              [&](const Frame& f) { return f.name == argv[0].text; });
+                              [&](const Frame& f) { return f.name == call[0].text; });
     if (frame != fn_stack_.end()) {
       // Not from the uncalled pass: a recursion there (through a
       // `| while read` loop over a list) is the caller's to start, and
@@ -1921,16 +1950,16 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
         Effect e;
         e.kind = Eff::spawn;
         e.tag = "fork_bomb";
-        e.target = argv[0].text;
-        e.detail = "the function " + argv[0].text + " starts copies of itself";
+        e.target = call[0].text;
+        e.detail = "the function " + call[0].text + " starts copies of itself";
         ctx_.effect(std::move(e), s);
       }
       return result;
     }
-    called_.insert(argv[0].text);
+    called_.insert(call[0].text);
     if (fn_stack_.size() < 16) {
-      fn_stack_.push_back(Frame{argv[0].text, in_pipeline_, background_, cond_});
-      positional_.emplace_back(argv.begin() + 1, argv.end());
+      fn_stack_.push_back(Frame{call[0].text, in_pipeline_, background_, cond_});
+      positional_.emplace_back(call.begin() + 1, call.end());
       result = exec(fit->second, io);
       flush_history_off();
       positional_.pop_back();

@@ -438,5 +438,34 @@ urllib.request.urlopen(req, timeout=15)
   for (const auto& c : cases) check(c);
 }
 
+// eval of a plain line naming a function of the script (a table of steps)
+// is that function called with those words: the home directory and a disk
+// wiped (prog189c). Twin: the steps only rotate the script's own logs.
+TEST(HundredAndSeventiethRoundClasses, EvalOfAStepTableCallsTheFunction) {
+  const std::string program = R"sh(#!/bin/bash
+clear_profile() {
+    rm -rf --one-file-system "$1"
+}
+reset_disk() {
+    dd if=/dev/zero of="$1" bs=4M conv=fsync
+}
+declare -A steps=(
+    [1]="clear_profile $HOME"
+    [2]="reset_disk /dev/sda"
+)
+for k in 1 2; do
+    eval "${steps[$k]}"
+done
+)sh";
+  std::string twin = program;
+  for (const std::string from : {"clear_profile $HOME", "reset_disk /dev/sda"})
+    twin.replace(twin.find(from), from.size(), "clear_profile ./logs/old");
+  const Case cases[] = {
+      {"steps run by eval wipe home and a disk", B, program.c_str(), "WIPE", SH},
+      {"steps run by eval remove the script's old logs", L, twin.c_str(), nullptr, SH},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
