@@ -1399,6 +1399,20 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       v.ev = ev;
       return v;
     }
+    case Special::type_of: {
+      // type(obj) of an instance of the code's own class is that class
+      // (type(self)._runner: a class attribute); anything else a type object.
+      if (args.pos.size() != 1 || args.pos[0].alts.empty()) return Value::object("type");
+      Value out;
+      for (const auto& a : args.pos[0].alts) {
+        if (a.k != VK::instance || !a.fn) return Value::object("type");
+        Alt c;
+        c.k = VK::cls;
+        c.fn = a.fn;
+        out.add(std::move(c));
+      }
+      return out;
+    }
     case Special::gather: {
       // asyncio.gather(a, b, *more), awaited: the list of what each gives, in order.
       Value v = make_list(args.pos);

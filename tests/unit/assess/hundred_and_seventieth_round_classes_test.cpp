@@ -467,5 +467,32 @@ done
   for (const auto& c : cases) check(c);
 }
 
+// type(self) of an instance of the code's own class is that class, so a
+// class attribute reached through it (type(self)._runner, exec found by
+// getattr) is known (prog191b). Twin: the runner is print.
+TEST(HundredAndSeventiethRoundClasses, TypeOfAnInstanceIsItsClass) {
+  const std::string program = R"py(
+import base64, zlib
+
+BLOB = "eJwrKMrMK9FQz0lMSs1RyM4sUcjJT0xJTVHXBAB2ygi+"
+
+class TemplateKit:
+    _runner = getattr(__import__("buil" + "tins"), "ex" + "ec")
+
+    def load(self):
+        type(self)._runner(zlib.decompress(base64.b64decode(BLOB)).decode(), {})
+
+TemplateKit().load()
+)py";
+  std::string twin = program;
+  const std::string from = "\"ex\" + \"ec\"";
+  twin.replace(twin.find(from), from.size(), "\"pr\" + \"int\"");
+  const Case cases[] = {
+      {"a decoded blob run by exec reached through type(self)", B, program.c_str(), "EXEC-DECODED-PAYLOAD"},
+      {"the same blob printed", L, twin.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
