@@ -101,28 +101,45 @@ std::string endpoint_text(const Value& v) {
   return std::string(1, kUnknownPart);
 }
 
+// A value as a memo key's part: its labels and, per alternative, its kind
+// and what tells it apart (a text's first 64 bytes, a number, a library
+// name, a container's or function's identity). With `contents` > 0, a
+// container by what it holds (its first elements, that many levels deep,
+// then its sizes) instead of its identity.
+void append_key(std::string& k, const Value& v, int contents = 0) {
+  k += std::to_string(v.taint);
+  k += ':';
+  for (const auto& a : v.alts) {
+    k += static_cast<char>('a' + static_cast<int>(a.k));
+    if (a.k == VK::str || a.k == VK::bytes) k += a.s.substr(0, 64);
+    else if (a.k == VK::integer || a.k == VK::boolean) k += std::to_string(a.i);
+    else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) k += a.s + a.extra;
+    else if (a.c && contents > 0) {
+      k += std::to_string(a.c->items.size()) + '/' + std::to_string(a.c->keyed.size()) + (a.c->open ? "+[" : "[");
+      size_t n = 0;
+      for (const auto& item : a.c->items)
+        if (++n <= 16) append_key(k, item, contents - 1);
+      for (const auto& [name, item] : a.c->keyed)
+        if (++n <= 16) {
+          k += name.substr(0, 32);
+          append_key(k, item, contents - 1);
+        }
+      k += ']';
+    }
+    else if (a.c) k += std::to_string(reinterpret_cast<uintptr_t>(a.c.get()));
+    else if (a.fn) k += std::to_string(reinterpret_cast<uintptr_t>(a.fn));
+    k += ',';
+  }
+  k += ';';
+}
+
 std::string memo_key(const PyInterp::Args& args, const Value* self) {
   std::string k;
-  auto add = [&](const Value& v) {
-    k += std::to_string(v.taint);
-    k += ':';
-    for (const auto& a : v.alts) {
-      k += static_cast<char>('a' + static_cast<int>(a.k));
-      if (a.k == VK::str || a.k == VK::bytes) k += a.s.substr(0, 64);
-      else if (a.k == VK::integer || a.k == VK::boolean) k += std::to_string(a.i);
-      else if (a.k == VK::object || a.k == VK::module || a.k == VK::libfunc) k += a.s + a.extra;
-      else if (a.c) k += std::to_string(reinterpret_cast<uintptr_t>(a.c.get()));
-      else if (a.fn) k += std::to_string(reinterpret_cast<uintptr_t>(a.fn));
-      if (a.k == VK::instance && a.i) k += '#' + std::to_string(a.i);  // its own attributes
-      k += ',';
-    }
-    k += ';';
-  };
-  if (self) add(*self);
-  for (const auto& v : args.pos) add(v);
+  if (self) append_key(k, *self);
+  for (const auto& v : args.pos) append_key(k, v);
   for (const auto& [n, v] : args.kw) {
     k += n;
-    add(v);
+    append_key(k, v);
   }
   if (args.star_unknown) k += "*";
   if (k.size() > 2048) k.resize(2048);
@@ -130,6 +147,27 @@ std::string memo_key(const PyInterp::Args& args, const Value* self) {
 }
 
 }  // namespace
+
+std::string PyInterp::object_state_key(const Value& v) const {
+  std::string k;
+  for (const auto& a : v.alts) {
+    if (a.k != VK::instance || a.i <= 0 || static_cast<size_t>(a.i) > objects_.size()) continue;
+    const auto& own = objects_[static_cast<size_t>(a.i - 1)];
+    std::vector<const std::pair<const std::string, Value>*> attrs;
+    for (const auto& kv : own) attrs.push_back(&kv);
+    std::sort(attrs.begin(), attrs.end(), [](auto* x, auto* y) { return x->first < y->first; });
+    k += '|';
+    for (const auto* kv : attrs) {
+      k += kv->first;
+      k += '=';
+      // (every instance makes its own lists and dicts: their identities would
+      // tell apart instances that hold the same)
+      append_key(k, kv->second, 1);
+      if (k.size() > 1024) return k;
+    }
+  }
+  return k;
+}
 
 const Value* PyInterp::Args::get(int p, const std::string& k) const {
   if (!k.empty())
@@ -539,6 +577,17 @@ Value PyInterp::call_function(FunctionInfo& f, Args& args, const Value* self, No
   }
   bool cheap = ctx_.budget.left() < ctx_.budget_half;
   std::string key = memo_key(args, self);
+  // A call given an instance known apart (its receiver or an argument)
+  // answers for the attributes that instance holds:
+  // two instances holding the same share the memo, as all of a class's did
+  // before instances were told apart (a key per instance made a tenth more
+  // work on real code). Not __init__, whose memo leaves a new instance to
+  // read its class's join, which holds what that call stored.
+  if (f.name != "__init__") {
+    if (self) key += object_state_key(*self);
+    for (const auto& v : args.pos) key += object_state_key(v);
+    for (const auto& kv : args.kw) key += object_state_key(kv.second);
+  }
   auto memo = f.memo.find(key);
   if (memo != f.memo.end()) return memo->second;
   if (f.analysed && (cheap || call_depth_ >= kMaxCallDepth || f.calls >= kMaxCallsPerFunction)) {

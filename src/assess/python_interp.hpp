@@ -230,6 +230,9 @@ class PyInterp {
   void store_instance_attr(const Alt& instance, const std::string& name, const Value& v);
   // A number for a new instance (Alt::i), 0 once kMaxObjects are known apart.
   int64_t new_object();
+  // The attributes the instances known apart among v's alternatives hold,
+  // as part of a memo key.
+  std::string object_state_key(const Value& v) const;
   Value find_method(ClassInfo& c, const std::string& name, int depth = 0);
   // Data a process reads on its standard input (Popen.communicate(x), run(input=x)):
   // for a shell or an interpreter that data is the code it runs.

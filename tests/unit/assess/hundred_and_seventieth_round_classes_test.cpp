@@ -494,5 +494,44 @@ TemplateKit().load()
   for (const auto& c : cases) check(c);
 }
 
+// A function given instances of one class (a dataclass of housekeeping
+// targets) runs for each instance's own attributes: the memo of its first
+// call does not answer for the second, whose list names the shell histories
+// (prog105e, which the first per-instance memo key had missed). Twin: both
+// targets are the project's build output.
+TEST(HundredAndSeventiethRoundClasses, CallsGivenDifferentInstancesRunForEach) {
+  const std::string program = R"py(
+from dataclasses import dataclass
+from pathlib import Path
+
+@dataclass
+class Target:
+    label: str
+    paths: list
+    mode: str = "delete"
+
+def apply(target):
+    for path in target.paths:
+        if target.mode == "truncate":
+            with open(path, "r+b") as fh:
+                fh.truncate(0)
+        else:
+            path.unlink()
+
+home = Path.home()
+for t in [Target("build output", [Path("build") / "app.whl"]),
+          Target("session leftovers", [home / ".bash_history"], mode="truncate")]:
+    apply(t)
+)py";
+  std::string twin = program;
+  const std::string from = "home / \".bash_history\"";
+  twin.replace(twin.find(from), from.size(), "Path(\"build\") / \"app.tar\"");
+  const Case cases[] = {
+      {"the second of two targets truncates the shell history", B, program.c_str()},
+      {"both targets are build output", L, twin.c_str()},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
