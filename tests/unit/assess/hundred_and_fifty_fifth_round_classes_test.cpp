@@ -11,20 +11,6 @@ namespace {
 
 constexpr Language Sh = Language::shell;
 
-// A program that installs a typosquat, and its twin with `genuine` written
-// where `typosquat` stands: BLOCKED for the first, an ordinary install
-// (MEDIUM) for the second.
-void check_with_genuine_twin(const char* what, const std::string& program, const std::string& typosquat,
-                             const std::string& genuine, Language language = Language::python) {
-  std::string twin = program;
-  twin.replace(twin.find(typosquat), typosquat.size(), genuine);
-  const Case cases[] = {
-      {what, B, program.c_str(), "KNOWN-MALICIOUS-PACKAGE", language},
-      {"the same with the genuine name", M, twin.c_str(), "INSTALLS-PACKAGES", language},
-  };
-  for (const auto& c : cases) check(c);
-}
-
 // A package list printed by functions that run straight through (one echo a
 // package, one calling the others), joined with `tr '\n' ' '` and installed:
 // a call had printed only its last line, tr had read '\n' as the letters

