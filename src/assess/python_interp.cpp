@@ -2249,7 +2249,7 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         Value v;
         bool found = false;
         const Value* own = own_instance_attr(a, name);
-        if (const Value* attr = own ? own : instance_attr(a, name)) {
+        if (const Value* attr = instance_attr(a, name)) {
           v = *attr;
           found = true;
         }

@@ -20,6 +20,30 @@
 namespace mai::assess {
 namespace {
 
+// Under AddressSanitizer (about ten times slower) every 3rd file: the
+// Release suite scores the whole corpus, this run looks for memory errors,
+// and the whole corpus (12,171 files) had taken 8 of the test's 20 minutes
+// for its BLOCKED files alone on a loaded 2-core machine, growing with every
+// round.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr size_t kCorpusStep = 3;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr size_t kCorpusStep = 3;
+#else
+constexpr size_t kCorpusStep = 1;
+#endif
+#else
+constexpr size_t kCorpusStep = 1;
+#endif
+
+std::vector<corpus::Sample> corpus_sample() {
+  std::vector<corpus::Sample> all = corpus::load(), kept;
+  if (kCorpusStep == 1) return all;
+  for (size_t i = 0; i < all.size(); i += kCorpusStep) kept.push_back(std::move(all[i]));
+  return kept;
+}
+
 // Thresholds on our own corpus (docs/assessment.md lists them and the
 // figures measured).
 constexpr double kMinExact = 0.90;
@@ -30,7 +54,7 @@ constexpr double kMaxBenignRaised = 0.05;   // LOW rated MEDIUM or worse
 constexpr double kMaxMediumAsLow = 0.10;
 
 TEST(Corpus, MeetsThresholds) {
-  auto samples = corpus::load();
+  auto samples = corpus_sample();
   ASSERT_GE(samples.size(), 400u) << "corpus missing? looked in " << corpus::corpus_dir();
   auto engine = Assessor::from_config(config::Source(std::nullopt));
   corpus::Score score;
@@ -51,7 +75,7 @@ TEST(Corpus, MeetsThresholds) {
 TEST(Corpus, MaiOriginKeepsBlockedBehaviours) {
   auto engine = Assessor::from_config(config::Source(std::nullopt));
   int lower = 0, blocked = 0;
-  for (const auto& s : corpus::load()) {
+  for (const auto& s : corpus_sample()) {
     if (s.label != RiskLevel::blocked) continue;
     ++blocked;
     auto ext = engine.assess(s.code, s.language, Origin::external);
