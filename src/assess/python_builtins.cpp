@@ -1855,17 +1855,13 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // along: where it came from (a configured endpoint) is the
       // destination's provenance, not data sent.
       auto url = u ? std::make_shared<const Value>(*u) : nullptr;
-      for (const auto& text : u ? string_alternatives(*u) : std::vector<std::string>{""}) {
+      std::vector<std::string> urls = u ? string_alternatives(*u) : std::vector<std::string>{""};
+      if (urls.empty()) urls.emplace_back(1, kUnknownPart);
+      for (const auto& text : urls) {
         Alt one = Value::object("urllib.request.Request", text).alts[0];
         one.self = url;
         one.c = held;
         v.add(std::move(one));
-      }
-      if (v.alts.empty()) {
-        Alt one = Value::object("urllib.request.Request", std::string(1, kUnknownPart)).alts[0];
-        one.self = url;
-        one.c = held;
-        v.alts.push_back(std::move(one));
       }
       return v;
     }

@@ -963,15 +963,18 @@ const ApiSpec* PyInterp::runs_known_argv(const std::string& q, const Args& args)
 
 std::optional<Alt> PyInterp::unbound_library_method(const std::string& q, const Alt& a, const Args& args) const {
   if (a.self || args.pos.empty() || args.pos[0].alts.empty()) return std::nullopt;
+  // Only when the first argument is an object of that type (or one that
+  // inherits the same method): os.path.join(p, x) stays a function. (The
+  // cheap test first: this runs for every library call.)
+  for (const auto& r : args.pos[0].alts)
+    if (r.k != VK::object) return std::nullopt;
   size_t dot = q.rfind('.');
   if (dot == std::string::npos) return std::nullopt;
   const ApiSpec* spec = ctx_.lib.api(q);
   if (!spec) return std::nullopt;
   std::string name = q.substr(dot + 1);
-  // Only when the first argument is an object of that type (or one that
-  // inherits the same method): os.path.join(p, x) stays a function.
   for (const auto& r : args.pos[0].alts)
-    if (r.k != VK::object || ctx_.lib.method(r.s, name) != spec) return std::nullopt;
+    if (ctx_.lib.method(r.s, name) != spec) return std::nullopt;
   Alt bound;
   bound.k = VK::libfunc;
   bound.s = args.pos[0].alts[0].s;
