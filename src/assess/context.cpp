@@ -8,6 +8,7 @@
 #include "assess/command_model.hpp"
 #include "assess/python_interp.hpp"
 #include "assess/syntax_tree.hpp"
+#include "assess/unparsable_lines.hpp"
 #include "assess/taint.hpp"
 #include "common/sha256.hpp"
 
@@ -350,7 +351,8 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
       ctx.effect(std::move(e), *site);
     }
   }
-  SyntaxTree tree = SyntaxTree::parse(code, Language::python);
+  std::string recovered;  // the code with lines the grammar cannot parse blanked (unparsable_lines.hpp)
+  SyntaxTree tree = parse_around_unparsable_lines(code, Language::python, recovered);
   if (!tree.complete()) {
     ctx.mark_incomplete("the Python code could not be parsed in time");
     return;

@@ -39,6 +39,22 @@ std::vector<const Evidence*> EffectLog::chain(int32_t head, size_t max) const {
   return out;
 }
 
+void EffectLog::name_host(const std::string& host, std::string name) {
+  auto it = host_names_.find(host);
+  if (it == host_names_.end()) {
+    if (host_names_.size() >= kMaxNamedHosts) return;
+    it = host_names_.emplace(host, std::vector<std::string>{}).first;
+  }
+  auto& names = it->second;
+  if (names.size() < kMaxNamesPerHost && std::find(names.begin(), names.end(), name) == names.end())
+    names.push_back(std::move(name));
+}
+
+const std::vector<std::string>* EffectLog::host_names(const std::string& host) const {
+  auto it = host_names_.find(host);
+  return it == host_names_.end() ? nullptr : &it->second;
+}
+
 void EffectLog::add(Effect e) {
   if (effects_.size() >= kMaxEffects) return;
   effects_.push_back(std::move(e));

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mai::assess {
@@ -106,9 +107,16 @@ class EffectLog {
   static constexpr size_t kMaxEffects = 20000;
   static constexpr size_t kMaxEvidence = 50000;
 
+  // The names of the variables that held a host (CONTROLLERS=(198.51.100.31 ...)):
+  // where a key goes is judged by them too (key_destination.hpp).
+  void name_host(const std::string& host, std::string name);
+  const std::vector<std::string>* host_names(const std::string& host) const;
+  static constexpr size_t kMaxNamedHosts = 512, kMaxNamesPerHost = 8;
+
  private:
   std::vector<Effect> effects_;
   std::vector<Evidence> evidence_;
+  std::unordered_map<std::string, std::vector<std::string>> host_names_;
 };
 
 }  // namespace mai::assess

@@ -158,7 +158,7 @@ struct NameReading {
 };
 
 NameReading read_name(const std::string& name, const std::string& host, const std::string& path,
-                      const LibraryModel& model) {
+                      const LibraryModel& model, const std::vector<std::string>* host_names) {
   NameReading r;
   size_t p = 0;
   while (p <= name.size()) {
@@ -175,6 +175,10 @@ NameReading read_name(const std::string& name, const std::string& host, const st
     if (word.size() < 3 || generic_word(word)) continue;
     r.named = true;
     if (host.find(word) != std::string::npos) r.matches = true;
+    // the variable that held the host is named for the same thing as the key
+    if (host_names)
+      for (const auto& held_by : *host_names)
+        if (held_by.find(word) != std::string::npos) r.matches = true;
   }
   return r;
 }
@@ -202,9 +206,29 @@ bool carries_env_secret(const Effect& e) {
   return (e.kind == Eff::net_send || e.kind == Eff::net_request) && (e.data_taint & kEnvSecret);
 }
 
-KeyDestination destination_of(const LibraryModel& model, const Effect& e, SecretNames read);
+KeyDestination destination_of(const EffectLog& log, const LibraryModel& model, const Effect& e, SecretNames read);
 
 }  // namespace
+
+void note_host_names(EffectLog& log, std::string_view variable, std::string_view text) {
+  if (variable.empty() || text.size() < 4 || text.size() > 2048 || text.find('.') == std::string_view::npos) return;
+  const std::string name = lower(std::string(variable));
+  size_t p = 0;
+  while (p < text.size()) {
+    size_t q = text.find_first_of(" \t\n,\x1f", p);
+    if (q == std::string_view::npos) q = text.size();
+    std::string_view piece = text.substr(p, q - p);
+    p = q + 1;
+    // a URL, or a bare name or address ("198.51.100.31", "nas.local:8443"), not a path or a sentence
+    const bool url = piece.find("://") != std::string_view::npos;
+    if (!url && (piece.find('.') == std::string_view::npos ||
+                 piece.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:") !=
+                     std::string_view::npos))
+      continue;
+    std::string host = host_of(std::string(piece));
+    if (!host.empty() && host.find('.') != std::string::npos) log.name_host(host, name);
+  }
+}
 
 void settle_key_destinations(EffectLog& log, const LibraryModel& model) {
   std::set<std::pair<std::string, std::string>> authenticated;  // (host, secret's name)
@@ -214,7 +238,7 @@ void settle_key_destinations(EffectLog& log, const LibraryModel& model) {
     if (!carries_env_secret(e)) continue;
     SecretNames sent = secrets_sent(log, e);
     std::vector<std::string> names = sent.names;
-    KeyDestination d = destination_of(model, e, std::move(sent));
+    KeyDestination d = destination_of(log, model, e, std::move(sent));
     if (d == KeyDestination::not_its_api) e.flags &= ~kAuthHeader;
     else if (d == KeyDestination::its_api && !(e.data_taint & more_than_a_key)) e.flags |= kAuthHeader;
     const std::string host = host_of(e.target);
@@ -235,15 +259,23 @@ void settle_key_destinations(EffectLog& log, const LibraryModel& model) {
 }
 
 KeyDestination key_destination(const EffectLog& log, const LibraryModel& model, const Effect& e) {
-  return destination_of(model, e, secrets_sent(log, e));
+  return destination_of(log, model, e, secrets_sent(log, e));
 }
 
 namespace {
 
 // key_destination, given the secrets the request carries.
-KeyDestination destination_of(const LibraryModel& model, const Effect& e, SecretNames read) {
+KeyDestination destination_of(const EffectLog& log, const LibraryModel& model, const Effect& e, SecretNames read) {
   std::string host = host_of(e.target);
   if (host.empty()) return KeyDestination::unknown;
+  // the names the host was known by: variables that held it, and the
+  // environment variable it was read from (INVERTER_HOST)
+  std::vector<std::string> known_as;
+  if (const auto* held = log.host_names(host)) known_as = *held;
+  static const std::string env_prefix = "reads the environment variable ";
+  for (const Evidence* ev : log.chain(e.target_ev, 16))
+    if (ev->what.rfind(env_prefix, 0) == 0) known_as.push_back(lower(ev->what.substr(env_prefix.size())));
+  const std::vector<std::string>* host_names = &known_as;
   const std::string path = path_of(e.target);
   bool collector = model.exfil_host(e.target);
   bool attacker_host = collector || public_numeric(host);
@@ -257,11 +289,11 @@ KeyDestination destination_of(const LibraryModel& model, const Effect& e, Secret
   for (const auto& alts : read.reads) {
     alternatives |= alts.size() > 1;
     each_read_its_api &= std::any_of(alts.begin(), alts.end(),
-                                     [&](const std::string& n) { return read_name(n, host, path, model).matches; });
+                                     [&](const std::string& n) { return read_name(n, host, path, model, host_names).matches; });
   }
   if ((e.flags & kAuthHeader) && alternatives && each_read_its_api && !attacker_host) return KeyDestination::its_api;
   std::vector<NameReading> readings;
-  for (const std::string& name : names) readings.push_back(read_name(name, host, path, model));
+  for (const std::string& name : names) readings.push_back(read_name(name, host, path, model, host_names));
   bool all_its_api = true;
   for (const NameReading& r : readings) {
     if (r.matches) continue;  // the key of this host's API (DISCORD_TOKEN to discord.com too)

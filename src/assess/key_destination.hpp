@@ -3,6 +3,8 @@
 // API is ordinary (LOW); an environment secret sent anywhere else is
 // exfiltration (BLOCKED), wherever in the request it travels.
 #pragma once
+#include <string_view>
+
 #include "assess/effects.hpp"
 #include "assess/library_model.hpp"
 
@@ -24,6 +26,13 @@ enum class KeyDestination {
   not_its_api,  // a host an attacker would choose: a public numeric address, a paste/tunnel/webhook-collector
                 // service, or a host of another vendor than the one the key is named after
 };
+
+// Records `variable` as a name of each host `text` names (a URL, an address,
+// a host name; several separated by blanks, commas or an array's separator):
+// a key named for the same thing (CONTROLLER_TOKEN to the hosts in
+// CONTROLLERS, INVERTER_PASSWORD to INVERTER_HOST) is that host's key even
+// where the host is a bare address.
+void note_host_names(EffectLog& log, std::string_view variable, std::string_view text);
 
 // For a net_send/net_request effect carrying kEnvSecret: the names of the
 // secret variables are read from its data's evidence chain.

@@ -599,6 +599,38 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       return Value::tainted(a0->taint, a0->ev);
     }
+    case Special::dir_names: {
+      // dir(self) of the code's own class: its methods' and attributes'
+      // names, sorted as Python lists them, so a loop that calls every
+      // `src_*` method by name (getattr(self, name)()) calls each one.
+      std::vector<std::string> names;
+      bool known = a0 && !a0->alts.empty();
+      for (const auto& a : a0 ? a0->alts : std::vector<Alt>{}) {
+        if ((a.k != VK::instance && a.k != VK::cls) || !a.fn) {
+          known = false;
+          break;
+        }
+        std::vector<const ClassInfo*> line{static_cast<const ClassInfo*>(a.fn)};
+        for (size_t i = 0; i < line.size() && i < 8; ++i) {
+          if (line[i]->scope)
+            for (const auto& name_value : line[i]->scope->vars) names.push_back(name_value.first);
+          if (a.k == VK::instance) {
+            for (const auto& name_value : line[i]->inst)
+              if (name_value.first != kLibraryPart) names.push_back(name_value.first);
+            names.insert(names.end(), line[i]->fields.begin(), line[i]->fields.end());
+          }
+          for (const auto& b : line[i]->bases)
+            for (const auto& ba : b.alts)
+              if (ba.k == VK::cls) line.push_back(static_cast<const ClassInfo*>(ba.fn));
+        }
+      }
+      if (!known) return Value::tainted(a0 ? a0->taint : 0, a0 ? a0->ev : -1);
+      std::sort(names.begin(), names.end());
+      names.erase(std::unique(names.begin(), names.end()), names.end());
+      std::vector<Value> items;
+      for (auto& n : names) items.push_back(Value::str(std::move(n)));
+      return make_list(std::move(items));
+    }
     case Special::builtins_dict: return Value::object("builtins.__dict__");
     case Special::sys_modules: return Value::object("sys.modules");
     case Special::str: case Special::repr: {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "assess/key_destination.hpp"
 #include "assess/library_model.hpp"
 #include "assess/python_compare.hpp"
 #include "assess/python_strings.hpp"
@@ -30,25 +31,29 @@ bool is_statement(K k) {
 
 // Whether a loop body can leave the loop (break/return/raise at its own level,
 // not inside a nested loop or function), or ends the process.
+// (A wait in an exception handler is a retry's back-off after a failure, not
+// the loop's pace: `except OSError: time.sleep(0.01)` around a fork.)
 bool body_can_exit(const SyntaxTree& t, NodeId body) {
-  std::vector<NodeId> stack{body};
+  std::vector<std::pair<NodeId, bool>> stack{{body, false}};  // (node, inside an except clause)
   size_t guard = 0;
   while (!stack.empty() && ++guard < 100000) {
-    NodeId n = stack.back();
+    auto [n, in_handler] = stack.back();
     stack.pop_back();
     K k = t.kind(n);
     if (k == K::break_statement || k == K::return_statement || k == K::raise_statement) return true;
     if (k == K::call) {
       std::string_view f = t.text(t.child(n, F::function));
-      if (f == "sys.exit" || f == "exit" || f == "os._exit" || f == "quit" || f.find("wait") != std::string_view::npos ||
-          f.find("sleep") != std::string_view::npos || f.find("join") != std::string_view::npos)
+      if (f == "sys.exit" || f == "exit" || f == "os._exit" || f == "quit") return true;
+      if (!in_handler && (f.find("wait") != std::string_view::npos || f.find("sleep") != std::string_view::npos ||
+                          f.find("join") != std::string_view::npos))
         return true;
     }
     if (n != body && (k == K::for_statement || k == K::while_statement || k == K::function_definition ||
                       k == K::class_definition || k == K::lambda))
       continue;
+    in_handler |= k == K::except_clause || k == K::except_group_clause;
     for (NodeId c = t[n].first; c != kNoNode; c = t[c].next)
-      if (t[c].named) stack.push_back(c);
+      if (t[c].named) stack.emplace_back(c, in_handler);
   }
   return false;
 }
@@ -895,6 +900,9 @@ bool PyInterp::body_waits(NodeId n, int depth) const {
   if (n == kNoNode || depth > 12) return false;
   K k = t_.kind(n);
   if (k == K::function_definition || k == K::class_definition || k == K::lambda) return false;
+  // a pause in an exception handler is a retry's back-off: it runs only when
+  // the work failed (`except OSError: time.sleep(0.01)` around a fork)
+  if (k == K::except_clause || k == K::except_group_clause) return false;
   if (k == K::await) return true;
   if (k == K::call) {
     NodeId f = t_.child(n, F::function);
@@ -911,6 +919,61 @@ bool PyInterp::body_waits(NodeId n, int depth) const {
   return false;
 }
 
+// `while self._may_grow(depth):` where a cap of 0 means no cap: a condition
+// that stays true with every name the body assigns unknown is as endless as
+// `while True`. A body that sets an attribute may change what the condition
+// reads (self.running = False): such a loop is not judged.
+bool PyInterp::true_whatever_the_body_sets(NodeId cond, const Value& first, NodeId body) {
+  auto all_true = [](const Value& v) {
+    return !v.alts.empty() && std::all_of(v.alts.begin(), v.alts.end(), [](const Alt& a) {
+      auto t = truth_of(a);
+      return t && *t;
+    });
+  };
+  if (!all_true(first)) return false;
+  std::vector<std::string> names;
+  std::vector<NodeId> stack{body};
+  for (size_t guard = 0; !stack.empty() && ++guard < 100000;) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    const K k = t_.kind(n);
+    if (n != body && (k == K::function_definition || k == K::class_definition || k == K::lambda)) continue;
+    NodeId target = k == K::assignment || k == K::augmented_assignment ? t_.child(n, F::left)
+                    : k == K::for_statement                             ? t_.child(n, F::left)
+                    : k == K::named_expression                          ? t_.child(n, F::name)
+                                                                        : kNoNode;
+    if (target != kNoNode) {
+      std::vector<NodeId> parts{target};
+      while (!parts.empty()) {
+        NodeId p = parts.back();
+        parts.pop_back();
+        const K pk = t_.kind(p);
+        if (pk == K::identifier) names.emplace_back(t_.text(p));
+        else if (pk == K::attribute || pk == K::subscript) return false;
+        else
+          for (NodeId c = t_.first_named(p); c != kNoNode; c = t_.next_named(c)) parts.push_back(c);
+      }
+    }
+    for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next)
+      if (t_[c].named) stack.push_back(c);
+  }
+  if (names.empty()) return false;  // nothing changes: the first value is the answer, but no loop is that plain
+  std::vector<std::pair<Scope*, std::optional<Value>>> saved;
+  for (const auto& name : names) {
+    Scope* scope = (globals_ && globals_->count(name)) ? module_.get() : scope_.get();
+    auto it = scope->vars.find(name);
+    saved.emplace_back(scope, it == scope->vars.end() ? std::nullopt : std::optional<Value>(it->second));
+    scope->vars[name] = Value();
+  }
+  const bool still = all_true(eval(cond));
+  for (size_t i = saved.size(); i-- > 0;) {
+    auto& [scope, old] = saved[i];
+    if (old) scope->vars[names[i]] = std::move(*old);
+    else scope->vars.erase(names[i]);
+  }
+  return still;
+}
+
 void PyInterp::exec_while(NodeId s) {
   NodeId cond = t_.child(s, F::condition);
   NodeId body = t_.child(s, F::body);
@@ -918,7 +981,8 @@ void PyInterp::exec_while(NodeId s) {
   if (cond != kNoNode) {
     Value c = eval(cond);
     std::string_view ct = t_.text(cond);
-    infinite = (ct == "True" || ct == "1" || ct == "not False") && body != kNoNode && !body_can_exit(t_, body);
+    infinite = body != kNoNode && !body_can_exit(t_, body) &&
+               (ct == "True" || ct == "1" || ct == "not False" || true_whatever_the_body_sets(cond, c, body));
   }
   ++loop_depth_;
   if (infinite) ++infinite_loop_;
@@ -1051,10 +1115,25 @@ void PyInterp::assign_name(const std::string& name, Value v) {
       else log.old.emplace_back(scope, name, true, it->second);
     }
   }
+  note_host_names(name, v);
   scope->vars[name] = std::move(v);
 }
 
+// A name's or attribute's constant texts, and a constant list's, that name
+// hosts: where a key goes is judged by the name too (key_destination.hpp).
+void PyInterp::note_host_names(const std::string& name, const Value& v) {
+  auto note = [&](const Value& x) {
+    for (const auto& a : x.alts)
+      if (a.k == VK::str && a.s.size() >= 4 && a.s.find('.') != std::string::npos) assess::note_host_names(ctx_.log, name, a.s);
+  };
+  note(v);
+  for (const auto& a : v.alts)
+    if ((a.k == VK::list || a.k == VK::tuple) && a.c)
+      for (const auto& item : a.c->items) note(item);
+}
+
 void PyInterp::assign_attribute(const Value& o, const std::string& name, const Value& v, NodeId target) {
+  note_host_names(name, v);
   for (const auto& a : o.alts) {
     if (a.k == VK::instance) {
       store_instance_attr(a, name, v);
@@ -2434,10 +2513,19 @@ Value PyInterp::as_plain_data(const Value& v, int depth) {
     one.ev = v.ev;
     if (a.k == VK::instance && a.fn) {
       accumulate(out, any, instance_dict(one, true, depth));
-    } else if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) {
+    } else if ((a.k == VK::list || a.k == VK::tuple) && a.c) {
       std::vector<Value> items;
       for (const auto& x : a.c->items) items.push_back(as_plain_data(x, depth + 1));
       Value l = make_list(std::move(items), a.k);
+      if (a.c->open) {
+        // extended with a generator's findings: the unknown many are dicts too
+        auto& c = *l.alts[0].c;
+        c.open = true;
+        c.rest = as_plain_data(a.c->rest, depth + 1);
+        std::vector<Value> tail;
+        for (const auto& x : a.c->tail) tail.push_back(as_plain_data(x, depth + 1));
+        c.set_tail(std::move(tail));
+      }
       l.taint |= v.taint;
       accumulate(out, any, l);
     } else {

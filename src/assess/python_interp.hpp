@@ -106,8 +106,10 @@ class PyInterp {
   void exec_block(NodeId block);
   void exec_stmt(NodeId s);
   void exec_if(NodeId s);
+  void note_host_names(const std::string& name, const Value& v);
   void exec_for(NodeId s);
   void exec_while(NodeId s);
+  bool true_whatever_the_body_sets(NodeId cond, const Value& first, NodeId body);
   void exec_try(NodeId s);
   void exec_with(NodeId s);
   void exec_match(NodeId s);

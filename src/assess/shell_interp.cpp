@@ -17,11 +17,13 @@
 
 #include "assess/command_model.hpp"
 #include "assess/context.hpp"
+#include "assess/key_destination.hpp"
 #include "assess/shell_arith.hpp"
 #include "assess/shell_assignment_lines.hpp"
 #include "assess/shell_coproc_groups.hpp"
 #include "assess/shell_test_operators.hpp"
 #include "assess/syntax_tree.hpp"
+#include "assess/unparsable_lines.hpp"
 #include "assess/taint.hpp"
 #include "common/sha256.hpp"
 
@@ -101,7 +103,18 @@ class ShInterp {
       cond_ += guarded;
       bool saved_exits = then_exits_;
       then_exits_ = !bg && next_is_exit(c);
+      // A function's closing `return 0` prints nothing: what the function
+      // printed before it is still what a redirection of the call gets. (In
+      // $(...) the likely line is first_printed_'s, which this would hide.)
+      std::optional<CommandResult> before_return;
+      if (first_printed_.empty() && is_return_statement(c)) before_return = last;
       last = exec(c, io);
+      if (before_return && !last.stdout_taint && last.stdout_text.empty()) {
+        last.stdout_text = std::move(before_return->stdout_text);
+        last.stdout_known = before_return->stdout_known;
+        last.stdout_taint = before_return->stdout_taint;
+        last.stdout_ev = before_return->stdout_ev;
+      }
       then_exits_ = saved_exits;
       cond_ -= guarded;
       if (bg) --background_;
@@ -116,6 +129,12 @@ class ShInterp {
       last.stdout_known = all_known;
     }
     return last;
+  }
+  // `return` or `return N`.
+  bool is_return_statement(NodeId c) const {
+    if (t_.kind(c) != K::command) return false;
+    NodeId name = t_.child(c, F::name);
+    return name != kNoNode && t_.text(name) == "return";
   }
   // A function body of plain commands only (no branch, loop or case, no
   // `return` or `exit` anywhere): every line of it runs, in order.
@@ -214,6 +233,9 @@ class ShInterp {
   Word substitute_pattern(NodeId expansion, const Word& value, std::string_view rest);
   // Known variables for shell arithmetic; its assignments set them.
   ArithVars arith_vars();
+  // The [start, start+count) of an "offset[:length]" slice of `size` items
+  // (characters of ${s:1:-1}, elements of ${A[@]:2}); nullopt when unknown or out of range.
+  std::optional<std::pair<int64_t, int64_t>> slice_bounds(std::string_view spec, int64_t size);
   // for (( i=${#s}-1; i>=0; i-- )) over known values: the body once per
   // iteration. False (nothing run) when the start or the first test is unknown.
   bool c_style_for(NodeId n, const CommandIo& io, CommandResult& r);
@@ -409,6 +431,7 @@ void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
   const uint32_t unknown_taint = replaces_unknown ? old_value->second.taint : 0;
   Word& kept = vars_[name] = w;
   kept.taint |= unknown_taint;
+  note_host_names(ctx_.log, name, kept.text);
   // x="$x$x" doubles a variable each line: 100,000 such lines took 2.8 GB.
   // A variable keeps what a Python string value keeps, the rest unknown.
   if (kept.text.size() > Value::kMaxString) {
@@ -684,6 +707,22 @@ std::vector<Word> expand_braces(const Word& w) {
     if (!any) break;
   }
   return out;
+}
+
+// ${s:offset[:length]} and ${A[@]:offset[:length]}: offset and length are
+// arithmetic (${s:i:1} in a loop over s's characters); a negative offset
+// counts from the end (${s: -3}), a negative length stops that far from it.
+std::optional<std::pair<int64_t, int64_t>> ShInterp::slice_bounds(std::string_view spec, int64_t size) {
+  size_t colon = spec.find(':');
+  ArithVars av = arith_vars();
+  const auto off_v = eval_arith(spec.substr(0, colon), av);
+  const auto len_v = colon == std::string_view::npos ? std::optional<int64_t>() : eval_arith(spec.substr(colon + 1), av);
+  if (!off_v || (colon != std::string_view::npos && !len_v)) return std::nullopt;
+  int64_t off = *off_v, len = len_v ? *len_v : size;
+  if (off > size || off < -size || len < -size) return std::nullopt;
+  if (off < 0) off += size;
+  if (len < 0) len = std::max<int64_t>(0, size + len - off);
+  return std::make_pair(off, std::min(len, size - off));
 }
 
 ArithVars ShInterp::arith_vars() {
@@ -1038,17 +1077,11 @@ Word ShInterp::word(NodeId n, bool& split) {
         name = is_partial(named.text) ? std::string(1, kUnknownPart) : named.text;
       }
       Word v = expand_var(name);
-      // ${NAME+WORD}, ${NAME:+WORD}, ${A[@]+"${A[@]}"} (an array that may be
-      // empty under set -u): WORD where NAME is set (for :+, not empty),
-      // else nothing. Where that is unknown, WORD: what the code is written for.
-      std::string_view op = rest.substr(rest.substr(0, 3) == "[@]" || rest.substr(0, 3) == "[*]" ? 3 : 0);
-      if (!length && !indirect && (op.substr(0, 1) == "+" || op.substr(0, 2) == ":+")) {
-        const bool colon = op[0] == ':';
-        if (!vars_.count(name) || !colon || !v.text.empty()) add(operator_word(n, op.substr(colon ? 2 : 1)));
-        split = true;
-        break;
-      }
-      if (!length && rest.size() > 2 && rest[0] == '[' && rest.back() == ']' && !whole_array) {
+      bool element_unset = false;  // ${A[k]...} at a key the array lacks
+      // (${A[${B[0]}]}: a subscript may hold brackets of its own)
+      const size_t close = !rest.empty() && rest.back() == ']' ? rest.size() - 1 : rest.find(']');
+      if (!length && rest.size() > 2 && rest[0] == '[' && close != std::string_view::npos && !whole_array &&
+          rest.substr(0, 3) != "[@]" && rest.substr(0, 3) != "[*]") {
         // ${A[i]}: the element at a known key (a loop over "${!A[@]}" knows each).
         NodeId sub = t_.first_named(n);
         // subscript: the name, then the index
@@ -1060,10 +1093,49 @@ Word ShInterp::word(NodeId n, bool& split) {
         // element of an array with unknown parts keeps its shape (lines of
         // `lsblk -p` read by mapfile: /dev/<name>).
         std::string picked(1, kUnknownPart);
+        bool found = false;
         if (!is_partial(key.text) && v.text != picked)
           for (const auto& e : array_elements(v.text))
-            if (e.key == key.text) picked = e.value;
-        add(Word{picked, v.taint, v.ev});
+            if (e.key == key.text) {
+              picked = e.value;
+              found = true;
+            }
+        // ${A[k]:-default} and the other operators act on the element; one
+        // at a key not known here is unknown whatever the operator.
+        const bool unset = !found && !is_partial(key.text) && !is_partial(v.text);
+        v.text = unset ? std::string() : std::move(picked);
+        rest = rest.substr(close + 1);
+        if (rest.empty() || (!found && !unset)) {
+          add(v);
+          split = true;
+          break;
+        }
+        element_unset = unset;
+      }
+      // ${NAME+WORD}, ${NAME:+WORD}, ${A[@]+"${A[@]}"} (an array that may be
+      // empty under set -u): WORD where NAME is set (for :+, not empty),
+      // else nothing. Where that is unknown, WORD: what the code is written for.
+      std::string_view op = rest.substr(rest.substr(0, 3) == "[@]" || rest.substr(0, 3) == "[*]" ? 3 : 0);
+      if (!length && !indirect && (op.substr(0, 1) == "+" || op.substr(0, 2) == ":+")) {
+        const bool colon = op[0] == ':';
+        if ((!vars_.count(name) && !element_unset) || !colon || !v.text.empty()) add(operator_word(n, op.substr(colon ? 2 : 1)));
+        split = true;
+        break;
+      }
+      if (!length && !indirect && (rest.substr(0, 4) == "[@]:" || rest.substr(0, 4) == "[*]:")) {
+        // ${A[@]:offset[:length]}: some of the elements, one word each ("${getter[@]:2}":
+        // a command's options after a name built from its first two elements).
+        std::vector<ArrayElement> els = is_partial(v.text) ? std::vector<ArrayElement>{} : array_elements(v.text);
+        const auto bounds = is_partial(v.text) ? std::nullopt : slice_bounds(rest.substr(4), static_cast<int64_t>(els.size()));
+        if (bounds) {
+          std::vector<ArrayElement> some(els.begin() + bounds->first, els.begin() + bounds->first + bounds->second);
+          std::string joined = join_elements(some, false);
+          if (rest[1] == '*') joined = join_by_ifs(joined);
+          add(Word{joined, v.taint, v.ev});
+        } else {
+          w.text = std::string(1, kUnknownPart);
+          w.taint |= v.taint;
+        }
         split = true;
         break;
       }
@@ -1084,7 +1156,7 @@ Word ShInterp::word(NodeId n, bool& split) {
       } else if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-" || rest.substr(0, 2) == ":=" ||
                  rest.substr(0, 1) == "=") {
         Word d = operator_word(n, rest.substr(rest[0] == ':' ? 2 : 1));
-        bool var_known = vars_.count(name) > 0;
+        bool var_known = vars_.count(name) > 0 && !element_unset;
         if (var_known && !is_partial(v.text)) {
           add(v);
         } else {
@@ -1109,20 +1181,9 @@ Word ShInterp::word(NodeId n, bool& split) {
         // length are arithmetic (${s:i:1} in a loop over s's characters).
         std::string val = v.text;
         if (name == "PATH" && !vars_.count(name)) val = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-        std::string_view spec = rest.substr(1);
-        size_t colon = spec.find(':');
-        ArithVars av = arith_vars();
-        const auto off_v = eval_arith(spec.substr(0, colon), av);
-        const auto len_v = colon == std::string_view::npos ? std::optional<int64_t>() : eval_arith(spec.substr(colon + 1), av);
-        const int64_t size = static_cast<int64_t>(val.size());
-        bool ok = !is_partial(val) && off_v.has_value() && (colon == std::string_view::npos || len_v.has_value());
-        int64_t off = ok ? off_v.value() : 0, len = ok && len_v ? len_v.value() : size;
-        if (ok && (off > size || off < -size || len < -size)) ok = false;
-        if (ok && off < 0) off += size;  // ${s: -3}: from the end
-        if (ok && len < 0) len = std::max<int64_t>(0, size + len - off);  // ${s:1:-1}: up to that far from the end
-        if (ok) {
-          std::string sub = val.substr(static_cast<size_t>(off), static_cast<size_t>(std::min(len, size)));
-          add(Word{sub, v.taint, v.ev});
+        const auto bounds = is_partial(val) ? std::nullopt : slice_bounds(rest.substr(1), static_cast<int64_t>(val.size()));
+        if (bounds) {
+          add(Word{val.substr(static_cast<size_t>(bounds->first), static_cast<size_t>(bounds->second)), v.taint, v.ev});
         } else {
           w.text = std::string(1, kUnknownPart);
           w.taint |= v.taint;
@@ -2137,7 +2198,9 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   const std::string reordered = rewrite_test_orderings(code);
   if (!reordered.empty()) code = reordered;
   const std::string regrouped = blank_coproc_group_ends(code);
-  SyntaxTree tree = SyntaxTree::parse(regrouped.empty() ? code : std::string_view(regrouped), Language::shell);
+  std::string recovered;  // the code with lines the grammar cannot parse blanked (unparsable_lines.hpp)
+  SyntaxTree tree = parse_around_unparsable_lines(regrouped.empty() ? code : std::string_view(regrouped),
+                                                  Language::shell, recovered);
   // Lines of assignments the grammar joined to the next line, ended (a
   // second round: ending one can show another; each round is a parse more,
   // 2 s for a megabyte of such lines).

@@ -79,6 +79,8 @@ class SyntaxTree {
   size_t size() const { return nodes_.size(); }
   bool complete() const { return complete_; }
   std::string_view code() const { return code_; }
+  // The same text at another address (moved into the string that keeps it).
+  void rebind(std::string_view same_code) { code_ = same_code; }
   std::string_view text(NodeId n) const {
     const Node& x = nodes_[n];
     return code_.substr(x.begin, x.end - x.begin);
