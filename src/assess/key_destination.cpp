@@ -150,6 +150,20 @@ bool token_endpoint(const std::string& target) {
   return false;
 }
 
+// Whether `word` abbreviates a word of `name` the way names are shortened:
+// its first letter, then the rest of its letters in order (ctl, controllers;
+// svc, service).
+bool abbreviates(const std::string& word, const std::string& name) {
+  for (size_t start = 0; start < name.size(); ++start) {
+    if ((start > 0 && name[start - 1] != '_') || name[start] != word[0]) continue;
+    size_t w = 1;
+    for (size_t i = start + 1; i < name.size() && name[i] != '_' && w < word.size(); ++i)
+      if (name[i] == word[w]) ++w;
+    if (w == word.size()) return true;
+  }
+  return false;
+}
+
 // What an environment key's name says about a host: whether it names the
 // host's API (a word of it in the host name, or its vendor's host), a vendor,
 // anything specific at all, or a bot.
@@ -176,9 +190,10 @@ NameReading read_name(const std::string& name, const std::string& host, const st
     r.named = true;
     if (host.find(word) != std::string::npos) r.matches = true;
     // the variable that held the host is named for the same thing as the key
+    // (CTL_API_TOKEN to an address of CONTROLLERS: a word may abbreviate it)
     if (host_names)
       for (const auto& held_by : *host_names)
-        if (held_by.find(word) != std::string::npos) r.matches = true;
+        if (held_by.find(word) != std::string::npos || abbreviates(word, held_by)) r.matches = true;
   }
   return r;
 }
@@ -219,6 +234,9 @@ void note_host_names(EffectLog& log, std::string_view variable, std::string_view
     if (q == std::string_view::npos) q = text.size();
     std::string_view piece = text.substr(p, q - p);
     p = q + 1;
+    // an associative array's element: [trailer1]=198.51.100.11
+    if (!piece.empty() && piece[0] == '[' && piece.find("]=") != std::string_view::npos)
+      piece = piece.substr(piece.find("]=") + 2);
     // a URL, or a bare name or address ("198.51.100.31", "nas.local:8443"), not a path or a sentence
     const bool url = piece.find("://") != std::string_view::npos;
     if (!url && (piece.find('.') == std::string_view::npos ||

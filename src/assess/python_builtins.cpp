@@ -469,12 +469,13 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (!obj || !name) return Value();
       Value out;
       bool any = false;
-      for (const auto& s : texts(*name)) {
+      std::vector<std::string> names = texts(*name);
+      if (names.empty()) names.emplace_back(1, kUnknownPart);  // a name not known at all
+      for (const auto& s : names) {
         // A name known only at run time may pick any attribute the object holds.
         Value r;
         if (is_partial(s)) {
-          auto [t, ev] = attributes_held(*obj);
-          r = Value::tainted(t, ev);
+          r = attributes_named_like(*obj, s, site);
         } else {
           r = attribute_of(*obj, fold_identifier(s), site);
         }
@@ -596,6 +597,19 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           return Value::object("vars", a.s);
         }
         if (a.k == VK::instance) return instance_dict(*a0);
+        if (a.k == VK::cls && a.fn) {
+          // vars(cls): the class body's names and values (a table of
+          // component lists walked by name)
+          const auto& cls = *static_cast<const ClassInfo*>(a.fn);
+          Value d = make_dict();
+          if (cls.scope) {
+            std::vector<std::string> names;
+            for (const auto& name_value : cls.scope->vars) names.push_back(name_value.first);
+            std::sort(names.begin(), names.end());  // (a definite order; Python's is the body's)
+            for (const auto& name : names) d.alts[0].c->set_key(name, cls.scope->vars.at(name));
+          }
+          return d;
+        }
       }
       return Value::tainted(a0->taint, a0->ev);
     }
@@ -610,19 +624,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           known = false;
           break;
         }
-        std::vector<const ClassInfo*> line{static_cast<const ClassInfo*>(a.fn)};
-        for (size_t i = 0; i < line.size() && i < 8; ++i) {
-          if (line[i]->scope)
-            for (const auto& name_value : line[i]->scope->vars) names.push_back(name_value.first);
-          if (a.k == VK::instance) {
-            for (const auto& name_value : line[i]->inst)
-              if (name_value.first != kLibraryPart) names.push_back(name_value.first);
-            names.insert(names.end(), line[i]->fields.begin(), line[i]->fields.end());
-          }
-          for (const auto& b : line[i]->bases)
-            for (const auto& ba : b.alts)
-              if (ba.k == VK::cls) line.push_back(static_cast<const ClassInfo*>(ba.fn));
-        }
+        const auto more = attribute_names(a);
+        names.insert(names.end(), more.begin(), more.end());
       }
       if (!known) return Value::tainted(a0 ? a0->taint : 0, a0 ? a0->ev : -1);
       std::sort(names.begin(), names.end());
@@ -760,6 +763,15 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // Path.joinpath(...) is a path object (its write_text, open ... are the file's)
       if (spec.returns == "pathlib.Path") return path_objects(acc, in_taint, in_ev);
       return strings(acc, VK::str, in_taint, in_ev);
+    }
+    case Special::caching_decorator: {
+      // functools.lru_cache(f) is f as far as what it does; lru_cache(maxsize=None)
+      // is a decorator that gives back what it is applied to.
+      if (a0 && std::any_of(a0->alts.begin(), a0->alts.end(), [](const Alt& a) {
+            return a.k == VK::function || a.k == VK::method || a.k == VK::cls || a.k == VK::libfunc;
+          }))
+        return *a0;
+      return Value::libfunc(q);
     }
     case Special::expanduser: case Special::identity: case Special::first_arg: {
       const Value* v = a0 ? a0 : self;

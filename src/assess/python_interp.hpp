@@ -190,6 +190,10 @@ class PyInterp {
   Value as_plain_data(const Value& v, int depth);
   // What any attribute of obj may hold: its own labels and its instances' attributes'.
   std::pair<uint32_t, int32_t> attributes_held(const Value& obj);
+  // The names an instance or class of the code's own holds (its class line's
+  // body, and an instance's attributes and fields), unsorted, repeats kept.
+  std::vector<std::string> attribute_names(const Alt& a) const;
+  Value attributes_named_like(const Value& obj, const std::string& pattern, NodeId at);
   bool reaches_object(NodeId n) const;
   // A dataclass's (NamedTuple's, attrs') fields, its bases' first; empty for other classes.
   std::vector<std::string> dataclass_fields(const ClassInfo& c) const;

@@ -130,6 +130,19 @@ class ShInterp {
     }
     return last;
   }
+  // declare -n / local -n (or -rn, -nr ...): its names are references.
+  bool declares_nameref(NodeId decl) const {
+    for (NodeId c = t_[decl].first; c != kNoNode; c = t_[c].next) {
+      std::string_view w = t_.text(c);
+      if (t_.kind(c) == K::variable_assignment || t_.kind(c) == K::variable_name) break;
+      if (w.size() > 1 && w[0] == '-' && w.find('n') != std::string_view::npos) return true;
+    }
+    return false;
+  }
+  static bool is_shell_name(const std::string& s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    return std::all_of(s.begin(), s.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
+  }
   // `return` or `return N`.
   bool is_return_statement(NodeId c) const {
     if (t_.kind(c) != K::command) return false;
@@ -372,6 +385,17 @@ class ShInterp {
   };
   std::vector<Frame> fn_stack_;
   std::unordered_map<int, std::string> socket_fds_;  // exec 5<>/dev/tcp/h/p
+  // `local -n out=$1`: out names the caller's variable (build_args args sets args)
+  std::unordered_map<std::string, std::string> namerefs_;
+  const std::string& deref(const std::string& name) const {
+    const std::string* at = &name;
+    for (int hops = 0; hops < 8 && !namerefs_.empty(); ++hops) {
+      auto it = namerefs_.find(*at);
+      if (it == namerefs_.end()) break;
+      at = &it->second;
+    }
+    return *at;
+  }
   int loop_ = 0, infinite_ = 0, background_ = 0, in_pipeline_ = 0;
   int cond_ = 0;  // inside a branch of if/case or after && / ||
   int infinite_bg_ = 0;  // background_ when the innermost endless loop began
@@ -838,6 +862,10 @@ std::vector<std::string> split_read_line(const std::string& line, size_t names, 
 }
 
 Word ShInterp::expand_var(const std::string& name) {
+  if (!namerefs_.empty()) {
+    const std::string& target = deref(name);
+    if (&target != &name) return expand_var(target);
+  }
   if (name == "IFS") return Word{" ", 0, -1};
   if (auto dir = env_directory(name)) return Word{*dir, 0, -1};
   if (name == "0") return name_ ? *name_ : Word{std::string(1, kUnknownPart), kSelf, -1};
@@ -1519,7 +1547,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         // A[k]=v sets one element of the array A.
         NodeId base = t_.first_named(name);
         NodeId index = base == kNoNode ? kNoNode : t_.next_named(base);
-        std::string var(t_.text(base == kNoNode ? name : base));
+        std::string var = deref(std::string(t_.text(base == kNoNode ? name : base)));
         bool ig = false;
         Word key = index != kNoNode ? word(index, ig) : Word{std::string(1, kUnknownPart), 0, -1};
         Word array = vars_.count(var) ? vars_[var] : Word{};
@@ -1532,7 +1560,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         if (array.ev < 0) array.ev = w.ev >= 0 ? w.ev : key.ev;
         assign_var(var, array, n);
       } else if (name != kNoNode) {
-        std::string var(t_.text(name));
+        std::string var = deref(std::string(t_.text(name)));
         // NAME+=VALUE appends (an array's elements, or a string's text).
         std::string_view between = t_.code().substr(t_[name].end, (value == kNoNode ? t_[n].end : t_[value].begin) - t_[name].end);
         if (between.find("+=") != std::string_view::npos)
@@ -1551,14 +1579,25 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       // `local s="$1" out="" i`: new variables on each call, not a branch's
       // second value for an old one (a function called under an if).
       const bool fresh = t_.kind(n) == K::declaration_command && t_.text(n).substr(0, 6) == "local ";
+      const bool nameref = t_.kind(n) == K::declaration_command && declares_nameref(n);
       for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c)) {
         if (fresh && (t_.kind(c) == K::variable_assignment || t_.kind(c) == K::variable_name)) {
           NodeId v = t_.kind(c) == K::variable_name ? c : t_.child(c, F::name);
           if (v != kNoNode) {
             std::string name(t_.text(v));
             cond_set_.erase(name);
+            namerefs_.erase(name);
             vars_[name] = Word{};
           }
+        }
+        if (nameref && t_.kind(c) == K::variable_assignment) {
+          // local -n out=$1: out is the variable $1 names, when that is known
+          NodeId v = t_.child(c, F::name), value = t_.child(c, F::value);
+          bool ig = false;
+          Word target = value == kNoNode ? Word{} : word(value, ig);
+          if (v != kNoNode && t_.kind(v) == K::variable_name && is_shell_name(target.text) && target.text != t_.text(v))
+            namerefs_[std::string(t_.text(v))] = target.text;
+          continue;
         }
         if (t_.kind(c) == K::variable_assignment) exec(c, io);
         else if (t_.kind(c) == K::variable_name && t_.text(n).substr(0, 5) == "unset") {

@@ -25,14 +25,23 @@ void Value::add(Alt a) {
   }
   for (const auto& x : alts)
     if (x.same(a)) return;
-  // Two instances of one class joined are one alternative, any instance of
-  // the class (Alt::i 0), as many as there are.
-  if (a.k == VK::instance)
-    for (auto& x : alts)
-      if (x.k == VK::instance && x.fn == a.fn && x.self == a.self && x.s == a.s && x.extra == a.extra) {
-        x.i = 0;
-        return;
-      }
+  // Instances of one class joined stay apart up to kMaxInstancesApart (each
+  // of a list's few Dep objects formats its own name and pin); past that, or
+  // beside any instance of the class (Alt::i 0), they are one alternative,
+  // any instance of the class.
+  if (a.k == VK::instance) {
+    auto same_class = [&](const Alt& y) {
+      return y.k == VK::instance && y.fn == a.fn && y.self == a.self && y.s == a.s && y.extra == a.extra;
+    };
+    const auto apart = static_cast<size_t>(std::count_if(alts.begin(), alts.end(), same_class));
+    const bool any_one = std::any_of(alts.begin(), alts.end(), [&](const Alt& y) { return same_class(y) && y.i == 0; });
+    if (apart > 0 && (a.i == 0 || any_one || apart >= kMaxInstancesApart)) {
+      auto first = std::find_if(alts.begin(), alts.end(), same_class);
+      first->i = 0;
+      alts.erase(std::remove_if(std::next(first), alts.end(), same_class), alts.end());
+      return;
+    }
+  }
   if (alts.size() >= kMaxAlts) {
     // Too many to keep apart: keep what we have and note anything else may be.
     for (const auto& x : alts)

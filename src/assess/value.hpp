@@ -67,6 +67,7 @@ struct Value {
   int32_t ev = -1;  // evidence chain head (Evidence pool index), -1: none
 
   static constexpr size_t kMaxAlts = 16;
+  static constexpr size_t kMaxInstancesApart = 8;  // of one class, in one value (Value::add)
 
   bool unknown() const { return alts.empty(); }
   bool maybe_unknown() const;

