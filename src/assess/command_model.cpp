@@ -536,12 +536,16 @@ class Runner {
   }
   // A script file this code wrote with constant text: running it runs that
   // text (a shell script with `args` as its arguments).
-  void run_written_script(const Word& file, bool python, uint32_t taint, int32_t ev, std::vector<Word> args = {}) {
+  // `stdin`: what a shell script reads (a list of files piped to its `while read`).
+  void run_written_script(const Word& file, bool python, uint32_t taint, int32_t ev, std::vector<Word> args = {},
+                          const CommandIo& stdin = CommandIo{}) {
     const std::string* text = ctx_.written_text_at(ctx_.path(file.text));
     if (!text) return;
     Word code{*text, taint, ev};
     if (python) interpret_python(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev, &args);
-    else interpret_shell_script(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev, std::move(args));
+    else
+      interpret_shell_script(code.text, ctx_, &site_, "in the script it wrote and runs", code.taint, code.ev,
+                             std::move(args), stdin);
   }
   // `docker run [OPTS] IMAGE CMD...` and `docker exec [OPTS] CONTAINER CMD...`:
   // the command is judged as this code's own (a reverse shell or a miner in a
@@ -626,6 +630,13 @@ class Runner {
              script.taint, script.ev);
   }
   void nested_shell(const Word& code) { interpret_shell(code.text, ctx_, &site_, "in nested shell code", code.taint, code.ev); }
+  // What a nested program printed, when it was constant text, is the
+  // command's known output (STEPS="$(python3 - <<'PY' ... print(step) PY)").
+  void take_printed_text(CommandResult& r) {
+    if (ctx_.printed_text.empty()) return;
+    r.stdout_text = std::move(ctx_.printed_text);
+    r.stdout_known = true;
+  }
   void nested_python(const Word& code, const std::vector<Word>* args = nullptr) {
     interpret_python(code.text, ctx_, &site_, "in Python code it runs", code.taint, code.ev, args);
   }
@@ -1128,14 +1139,19 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       // tar -T LIST: the members are LIST's lines, when this code wrote them.
       std::optional<Word> list = name == "tar" ? opt_value(argv, p, "-T") : std::nullopt;
       if (!list && name == "tar") list = opt_value(argv, p, "--files-from");
-      if (list && list->text != "-") {
-        if (const std::string* text = ctx_.written_text_at(ctx_.path(list->text))) {
-          size_t members = 0;
-          for (size_t b = 0; b < text->size() && members < 256;) {
-            size_t e = std::min(text->find('\n', b), text->size());
-            if (e > b) add_source(Word{text->substr(b, e - b), list->taint, list->ev}), ++members;
-            b = e + 1;
-          }
+      // (-T -: the lines piped in: printf '%s\n' "$list" | tar -czf - -T -)
+      const bool listed_on_stdin = list && (list->text == "-" || list->text == "/dev/stdin");
+      const std::string* members_text = !list ? nullptr
+                                        : listed_on_stdin ? (io.stdin_text.empty() ? nullptr : &io.stdin_text)
+                                                          : ctx_.written_text_at(ctx_.path(list->text));
+      if (members_text) {
+        const uint32_t mt = listed_on_stdin ? io.stdin_taint : list->taint;
+        const int32_t mev = listed_on_stdin ? io.stdin_ev : list->ev;
+        size_t members = 0;
+        for (size_t b = 0; b < members_text->size() && members < 256;) {
+          size_t e = std::min(members_text->find('\n', b), members_text->size());
+          if (e > b) add_source(Word{members_text->substr(b, e - b), mt, mev}), ++members;
+          b = e + 1;
         }
       }
       // a password (zip -P/-e, 7z and rar -pSECRET) encrypts what the archive holds
@@ -2065,10 +2081,14 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     if (code_at && code_at + 1 < argv.size()) dollar0 = argv[code_at + 1];
     if (code_at && code_at + 2 <= argv.size())
       positional.assign(argv.begin() + static_cast<long>(code_at + 2), argv.end());
-    if (positional.empty() && !dollar0) nested_shell(*code);
-    else
+    // what the child shell prints is this command's output (Popen(["bash", "-c", ...]).stdout)
+    // (and what it reads is this command's input: `while read f` over a list piped in)
+    auto [printed, printed_ev] = ctx_.printed_by([&] {
       interpret_shell_script(code->text, ctx_, &site_, "in nested shell code", code->taint, code->ev,
-                             std::move(positional), CommandIo{}, std::move(dollar0));
+                             std::move(positional), io, std::move(dollar0));
+    });
+    r.stdout_taint |= printed;
+    if (r.stdout_ev < 0) r.stdout_ev = printed_ev;
     return r;
   }
   if (!p.operands.empty() && !takes_program_on_stdin(argv, spec, true)) {
@@ -2078,8 +2098,12 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     uint32_t t = ft;
     if (f.text == "/dev/stdin" || f.text == "-") t |= io.stdin_taint;
     effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), t, fev >= 0 ? fev : f.ev, flags);
-    run_written_script(f, false, t, fev >= 0 ? fev : f.ev,
-                       std::vector<Word>(argv.begin() + static_cast<long>(p.operands[0]) + 1, argv.end()));
+    auto [printed, printed_ev] = ctx_.printed_by([&] {
+      run_written_script(f, false, t, fev >= 0 ? fev : f.ev,
+                         std::vector<Word>(argv.begin() + static_cast<long>(p.operands[0]) + 1, argv.end()), io);
+    });
+    r.stdout_taint |= printed;
+    if (r.stdout_ev < 0) r.stdout_ev = printed_ev;
     return r;
   }
   // Commands from stdin: an interactive shell.
@@ -2141,7 +2165,11 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       effect(Eff::exec, "interpreter", name, name + " evaluating its stdin", io.stdin_taint, io.stdin_ev, flags);
     }
     if (python) {
-      nested_python(*code);
+      // What the program reads on stdin is what is piped in; what it prints
+      // is this command's output (`printf '%s' "$rows" | python3 -c '...hex()'`).
+      std::tie(r.stdout_taint, r.stdout_ev) = ctx_.printed_by(
+          [&] { ctx_.with_program_stdin(io.stdin_taint, io.stdin_ev, [&] { nested_python(*code); }); });
+      take_printed_text(r);
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, flags);
     } else {
       // Other languages: a reverse shell is a socket and a shell in one line.
@@ -2205,8 +2233,11 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       // What the script prints is this command's output (python3 collect.py > out.json).
       const uint32_t taint = ft;  // (a lambda may not capture a structured binding in C++17)
       const int32_t ev = fev >= 0 ? fev : f.ev;
-      std::tie(r.stdout_taint, r.stdout_ev) =
-          ctx_.printed_by([&] { run_written_script(f, true, taint, ev, std::move(args)); });
+      std::tie(r.stdout_taint, r.stdout_ev) = ctx_.printed_by([&] {
+        ctx_.with_program_stdin(io.stdin_taint, io.stdin_ev,
+                                [&] { run_written_script(f, true, taint, ev, std::move(args)); });
+      });
+      take_printed_text(r);
     }
     return r;
   }
@@ -2223,6 +2254,7 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
     // A program known whole, not a session: its output is what it prints.
     std::tie(r.stdout_taint, r.stdout_ev) =
         ctx_.printed_by([&] { nested_python(Word{io.stdin_text, io.stdin_taint, io.stdin_ev}, &args); });
+    take_printed_text(r);
     r.interactive_shell = false;
   }
   return r;

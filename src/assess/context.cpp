@@ -335,6 +335,9 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
     if (!py2.empty()) code = py2;
   }
   bool nested = site != nullptr;
+  // the environment a parent gave this program, for this program only
+  std::vector<std::pair<std::string, Word>> env;
+  if (nested) env.swap(ctx.child_env);
   if (nested) {
     if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() > Ctx::kMaxNestedBytes) {
       ctx.mark_incomplete("nested code is too deep or too large to analyse fully");
@@ -368,7 +371,9 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
     ++ctx.nest;
   }
   try {
-    PyInterp(tree, ctx, taint, ev, args).run();
+    PyInterp interp(tree, ctx, taint, ev, args);
+    if (!env.empty()) interp.set_environment(env);
+    interp.run();
   } catch (...) {
     ctx.mark_incomplete("the Python analysis failed");
   }

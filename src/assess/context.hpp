@@ -200,6 +200,16 @@ struct Ctx {
     if (named.substr(0, 2) == "./") named.remove_prefix(2);
     return named.size() >= 3;  // a name and its slash
   }
+  // A file named at run time in a known directory of its own (cp ~/.ssh/id_*
+  // "$STAGE/files/"): what that directory holds for a later tar or cp -r of it.
+  static bool named_in_known_dir(std::string_view path) {
+    size_t slash = path.rfind('/');
+    if (slash == std::string_view::npos || slash == 0) return false;
+    std::string_view dir = path.substr(0, slash);
+    for (std::string_view root : {"~", "/tmp", "/var/tmp", "/dev/shm", "/home", "/root", "."})
+      if (dir == root) return false;
+    return !is_partial(dir) && trackable(dir);
+  }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
     if (taint && !trackable(path) && spool_name(path)) {
       // One spool collects every write to it: a later read gets them all
@@ -212,7 +222,7 @@ struct Ctx {
       if (spooled.size() < kMaxSpooled) spooled.push_back({path, {taint, ev}});
       return;
     }
-    if (!taint || !trackable(path)) return;
+    if (!taint || !(trackable(path) || named_in_known_dir(path))) return;
     // (a new entry has no evidence yet: -1, not the first evidence's 0)
     auto& w = written.try_emplace(path, 0u, -1).first->second;
     w.first |= taint;
@@ -379,18 +389,36 @@ struct Ctx {
   // printf, a Python program's print); printed_by() says what one run printed.
   uint32_t nested_printed_taint = 0;
   int32_t nested_printed_ev = -1;
+  // Its text, while every print was of constant text (each alternative of a
+  // value a line of its own: what may be printed); printed_by() leaves the
+  // last run's in printed_text, empty when not known.
+  std::string nested_printed_text;
+  bool nested_printed_known = true;
+  std::string printed_text;
+  static constexpr size_t kMaxPrintedText = 64u << 10;
+  void print_text(const std::optional<std::string>& text) {
+    if (!text || nested_printed_text.size() + text->size() > kMaxPrintedText) nested_printed_known = false;
+    else nested_printed_text += *text;
+  }
   // What `run` prints, apart from what the code around it printed: check_output
   // of a shell line returns it, `python3 - A B <<EOF > out.json` writes it.
   template <class Run>
   std::pair<uint32_t, int32_t> printed_by(Run&& run) {
     const uint32_t outer_taint = nested_printed_taint;
     const int32_t outer_ev = nested_printed_ev;
+    std::string outer_text = std::move(nested_printed_text);
+    const bool outer_known = nested_printed_known;
     nested_printed_taint = 0;
     nested_printed_ev = -1;
+    nested_printed_text.clear();
+    nested_printed_known = true;
     run();
     std::pair<uint32_t, int32_t> printed{nested_printed_taint, nested_printed_ev};
+    printed_text = nested_printed_known ? std::move(nested_printed_text) : std::string();
     nested_printed_taint = outer_taint;
     nested_printed_ev = outer_ev;
+    nested_printed_text = std::move(outer_text);
+    nested_printed_known = outer_known;
     return printed;
   }
   std::unordered_set<std::string> read_paths;  // targets of file reads so far
@@ -438,6 +466,24 @@ struct Ctx {
   std::map<std::string, std::vector<std::string>> links;
   // A virtual environment's bin/activate was sourced: pip installs into it.
   bool venv_active = false;
+  // The environment the next child shell gets (a Python call's env=, and
+  // what the code set in os.environ): its script reads them as variables
+  // (`sh -c 'curl --data-binary @"$BUNDLE" "$DEST"'`). Taken by that shell.
+  std::vector<std::pair<std::string, Word>> child_env;
+  // What the nested program being interpreted reads on its standard input
+  // (the pipe into `python3 -c`): its reads of sys.stdin hold it.
+  uint32_t program_stdin_taint = 0;
+  int32_t program_stdin_ev = -1;
+  template <class Run>
+  void with_program_stdin(uint32_t taint, int32_t ev, Run&& run) {
+    const uint32_t outer_taint = program_stdin_taint;
+    const int32_t outer_ev = program_stdin_ev;
+    program_stdin_taint = taint;
+    program_stdin_ev = ev;
+    run();
+    program_stdin_taint = outer_taint;
+    program_stdin_ev = outer_ev;
+  }
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;
   // A shell was started on a pseudo-terminal (its stdio a kPty descriptor; evidence, or -1).

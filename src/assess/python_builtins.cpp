@@ -46,6 +46,13 @@ bool holds_blob(const Value& v) {
   return false;
 }
 
+// The part of path `s` below directory `base`, or unknown where s is not under a known base.
+std::string path_below(const std::string& s, const std::string& base) {
+  if (!is_partial(base) && s.size() > base.size() + 1 && s.compare(0, base.size(), base) == 0 && s[base.size()] == '/')
+    return s.substr(base.size() + 1);
+  return std::string(1, kUnknownPart);
+}
+
 // Each string alternative of v (a Value holds at most kMaxAlts); unknown
 // parts where one is not a string.
 std::vector<std::string> texts(const Value& v, bool* all_known = nullptr) {
@@ -982,6 +989,15 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       uint32_t taint = spec.special_id == Special::dirname ? v->taint & ~kSelf : v->taint;
       return strings(out, VK::str, taint, v->ev);
     }
+    case Special::relpath: {
+      // os.path.relpath(p, start): p below start (".ssh/id_rsa" of "~/.ssh/id_rsa" and "~")
+      if (!a0) return Value();
+      const Value* start = arg(1, "start");
+      const std::string base = start ? first_text(*start) : std::string(1, kUnknownPart);
+      std::vector<std::string> out;
+      for (const auto& s : texts(*a0)) out.push_back(path_below(s, base));
+      return strings(out, VK::str, a0->taint, a0->ev);
+    }
     case Special::path_attr: {
       // Path.parent / .name / .stem / .suffix
       if (!self) return Value();
@@ -991,11 +1007,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         // p.relative_to(base): p's path below base (".ssh/id_rsa" of "~/.ssh/id_rsa" and "~")
         std::string base = a0 ? first_text(*a0) : std::string(1, kUnknownPart);
         std::vector<std::string> rel;
-        for (const auto& s : texts(*self))
-          rel.push_back(!is_partial(base) && s.size() > base.size() + 1 && s.compare(0, base.size(), base) == 0 &&
-                                s[base.size()] == '/'
-                            ? s.substr(base.size() + 1)
-                            : std::string(1, kUnknownPart));
+        for (const auto& s : texts(*self)) rel.push_back(path_below(s, base));
         Value v = Value::object("pathlib.Path", rel.empty() ? std::string(1, kUnknownPart) : rel[0]);
         v.taint = self->taint;
         v.ev = self->ev;
@@ -1730,11 +1742,15 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::self_exe: return Value::str("python3");
     case Special::stdout_print:
       // Its standard output: what the shell line that ran it redirects or reads.
-      if (!args.get(-1, "file"))
+      if (!args.get(-1, "file")) {
         for (const Value& v : args.pos) {
           ctx_.nested_printed_taint |= deep_taint(v);
           if (ctx_.nested_printed_ev < 0) ctx_.nested_printed_ev = deep_ev(v);
         }
+        // (write and writelines add no newline of their own)
+        const bool write = q.find(".write") != std::string::npos;
+        ctx_.print_text(q.find("writelines") != std::string::npos ? std::nullopt : printed_lines(args, !write));
+      }
       return Value::none();
     case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args, site);
     case Special::log_handler:
@@ -2171,7 +2187,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (ut.find("://") != std::string::npos) return Value::str(ut, in_taint);
       return Value::str(bt + ut, in_taint);
     }
-    case Special::input: return Value::str(std::string(1, kUnknownPart), kUserInput);
+    case Special::input: {
+      Value line = Value::str(std::string(1, kUnknownPart), kUserInput);
+      take_program_stdin(line);
+      return line;
+    }
     case Special::import_dir: {
       std::optional<Value> pv = role_value(spec, "path", args, self);
       if (!pv) return Value();
@@ -2333,6 +2353,8 @@ Value PyInterp::env_variable(const std::vector<std::string>& names, uint32_t key
   }
   if (names.size() == 1)
     if (auto dir = env_directory(names[0])) out = Value::str(*dir);
+  if (names.size() == 1)
+    if (auto it = inherited_env_.find(names[0]); it != inherited_env_.end()) out = it->second;
   // A variable this code set: what it set, or what the environment had if
   // that assignment was not on the path taken.
   if (names.size() == 1)
@@ -2933,6 +2955,40 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
     else if ((both & kFromFile) && (both & (kUnpredictable | kPassword))) out.taint |= kEncrypted;
   }
   return out;
+}
+
+std::optional<std::string> PyInterp::printed_lines(const Args& args, bool newline) const {
+  if (!args.kw.empty() || args.pos.empty() || args.star_unknown) return std::nullopt;  // (sep=, end=: not modelled)
+  auto text_of = [](const Alt& a) -> std::optional<std::string> {
+    if ((a.k == VK::str || a.k == VK::bytes) && !is_partial(a.s)) return a.s;
+    if (a.k == VK::integer) return std::to_string(a.i);
+    return std::nullopt;
+  };
+  std::string out;
+  if (args.pos.size() == 1) {
+    if (args.pos[0].alts.empty()) return std::nullopt;
+    for (const Alt& a : args.pos[0].alts) {
+      auto t = text_of(a);
+      if (!t) return std::nullopt;
+      out += *t;
+      if (newline || args.pos[0].alts.size() > 1) out += '\n';
+    }
+    return out;
+  }
+  for (const Value& v : args.pos) {
+    const Alt* a = v.single();
+    auto t = a ? text_of(*a) : std::nullopt;
+    if (!t) return std::nullopt;
+    if (!out.empty()) out += ' ';
+    out += *t;
+  }
+  return newline ? out + "\n" : out;
+}
+
+void PyInterp::take_program_stdin(Value& read) const {
+  if (!ctx_.program_stdin_taint) return;
+  read.taint |= ctx_.program_stdin_taint;
+  if (read.ev < 0) read.ev = ctx_.program_stdin_ev;
 }
 
 }  // namespace mai::assess

@@ -1349,7 +1349,6 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         if (auto exe = role_value(spec, "exe", args, self)) cmd = with_executable(*exe, cmd);
         Value printed;
         auto stdin_data = role_value(spec, "stdin", args, self);
-        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed, stdin_data ? &*stdin_data : nullptr);
         // The command line, remembered by a Popen (for .stdin.write / communicate)
         // and named by what it reads on its standard input (run(input=x), sh's _in=).
         std::string line;
@@ -1358,6 +1357,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
             for (const auto& w : c->c->items) line += (line.empty() ? "" : " ") + likely_text(w);  // as its argv
           else if (c->k == VK::str) line = c->s;
         }
+        // run(input=x) feeds x to the command: a script's `while read f` reads
+        // it (a shell reading its program there is stdin_effect's)
+        const Value* feed = stdin_data ? &*stdin_data
+                            : data && !line.empty() && !reads_program_on_stdin(line) ? &*data
+                                                                                   : nullptr;
+        ctx_.child_env = child_environment(args);
+        exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed, feed);
+        ctx_.child_env.clear();
         if (data && !line.empty()) stdin_effect(line, *data, site);
         if (spec.spawns || spec.replaces) {
           if (!spec.returns.empty()) {
@@ -1934,6 +1941,7 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
     else if (auto n = role_value(spec, "name", args, self)) what += " " + printable(first_text(*n), 80);
     result.ev = evidence(site, what, result.ev);
     result.taint |= spec.taint;
+    if (spec.taint & kUserInput) take_program_stdin(result);
   }
   // (what its values hold: what it was read from)
   if (fresh_mapping) result.alts[0].c->rest = Value::tainted(result.taint, result.ev);
@@ -2122,10 +2130,12 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
         }
         if (known) copy_args = std::move(given);
       }
-      if (const auto* it = ctx_.written_at(ctx_.path(words[0].text))) {
-        taint |= it->first;
-        ev = it->second;
-      }
+      // (a name without a slash is looked up in PATH, not the working directory)
+      if (words[0].text.find('/') != std::string::npos)
+        if (const auto* it = ctx_.written_at(ctx_.path(words[0].text))) {
+          taint |= it->first;
+          ev = it->second;
+        }
       emit(name, line, taint, ev);
       CommandIo io;
       io.stdin_socket = stdio_socket;
@@ -2215,6 +2225,34 @@ void PyInterp::run_nested_python(const Value& code, NodeId site, const char* via
     if (is_partial(src)) src = unknowns_as_names(src);
     if (src.empty()) continue;
     interpret_python(src, ctx_, &where, via, code.taint, code.ev);
+  }
+}
+
+// What a child process finds in its environment: what the code set in
+// os.environ, then a call's env= dict (keys known where they are written).
+std::vector<std::pair<std::string, Word>> PyInterp::child_environment(const Args& args) const {
+  std::vector<std::pair<std::string, Word>> env;
+  auto put = [&](const std::string& name, const Value& v) {
+    Word w{likely_text(v), v.taint, v.ev};
+    for (auto& [n, old] : env)
+      if (n == name) {
+        old = std::move(w);
+        return;
+      }
+    env.emplace_back(name, std::move(w));
+  };
+  for (const auto& [name, v] : set_env_) put(name, v);
+  if (const Value* given = args.get(-1, "env"))
+    if (const Alt* d = given->single(); d && d->k == VK::dict && d->c)
+      for (const auto& [name, v] : d->c->keyed) put(name, v);
+  return env;
+}
+
+void PyInterp::set_environment(const std::vector<std::pair<std::string, Word>>& env) {
+  for (const auto& [name, w] : env) {
+    Value v = Value::str(w.text, w.taint);
+    v.ev = w.ev;
+    inherited_env_[name] = std::move(v);
   }
 }
 

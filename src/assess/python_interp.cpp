@@ -2441,7 +2441,12 @@ Value PyInterp::attribute_of(const Value& obj, const std::string& name, NodeId a
         break;
     }
   }
-  if (!any) out = Value();
+  if (!any) {
+    out = Value();
+    // data of unknown type read from somewhere (a file's bytes): .hex() is
+    // its encoding, as for known bytes
+    if (name == "hex" && obj.taint) out.taint |= kEncoded;
+  }
   // (an attribute the model computes has the labels it gives: Path(__file__).parent
   // is the program's directory, not the program)
   if (by_spec == 0 || by_spec < obj.alts.size()) out.taint |= obj.taint;

@@ -34,6 +34,8 @@ class PyInterp {
   PyInterp(const SyntaxTree& tree, Ctx& ctx, uint32_t code_taint, int32_t code_ev,
            const std::vector<Word>* script_args = nullptr);
   void run();
+  // The variables the parent put in this program's environment.
+  void set_environment(const std::vector<std::pair<std::string, Word>>& env);
 
   struct ClassInfo;
   struct Scope {
@@ -109,6 +111,13 @@ class PyInterp {
   void note_host_names(const std::string& name, const Value& v);
   void exec_for(NodeId s);
   void exec_while(NodeId s);
+  std::vector<std::pair<std::string, Word>> child_environment(const Args& args) const;
+  // A read of standard input (sys.stdin, input()) also holds what the pipe
+  // into this nested program carries (Ctx::program_stdin_taint).
+  void take_program_stdin(Value& read) const;
+  // What print(*args) writes when its arguments are constant text: one
+  // argument's alternatives each a line (any of them may be printed).
+  std::optional<std::string> printed_lines(const Args& args, bool newline = true) const;
   bool true_whatever_the_body_sets(NodeId cond, const Value& first, NodeId body);
   void exec_try(NodeId s);
   void exec_with(NodeId s);
@@ -220,6 +229,9 @@ class PyInterp {
   Value env_variable(const std::vector<std::string>& names, uint32_t key_taint, NodeId site);
   // Environment variables this code set (os.environ[K] = v, putenv), by name.
   std::unordered_map<std::string, Value> set_env_;
+  // The environment the parent process gave this program (a shell's
+  // exported and prefix variables: `BUNDLE=x python3 - <<EOF`), by name.
+  std::unordered_map<std::string, Value> inherited_env_;
   Value with_executable(const Value& exe, const Value& argv);
   Value with_program(const std::string& program, const Value& args);
   void invoke_callbacks(Args& args, uint32_t taint, int32_t ev, NodeId site);

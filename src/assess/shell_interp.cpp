@@ -12,6 +12,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -43,6 +44,13 @@ class ShInterp {
   ShInterp(const SyntaxTree& t, Ctx& ctx, uint32_t taint, int32_t ev) : t_(t), ctx_(ctx), code_taint_(taint), code_ev_(ev) {}
   // A script run with arguments: its $1, $@ ...
   void set_arguments(std::vector<Word> args) { positional_.assign(1, std::move(args)); }
+  // Variables the parent put in this shell's environment.
+  void set_environment(std::vector<std::pair<std::string, Word>> env) {
+    for (auto& [name, value] : env) {
+      exported_.insert(name);
+      vars_[name] = std::move(value);
+    }
+  }
   // sh -c CODE NAME: the code's $0 (else this program's own path).
   void set_name(Word name) { name_ = std::move(name); }
 
@@ -224,6 +232,7 @@ class ShInterp {
     ctx_.effect(std::move(e), at);
   }
   NodeId split_point(NodeId cmd) const;
+  bool drops_dash_before_redirect(NodeId cmd) const;
   CommandResult exec_pipeline(NodeId n, const CommandIo& io);
   std::vector<Word> words(NodeId cmd, std::vector<std::string>* assigns);
   Word word(NodeId n, bool& split);
@@ -356,6 +365,14 @@ class ShInterp {
   uint32_t code_taint_;
   int32_t code_ev_;
   std::unordered_map<std::string, Word> vars_;
+  // Variables a child process inherits: exported ones and those this shell
+  // got from its parent's environment.
+  std::set<std::string> exported_;
+  static constexpr size_t kMaxExported = 64;
+  void note_exported(NodeId decl);
+  // What a child that `cmd` starts finds in its environment: the exported
+  // variables and the command's own prefix (`BUNDLE=$f python3 - <<EOF`).
+  std::vector<std::pair<std::string, Word>> child_environment(NodeId cmd);
   std::optional<Word> name_;  // $0 given by sh -c CODE NAME
   // In a case branch whose one pattern is a literal and a star (/dev/*), the
   // variable the case tests, known only at run time, begins with that literal.
@@ -1038,7 +1055,12 @@ Word ShInterp::word(NodeId n, bool& split) {
       };
       // Blanks the grammar counts into an expansion's node ("$a $b": the
       // second is " $b") are the string's text.
-      for (NodeId c = t_[n].first; c != kNoNode; c = t_[c].next) {
+      // Text the grammar leaves outside every child (a newline between two
+      // string_content nodes) is the string's text too.
+      const std::string_view code = t_.code();
+      uint32_t pos = t_[n].begin;
+      for (NodeId c = t_[n].first; c != kNoNode; pos = std::max(pos, t_[c].end), c = t_[c].next) {
+        if (t_[c].begin > pos && pos > t_[n].begin) literal(code.substr(pos, t_[c].begin - pos));
         K k = t_.kind(c);
         if (k == K::string_content) {
           literal(t_.text(c));
@@ -1604,6 +1626,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         }
       }
       if (t_.text(n).substr(0, 7) == "export " || t_.text(n).substr(0, 8) == "declare ") export_functions(n);
+      if (t_.text(n).substr(0, 7) == "export ") note_exported(n);
       break;
     }
     case K::unset_command:
@@ -1826,6 +1849,19 @@ CommandResult ShInterp::exec_pipeline(NodeId n, const CommandIo& io) {
   return prev;
 }
 
+// tree-sitter-bash 0.21 leaves a lone `-` before a descriptor's redirection
+// out of every node (`tar -czf - -T - 2>/dev/null` parses as `tar -czf - -T`):
+// the text between the command and the redirection that follows it.
+bool ShInterp::drops_dash_before_redirect(NodeId cmd) const {
+  NodeId at = cmd;
+  for (int up = 0; up < 3 && at != kNoNode && t_[at].next == kNoNode; ++up) at = t_[at].parent;
+  NodeId after = at == kNoNode ? kNoNode : t_[at].next;
+  if (after == kNoNode || t_.kind(after) != K::file_redirect || t_[after].begin < t_[cmd].end) return false;
+  std::string_view gap = t_.code().substr(t_[cmd].end, t_[after].begin - t_[cmd].end);
+  size_t b = gap.find_first_not_of(" \t"), e = gap.find_last_not_of(" \t");
+  return b != std::string_view::npos && gap.substr(b, e - b + 1) == "-";
+}
+
 // tree-sitter-bash 0.21 sometimes runs a command on into the next line
 // ("set -eu" then "\\s\\u\\d\\o id", "sh" then "X=1"): where a word starts on a
 // later line with no line continuation, the rest is a command of its own.
@@ -1968,6 +2004,33 @@ void ShInterp::close_redirects(const Redirections& rd, CommandResult& result, co
   }
 }
 
+void ShInterp::note_exported(NodeId decl) {
+  for (NodeId c = t_.first_named(decl); c != kNoNode && exported_.size() < kMaxExported; c = t_.next_named(c)) {
+    NodeId v = t_.kind(c) == K::variable_name ? c : t_.kind(c) == K::variable_assignment ? t_.child(c, F::name) : kNoNode;
+    if (v != kNoNode && t_.kind(v) == K::variable_name) exported_.insert(std::string(t_.text(v)));
+  }
+}
+
+std::vector<std::pair<std::string, Word>> ShInterp::child_environment(NodeId cmd) {
+  std::vector<std::pair<std::string, Word>> env;
+  for (const auto& name : exported_)
+    if (auto it = vars_.find(name); it != vars_.end()) env.emplace_back(name, it->second);
+  NodeId first_word = t_.first_named(cmd);
+  while (first_word != kNoNode && t_.kind(first_word) == K::variable_assignment) first_word = t_.next_named(first_word);
+  for (NodeId c = t_.first_named(cmd); c != first_word && c != kNoNode; c = t_.next_named(c)) {
+    if (first_word != kNoNode && line_ends_before(t_, t_[c].end, first_word)) continue;  // the shell's own
+    NodeId name = t_.child(c, F::name), value = t_.child(c, F::value);
+    if (name == kNoNode || t_.kind(name) != K::variable_name) continue;
+    bool split = false;
+    Word w = value == kNoNode ? Word{} : word(value, split);
+    std::string n(t_.text(name));
+    auto same = std::find_if(env.begin(), env.end(), [&](const auto& e) { return e.first == n; });
+    if (same != env.end()) same->second = std::move(w);
+    else env.emplace_back(std::move(n), std::move(w));
+  }
+  return env;
+}
+
 CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& reds, const CommandIo& io_in) {
   std::vector<std::string> assigns;
   // `url=$1 dest=$2` on a line of its own, more assignments or a command on
@@ -1979,6 +2042,7 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     for (NodeId c = t_.first_named(cmd); c != first_word; c = t_.next_named(c))
       if (line_ends_before(t_, t_[c].end, first_word)) exec(c, io_in);
   std::vector<Word> argv = words(cmd, &assigns);
+  if (drops_dash_before_redirect(cmd)) argv.push_back(Word{"-", 0, -1});
   if (NodeId split = split_point(cmd); split != kNoNode) {
     // Words from `split` on are the next command.
     std::vector<Word> first, second;
@@ -2187,7 +2251,9 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       e.detail = "starts " + name + " in the background in an endless loop";
       ctx_.effect(std::move(e), s);
     }
+    ctx_.child_env = child_environment(cmd);
     result = run_command(argv, io, ctx_, s);
+    ctx_.child_env.clear();  // (taken by the child it started, if any)
     // Its settings file may replace what the script set before it (the
     // upload URL it defaults to): from here those values are the user's
     // option, as a command-line option's default is.
@@ -2209,6 +2275,9 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
                             int32_t ev, std::vector<Word> args, const CommandIo& stdin, std::optional<Word> dollar0) {
   if (code.empty()) return;
   bool nested = site != nullptr;
+  // the environment a parent gave this shell, for this shell only
+  std::vector<std::pair<std::string, Word>> env;
+  if (nested) env.swap(ctx.child_env);
   // A child shell knows the functions exported to it that its code names.
   std::string with_functions;
   if (nested)
@@ -2267,6 +2336,7 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   try {
     ShInterp interp(tree, ctx, taint, ev);
     if (!args.empty()) interp.set_arguments(std::move(args));
+    if (!env.empty()) interp.set_environment(std::move(env));
     if (dollar0) interp.set_name(std::move(*dollar0));
     CommandResult printed = interp.run(stdin);
     ctx.nested_printed_taint |= printed.stdout_taint;

