@@ -1710,6 +1710,16 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (p.operands.empty()) effect(Eff::file_list, "ls", ".", name + " " + line);
     r.stdout_taint = kWalked;
     r.stdout_ev = ev;
+    // `ls -1t "$VAULT"/*.enc`: a glob's matches printed as given, lines of
+    // its shape (not in the long or recursive formats, whose lines are not paths).
+    if (p.operands.size() == 1 && !p.short_flag('l') && !p.short_flag('R') && !p.short_flag('s') &&
+        !p.short_flag('i') && !p.short_flag('g') && !p.short_flag('n') && !p.short_flag('o')) {
+      const std::string& listed = argv[p.operands[0]].text;
+      const size_t slash = listed.rfind('/');
+      if (slash != std::string::npos && slash > 0 && is_partial(listed.substr(slash + 1)) &&
+          !is_partial(listed.substr(0, slash)))
+        r.stdout_text = listed;
+    }
     return r;
   }
   if (kind == "find") {

@@ -197,5 +197,23 @@ pip install $pkgs
                   "colourama==0.1.5", "colorama==0.4.6", "the genuine package", M);
 }
 
+// `ls -1t "$VAULT"/*.enc | tail -n +20 | xargs rm`: a glob's matches are
+// printed as given, so pruning old encrypted copies in the vault it made is
+// its own output, not the walked originals.
+TEST(TwoHundredAndSixthRoundClasses, ListedGlobMatchesKeepTheirShape) {
+  check_with_twin({"exports encrypted into a vault, old copies pruned through ls | xargs rm", L, R"sh(
+SRC=./exports
+VAULT=./vault
+mkdir -p "$VAULT"
+find "$SRC" -type f -name '*.csv' | while read -r f; do
+  name=$(basename "$f")
+  openssl enc -aes-256-cbc -pbkdf2 -pass env:VAULT_PASS -in "$f" -out "$VAULT/$name.enc"
+done
+ls -1t "$VAULT"/*.enc | tail -n +20 | xargs -r rm -f
+)sh", nullptr, SH},
+                  "ls -1t \"$VAULT\"/*.enc", "ls -1 \"$SRC\"/*.csv", "the originals removed instead",
+                  B);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
