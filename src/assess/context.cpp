@@ -330,9 +330,6 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
                       int32_t ev, const std::vector<Word>* args) {
   if (code.empty()) return;
   bool nested = site != nullptr;
-  // the environment a parent gave this program, for this program only
-  std::vector<std::pair<std::string, Word>> env;
-  if (nested) env.swap(ctx.child_env);
   if (nested) {
     if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() > Ctx::kMaxNestedBytes) {
       ctx.mark_incomplete("nested code is too deep or too large to analyse fully");
@@ -349,6 +346,10 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
       ctx.effect(std::move(e), *site);
     }
   }
+  // the environment a parent gave this program, for this program only (made
+  // once the code is known to be interpreted)
+  Ctx::Environment env;
+  if (nested) env = ctx.take_child_env();
   std::string recovered;  // the code with lines the grammar cannot parse blanked (unparsable_lines.hpp)
   SyntaxTree tree = parse_around_unparsable_lines(code, Language::python, recovered);
   // Python 2's exec statement, only where the code does not parse as it is:

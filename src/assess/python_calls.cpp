@@ -1362,9 +1362,9 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         const Value* feed = stdin_data ? &*stdin_data
                             : data && !line.empty() && !reads_program_on_stdin(line) ? &*data
                                                                                    : nullptr;
-        ctx_.child_env = child_environment(args);
+        ctx_.child_env = [this, &args] { return child_environment(args); };
         exec_effect_argv(cmd, is_shell, flags, &stdio, site, q, &printed, feed);
-        ctx_.child_env.clear();
+        ctx_.child_env = nullptr;
         if (data && !line.empty()) stdin_effect(line, *data, site);
         if (spec.spawns || spec.replaces) {
           if (!spec.returns.empty()) {

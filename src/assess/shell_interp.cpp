@@ -370,9 +370,12 @@ class ShInterp {
   std::set<std::string> exported_;
   static constexpr size_t kMaxExported = 64;
   void note_exported(NodeId decl);
-  // What a child that `cmd` starts finds in its environment: the exported
-  // variables and the command's own prefix (`BUNDLE=$f python3 - <<EOF`).
-  std::vector<std::pair<std::string, Word>> child_environment(NodeId cmd);
+  // The command's own prefix variables (`BUNDLE=$f python3 - <<EOF`), their
+  // values expanded once, as the command runs.
+  Ctx::Environment prefix_environment(NodeId cmd);
+  // What a child of a command finds in its environment: the exported
+  // variables, then the command's prefix.
+  Ctx::Environment child_environment(const Ctx::Environment& prefix) const;
   std::optional<Word> name_;  // $0 given by sh -c CODE NAME
   // In a case branch whose one pattern is a literal and a star (/dev/*), the
   // variable the case tests, known only at run time, begins with that literal.
@@ -2011,10 +2014,20 @@ void ShInterp::note_exported(NodeId decl) {
   }
 }
 
-std::vector<std::pair<std::string, Word>> ShInterp::child_environment(NodeId cmd) {
-  std::vector<std::pair<std::string, Word>> env;
+Ctx::Environment ShInterp::child_environment(const Ctx::Environment& prefix) const {
+  Ctx::Environment env;
   for (const auto& name : exported_)
     if (auto it = vars_.find(name); it != vars_.end()) env.emplace_back(name, it->second);
+  for (const auto& [name, w] : prefix) {
+    auto same = std::find_if(env.begin(), env.end(), [&](const auto& e) { return e.first == name; });
+    if (same != env.end()) same->second = w;
+    else env.emplace_back(name, w);
+  }
+  return env;
+}
+
+Ctx::Environment ShInterp::prefix_environment(NodeId cmd) {
+  Ctx::Environment env;
   NodeId first_word = t_.first_named(cmd);
   while (first_word != kNoNode && t_.kind(first_word) == K::variable_assignment) first_word = t_.next_named(first_word);
   for (NodeId c = t_.first_named(cmd); c != first_word && c != kNoNode; c = t_.next_named(c)) {
@@ -2251,9 +2264,10 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       e.detail = "starts " + name + " in the background in an endless loop";
       ctx_.effect(std::move(e), s);
     }
-    ctx_.child_env = child_environment(cmd);
+    const Ctx::Environment prefix = prefix_environment(cmd);
+    ctx_.child_env = [this, &prefix] { return child_environment(prefix); };
     result = run_command(argv, io, ctx_, s);
-    ctx_.child_env.clear();  // (taken by the child it started, if any)
+    ctx_.child_env = nullptr;  // (taken by the child it started, if any)
     // Its settings file may replace what the script set before it (the
     // upload URL it defaults to): from here those values are the user's
     // option, as a command-line option's default is.
@@ -2275,9 +2289,6 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
                             int32_t ev, std::vector<Word> args, const CommandIo& stdin, std::optional<Word> dollar0) {
   if (code.empty()) return;
   bool nested = site != nullptr;
-  // the environment a parent gave this shell, for this shell only
-  std::vector<std::pair<std::string, Word>> env;
-  if (nested) env.swap(ctx.child_env);
   // A child shell knows the functions exported to it that its code names.
   std::string with_functions;
   if (nested)
@@ -2299,6 +2310,10 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
       ctx.effect(std::move(e), *site);
     }
   }
+  // the environment a parent gave this shell, for this shell only (made
+  // once the code is known to be interpreted)
+  Ctx::Environment env;
+  if (nested) env = ctx.take_child_env();
   if (!with_functions.empty()) {
     with_functions += code;
     code = with_functions;
