@@ -2113,10 +2113,11 @@ CommandResult Runner::shell(const std::vector<Word>& argv, const CommandIo& io, 
     auto [ft, fev] = file_taint(f);
     uint32_t t = ft;
     if (f.text == "/dev/stdin" || f.text == "-") t |= io.stdin_taint;
-    effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), t, fev >= 0 ? fev : f.ev, flags);
+    const int32_t ev = fev >= 0 ? fev : f.ev;  // (a lambda may not capture a structured binding in C++17)
+    effect(Eff::exec, "interpreter", name, name + " " + join_words(argv, 1), t, ev, flags);
     auto [printed, printed_ev] = ctx_.printed_by([&] {
-      run_written_script(f, false, t, fev >= 0 ? fev : f.ev,
-                         std::vector<Word>(argv.begin() + static_cast<long>(p.operands[0]) + 1, argv.end()), io);
+      run_written_script(f, false, t, ev, std::vector<Word>(argv.begin() + static_cast<long>(p.operands[0]) + 1, argv.end()),
+                         io);
     });
     r.stdout_taint |= printed;
     if (r.stdout_ev < 0) r.stdout_ev = printed_ev;

@@ -2018,10 +2018,10 @@ Ctx::Environment ShInterp::child_environment(const Ctx::Environment& prefix) con
   Ctx::Environment env;
   for (const auto& name : exported_)
     if (auto it = vars_.find(name); it != vars_.end()) env.emplace_back(name, it->second);
-  for (const auto& [name, w] : prefix) {
-    auto same = std::find_if(env.begin(), env.end(), [&](const auto& e) { return e.first == name; });
-    if (same != env.end()) same->second = w;
-    else env.emplace_back(name, w);
+  for (const auto& assigned : prefix) {
+    auto same = std::find_if(env.begin(), env.end(), [&](const auto& e) { return e.first == assigned.first; });
+    if (same != env.end()) same->second = assigned.second;
+    else env.push_back(assigned);
   }
   return env;
 }
