@@ -2055,12 +2055,38 @@ Value PyInterp::eval_subscript(NodeId e) {
   return subscript_of(o, k, e);
 }
 
-Value PyInterp::eval_comprehension(NodeId e) {
+Value PyInterp::eval_comprehension(NodeId e, const Value* first_iterable) {
   // body, then for_in_clause / if_clause in order.
   NodeId body = t_.child(e, F::body);
   std::vector<NodeId> clauses;
   for (NodeId c = t_.first_named(e); c != kNoNode; c = t_.next_named(c))
     if (t_.kind(c) == K::for_in_clause || t_.kind(c) == K::if_clause) clauses.push_back(c);
+  bool dict = t_.kind(e) == K::dictionary_comprehension;
+  Value first;  // the first clause's iterable (evaluated in the enclosing scope, as Python does)
+  if (!first_iterable && !clauses.empty() && t_.kind(clauses[0]) == K::for_in_clause) {
+    NodeId right = t_.child(clauses[0], F::right);
+    first = right == kNoNode ? Value() : eval(right);
+    first_iterable = &first;
+    // One of a few known lists (a command picked in a loop over candidates,
+    // None until then): a list per list, not their elements mixed into one.
+    std::vector<const Alt*> lists;
+    bool only_lists = true;  // (and None)
+    for (const auto& a : first.alts)
+      if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) lists.push_back(&a);
+      else if (a.k != VK::none) only_lists = false;
+    if (!dict && only_lists && lists.size() >= 2 && lists.size() <= 4) {
+      Value out;
+      bool any = false;
+      for (const Alt* a : lists) {
+        Value one;
+        one.alts.push_back(*a);
+        one.taint = first.taint;
+        one.ev = first.ev;
+        accumulate(out, any, eval_comprehension(e, &one));
+      }
+      return out;
+    }
+  }
   auto saved = scope_;
   auto inner = std::make_shared<Scope>();
   inner->parent = scope_;
@@ -2072,7 +2098,6 @@ Value PyInterp::eval_comprehension(NodeId e) {
   Value rest;  // what the elements past `results` may be (joined as they come)
   bool rest_any = false;
   size_t produced = 0;
-  bool dict = t_.kind(e) == K::dictionary_comprehension;
   Value dict_value = dict ? make_dict() : Value();
   std::function<void(size_t)> run = [&](size_t i) {
     if (stop_) return;
@@ -2110,7 +2135,7 @@ Value PyInterp::eval_comprehension(NodeId e) {
     }
     NodeId left = t_.child(c, F::left);
     NodeId right = t_.child(c, F::right);
-    Value it = eval(right);
+    Value it = i == 0 && first_iterable ? *first_iterable : eval(right);
     std::vector<Value> items;
     Value summary = iterate(it, &items);
     if (!items.empty() && items.size() * (produced + 1) <= 4096) {

@@ -167,7 +167,9 @@ class PyInterp {
   bool base_class_matches(const Value& v, const RE2& re, int depth) const;
   // d.items() / d.keys() of a mapping read at run time: its keys without the values' secrets.
   Value run_time_mapping_view(const Value& mapping, bool items);
-  Value eval_comprehension(NodeId e);
+  // `first_iterable`: the first clause's iterable, already evaluated (one
+  // of the lists it may be, for a pass per list).
+  Value eval_comprehension(NodeId e, const Value* first_iterable = nullptr);
   Value eval_lambda(NodeId e);
   Value lookup(const std::string& name, NodeId at);
   Value attribute_of(const Value& obj, const std::string& name, NodeId at);
