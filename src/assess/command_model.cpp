@@ -259,6 +259,38 @@ std::string reordered_lines(const std::string& text, const std::string& name, bo
   return out;
 }
 
+// The lines `head -n N`, `head -N`, `tail -n N` or `tail -n +K` print of
+// text whose lines are known (an unknown part within a line is that line's);
+// nullopt for any other count (head -n -K) or option.
+std::optional<std::string> counted_lines(const std::string& text, const std::string& name,
+                                         const std::vector<Word>& argv, const Parsed& p) {
+  std::optional<Word> n = opt_value(argv, p, "-n");
+  if (!n) n = opt_value(argv, p, "--lines");
+  for (const auto& f : p.flags)
+    if (!n && f.size() > 1 && f[0] == '-' && f.find_first_not_of("0123456789", 1) == std::string::npos)
+      n = Word{f.substr(1), 0, -1};
+  if (!n || p.flags.size() != 1) return std::nullopt;  // the count, nothing else
+  std::string count = n->text;
+  const bool from_line = name == "tail" && !count.empty() && count[0] == '+';
+  if (from_line) count.erase(0, 1);
+  if (count.empty() || count.size() > 6 || count.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  const size_t k = std::stoul(count);
+  std::vector<std::string_view> lines;
+  for (size_t b = 0; b < text.size();) {
+    size_t e = std::min(text.find('\n', b), text.size());
+    lines.emplace_back(text.data() + b, e - b);
+    b = e + 1;
+  }
+  size_t first = 0, last = lines.size();
+  if (name == "head") last = std::min(k, lines.size());
+  else if (from_line) first = std::min(k == 0 ? 0 : k - 1, lines.size());
+  else first = lines.size() - std::min(k, lines.size());
+  std::string out;
+  for (size_t i = first; i < last; ++i) out.append(lines[i]).push_back('\n');
+  return out;
+}
+
 // Each line's first field (awk's $1 at the default separator); an unknown
 // part stays unknown, whatever it holds.
 std::string first_fields(const std::string& text) {
@@ -1292,6 +1324,16 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         // Known lines reordered as these print them (`for g in ...; do pkgs_of "$g"; done | sort -u`).
         r.stdout_text = reordered_lines(io.stdin_text, name, p.short_flag('u'), p.short_flag('r'));
         r.stdout_known = true;
+      } else if (auto counted = (name == "head" || name == "tail") && !io.stdin_text.empty()
+                                    ? counted_lines(io.stdin_text, name, argv, p)
+                                    : std::nullopt;
+                 counted && (io.stdin_known || !counted->empty())) {
+        // The first or last lines of known lines (`unpack | tail -n1`: the
+        // path a function echoed after a program's own output). (Text only
+        // partly known may be lines of a shape, any number of them: past
+        // its known lines, `tail -n +20` is more of that shape, below.)
+        r.stdout_text = *counted;
+        r.stdout_known = io.stdin_known || !is_partial(*counted);
       } else if (selects_lines(name) && !io.stdin_known && is_partial(io.stdin_text)) {
         // Lines of a shape (lsblk -p: /dev/<name> each) picked or sorted
         // are lines of that shape (`lsblk -dnp | grep -v loop | head -1`).
