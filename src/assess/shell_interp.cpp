@@ -96,8 +96,11 @@ class ShInterp {
     // (list_packages() { echo pyserial; echo requests; }); one with branches
     // or returns is not: what a call prints is the likely line its branches
     // print, command_substitution's first_printed_.
+    // Into a <(...), read line by line, a function prints all its lines,
+    // branches or not (mapfile -t paths < <(collect_paths)).
     const bool group = (t_.kind(n) == K::compound_statement &&
-                        (t_.kind(t_[n].parent) != K::function_definition_sh || straight_line_body(n))) ||
+                        (t_.kind(t_[n].parent) != K::function_definition_sh || straight_line_body(n) ||
+                         printing_lines())) ||
                        t_.kind(n) == K::subshell;
     std::string all_text;
     bool all_known = true;
@@ -270,7 +273,12 @@ class ShInterp {
   struct FirstPrinted {
     std::string known, partial;
     int pipeline_depth = 0;  // in_pipeline_ where the $(...) began: a stage of a pipeline inside it prints to the next stage
+    // A <(...): read as lines (mapfile, while read), so every line printed
+    // counts, not the likely one.
+    bool lines = false;
   };
+  // Printing into a <(...) (not into a $(...) inside it).
+  bool printing_lines() const { return !first_printed_.empty() && first_printed_.back().lines; }
   std::vector<FirstPrinted> first_printed_;
   // What the last <(...) printed: the text read through its /dev/fd/63
   // (`mapfile -t DEVS < <(list_disks)`).
@@ -1255,6 +1263,7 @@ Word ShInterp::word(NodeId n, bool& split) {
       CommandResult r;
       first_printed_.emplace_back();
       first_printed_.back().pipeline_depth = in_pipeline_;  // (a function run as a pipeline's stage calls $(pick_runner))
+      first_printed_.back().lines = t_.kind(n) == K::process_substitution;
       // A subshell: $(cd "$(dirname "$0")/.." && pwd) leaves the directory as
       // it was, and $(IFS=.; echo "${A[*]}") the separator.
       Ctx::Place saved_place = ctx_.place();
@@ -1700,10 +1709,12 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       }
       // (only text nothing else taints: a branch after a download to a file
       // leaves the likely line to command_substitution's first_printed_)
-      if (if_part && r.stdout_text.empty() && !r.stdout_taint) {
-        if (!own_text.empty() && own_known) r.stdout_text = std::move(own_text);
-        else if (own_text.empty() && !other_text.empty()) r.stdout_text = std::move(other_text);
-        r.stdout_known = !r.stdout_text.empty();
+      // Where lines are read, lines of a shape too, whatever their labels
+      // (`for p in ~/.ssh/id_*; do echo "$p"; done`: files walked).
+      if (if_part && r.stdout_text.empty() && (!r.stdout_taint || printing_lines())) {
+        if (!own_text.empty() && (own_known || printing_lines())) r.stdout_text = std::move(own_text);
+        else if (own_text.empty() && !other_text.empty()) r.stdout_text = std::move(other_text), own_known = true;
+        r.stdout_known = !r.stdout_text.empty() && own_known;
       }
       if (narrowed) widen(*narrowed);
       if (branches) --cond_;
