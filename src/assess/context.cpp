@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <ctime>
-#include <unordered_set>
+#include <set>
+#include <tuple>
 
 #include "assess/command_model.hpp"
 #include "assess/python_interp.hpp"
@@ -188,14 +189,17 @@ void Ctx::join_pty_shells() {
 
 void Ctx::own_output_by_default() {
   auto& effects = log.mutable_effects();
-  std::unordered_set<uint64_t> sites;  // line << 32 | column of such a default's delete
+  // Such a default's delete: its line, column and command (a nested shell's
+  // commands share the line of the call that runs them: `shred` of the files
+  // listed is not the `rm` of its own list after it).
+  std::set<std::tuple<uint32_t, uint32_t, std::string>> sites;
   for (const auto& e : effects)
     if (e.kind == Eff::file_delete && (e.flags & kOwnOutput) && (e.target_taint & kOption))
-      sites.insert(uint64_t{e.line} << 32 | e.col);
+      sites.insert({e.line, e.col, e.tag});
   if (sites.empty()) return;
   for (auto& e : effects)
     if (e.kind == Eff::file_delete && (e.target_taint & kOption) && !e.target.empty() && e.target[0] == kUnknownPart &&
-        sites.count(uint64_t{e.line} << 32 | e.col))
+        sites.count({e.line, e.col, e.tag}))
       e.flags |= kOwnOutput;
 }
 
