@@ -280,6 +280,9 @@ class ShInterp {
   // Printing into a <(...) (not into a $(...) inside it).
   bool printing_lines() const { return !first_printed_.empty() && first_printed_.back().lines; }
   std::vector<FirstPrinted> first_printed_;
+  // The input redirections of a redirected pipeline, for its last command
+  // (set just before the pipeline runs, taken by exec_pipeline).
+  std::vector<Redirect> last_stage_input_;
   // What the last <(...) printed: the text read through its /dev/fd/63
   // (`mapfile -t DEVS < <(list_disks)`).
   struct ProcessOutput {
@@ -1550,7 +1553,16 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
         // `while read f; do ...; done < <(find ...)`, `{ ...; } > file`: the
         // redirections hold for every command inside
         CommandIo inner = io;
-        Redirections rd = open_redirects(reds, false, inner, body);
+        std::vector<Redirect> own = reds;
+        if (t_.kind(body) == K::pipeline) {
+          // `curl ... | python3 - <<'PY'`: the grammar gives the pipeline the
+          // last command's redirections; its input is that command's, not the first's.
+          auto input = [](const Redirect& red) { return red.fd <= 0 && (red.heredoc || red.op == "<<<" || red.op == "<"); };
+          last_stage_input_.clear();
+          std::copy_if(reds.begin(), reds.end(), std::back_inserter(last_stage_input_), input);
+          own.erase(std::remove_if(own.begin(), own.end(), input), own.end());
+        }
+        Redirections rd = open_redirects(own, false, inner, body);
         r = exec(body, inner);
         close_redirects(rd, r, site(body));
       }
@@ -1846,6 +1858,8 @@ CommandResult ShInterp::exec_pipeline(NodeId n, const CommandIo& io) {
     if (t_.kind(c) != K::sh_comment) stages.push_back(c);
   CommandResult prev;
   CommandIo cur = io;
+  std::vector<Redirect> last_input = std::move(last_stage_input_);
+  last_stage_input_.clear();
   ++in_pipeline_;
   for (size_t i = 0; i < stages.size(); ++i) {
     CommandIo next = cur;
@@ -1856,6 +1870,7 @@ CommandResult ShInterp::exec_pipeline(NodeId n, const CommandIo& io) {
       next.stdin_known = prev.stdout_known;
       next.stdin_socket = prev.network && !prev.interactive_shell;
     }
+    if (i + 1 == stages.size() && !last_input.empty()) open_redirects(last_input, false, next, stages[i]);
     next.stdout_piped = i + 1 < stages.size();
     prev = exec(stages[i], next);
   }
@@ -1899,9 +1914,14 @@ ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& red
   for (const auto& r : reds) {
     std::string target = r.target.text;
     bool tcp = target.rfind("/dev/tcp/", 0) == 0 || target.rfind("/dev/udp/", 0) == 0;
+    // A redirection of the standard input replaces the pipe's (`curl ... |
+    // python3 - 3<&0 <<'PY'`: the program is the here-document, the
+    // download only its descriptor 3).
+    const bool replaces_stdin = r.fd <= 0;
     if (r.heredoc || r.op == "<<<") {
       io.stdin_text = r.target.text;
       io.stdin_known = !is_partial(r.target.text);
+      if (replaces_stdin) io.stdin_taint = 0, io.stdin_ev = -1;
       io.stdin_taint |= r.target.taint;
       if (io.stdin_ev < 0) io.stdin_ev = r.target.ev;
       continue;
@@ -1952,6 +1972,7 @@ ShInterp::Redirections ShInterp::open_redirects(const std::vector<Redirect>& red
       e.path_classes = cls;
       if (!is_partial(target)) e.flags |= kConstTarget;
       ctx_.effect(std::move(e), site(at));
+      if (replaces_stdin) io.stdin_taint = 0, io.stdin_ev = -1;
       io.stdin_taint |= t;
       if (io.stdin_ev < 0) io.stdin_ev = ev;
       // A file this code wrote (a queue of paths it built): its known lines.
