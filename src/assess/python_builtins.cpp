@@ -989,6 +989,13 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       uint32_t taint = spec.special_id == Special::dirname ? v->taint & ~kSelf : v->taint;
       return strings(out, VK::str, taint, v->ev);
     }
+    case Special::dedent: {
+      // textwrap.dedent(s): each text without its common indentation
+      if (!a0) return Value();
+      std::vector<std::string> out;
+      for (const auto& s : texts(*a0)) out.push_back(dedent(s));
+      return strings(out, VK::str, a0->taint, a0->ev);
+    }
     case Special::relpath: {
       // os.path.relpath(p, start): p below start (".ssh/id_rsa" of "~/.ssh/id_rsa" and "~")
       if (!a0) return Value();

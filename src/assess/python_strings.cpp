@@ -356,4 +356,31 @@ bool text_predicate(std::string_view method) {
   return false;
 }
 
+std::string dedent(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (size_t b = 0; b <= text.size();) {
+    size_t e = text.find('\n', b);
+    if (e == std::string_view::npos) e = text.size();
+    lines.push_back(text.substr(b, e - b));
+    b = e + 1;
+  }
+  auto blank = [](std::string_view l) { return l.find_first_not_of(" \t") == std::string_view::npos; };
+  std::optional<std::string_view> margin;
+  for (std::string_view l : lines) {
+    if (blank(l)) continue;
+    std::string_view indent = l.substr(0, l.find_first_not_of(" \t"));
+    if (!margin) margin = indent;
+    size_t common = 0;
+    while (common < margin->size() && common < indent.size() && (*margin)[common] == indent[common]) ++common;
+    margin = margin->substr(0, common);
+  }
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (i) out += '\n';
+    if (!blank(lines[i])) out.append(lines[i].substr(margin ? margin->size() : 0));
+  }
+  return out;
+}
+
 }  // namespace mai::assess

@@ -44,6 +44,11 @@ struct FormatArgs {
   std::vector<std::string> each_text(const std::vector<std::string>& fmts, Formatter format) const;
 };
 
+// textwrap.dedent: the whitespace every non-blank line starts with removed
+// (an indented shell script's here-document ends at a bare EOF only then);
+// lines of whitespace alone become empty. Unknown parts are text.
+std::string dedent(std::string_view text);
+
 // Identifier folding: fullwidth and mathematical alphanumerics to ASCII (NFKC
 // for the forms used to hide names).
 std::string fold_identifier(std::string_view s);
