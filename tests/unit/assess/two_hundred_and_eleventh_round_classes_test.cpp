@@ -51,5 +51,14 @@ subprocess.run(["bash", "-c", script])
                   "$HOME/.bashrc", "./notes.txt", "a file of its own appended to", M);
 }
 
+// bash's `exec -a NAME CMD`: NAME is what the command is shown as, CMD the
+// command (a miner started under a kernel thread's name).
+TEST(TwoHundredAndEleventhRoundClasses, ExecDashAShowsTheCommandUnderAnotherName) {
+  check_with_twin({"a miner started under a kernel thread's name", B, R"sh(
+exec -a "[kworker/u8:2]" nohup nice -n 19 ~/.cache/xmrig --config c.json
+)sh", "CRYPTO-MINER", SH},
+                  "~/.cache/xmrig --config c.json", "./render --threads 4", "a renderer of its own", L);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
