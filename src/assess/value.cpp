@@ -435,8 +435,16 @@ std::vector<std::vector<std::string>> text_combinations(const std::vector<const 
 
 std::string likely_text(const Value& v) {
   auto alts = string_alternatives(v);
-  for (const auto& s : alts)
-    if (s != std::string(1, kUnknownPart)) return s;
+  // The first known whole, else the one that knows most (names of a zone's
+  // default beside names of the zone an option may give).
+  const std::string* best = nullptr;
+  size_t best_known = 0;
+  for (const auto& s : alts) {
+    if (!is_partial(s)) return s;
+    const size_t known = static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return c != kUnknownPart; }));
+    if (known > best_known) best = &s, best_known = known;
+  }
+  if (best) return *best;
   return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
 }
 

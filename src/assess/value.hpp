@@ -218,8 +218,9 @@ std::string first_text(const Value& v);
 // unknown part in every row (`overflow_first`: its first text).
 std::vector<std::vector<std::string>> text_combinations(const std::vector<const Value*>& values,
                                                         size_t rows = Value::kMaxAlts, bool overflow_first = false);
-// The first that is not wholly unknown: an option's default beside what the
-// user may type instead (`--output` defaulting to requirements-dev.txt).
+// The first known whole, else the one with the most known: an option's
+// default beside what the user may type instead (`--output` defaulting to
+// requirements-dev.txt).
 std::string likely_text(const Value& v);
 // Shown to people: unknown parts as "…", control bytes escaped, at most `max` bytes.
 std::string printable(std::string_view s, size_t max = 120);
