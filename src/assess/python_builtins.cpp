@@ -2401,12 +2401,28 @@ Value PyInterp::join_texts(const std::vector<std::string>& me, const Value& iter
   }
   const size_t rows = std::max<size_t>(1, Value::kMaxAlts / std::max<size_t>(1, me.size()));
   const auto combinations = text_combinations(parts, rows, /*overflow_first=*/true);
+  // The unknown elements of an open list of one shape (names built in a
+  // loop, "<hex>.t.example.org"): one of that shape, then any more. (Of
+  // several shapes, the one that knows most: a zone's default over the
+  // zone an option may give.)
+  std::string shape;
+  size_t shape_known = 0;
+  if (open)
+    for (const Alt& r : open->rest.alts) {
+      if (r.k != VK::str && r.k != VK::bytes) {
+        shape.clear();
+        break;
+      }
+      const size_t known = static_cast<size_t>(std::count_if(r.s.begin(), r.s.end(), [](char c) { return c != kUnknownPart; }));
+      if (is_partial(r.s) && known > shape_known) shape = r.s, shape_known = known;
+    }
   for (const auto& sep : me)
     for (const auto& row : combinations) {
       std::string s;
       if (exact || open) {
         for (size_t i = 0; i < head; ++i) s += (i && exact ? sep : "") + row[i] + (exact ? "" : sep);
         if (open) {
+          if (!shape.empty()) s += shape + sep;
           s += kUnknownPart;
           for (size_t i = head; i < row.size(); ++i) s += sep + row[i];
         }
