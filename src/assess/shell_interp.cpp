@@ -1748,7 +1748,10 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           // function given a glob and names with run-time parts)
           const bool array = w.text.find(kArraySep) != std::string::npos;
           const std::string seps = array ? std::string(1, kArraySep) : kDefaultIfs;
-          if ((array || (split && !is_partial(w.text))) && w.text.find_first_of(seps) != std::string::npos) {
+          // (known blanks split text only partly known too: `for rc in
+          // $HOOK_RC_FILES`, "~/.bashrc ~/.profile <more>", gives its known
+          // files one by one, whatever else the unknown part holds)
+          if ((array || split) && w.text.find_first_of(seps) != std::string::npos) {
             split_fields(w, seps, values);
           } else if (has_brace_group(t_.text(c))) {
             for (auto& x : expand_braces(w)) values.push_back(std::move(x));
@@ -1796,8 +1799,11 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           infinite = false;
       }
       // `while read A B; do ...; done <<< "$TABLE"` over known text: once per line.
-      // (Lines with unknown parts run as they are: a queue of paths built from a list.)
-      if (cond != kNoNode && body != kNoNode && io.stdin_known && !io.stdin_text.empty() &&
+      // (Lines with unknown parts run as they are: a queue of paths built from
+      // a list, names of one shape built in a loop, "<hex>.t.example.org".)
+      const bool some_known =
+          io.stdin_known || io.stdin_text.find_first_not_of(std::string("\n") + kUnknownPart) != std::string::npos;
+      if (cond != kNoNode && body != kNoNode && some_known && !io.stdin_text.empty() &&
           io.stdin_text != std::string(1, kUnknownPart) &&
           (ct.rfind("read ", 0) == 0 || ct.rfind("IFS=", 0) == 0) && ct.find("read") != std::string_view::npos) {
         ++loop_;
@@ -1809,6 +1815,8 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
           size_t e = io.stdin_text.find('\n', b);
           CommandIo line_io = io;
           line_io.stdin_text = io.stdin_text.substr(b, e == std::string::npos ? std::string::npos : e - b);
+          // (a line with a known part is read as it is, its unknown parts unknown fields)
+          line_io.stdin_known = line_io.stdin_text != std::string(1, kUnknownPart);
           add_printed(r, exec(cond, line_io));
           CommandResult pass = exec(body, io);
           add_printed(r, pass);
