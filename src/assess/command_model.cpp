@@ -7,6 +7,7 @@
 #include <cstring>
 #include <set>
 
+#include "assess/one_liner_network.hpp"
 #include "assess/payload_decoder.hpp"
 #include "assess/sed_script.hpp"
 #include "assess/taint.hpp"
@@ -434,6 +435,29 @@ class Runner {
       ctx_.record_write(e.target, data_taint, data_ev);
     }
     ctx_.effect(std::move(e), site_);
+  }
+  // A one-line program of another language with a network client sends
+  // what it holds: data spliced into its text, the environment variables it
+  // reads (`node -e "...end('$K')"`, `ruby -e '... ENV["TOKEN"] ...'`).
+  void sent_by_one_liner(const Word& code, uint32_t flags) {
+    const OneLinerNetwork net = one_liner_network(code.text);
+    if (!net.sends) return;
+    uint32_t data = code.taint;
+    int32_t ev = code.ev;
+    if (!net.env_names.empty())
+      for (const auto& [var, value] : ctx_.take_child_env())
+        if (std::find(net.env_names.begin(), net.env_names.end(), var) != net.env_names.end() && value.taint) {
+          data |= value.taint;
+          if (ev < 0) ev = value.ev;
+        }
+    // (a token or password may be going to the API it is for: where the text
+    // does not say, only what else it holds counts)
+    data &= ~kAuthSecrets;
+    if (net.whole_env) {
+      data |= kEnvAll;
+      if (ev < 0) ev = ctx_.log.evidence(site_.line, site_.col, "sends the whole environment: " + printable(code.text, 80));
+    }
+    if (data) effect(Eff::net_request, "POST", net.target, code.text, data, ev, flags & ~kStdioSocket);
   }
   // An archive extracted from a download (or decoded data) puts that content
   // under its destination: the explicit one (tar -C, unzip -d), else the
@@ -2241,6 +2265,7 @@ CommandResult Runner::interpreter(const std::vector<Word>& argv, const CommandIo
       uint32_t f2 = runs_commands ? flags : flags & ~kStdioSocket;
       if (runs_commands && RE2::PartialMatch(code->text, sock)) f2 |= kStdioSocket;
       effect(Eff::exec, "interpreter", name, code->text, code_taint(*code), code->ev, f2);
+      sent_by_one_liner(*code, flags);
       if (is_awk(name)) {
         for (const auto& line : awk_command_lines(code->text)) nested_shell(Word{line, code_taint(*code), code->ev});
         // `awk '$2 == "disk" {print $1}'` over lines of a shape: their first fields.
