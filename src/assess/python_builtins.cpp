@@ -2982,8 +2982,13 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
 
 std::optional<std::string> PyInterp::printed_lines(const Args& args, bool newline) const {
   if (!args.kw.empty() || args.pos.empty() || args.star_unknown) return std::nullopt;  // (sep=, end=: not modelled)
+  // (a text partly known prints as it is, its unknown parts unknown: a
+  // requirements list whose known packages come first; one wholly unknown
+  // makes the printed text unknown)
   auto text_of = [](const Alt& a) -> std::optional<std::string> {
-    if ((a.k == VK::str || a.k == VK::bytes) && !is_partial(a.s)) return a.s;
+    if ((a.k == VK::str || a.k == VK::bytes) &&
+        (!is_partial(a.s) || a.s.find_first_not_of(kUnknownPart) != std::string::npos))
+      return a.s;
     if (a.k == VK::integer) return std::to_string(a.i);
     return std::nullopt;
   };
