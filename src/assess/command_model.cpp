@@ -30,11 +30,15 @@ namespace {
 bool starts(const std::string& s, const char* p) { return s.compare(0, std::strlen(p), p) == 0; }
 
 // The taint of code that runs: a whole code text from tainted data runs that
-// data; data spliced into known code is only an argument.
+// data; data spliced into known code is only an argument. Code known to the
+// last byte holds nothing received from the network, whatever the value it
+// was one text of (a command line built from a download's ids on one call
+// and from constants on another shares the value's labels).
 uint32_t code_taint(const Word& w) {
   size_t lead = w.text.find_first_not_of(" \t\n");
-  bool whole = !is_partial(w.text) || (lead != std::string::npos && w.text[lead] == kUnknownPart);
-  return whole ? w.taint : 0;
+  const bool known = !is_partial(w.text);
+  bool whole = known || (lead != std::string::npos && w.text[lead] == kUnknownPart);
+  return whole ? (known ? w.taint & ~kDownloaded : w.taint) : 0;
 }
 
 std::string join_words(const std::vector<Word>& w, size_t from) {
@@ -234,6 +238,39 @@ constexpr size_t kMaxPrintedText = 256u << 10;
 bool selects_lines(const std::string& name) {
   static const char* const kSelectors[] = {"head", "tail", "grep", "egrep", "fgrep", "sort", "uniq", "tac"};
   return std::find(std::begin(kSelectors), std::end(kSelectors), name) != std::end(kSelectors);
+}
+
+// The lines of known text `grep PATTERN` (or egrep, grep -E; -v inverted, -i
+// caseless; no other option) prints: `grep -vE '^\s*(#|$)' reqs.txt` of a
+// file this code wrote. nullopt for anything else, or a basic pattern whose
+// meaning RE2 would change (BRE's \( \| and literal + ? { | ( ).
+std::optional<std::string> grepped_lines(const std::string& text, const std::string& name, const std::vector<Word>& argv,
+                                         const Parsed& p) {
+  if (p.operands.empty() || is_partial(text)) return std::nullopt;
+  bool invert = false, icase = false, extended = name == "egrep";
+  for (const auto& f : p.flags) {
+    if (f.size() < 2 || f[0] != '-' || f[1] == '-' || f.find_first_not_of("vEi", 1) != std::string::npos)
+      return std::nullopt;
+    invert = invert || f.find('v') != std::string::npos;
+    icase = icase || f.find('i') != std::string::npos;
+    extended = extended || f.find('E') != std::string::npos;
+  }
+  const std::string& pattern = argv[p.operands[0]].text;
+  if (is_partial(pattern)) return std::nullopt;
+  if (!extended && pattern.find_first_of("+?{|(") != std::string::npos) return std::nullopt;
+  RE2::Options options;
+  options.set_case_sensitive(!icase);
+  options.set_log_errors(false);
+  RE2 re(pattern, options);
+  if (!re.ok()) return std::nullopt;
+  std::string out;
+  for (size_t b = 0; b < text.size();) {
+    size_t e = std::min(text.find('\n', b), text.size());
+    std::string_view line(text.data() + b, e - b);
+    if (RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re) != invert) out.append(line).push_back('\n');
+    b = e + 1;
+  }
+  return out;
 }
 
 // Known text's lines as sort (-u unique, -r reversed), uniq (adjacent
@@ -691,7 +728,7 @@ class Runner {
   void take_printed_text(CommandResult& r) {
     if (ctx_.printed_text.empty()) return;
     r.stdout_text = std::move(ctx_.printed_text);
-    r.stdout_known = true;
+    r.stdout_known = !is_partial(r.stdout_text);
   }
   void nested_python(const Word& code, const std::vector<Word>* args = nullptr) {
     interpret_python(code.text, ctx_, &site_, "in Python code it runs", code.taint, code.ev, args);
@@ -1303,12 +1340,19 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       if (name == "cat" || selects_lines(name)) r.stdout_text = *table;
       else if (name == "cut") r.stdout_text = cut_output(argv, p, *table);
     }
-    // `cat FILE` of a file this code wrote whole: its text (REQS="$(cat "$REQ_FILE")").
+    // `cat FILE` of a file this code wrote whole: its text (REQS="$(cat "$REQ_FILE")"),
+    // and `grep PATTERN FILE` its lines that match.
     if (!table && name == "cat" && p.operands.size() == 1)
       if (const std::string* text = ctx_.written_text_at(ctx_.path(argv[p.operands[0]].text)); text && !is_partial(*text)) {
         r.stdout_text = *text;
         r.stdout_known = true;
       }
+    if (!table && (name == "grep" || name == "egrep") && p.operands.size() == 2)
+      if (const std::string* text = ctx_.written_text_at(ctx_.path(argv[p.operands[1]].text)))
+        if (auto lines = grepped_lines(*text, name, argv, p)) {
+          r.stdout_text = std::move(*lines);
+          r.stdout_known = true;
+        }
     if (name == "sed" && !in_place && !p.short_flag('n') && (table || !any)) {
       // One script (-e SCRIPT once, or the first operand) over known text or lines of a shape.
       auto e = opt_value(argv, p, "-e");
@@ -1348,6 +1392,11 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
         // Known lines reordered as these print them (`for g in ...; do pkgs_of "$g"; done | sort -u`).
         r.stdout_text = reordered_lines(io.stdin_text, name, p.short_flag('u'), p.short_flag('r'));
         r.stdout_known = true;
+      } else if (auto grepped = io.stdin_known && (name == "grep" || name == "egrep")
+                                    ? grepped_lines(io.stdin_text, name, argv, p)
+                                    : std::nullopt) {
+        r.stdout_text = std::move(*grepped);
+        r.stdout_known = true;
       } else if (auto counted = (name == "head" || name == "tail") && !io.stdin_text.empty()
                                     ? counted_lines(io.stdin_text, name, argv, p)
                                     : std::nullopt;
@@ -1366,6 +1415,15 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     r.stdout_taint = t;
     r.stdout_ev = ev;
+    // Counts are numbers, not the data counted (`n=$(grep -c '^EMPTY' <<<"$feed")`
+    // put into a script it writes runs no downloaded text).
+    if (name == "wc" || ((name == "grep" || name == "egrep" || name == "fgrep") &&
+                         (p.short_flag('c') || p.has("--count")))) {
+      r.stdout_taint = 0;
+      r.stdout_ev = -1;
+      r.stdout_text = std::string(1, kUnknownPart);
+      r.stdout_known = false;
+    }
     if (name == "rev") r.stdout_taint |= kObfuscated;
     if (name == "od" || name == "hexdump") r.stdout_taint |= kEncoded;  // the bytes as numbers
     return r;
