@@ -223,27 +223,22 @@ struct Ctx {
     size_t dot = base.rfind('.');
     return dot != std::string_view::npos && dot > 0 && dot + 3 <= base.size() && !is_partial(base.substr(dot));
   }
+  using WrittenList = std::vector<std::pair<std::string, std::pair<uint32_t, int32_t>>>;
+  // One entry per path: a later write's labels join the first's (bounded).
+  static void merge_write(WrittenList& list, size_t max, const std::string& path, uint32_t taint, int32_t ev) {
+    for (auto& [known, w] : list)
+      if (known == path) {
+        w.first |= taint;
+        return;
+      }
+    if (list.size() < max) list.push_back({path, {taint, ev}});
+  }
   void record_write(const std::string& path, uint32_t taint, int32_t ev) {
-    if (taint && !trackable(path) && spool_name(path)) {
-      // One spool collects every write to it: a later read gets them all
-      // (the notes queued first, the credentials after).
-      for (auto& [spool_path, w] : spooled)
-        if (spool_path == path) {
-          w.first |= taint;
-          return;
-        }
-      if (spooled.size() < kMaxSpooled) spooled.push_back({path, {taint, ev}});
-      return;
-    }
-    if (taint && !trackable(path) && !named_in_known_dir(path) && extension_named(path)) {
-      for (auto& [shape, w] : written_same_shape)
-        if (shape == path) {
-          w.first |= taint;
-          return;
-        }
-      if (written_same_shape.size() < kMaxSameShape) written_same_shape.push_back({path, {taint, ev}});
-      return;
-    }
+    // One spool collects every write to it: a later read gets them all
+    // (the notes queued first, the credentials after).
+    if (taint && !trackable(path) && spool_name(path)) return merge_write(spooled, kMaxSpooled, path, taint, ev);
+    if (taint && !trackable(path) && !named_in_known_dir(path) && extension_named(path))
+      return merge_write(written_same_shape, kMaxSameShape, path, taint, ev);
     if (!taint || !(trackable(path) || named_in_known_dir(path))) return;
     // (a new entry has no evidence yet: -1, not the first evidence's 0)
     auto& w = written.try_emplace(path, 0u, -1).first->second;
