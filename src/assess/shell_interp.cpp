@@ -396,6 +396,13 @@ class ShInterp {
     std::string during;
   };
   std::optional<Narrowed> narrow_to_pattern(NodeId item);
+  // `[ -b "$dev" ]`, `[[ -b $d ]]`: a variable known only at run time (a
+  // helper's pick, an option) that passes the test names a block device, one
+  // under /dev, for whatever later writes to it (dd of=, mkfs). Only the
+  // script's guards use -b, so the name stays narrowed past the test.
+  void narrow_block_device_tests(NodeId test);
+  // The variable a word expands to when it is just that ($v, "$v", ${v}), else "".
+  std::string expanded_variable(NodeId word) const;
   void widen(const Narrowed& n) {
     auto it = vars_.find(n.name);
     if (it != vars_.end() && it->second.text == n.during) it->second = n.before;  // (unless the branch set it)
@@ -612,15 +619,33 @@ Word ShInterp::operator_word(NodeId expansion, std::string_view text) {
   return d;
 }
 
+std::string ShInterp::expanded_variable(NodeId word) const {
+  if (word == kNoNode) return {};
+  if (t_.kind(word) == K::sh_string && t_.first_named(word) != kNoNode && t_.next_named(t_.first_named(word)) == kNoNode)
+    word = t_.first_named(word);  // "$src"
+  if (t_.kind(word) != K::simple_expansion && t_.kind(word) != K::expansion) return {};
+  NodeId var = t_.first_named(word);
+  if (var == kNoNode || t_.kind(var) != K::variable_name || t_.next_named(var) != kNoNode) return {};
+  return std::string(t_.text(var));
+}
+
+void ShInterp::narrow_block_device_tests(NodeId test) {
+  for (NodeId c = t_.first_named(test); c != kNoNode; c = t_.next_named(c)) {
+    NodeId op = t_.first_named(c);
+    if (op == kNoNode || t_.text(op) != "-b") {
+      if (t_.kind(c) == K::other) narrow_block_device_tests(c);  // [[ -b $a && -b $b ]]
+      continue;
+    }
+    std::string name = expanded_variable(t_.next_named(op));
+    auto it = name.empty() ? vars_.end() : vars_.find(deref(name));
+    if (it != vars_.end() && it->second.text == std::string(1, kUnknownPart))
+      it->second.text = std::string("/dev/") + kUnknownPart;
+  }
+}
+
 std::optional<ShInterp::Narrowed> ShInterp::narrow_to_pattern(NodeId item) {
-  NodeId tested = t_.first_named(t_[item].parent);
-  if (tested == kNoNode) return std::nullopt;
-  if (t_.kind(tested) == K::sh_string && t_.first_named(tested) != kNoNode &&
-      t_.next_named(t_.first_named(tested)) == kNoNode)
-    tested = t_.first_named(tested);  // "$src"
-  if (t_.kind(tested) != K::simple_expansion) return std::nullopt;
-  NodeId var = t_.first_named(tested);
-  if (var == kNoNode || t_.kind(var) != K::variable_name) return std::nullopt;
+  std::string name = expanded_variable(t_.first_named(t_[item].parent));
+  if (name.empty()) return std::nullopt;
   NodeId pattern = kNoNode;
   for (NodeId c = t_.first_named(item); c != kNoNode; c = t_.next_named(c))
     if (t_[c].field == F::value) {
@@ -631,7 +656,6 @@ std::optional<ShInterp::Narrowed> ShInterp::narrow_to_pattern(NodeId item) {
   std::string_view p = t_.text(pattern);
   if (p.size() < 2 || p.back() != '*' || p.substr(0, p.size() - 1).find_first_of("*?[]\\\"'$") != std::string_view::npos)
     return std::nullopt;
-  std::string name(t_.text(var));
   auto it = vars_.find(name);
   if (it == vars_.end() || !is_partial(it->second.text)) return std::nullopt;
   Narrowed out{name, it->second, std::string(p.substr(0, p.size() - 1)) + kUnknownPart};
@@ -1692,6 +1716,7 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       if (branches) ++cond_;
       std::optional<Narrowed> narrowed;
       if (t_.kind(n) == K::case_item) narrowed = narrow_to_pattern(n);
+      if (t_.kind(n) == K::test_command) narrow_block_device_tests(n);
       // What an if prints is what its branch prints, all of that branch's
       // commands in turn: the first branch that prints known text is the
       // likely one (`if [ -n "${FN[$g]}" ]; then "${FN[$g]}"; else log ... >&2; fi`).
