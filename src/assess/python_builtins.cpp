@@ -2151,6 +2151,16 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // A document known whole (a constant, or text built from constants only).
       constexpr size_t kMaxDocument = 64 * 1024;
       const Alt* doc = a0 ? a0->single() : nullptr;
+      // json.load(f) of a file this code wrote: what it wrote (a plan dumped
+      // for a helper that reads it back).
+      Value written;
+      if (doc && doc->k == VK::object && doc->s == "file")
+        if (const std::string* text = ctx_.written_text_at(ctx_.path(doc->extra))) {
+          written = Value::str(*text, a0->taint);
+          written.ev = a0->ev;
+          a0 = &written;
+          doc = a0->single();
+        }
       // (JSON with parts known only at run time too: json.loads(json.dumps(DEFAULTS)))
       const bool known = doc && !is_partial(doc->s), json = spec.special_id == Special::loads;
       if (doc && (doc->k == VK::str || doc->k == VK::bytes) && doc->s.size() <= kMaxDocument && (known || json)) {
@@ -2319,6 +2329,12 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       if (t & ~(kFileData | kWalked | kSelf)) ev = evidence(site, "reads " + printable(norm), ev);
       Value v = Value::tainted(t, ev);
+      // A file this code wrote reads back as what it wrote.
+      const std::string* text = spec.returns == "list" ? nullptr : ctx_.written_text_at(norm);
+      if (text) {
+        v = Value::str(*text, t);
+        v.ev = ev;
+      }
       if (spec.returns == "list") {
         Value l = make_list({});
         l.alts[0].c->open = true;

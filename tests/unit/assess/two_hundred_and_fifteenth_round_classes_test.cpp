@@ -31,5 +31,35 @@ mkfs.ext4 -F "$dev"
   }
 }
 
+// A file this code wrote reads back as what it wrote: a plan dumped as JSON
+// for a detached helper that json.loads it and removes every target in it
+// (the home directory). The same plan naming the build directory is the
+// helper cleaning up its own files.
+TEST(TwoHundredAndFifteenthRoundClasses, AFileItWroteReadsBackAsWhatItWrote) {
+  check_with_twin({"a JSON plan naming the home directory, removed by a helper that reads the plan", B, R"py(
+import json, subprocess, sys
+from pathlib import Path
+HELPER = """
+import json, shutil, sys
+plan = json.load(open(sys.argv[1]))
+for target in plan["targets"]:
+    shutil.rmtree(target, ignore_errors=True)
+"""
+plan = Path("/var/tmp/reset") / "plan.json"
+plan.write_text(json.dumps({"targets": [str(Path.home())]}))
+helper = plan.with_suffix(".py")
+helper.write_text(HELPER)
+subprocess.Popen([sys.executable, str(helper), str(plan)])
+)py", "WIPE"},
+                  "str(Path.home())", "\"build\"", "its own build directory", M);
+  check({"read back with read() and json.loads", B, R"py(
+import json, shutil
+from pathlib import Path
+Path("plan.json").write_text(json.dumps({"targets": [str(Path.home())]}))
+for t in json.loads(open("plan.json").read())["targets"]:
+    shutil.rmtree(t)
+)py", "WIPE"});
+}
+
 }  // namespace
 }  // namespace mai::assess::test
