@@ -1452,6 +1452,23 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     r.stdout_known = io.stdin_known;
     return r;
   }
+  if (kind == "split") {
+    // split [OPTION] [INPUT [PREFIX]]: the pieces (PREFIXaa, PREFIX00, ...)
+    // hold what the input held, a file's or standard input's.
+    const Word* input = p.operands.empty() ? nullptr : &argv[p.operands[0]];
+    uint32_t t = io.stdin_taint;
+    int32_t ev = io.stdin_ev;
+    if (input && input->text != "-") {
+      std::tie(t, ev) = file_taint(*input);
+      effect(Eff::file_read, name, input->text, name + " " + line, 0, -1, 0, -1, input->taint, input->ev);
+    }
+    const Word* prefix = p.operands.size() > 1 ? &argv[p.operands[1]] : nullptr;
+    std::string piece = (prefix ? prefix->text : std::string("x")) + kUnknownPart;
+    if (auto suffix = opt_value(argv, p, "--additional-suffix")) piece += suffix->text;
+    effect(Eff::file_write, name, piece, name + " " + line, t, ev, 0, -1, prefix ? prefix->taint : 0,
+           prefix ? prefix->ev : -1);
+    return r;
+  }
   if (kind == "dd") {
     std::string in, out;
     uint32_t t = 0;

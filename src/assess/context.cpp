@@ -93,7 +93,6 @@ void Ctx::judge_package(std::string_view requirement, const std::string& detail,
 }
 
 uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
-  (void)path;
   auto has = [&](const char* name) {
     auto b = lib.path_class_bit(name);
     return b && (classes & *b);
@@ -109,6 +108,8 @@ uint32_t Ctx::read_taint(std::string_view path, uint32_t classes) const {
   if (has("input_device")) t |= kKeys;
   // a public key (and known_hosts, authorized_keys) is published by design
   if (has("home") && !has("public_key") && !(t & (kSecretFile | kHistory))) t |= kUserFile;
+  // the kernel's random bytes: a key nobody can guess (head -c 32 /dev/urandom)
+  if (path == "/dev/urandom" || path == "/dev/random") t |= kUnpredictable;
   return t;
 }
 

@@ -261,6 +261,12 @@ struct Ctx {
       }
       for (const auto& [shape, w] : written_same_shape)
         if (shape == path) return &w;
+      // Named at run time in a known directory of its own, as record_write
+      // keeps it (split's pieces, part_<n>, read back as part_*).
+      if (named_in_known_dir(path)) {
+        if (auto it = written.find(path); it != written.end()) return &it->second;
+        if (auto w = written_matching(as_glob(path), /*partial_too=*/true)) return w;
+      }
       return written_dir_of(path);
     }
     auto it = written.find(path);

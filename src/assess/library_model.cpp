@@ -279,7 +279,7 @@ LibraryModel LibraryModel::parse(const config::Node& root) {
         "resolve", "decode",  "ssh",    "mail",        "find",   "ls", "echo",   "eval",   "source",   "su",
         "mkfs",    "kill",    "export", "tee",         "write",  "git",    "ln",     "at",       "xargs",
         "base64",  "openssl", "shred",  "mount",       "chattr", "sysctl", "useradd", "passwd",  "archive",
-        "setenforce", "systemd_run", "launchctl", "osascript", "windows", "truncate", "ip", "cd", "which", "tr", "capture", "encrypt", "mktemp", "path_part", "prints", "run_dir", "pwd"};
+        "setenforce", "systemd_run", "launchctl", "osascript", "windows", "truncate", "ip", "cd", "which", "tr", "capture", "encrypt", "mktemp", "path_part", "prints", "run_dir", "pwd", "split"};
     if (!kinds.count(c.kind))
       spec["kind"].fail("unknown command handler '" + c.kind + "'");
     if (spec.has("effect")) {

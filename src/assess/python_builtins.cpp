@@ -6,7 +6,9 @@
 #include <cstring>
 #include <deque>
 #include <limits>
+#include <optional>
 #include <nlohmann/json.hpp>
+#include <re2/re2.h>
 #include <yaml-cpp/yaml.h>
 
 #include "assess/key_destination.hpp"
@@ -427,6 +429,30 @@ std::string json_text(const Value& v, int depth) {
     default: break;
   }
   return std::string(1, kUnknownPart);
+}
+
+// re.split's pieces of `text` at `pattern` (at most `max_splits` cuts when
+// positive), or nothing where RE2 cannot say what Python would: a pattern
+// it does not read, capturing groups (Python keeps them), empty matches.
+std::optional<std::vector<std::string>> split_at_pattern(const std::string& pattern, const std::string& text,
+                                                         int64_t max_splits) {
+  constexpr size_t kMaxPieces = 256;
+  RE2::Options options;
+  options.set_log_errors(false);
+  RE2 re(pattern, options);
+  if (!re.ok() || re.NumberOfCapturingGroups() > 0) return std::nullopt;
+  std::vector<std::string> pieces;
+  re2::StringPiece match;
+  size_t from = 0, piece_start = 0;
+  while (from <= text.size() && (max_splits <= 0 || static_cast<int64_t>(pieces.size()) < max_splits) &&
+         re.Match(text, from, text.size(), RE2::UNANCHORED, &match, 1)) {
+    if (match.empty() || pieces.size() >= kMaxPieces) return std::nullopt;
+    const size_t at = static_cast<size_t>(match.data() - text.data());
+    pieces.push_back(text.substr(piece_start, at - piece_start));
+    piece_start = from = at + match.size();
+  }
+  pieces.push_back(text.substr(piece_start));
+  return pieces;
 }
 
 // The name of a temporary file or directory (tempfile's mkstemp, mkdtemp,
@@ -1128,6 +1154,38 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       v.ev = text ? text->ev : -1;
       return v;
     }
+    case Special::re_split: {
+      // re.split(pattern, text[, maxsplit]) of known text at a pattern RE2
+      // reads: the pieces (without groups, which Python would keep as well).
+      const Value* pattern = arg(0, "pattern");
+      const Value* text = arg(1, "string");
+      const Value* most = arg(2, "maxsplit");
+      const Alt* pa = pattern ? pattern->single() : nullptr;
+      const Alt* ta = text ? text->single() : nullptr;
+      const Alt* ma = most ? most->single() : nullptr;
+      const uint32_t taint = text ? text->taint : 0;
+      const int32_t ev = text ? text->ev : -1;
+      if (pa && ta && pa->k == VK::str && ta->k == VK::str && !is_partial(pa->s) && !is_partial(ta->s) &&
+          !arg(3, "flags") && (!most || (ma && ma->k == VK::integer))) {
+        if (auto pieces = split_at_pattern(pa->s, ta->s, ma ? ma->i : 0)) {
+          std::vector<Value> items;
+          for (auto& piece : *pieces) {
+            items.push_back(Value::str(std::move(piece), taint));
+            items.back().ev = ev;
+          }
+          Value list = make_list(std::move(items));
+          list.taint = taint;
+          list.ev = ev;
+          return list;
+        }
+      }
+      Value list = make_list({});
+      list.alts[0].c->open = true;
+      list.alts[0].c->rest = Value::tainted(taint, ev);
+      list.taint = taint;
+      list.ev = ev;
+      return list;
+    }
     case Special::unmarshal: {
       // Compiled code from constant bytes is a hidden payload.
       const Value* v = a0;
@@ -1748,15 +1806,10 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     }
     case Special::self_exe: return Value::str("python3");
     case Special::stdout_print:
-      // Its standard output: what the shell line that ran it redirects or reads.
       if (!args.get(-1, "file")) {
-        for (const Value& v : args.pos) {
-          ctx_.nested_printed_taint |= deep_taint(v);
-          if (ctx_.nested_printed_ev < 0) ctx_.nested_printed_ev = deep_ev(v);
-        }
         // (write and writelines add no newline of their own)
         const bool write = q.find(".write") != std::string::npos;
-        ctx_.print_text(q.find("writelines") != std::string::npos ? std::nullopt : printed_lines(args, !write));
+        print_to_stdout(args, q.find("writelines") != std::string::npos ? std::nullopt : printed_lines(args, !write));
       }
       return Value::none();
     case Special::argparse: return argparse_call(q.substr(q.rfind('.') + 1), self, args, site);
@@ -2998,11 +3051,21 @@ Value PyInterp::binary(const std::string& op, const Value& l, const Value& r, No
   return out;
 }
 
+void PyInterp::print_to_stdout(const Args& args, const std::optional<std::string>& text) {
+  for (const Value& v : args.pos) {
+    ctx_.nested_printed_taint |= deep_taint(v);
+    if (ctx_.nested_printed_ev < 0) ctx_.nested_printed_ev = deep_ev(v);
+  }
+  ctx_.print_text(text);
+}
+
 std::optional<std::string> PyInterp::printed_lines(const Args& args, bool newline) const {
   if (!args.kw.empty() || args.pos.empty() || args.star_unknown) return std::nullopt;  // (sep=, end=: not modelled)
   // (a text partly known prints as it is, its unknown parts unknown: a
-  // requirements list whose known packages come first; one wholly unknown
-  // makes the printed text unknown)
+  // requirements list whose known packages come first; a value wholly
+  // unknown printed alone is a line of unknown text, beside the lines a
+  // loop printed of the values it knows; more than one argument, or one
+  // that is not text, makes the printed text unknown)
   auto text_of = [](const Alt& a) -> std::optional<std::string> {
     if ((a.k == VK::str || a.k == VK::bytes) &&
         (!is_partial(a.s) || a.s.find_first_not_of(kUnknownPart) != std::string::npos))
@@ -3012,9 +3075,10 @@ std::optional<std::string> PyInterp::printed_lines(const Args& args, bool newlin
   };
   std::string out;
   if (args.pos.size() == 1) {
-    if (args.pos[0].alts.empty()) return std::nullopt;
+    if (args.pos[0].alts.empty()) return std::string(1, kUnknownPart) + (newline ? "\n" : "");
     for (const Alt& a : args.pos[0].alts) {
       auto t = text_of(a);
+      if (!t && (a.k == VK::unknown || a.k == VK::str)) t = std::string(1, kUnknownPart);
       if (!t) return std::nullopt;
       out += *t;
       if (newline || args.pos[0].alts.size() > 1) out += '\n';

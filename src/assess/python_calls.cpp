@@ -1256,8 +1256,30 @@ bool PyInterp::tuple_choice_may_match(const Value& v, const RE2& re) {
   return some && others_unknown;
 }
 
+namespace {
+
+// sys.stdout (its buffer, sys.__stdout__): a write to it is printed, not a file written.
+bool is_stdout_stream(const Value& v) {
+  return !v.alts.empty() && std::all_of(v.alts.begin(), v.alts.end(), [](const Alt& a) {
+    return a.k == VK::libfunc && (a.s == "sys.stdout" || a.s == "sys.stdout.buffer" || a.s == "sys.__stdout__");
+  });
+}
+
+}  // namespace
+
 Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Value* self, Args& args, NodeId site) {
   for (const auto& more : spec.also) apply_spec(more, q, self, args, site);
+  // print(x, file=sys.stdout), json.dump(obj, sys.stdout): what the program
+  // prints, for the shell line that redirects or reads it.
+  if (spec.has_effect && spec.effect == Eff::file_write)
+    if (auto to = role_value(spec, "path", args, self); to && is_stdout_stream(*to)) {
+      Args printed;
+      for (const Value& v : args.pos)
+        if (!is_stdout_stream(v)) printed.pos.push_back(v);
+      const bool print = q == "builtins.print" || q == "print";
+      print_to_stdout(printed, print && args.kw.size() == 1 ? printed_lines(printed) : std::nullopt);
+      return Value::none();
+    }
   // Conditions decide whether the effect applies.
   bool ok = true;
   auto find = [&](const std::vector<ArgRef>& refs) -> const Value* {
@@ -2143,6 +2165,11 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       if (stdin_data) {
         io.stdin_taint = stdin_data->taint;
         io.stdin_ev = stdin_data->ev;
+        // run(..., input="\n".join(names)): its text, or the shape of its lines
+        if (const Alt* in = stdin_data->single(); in && (in->k == VK::str || in->k == VK::bytes)) {
+          io.stdin_text = in->s;
+          io.stdin_known = !is_partial(in->s);
+        }
       }
       Site nested = where;
       nested.via = "in the command it runs";

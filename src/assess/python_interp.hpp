@@ -118,6 +118,9 @@ class PyInterp {
   // What print(*args) writes when its arguments are constant text: one
   // argument's alternatives each a line (any of them may be printed).
   std::optional<std::string> printed_lines(const Args& args, bool newline = true) const;
+  // Its standard output: what the shell line that ran it redirects or reads
+  // gets the arguments' labels, and `text` when known.
+  void print_to_stdout(const Args& args, const std::optional<std::string>& text);
   bool true_whatever_the_body_sets(NodeId cond, const Value& first, NodeId body);
   void exec_try(NodeId s);
   void exec_with(NodeId s);

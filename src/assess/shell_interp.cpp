@@ -60,6 +60,9 @@ class ShInterp {
     CommandIo io;
     io.stdin_taint = stdin.stdin_taint;
     io.stdin_ev = stdin.stdin_ev;
+    // (its text too: a `while read` over the lines piped into `bash -c`)
+    io.stdin_text = stdin.stdin_text;
+    io.stdin_known = stdin.stdin_known;
     CommandResult result = exec(t_.root(), io);
     flush_history_off();
     // Functions never called: once each, with unknown arguments, as the
@@ -396,8 +399,8 @@ class ShInterp {
     std::string during;
   };
   std::optional<Narrowed> narrow_to_pattern(NodeId item);
-  // `[ -b "$dev" ]`, `[[ -b $d ]]`: a variable known only at run time (a
-  // helper's pick, an option) that passes the test names a block device, one
+  // `[ -b "$dev" ]`, `[[ -b $d ]]`: a variable not wholly known (a helper's
+  // pick, an option) that passes the test names a block device, one
   // under /dev, for whatever later writes to it (dd of=, mkfs). Only the
   // script's guards use -b, so the name stays narrowed past the test.
   void narrow_block_device_tests(NodeId test);
@@ -638,7 +641,7 @@ void ShInterp::narrow_block_device_tests(NodeId test) {
     }
     std::string name = expanded_variable(t_.next_named(op));
     auto it = name.empty() ? vars_.end() : vars_.find(deref(name));
-    if (it != vars_.end() && it->second.text == std::string(1, kUnknownPart))
+    if (it != vars_.end() && is_partial(it->second.text) && it->second.text.rfind("/dev/", 0) != 0)
       it->second.text = std::string("/dev/") + kUnknownPart;
   }
 }
