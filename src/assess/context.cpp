@@ -353,8 +353,9 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
   }
   // the environment a parent gave this program, for this program only (made
   // once the code is known to be interpreted)
+  // (a copy of the program itself, self_copies.cpp: the environment it is given)
   Ctx::Environment env;
-  if (nested) env = ctx.take_child_env();
+  if (nested || ctx.copy_run) env = ctx.take_child_env();
   std::string recovered;  // the code with lines the grammar cannot parse blanked (unparsable_lines.hpp)
   SyntaxTree tree = parse_around_unparsable_lines(code, Language::python, recovered);
   // Python 2's exec statement, only where the code does not parse as it is:

@@ -87,6 +87,8 @@ struct Effect {
   // exec of the program itself with arguments all known here: those
   // arguments (its copy is interpreted with them, self_copies.hpp).
   std::optional<std::vector<std::string>> copy_args;
+  // ... and the variables it sets in the copy's environment (a worker marker).
+  std::vector<std::pair<std::string, std::string>> copy_env;
 };
 
 // Collects effects and evidence for one assessment. Evidence nodes form

@@ -2059,12 +2059,15 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
   if (stdio && (stdio->taint & kSockFd)) stdio_socket = true;
   const bool on_pty = stdio && (stdio->taint & kPty);
   std::optional<std::vector<std::string>> copy_args;  // the next emit's: an exec of itself, its arguments
+  std::vector<std::pair<std::string, std::string>> copy_env;  // ... and what it sets in the copy's environment
   auto emit = [&](const std::string& name, const std::string& line, uint32_t taint, int32_t ev) {
     Effect e;
     e.kind = Eff::exec;
     e.tag = "process";
     e.copy_args = std::move(copy_args);
+    e.copy_env = std::move(copy_env);
     copy_args.reset();
+    copy_env.clear();
     e.target = name;
     e.detail = printable(line, 200);
     e.data_taint = taint;
@@ -2139,6 +2142,14 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       // interpreter (sys.executable __file__) is a copy of itself.
       if (runs_script(name) && words.size() > 1) taint |= words[1].taint & kSelf;
       taint |= words[0].taint & kSelf;
+      // The variables it sets for the copy (env={**os.environ, "SHARD": i}):
+      // a copy told it is a worker by its environment.
+      if (taint & kSelf)
+        if (ctx_.child_env)
+          for (auto& [var, w] : ctx_.child_env()) copy_env.emplace_back(var, w.text);
+      // Its own arguments passed on (sys.argv[1:]) with such a marker: a copy
+      // of unknown arguments, judged by what the marker makes it do.
+      if ((taint & kSelf) && a.c->open && !copy_env.empty()) copy_args.emplace();
       if ((taint & kSelf) && !a.c->open) {
         // Its arguments, when every one is known but an option's value: what
         // the copy is told (--role worker --interval <the user's>).

@@ -37,7 +37,19 @@ std::optional<bool> member(const Alt& x, const Alt& in) {
   return found;
 }
 
+// Text, a number or a container, known or not: never None (a variable
+// from the environment, `if shard is not None`).
+bool never_none(const Alt& a) {
+  switch (a.k) {
+    case VK::str: case VK::bytes: case VK::integer: case VK::list: case VK::tuple: case VK::set: case VK::dict:
+      return true;
+    default: return false;
+  }
+}
+
 std::optional<bool> decide(std::string_view op, const Alt& l, const Alt& r) {
+  if ((op == "is" || op == "is not") && ((l.k == VK::none && never_none(r)) || (r.k == VK::none && never_none(l))))
+    return op == "is not";
   if (!known_scalar(l)) return std::nullopt;
   if (op == "in" || op == "not in") {
     auto m = member(l, r);

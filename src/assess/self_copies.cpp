@@ -21,13 +21,34 @@ constexpr uint64_t kMinCopyUnits = 20000;
 bool starts_itself(const Effect& e) { return e.kind == Eff::exec && (e.data_taint & kSelf); }
 
 // Whether the program, run with these arguments, starts itself.
+using CopyEnv = std::vector<std::pair<std::string, std::string>>;
+using CopyKey = std::pair<std::vector<std::string>, CopyEnv>;
+
+// A start's copy: its arguments, and its environment with numbers and
+// values not known here as one unknown value (a shard's index: every
+// worker is the same copy, judged once, not one per index).
+CopyKey copy_key(const Effect& e) {
+  CopyKey key{*e.copy_args, e.copy_env};
+  for (auto& [var, text] : key.second)
+    if (is_partial(text) || (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos))
+      text = std::string(1, kUnknownPart);
+  return key;
+}
+
+// Whether the program, run with these arguments and this environment, starts itself.
 bool copy_starts_itself(std::string_view code, const LibraryModel& model, const KnownThreats& threats,
-                        const std::vector<std::string>& args, uint64_t units) {
+                        const CopyKey& copy, uint64_t units) {
   EffectLog log;
   Ctx ctx(model, threats, log, units, Budget::kCpuLimitNs / 4);
   ctx.copy_run = true;
+  if (!copy.second.empty())
+    ctx.child_env = [&copy] {
+      Ctx::Environment env;
+      for (const auto& [var, text] : copy.second) env.emplace_back(var, Word{text, 0, -1});
+      return env;
+    };
   std::vector<Word> words;
-  for (const auto& a : args) words.push_back(Word{a, 0, -1});
+  for (const auto& a : copy.first) words.push_back(Word{a, 0, -1});
   interpret_python(code, ctx, nullptr, nullptr, 0, -1, &words);
   // A copy analysed only in part may start itself where the analysis stopped.
   if (ctx.incomplete) return true;
@@ -40,17 +61,19 @@ bool copy_starts_itself(std::string_view code, const LibraryModel& model, const 
 
 void judge_self_copies(std::string_view code, const LibraryModel& model, const KnownThreats& threats, EffectLog& log,
                        uint64_t spent) {
-  std::map<std::vector<std::string>, bool> stops;  // the copy's arguments -> it starts no copy
-  for (const Effect& e : log.effects())
-    if (starts_itself(e) && e.copy_args && !stops.count(*e.copy_args) && stops.size() < kMaxCopies)
-      stops[*e.copy_args] = !copy_starts_itself(code, model, threats, *e.copy_args,
-                                                std::max(spent / 2, kMinCopyUnits));
+  std::map<CopyKey, bool> stops;  // the copy's arguments and environment -> it starts no copy
+  for (const Effect& e : log.effects()) {
+    if (!starts_itself(e) || !e.copy_args) continue;
+    CopyKey key = copy_key(e);
+    if (!stops.count(key) && stops.size() < kMaxCopies)
+      stops[key] = !copy_starts_itself(code, model, threats, key, std::max(spent / 2, kMinCopyUnits));
+  }
   // A start is one site (its exec, and the interpreter that runs the copy):
   // bounded when every start there is, one of arguments not known never.
   std::map<std::pair<uint32_t, uint32_t>, bool> bounded;
   for (const Effect& e : log.effects()) {
     if (!starts_itself(e) || (!e.copy_args && e.tag != "process")) continue;
-    auto it = e.copy_args ? stops.find(*e.copy_args) : stops.end();
+    auto it = e.copy_args ? stops.find(copy_key(e)) : stops.end();
     const bool stop = it != stops.end() && it->second;
     auto [slot, fresh] = bounded.emplace(std::make_pair(e.line, e.col), stop);
     if (!fresh) slot->second = slot->second && stop;

@@ -56,6 +56,15 @@ TEST(PythonCompare, UndecidableComparisonsAreUnknown) {
   EXPECT_EQ(outcomes(compare_values("is not", Value::none(), Value::none())), "F");
 }
 
+TEST(PythonCompare, TextOrNumbersAreNeverNone) {
+  // (an environment variable handed to a copy: its value unknown, yet not None)
+  const Value partial = Value::str(std::string(1, kUnknownPart));
+  EXPECT_EQ(outcomes(compare_values("is not", partial, Value::none())), "T");
+  EXPECT_EQ(outcomes(compare_values("is", Value::none(), Value::integer(3))), "F");
+  EXPECT_EQ(outcomes(compare_values("is", Value(), Value::none())), "unknown");
+  EXPECT_EQ(outcomes(compare_values("is not", setting_or("x"), Value::none())), "T?");
+}
+
 TEST(PythonCompare, SubstringMembership) {
   EXPECT_EQ(outcomes(compare_values("in", Value::str("sudo"), Value::str("run sudo now"))), "T");
   EXPECT_EQ(outcomes(compare_values("not in", Value::str("x"), Value::str("abc"))), "T");

@@ -194,5 +194,37 @@ urllib.request.urlopen(urllib.request.Request("https://elog.example.org/api/entr
                   "ENTRY_AUTH_TOKEN", "ENTRY_AUTHOR", "the entry's author", L);
 }
 
+// A supervisor that starts copies of itself told apart by a variable in
+// their environment (its own arguments passed on): the copy sees the
+// variable, does its shard and returns, so the restarts are bounded. The
+// same program whose copies ignore the marker starts copies without end.
+TEST(TwoHundredAndFifteenthRoundClasses, CopiesToldApartByTheirEnvironment) {
+  const char* code = R"py(
+import os, subprocess, sys, time
+SHARD_VAR = "ROUTE_SHARD_INDEX"
+def worker_env(i):
+    env = dict(os.environ)
+    env[SHARD_VAR] = str(i)
+    return env
+def launch(i):
+    return subprocess.Popen([sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env=worker_env(i))
+def main():
+    shard = os.environ.get(SHARD_VAR)
+    if shard is not None:
+        print("planning shard", shard)
+        return 0
+    workers = {i: launch(i) for i in range(4)}
+    while workers:
+        for i, p in list(workers.items()):
+            if p.poll() not in (None, 0):
+                workers[i] = launch(i)
+        time.sleep(0.5)
+sys.exit(main())
+)py";
+  check({"a supervisor restarting shard workers marked in their environment", M, code, "RUNS-PROCESS"});
+  const std::string unmarked = replaced(code, "os.environ.get(SHARD_VAR)", "os.environ.get(\"OTHER\")");
+  check({"the copies never see the marker", B, unmarked.c_str(), "FORK-BOMB"});
+}
+
 }  // namespace
 }  // namespace mai::assess::test
