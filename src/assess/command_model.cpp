@@ -612,6 +612,11 @@ class Runner {
     if (!f || fs.empty() || fs.size() >= 4 || !std::all_of(fs.begin(), fs.end(), ::isdigit) || fs == "0") return "";
     return cut_fields(text, d && d->text.size() == 1 ? d->text[0] : '\t', std::stoul(fs));
   }
+  // A file operand the command reads: that read, and what the file holds.
+  std::pair<uint32_t, int32_t> read_operand(const Word& w, const std::string& name, const std::string& line) {
+    effect(Eff::file_read, name, w.text, name + " " + line, 0, -1, 0, -1, w.taint, w.ev);
+    return file_taint(w);
+  }
   std::pair<uint32_t, int32_t> file_taint(const Word& w) {
     std::string norm = ctx_.path(w.text);
     uint32_t t = ctx_.read_taint(norm, ctx_.classify(norm)) | (w.taint & (kWalked | kSelf));
@@ -1057,8 +1062,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
       std::optional<Word> arg_file = opt_value(argv, p, "-a");
       if (!arg_file) arg_file = opt_value(argv, p, "--arg-file");
       if (arg_file) {
-        std::tie(input.stdin_taint, input.stdin_ev) = file_taint(*arg_file);
-        effect(Eff::file_read, name, arg_file->text, name + " " + line, 0, -1, 0, -1, arg_file->taint, arg_file->ev);
+        std::tie(input.stdin_taint, input.stdin_ev) = read_operand(*arg_file, name, line);
         const std::string* text = ctx_.written_text_at(ctx_.path(arg_file->text));
         input.stdin_text = text ? *text : std::string();
         input.stdin_known = text && !is_partial(*text);
@@ -1458,10 +1462,7 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     const Word* input = p.operands.empty() ? nullptr : &argv[p.operands[0]];
     uint32_t t = io.stdin_taint;
     int32_t ev = io.stdin_ev;
-    if (input && input->text != "-") {
-      std::tie(t, ev) = file_taint(*input);
-      effect(Eff::file_read, name, input->text, name + " " + line, 0, -1, 0, -1, input->taint, input->ev);
-    }
+    if (input && input->text != "-") std::tie(t, ev) = read_operand(*input, name, line);
     const Word* prefix = p.operands.size() > 1 ? &argv[p.operands[1]] : nullptr;
     std::string piece = (prefix ? prefix->text : std::string("x")) + kUnknownPart;
     if (auto suffix = opt_value(argv, p, "--additional-suffix")) piece += suffix->text;

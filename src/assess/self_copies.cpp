@@ -20,7 +20,6 @@ constexpr uint64_t kMinCopyUnits = 20000;
 
 bool starts_itself(const Effect& e) { return e.kind == Eff::exec && (e.data_taint & kSelf); }
 
-// Whether the program, run with these arguments, starts itself.
 using CopyEnv = std::vector<std::pair<std::string, std::string>>;
 using CopyKey = std::pair<std::vector<std::string>, CopyEnv>;
 
