@@ -160,10 +160,10 @@ Assessment Assessor::assess_inner(std::string_view code, const std::string& code
   Ctx ctx(*model_, *threats_, log, budget_for(code.size()));
   if (language == Language::python) {
     interpret_python(code, ctx, nullptr, nullptr);
-    judge_self_copies(code, *model_, *threats_, log, budget_for(code.size()) - ctx.budget.left());
   } else {
     interpret_shell(code, ctx, nullptr, nullptr);
   }
+  judge_self_copies(code, language, *model_, *threats_, log, budget_for(code.size()) - ctx.budget.left());
   ctx.judge_hooks();
   ctx.join_pty_shells();
   ctx.own_output_by_default();

@@ -2490,10 +2490,15 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
   for (const auto& u : urls)
     if (!tls_asked && (starts(u.text, "ftp://") || starts(u.text, "tftp://") || starts(u.text, "telnet://")))
       effect(Eff::risky, "cleartext", u.text, name + " " + join_words(argv, 1));
-  // The Unix socket the requests go through (the Docker engine's, for one).
+  // The Unix socket the requests go through (the Docker engine's, for one):
+  // what comes back is a local service's answer, not data from the network.
+  bool local_socket = false;
   for (const char* o : {"--unix-socket", "--abstract-unix-socket"})
-    if (auto sock = opt_value(argv, p, o); sock && curl)
+    if (auto sock = opt_value(argv, p, o); sock && curl) {
       effect(Eff::net_connect, "unix", sock->text, name + " " + join_words(argv, 1));
+      local_socket = true;
+    }
+  const uint32_t received = local_socket ? kFileData : kDownloaded;
   // Data sent.
   uint32_t t = 0;
   int32_t ev = -1;
@@ -2612,10 +2617,10 @@ CommandResult Runner::http(const std::vector<Word>& argv, const CommandIo& io, c
     }
   }
   if (out && out->text != "-") {
-    effect(Eff::file_write, "download", out->text, "downloaded from " + urls[0].text, kDownloaded, dl, 0, -1,
+    effect(Eff::file_write, "download", out->text, "downloaded from " + urls[0].text, received, dl, 0, -1,
            out->taint, out->ev);
   } else {
-    r.stdout_taint = kDownloaded;
+    r.stdout_taint = received;
     r.stdout_ev = dl;
   }
   return r;

