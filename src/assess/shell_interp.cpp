@@ -659,6 +659,18 @@ std::string ShInterp::expanded_variable(NodeId word) const {
   return std::string(t_.text(var));
 }
 
+namespace {
+// A glob match bounded in cost on any input: plain patterns only (an
+// extglob's nested alternatives can take exponential time in fnmatch),
+// short, with few stars. None where it is not decided so.
+std::optional<bool> bounded_glob(const std::string& pattern, const std::string& text) {
+  if (pattern.size() > 128 || text.size() > 1024 || std::count(pattern.begin(), pattern.end(), '*') > 4 ||
+      pattern.find('(') != std::string::npos)
+    return std::nullopt;
+  return ::fnmatch(pattern.c_str(), text.c_str(), 0) == 0;
+}
+}  // namespace
+
 std::optional<bool> ShInterp::known_test(NodeId test) {
   if (test == kNoNode || t_.kind(test) != K::test_command) return std::nullopt;
   NodeId e = t_.first_named(test);
@@ -686,8 +698,9 @@ std::optional<bool> ShInterp::known_test(NodeId test) {
   // [[ A == B ]]: an unquoted B is a pattern ([ A = B ] compares strings).
   const bool pattern = t_.text(test).rfind("[[", 0) == 0 && t_.kind(sides[1]) != K::sh_string &&
                        t_.kind(sides[1]) != K::raw_string && right->find_first_of("*?[") != std::string::npos;
-  const bool equal = pattern ? ::fnmatch(right->c_str(), left->c_str(), FNM_EXTMATCH) == 0 : *left == *right;
-  return equal == (op != "!=");
+  const std::optional<bool> equal = pattern ? bounded_glob(*right, *left) : std::optional<bool>(*left == *right);
+  if (!equal) return std::nullopt;
+  return *equal == (op != "!=");
 }
 
 std::optional<CommandResult> ShInterp::exec_decided_if(NodeId n, const CommandIo& io) {
@@ -751,7 +764,9 @@ std::optional<CommandResult> ShInterp::exec_decided_case(NodeId n, const Command
       const std::string_view text = t_.text(p);
       // (the grammar makes most patterns an extglob_pattern node: plain text here)
       if (k == K::word || (k == K::other && text.find_first_of("$`\"'\\") == std::string_view::npos)) {
-        matched = ::fnmatch(std::string(text).c_str(), v.text.c_str(), FNM_EXTMATCH) == 0;
+        const auto m = bounded_glob(std::string(text), v.text);
+        if (!m) return std::nullopt;
+        matched = *m;
       } else {
         bool ignored = false;
         Word w = word(p, ignored);  // a quoted pattern is its text
