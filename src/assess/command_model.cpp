@@ -2052,6 +2052,18 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     // as the name is ("$(dirname "$STAGE")" for tar -C).
     const Word* w = operand(0);
     if (!w) return r;
+    if (name == "readlink" || name == "realpath") {
+      // realpath PATH, readlink -f PATH: the same file by its full name
+      // (SELF="$(readlink -f "$0")" is the program). A plain readlink
+      // prints where a link points: another name.
+      const bool same = name == "realpath" || p.has("-f") || p.has("-e") || p.has("-m") ||
+                        p.has("--canonicalize") || p.has("--canonicalize-existing") || p.has("--canonicalize-missing");
+      r.stdout_text = same ? ctx_.path(w->text) + "\n" : std::string(1, kUnknownPart) + "\n";
+      r.stdout_known = same && !is_partial(w->text);
+      r.stdout_taint = same ? w->taint : w->taint & ~kSelf;
+      r.stdout_ev = w->ev;
+      return r;
+    }
     std::string path = w->text;
     while (path.size() > 1 && path.back() == '/') path.pop_back();
     size_t slash = path.rfind('/');
@@ -2067,8 +2079,10 @@ CommandResult Runner::run(std::vector<Word> argv, const CommandIo& io, int depth
     }
     r.stdout_text = out + "\n";
     r.stdout_known = !is_partial(out);
-    // A part of this program's path is not the program ($(dirname "$0")/lib/x.py).
-    r.stdout_taint = w->taint & ~kSelf;
+    // A part of this program's path is not the program ($(dirname "$0")/lib/x.py),
+    // but its whole file name is ("$DIR/$(basename "$0")").
+    const bool whole_name = name == "basename" && out == (slash == std::string::npos ? path : path.substr(slash + 1));
+    r.stdout_taint = whole_name ? w->taint : w->taint & ~kSelf;
     r.stdout_ev = w->ev;
     return r;
   }

@@ -335,13 +335,17 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
                       int32_t ev, const std::vector<Word>* args) {
   if (code.empty()) return;
   bool nested = site != nullptr;
+  std::string key;
   if (nested) {
     if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() > Ctx::kMaxNestedBytes) {
       ctx.mark_incomplete("nested code is too deep or too large to analyse fully");
       return;
     }
-    std::string key = "py:" + std::string(code.substr(0, 4096)) + std::to_string(code.size());
-    if (!ctx.seen_nested.insert(key).second) return;
+    key = "py:" + std::string(code.substr(0, 4096)) + std::to_string(code.size());
+    if (auto [seen, fresh] = ctx.seen_nested.try_emplace(key); !fresh) {
+      ctx.print_again(seen->second);
+      return;
+    }
     ctx.nested_bytes += code.size();
     if (ctx.threats.is_known_payload(sha256_hex(code))) {
       Effect e;
@@ -385,7 +389,8 @@ void interpret_python(std::string_view code, Ctx& ctx, const Site* site, const c
   try {
     PyInterp interp(tree, ctx, taint, ev, args);
     if (!env.empty()) interp.set_environment(env);
-    interp.run();
+    if (nested) ctx.seen_nested[key] = ctx.printing([&] { interp.run(); });
+    else interp.run();
   } catch (...) {
     ctx.mark_incomplete("the Python analysis failed");
   }

@@ -106,7 +106,36 @@ struct Ctx {
   int depth_allowance = kMaxDepth;  // raised while calls under too-deep code are evaluated
   bool pinned = false;
   Site pin;
-  std::unordered_set<std::string> seen_nested;
+  // Nested code already interpreted (a function's `python3 -c` called again
+  // is not analysed again), with what its first run printed: a later run
+  // prints data of the same kind (the download a fetch helper prints).
+  struct NestedPrint {
+    uint32_t taint = 0;
+    int32_t ev = -1;
+  };
+  std::unordered_map<std::string, NestedPrint> seen_nested;
+  // The environment a started process (a Popen) was given, by its command
+  // line: what it reads once data is fed to it later (communicate(input)).
+  std::unordered_map<std::string, std::vector<std::pair<std::string, Word>>> process_env;
+  static constexpr size_t kMaxProcessEnvs = 32;
+  template <class Run>
+  NestedPrint printing(Run&& run) {
+    const uint32_t outer = nested_printed_taint;
+    const int32_t outer_ev = nested_printed_ev;
+    nested_printed_taint = 0;
+    nested_printed_ev = -1;
+    run();
+    const NestedPrint printed{nested_printed_taint, nested_printed_ev};
+    nested_printed_taint |= outer;
+    if (outer_ev >= 0) nested_printed_ev = outer_ev;
+    return printed;
+  }
+  void print_again(const NestedPrint& p) {
+    if (!p.taint) return;
+    nested_printed_taint |= p.taint;
+    if (nested_printed_ev < 0) nested_printed_ev = p.ev;
+    nested_printed_known = false;  // (its text this time is not known)
+  }
   // Shell functions made visible to child shells (`export -f seal_one`):
   // name -> its definition, put before nested shell code that names it
   // (xargs ... bash -c 'for f; do seal_one "$f"; done').
@@ -318,7 +347,11 @@ struct Ctx {
   // at run time (a download's index) included.
   std::pair<uint32_t, int32_t> written_under(const std::string& dir) const {
     std::pair<uint32_t, int32_t> out{0, -1};
-    if (dir.empty() || dir == "." || dir == "/" || dir == "~" || !trackable(dir)) return out;
+    // (a directory named in part at run time under a known one of some
+    // length, staging/<date>, is the one the files written under that very
+    // name went to)
+    const bool known_start = is_partial(dir) && dir.find(kUnknownPart) >= 6 && dir.front() != '/';
+    if (dir.empty() || dir == "." || dir == "/" || dir == "~" || (!trackable(dir) && !known_start)) return out;
     auto add = [&](const std::string& path, const std::pair<uint32_t, int32_t>& w) {
       if (path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/') {
         out.first |= w.first;

@@ -1945,7 +1945,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
     case Special::popen_input: {
       const Value* d = arg(0, "input");
       if (!d) return Value();
-      stdin_effect(self ? first_text(*self) : std::string(1, kUnknownPart), *d, site);
+      const std::string line = self ? first_text(*self) : std::string(1, kUnknownPart);
+      stdin_effect(line, *d, site);
+      feed_process(line, *d, site);
       return Value::tainted(process_output_taint(self), -1);
     }
     case Special::queue_get: {

