@@ -362,6 +362,20 @@ struct Ctx {
     for (const auto& [path, w] : spooled) add(path, w);
     return out;
   }
+  // What reading a file gets of the code's own writes: the file's; for a
+  // name wholly unknown in a known directory (a file os.listdir found in
+  // the staging directory it filled), what any file written there holds.
+  std::pair<uint32_t, int32_t> written_for_read(const std::string& path) const {
+    std::pair<uint32_t, int32_t> out{0, -1};
+    if (const auto* w = written_at(path)) out = *w;
+    const size_t slash = path.rfind('/');
+    if (slash != std::string::npos && slash > 0 && path.size() == slash + 2 && path.back() == kUnknownPart) {
+      const auto any = written_under(path.substr(0, slash));
+      out.first |= any.first;
+      if (out.second < 0) out.second = any.second;
+    }
+    return out;
+  }
   // What reading (or copying) a path gets of the code's own writes: the
   // file's, else, for a directory, what the files written under it hold.
   std::pair<uint32_t, int32_t> written_held(const std::string& path) const {

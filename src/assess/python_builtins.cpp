@@ -512,8 +512,14 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
         } else {
           r = attribute_of(*obj, fold_identifier(s), site);
         }
-        // A name built from decoded or obfuscated data picks the function.
-        if (name->taint & (kDecoded | kObfuscated)) {
+        // A name built from decoded or obfuscated data picks the function,
+        // unless it is only pieces joined, known whole, and names a function
+        // the model knows (getattr(libc, "".join(("set", "res", "gid"))) is
+        // setresgid: its own effect says what the call does). A decoded
+        // name (base64 of "system") still hides what runs.
+        const bool resolved = !(name->taint & kDecoded) && !is_partial(s) && !r.alts.empty() &&
+                              std::all_of(r.alts.begin(), r.alts.end(), [](const Alt& a) { return a.k == VK::libfunc; });
+        if ((name->taint & (kDecoded | kObfuscated)) && !resolved) {
           r.taint |= kHiddenName | (name->taint & (kDecoded | kObfuscated));
           if (r.ev < 0) r.ev = name->ev;
         }
@@ -2377,9 +2383,9 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       uint32_t cls = ctx_.classify(norm);
       uint32_t t = ctx_.read_taint(norm, cls) | (self ? self->taint & (kWalked | kSelf) : 0);
       int32_t ev = self ? self->ev : -1;
-      if (const auto* w = ctx_.written_at(norm)) {
-        t |= w->first;
-        ev = w->second;
+      if (const auto w = ctx_.written_for_read(norm); w.first) {
+        t |= w.first;
+        ev = w.second;
       }
       if (spec.name.rfind("pathlib.", 0) == 0) {
         // Path.read_text is also the read itself.
@@ -2397,12 +2403,21 @@ Value PyInterp::apply_special(const ApiSpec& spec, const std::string& q, const V
       if (t & ~(kFileData | kWalked | kSelf)) ev = evidence(site, "reads " + printable(norm), ev);
       Value v = Value::tainted(t, ev);
       // A file this code wrote reads back as what it wrote.
-      const std::string* text = spec.returns == "list" ? nullptr : ctx_.written_text_at(norm);
+      const std::string* text = ctx_.written_text_at(norm);
       if (text) {
         v = Value::str(*text, t);
         v.ev = ev;
       }
+      // (readlines of such a file: its lines)
+      if (spec.returns == "list" && text)
+        if (auto lines = text_lines(v); !lines.empty()) {
+          Value l = make_list(std::move(lines));
+          l.taint = t;
+          l.ev = ev;
+          return l;
+        }
       if (spec.returns == "list") {
+        v = Value::tainted(t, ev);
         Value l = make_list({});
         l.alts[0].c->open = true;
         l.alts[0].c->rest = v;

@@ -2853,6 +2853,23 @@ Value PyInterp::subscript_of_alternatives(const Value& obj, const Value& key, No
   return out;
 }
 
+std::vector<Value> PyInterp::text_lines(const Value& text) {
+  constexpr size_t kMaxLines = 256;
+  const Alt* t = text.single();
+  std::vector<Value> out;
+  if (!t || t->k != VK::str || t->s.empty() || t->s == std::string(1, kUnknownPart)) return out;
+  for (size_t at = 0; at < t->s.size();) {
+    if (out.size() == kMaxLines) return {};
+    const size_t nl = t->s.find('\n', at);
+    const size_t end = nl == std::string::npos ? t->s.size() : nl + 1;
+    Value line = Value::str(t->s.substr(at, end - at), text.taint);
+    line.ev = text.ev;
+    out.push_back(std::move(line));
+    at = end;
+  }
+  return out;
+}
+
 Value PyInterp::iterate(const Value& v, std::vector<Value>* exact) {
   Value sum;
   bool any = false;
@@ -2898,17 +2915,27 @@ Value PyInterp::iterate(const Value& v, std::vector<Value>* exact) {
     } else if (a.k == VK::object) {
       // Iterating a library object: its "__iter__" in the model (os.walk results, files).
       const ApiSpec* spec = ctx_.lib.method(a.s, "__iter__");
+      bool lines_known = false;
       if (spec) {
         Args none;
         Value self;
         self.alts.push_back(a);
         self.taint = v.taint;
         self.ev = v.ev;
-        put(apply_spec(*spec, spec->name, &self, none, kNoNode));
+        Value got = apply_spec(*spec, spec->name, &self, none, kNoNode);
+        // A file this code wrote (its text known): its lines, one by one.
+        std::vector<Value> lines = spec->special_id == Special::read_file ? text_lines(got) : std::vector<Value>{};
+        if (!lines.empty()) {
+          for (const auto& x : lines) put(x);
+          if (all_exact) *exact = std::move(lines);
+          lines_known = true;
+        } else {
+          put(got);
+        }
       } else {
         put(Value());
       }
-      all_exact = false;
+      if (!lines_known) all_exact = false;
     } else if (a.k == VK::instance) {
       // An instance of a class of the code's: what its __iter__ gives (often
       // a generator walking something), once per iteration.

@@ -181,6 +181,9 @@ class PyInterp {
   Value subscript_of_alternatives(const Value& obj, const Value& key, NodeId at);
   Value binary(const std::string& op, const Value& l, const Value& r, NodeId at);
   Value iterate(const Value& v, std::vector<Value>* exact);  // element summary; exact elements when known
+  // A text's lines, each with its newline (a file's, iterated); none for
+  // text not known as one string, or of more than 256 lines.
+  static std::vector<Value> text_lines(const Value& text);
 
  public:
   // ---- calls (python_calls.cpp) ----
