@@ -2073,8 +2073,9 @@ void PyInterp::feed_process(const std::string& line, const Value& data, NodeId s
   io.stdin_known = !is_partial(in->s);
   Site fed = site_of(site);
   fed.via = "in the command it feeds";
+  // (a copy: the map may grow while the command runs)
   if (auto env = ctx_.process_env.find(line); env != ctx_.process_env.end())
-    ctx_.child_env = [&env] { return env->second; };
+    ctx_.child_env = [given = env->second] { return given; };
   run_command(words, io, ctx_, fed);
   ctx_.child_env = nullptr;
 }
