@@ -1358,7 +1358,12 @@ Word ShInterp::word(NodeId n, bool& split) {
         const bool unset = !found && !is_partial(key.text) && !is_partial(v.text);
         v.text = unset ? std::string() : std::move(picked);
         rest = rest.substr(close + 1);
-        if (rest.empty() || (!found && !unset)) {
+        // (at a key not known, with a default: the default, one of the values
+        // it may take: ${RUNNERS[$ext]:-${RUNNERS[sh]}} runs bash)
+        std::string_view given = rest.substr(0, 2) == ":-" ? rest.substr(2) : rest.substr(0, 1) == "-" ? rest.substr(1) : "";
+        if (!given.empty() && given.back() == '}') given.remove_suffix(1);
+        const bool with_default = !given.empty();  // (an empty one says nothing of the value)
+        if (rest.empty() || (!found && !unset && !with_default)) {
           add(v);
           split = true;
           break;

