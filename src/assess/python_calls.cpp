@@ -1393,7 +1393,8 @@ Value PyInterp::apply_spec(const ApiSpec& spec, const std::string& q, const Valu
         ctx_.child_env = nullptr;
         if (data && !line.empty()) stdin_effect(line, *data, site);
         if (spec.spawns || spec.replaces) {
-          if (spec.spawns && !line.empty() && ctx_.process_env.size() < Ctx::kMaxProcessEnvs)
+          // (kept only for a process given a standard input: it may be fed later)
+          if (spec.spawns && stdin_data && !line.empty() && ctx_.process_env.size() < Ctx::kMaxProcessEnvs)
             ctx_.process_env[line] = child_environment(args);
           if (!spec.returns.empty()) {
             result = Value::object(spec.returns, line);
